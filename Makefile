@@ -1,0 +1,34 @@
+# The user's entry points. Each one first installs whatever Debian packages are missing.
+#   make demo   build (Release) and run the showcase of every part of evoplay
+#   make test   build the tests under AddressSanitizer + UBSan and run them with ctest
+#   make build  Release build; the program is build/release/evoplay
+#   make bench  Release build, then bench/run prints one `name value unit` line per figure
+
+.PHONY: all deps build demo test bench clean format
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release
+
+demo: build
+	build/release/evoplay demo
+
+test: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan
+	ctest --preset asan
+
+bench: build
+	@scripts/install-deps --bench
+	bench/run
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp')
+
+clean:
+	rm -rf build

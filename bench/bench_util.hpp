@@ -1,0 +1,30 @@
+#pragma once
+// Shared by the benchmark programs: print one figure as `name value unit`, time a block.
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace evoplay::bench {
+
+inline void figure(const std::string& name, double value, const std::string& unit) {
+  fmt::print("{} {} {}\n", name, value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.4g}", value), unit);
+  std::fflush(stdout);
+}
+
+/// Seconds taken by fn().
+template <class Fn>
+double seconds(Fn&& fn) {
+  const auto start = std::chrono::steady_clock::now();
+  fn();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// Path of a shared data set (../shared/data) or of the project's own copy (data/).
+inline std::string data_path(const std::string& relative) {
+  return std::string(EVOPLAY_SOURCE_DIR) + "/" + relative;
+}
+
+}  // namespace evoplay::bench

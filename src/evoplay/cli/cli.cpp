@@ -1,0 +1,85 @@
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+
+#include "evoplay/cli/commands.hpp"
+#include "evoplay/cli/common.hpp"
+#include "evoplay/cli/run.hpp"
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/parallel.hpp"
+
+namespace evoplay::cli {
+
+void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
+  if (which & kSeed) app->add_option("--seed", o.seed, "master random seed (runs are reproducible from it)")->capture_default_str();
+  if (which & kThreads) {
+    app->add_option("--threads", o.threads, "worker threads (0 = all cores); results do not depend on it")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+  }
+  if (which & kOut) app->add_option("--out", o.out, "run folder (default runs/<command>-<yyyymmdd-hhmmss>)");
+  if (which & kJson) app->add_flag("--json", o.json, "machine-readable output: JSON");
+  if (which & kQuiet) app->add_flag("-q,--quiet", o.quiet, "no progress line");
+}
+
+nlohmann::json base_config(const std::string& command, const CommonOptions& o) {
+  return {{"command", command},
+          {"version", EVOPLAY_VERSION},
+          {"seed", o.seed},
+          {"threads", resolve_threads(o.threads)}};
+}
+
+RunDir open_run_dir(const CommonOptions& o, const std::string& command) {
+  return RunDir::create(o.out, command);
+}
+
+int run(int argc, const char* const* argv) {
+  CLI::App app{
+      "evoplay: bio-inspired optimisation and game-tree search for games.\n"
+      "Solve puzzles (Sudoku, Lemmings), generate Angry Birds levels, and play and learn games\n"
+      "(tic-tac-toe, Connect Four, capture the flag).",
+      "evoplay"};
+  app.set_version_flag("--version", std::string("evoplay ") + EVOPLAY_VERSION);
+  app.require_subcommand(1);
+  app.footer("Run `evoplay COMMAND --help` for a command's options. Guides: docs/ in the source tree.");
+
+  add_demo_command(app);
+  add_plot_command(app);
+
+  try {
+    // A first word that is not an option must name a command.
+    if (argc > 1 && argv[1][0] != '-') {
+      const std::string word = argv[1];
+      bool known = false;
+      std::string names;
+      for (const auto* sub : app.get_subcommands({})) {
+        known = known || sub->get_name() == word;
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+      }
+      if (!known) throw Error(fmt::format("unknown command '{}' (commands: {})", word, names));
+    }
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "evoplay: error: {}\nRun with --help for more information.\n", e.what());
+    return 2;
+  } catch (const Error& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "evoplay: error: {}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "evoplay: internal error: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace evoplay::cli

@@ -1,0 +1,12 @@
+#pragma once
+// Every command group of the program. A new game adds one file in cli/ and one line here and
+// in main's list (cli.cpp).
+
+#include <CLI/CLI.hpp>
+
+namespace evoplay::cli {
+
+void add_plot_command(CLI::App& app);
+void add_demo_command(CLI::App& app);
+
+}  // namespace evoplay::cli

@@ -1,0 +1,33 @@
+#pragma once
+// What every command shares: the options --seed, --threads, --out, --json, --quiet, the run
+// directory, and the entry point that turns errors into messages and exit codes.
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "evoplay/core/run_dir.hpp"
+
+namespace evoplay::cli {
+
+struct CommonOptions {
+  std::uint64_t seed = 1;
+  int threads = 0;  // 0 = every hardware thread
+  std::string out;  // run directory; empty = runs/<command>-<timestamp>
+  bool json = false;
+  bool quiet = false;
+};
+
+enum Option : unsigned { kSeed = 1, kThreads = 2, kOut = 4, kJson = 8, kQuiet = 16 };
+
+/// Adds the chosen common options to a command.
+void add_common_options(CLI::App* app, CommonOptions& options, unsigned which);
+
+/// The settings every run records in config.json: command, version, seed, threads.
+nlohmann::json base_config(const std::string& command, const CommonOptions& options);
+
+/// Creates the run directory for a command from --out (or the default name).
+RunDir open_run_dir(const CommonOptions& options, const std::string& command);
+
+}  // namespace evoplay::cli

@@ -1,0 +1,31 @@
+#pragma once
+// `evoplay demo`: a short showcase of every part of evoplay, each writing into its own folder
+// of one run directory. A game adds its part here (one function and one line in demo.cpp).
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace evoplay::cli {
+
+struct DemoContext {
+  std::filesystem::path root;  // the demo's run directory
+  std::uint64_t seed = 1;
+  int threads = 0;
+  bool quiet = false;
+  std::vector<std::pair<std::string, std::filesystem::path>> artefacts;  // what to look at
+
+  std::filesystem::path folder(const std::string& part) const;
+  void show(std::string label, std::filesystem::path path) {
+    artefacts.emplace_back(std::move(label), std::move(path));
+  }
+};
+
+/// The built-in GA showcase: a circle TSP solved to its known optimum.
+void demo_tsp(DemoContext& ctx);
+
+}  // namespace evoplay::cli

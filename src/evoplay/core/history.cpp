@@ -1,0 +1,90 @@
+#include "evoplay/core/history.hpp"
+
+#include <fmt/format.h>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/text.hpp"
+
+namespace evoplay {
+
+double GenerationRecord::extra_value(std::string_view name) const {
+  for (const auto& [key, value] : extra) {
+    if (key == name) return value;
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+std::string format_number(double value) {
+  if (std::isnan(value)) return "";
+  if (value == std::floor(value) && std::fabs(value) < 1e15) {
+    return fmt::format("{}", static_cast<long long>(value));
+  }
+  return fmt::format("{}", value);
+}
+
+std::string History::to_csv() const {
+  std::string out = "generation,evaluations,best,mean,worst,diversity,elapsed";
+  if (!rows.empty()) {
+    for (const auto& [name, value] : rows.front().extra) {
+      out += ',';
+      out += name;
+    }
+  }
+  out += '\n';
+  for (const auto& r : rows) {
+    out += fmt::format("{},{},{},{},{},{},{}", r.generation, r.evaluations, format_number(r.best),
+                       format_number(r.mean), format_number(r.worst), format_number(r.diversity),
+                       fmt::format("{:.6f}", r.elapsed));
+    for (const auto& [name, value] : r.extra) {
+      out += ',';
+      out += format_number(value);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+int CsvTable::column(std::string_view name) const {
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+std::vector<double> CsvTable::values(std::string_view name) const {
+  std::vector<double> out;
+  const int c = column(name);
+  if (c < 0) return out;
+  out.reserve(rows.size());
+  for (const auto& row : rows) out.push_back(row[static_cast<std::size_t>(c)]);
+  return out;
+}
+
+CsvTable parse_csv(std::string_view text, const std::string& file) {
+  CsvTable table;
+  const auto lines = split_lines(text);
+  std::size_t i = 0;
+  while (i < lines.size() && trim(lines[i]).empty()) ++i;
+  if (i == lines.size()) throw Error(file, 0, "empty file: expected a CSV header line");
+  for (auto name : split(lines[i], ',')) table.columns.emplace_back(trim(name));
+  for (++i; i < lines.size(); ++i) {
+    if (trim(lines[i]).empty()) continue;
+    const auto cells = split(lines[i], ',');
+    if (cells.size() != table.columns.size()) {
+      throw Error(file, static_cast<int>(i + 1),
+                  fmt::format("expected {} comma-separated fields, found {}",
+                              table.columns.size(), cells.size()));
+    }
+    std::vector<double> row;
+    row.reserve(cells.size());
+    for (auto cell : cells) {
+      double v = std::numeric_limits<double>::quiet_NaN();
+      if (!try_parse_double(cell, v)) v = std::numeric_limits<double>::quiet_NaN();
+      row.push_back(v);
+    }
+    table.rows.push_back(std::move(row));
+  }
+  return table;
+}
+
+}  // namespace evoplay

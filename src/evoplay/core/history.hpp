@@ -1,0 +1,67 @@
+#pragma once
+// Per-generation records of an optimiser, and the observer that receives them.
+//
+// Every algorithm of the evo engine reports one GenerationRecord per generation (epoch,
+// cycle). The History is what goes to history.csv and what `evoplay plot` draws.
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace evoplay {
+
+struct GenerationRecord {
+  std::size_t generation = 0;
+  std::uint64_t evaluations = 0;  // cumulative
+  double best = 0;
+  double mean = 0;
+  double worst = 0;
+  double diversity = std::numeric_limits<double>::quiet_NaN();  // NaN: no distance defined
+  double elapsed = 0;                                             // seconds since the start
+  /// Algorithm-specific columns (e.g. occupancy for CRO); the same names in every record.
+  std::vector<std::pair<std::string, double>> extra;
+
+  double extra_value(std::string_view name) const;
+};
+
+/// Receives each record as it is made (progress display, live logging, Ctrl-C checks).
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  virtual void on_generation(const GenerationRecord& record) = 0;
+};
+
+/// A table of records, with CSV output and input.
+class History {
+ public:
+  std::vector<GenerationRecord> rows;
+
+  void add(GenerationRecord record) { rows.push_back(std::move(record)); }
+  bool empty() const { return rows.empty(); }
+  const GenerationRecord& back() const { return rows.back(); }
+
+  /// CSV with header: generation,evaluations,best,mean,worst,diversity,elapsed[,extra...].
+  std::string to_csv() const;
+};
+
+/// A CSV file as named numeric columns (empty cells and non-numbers are NaN).
+struct CsvTable {
+  std::vector<std::string> columns;
+  std::vector<std::vector<double>> rows;
+
+  /// Index of a column, or -1.
+  int column(std::string_view name) const;
+  std::vector<double> values(std::string_view name) const;
+};
+
+/// Parses CSV text (comma-separated, header first). Throws Error naming `file` and the line.
+CsvTable parse_csv(std::string_view text, const std::string& file);
+
+/// Formats a number for CSV and JSON-like output: shortest round-trip form, "" for NaN.
+std::string format_number(double value);
+
+}  // namespace evoplay

@@ -1,0 +1,14 @@
+#include "evoplay/core/parallel.hpp"
+
+#include <algorithm>
+#include <thread>
+
+namespace evoplay {
+
+int hardware_threads() {
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+int resolve_threads(int requested) { return requested <= 0 ? hardware_threads() : requested; }
+
+}  // namespace evoplay

@@ -1,0 +1,34 @@
+#pragma once
+// A run directory: where one command's results go, so that every run is a record.
+//
+// Layout: config.json (every resolved setting and the seed), history.csv (one row per
+// generation), result.json, and the run's artefacts. Every file is written atomically.
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace evoplay {
+
+class RunDir {
+ public:
+  /// Opens `out` (created if missing) or, when `out` is empty, a new folder
+  /// runs/<command>-<yyyymmdd-hhmmss> (with -2, -3... if that exists already).
+  static RunDir create(const std::string& out, const std::string& command);
+
+  const std::filesystem::path& path() const { return path_; }
+  std::filesystem::path file(std::string_view name) const { return path_ / name; }
+
+  void write_text(std::string_view name, std::string_view content) const;
+  void write_json(std::string_view name, const nlohmann::json& value) const;
+
+ private:
+  explicit RunDir(std::filesystem::path path) : path_(std::move(path)) {}
+  std::filesystem::path path_;
+};
+
+/// Local time as yyyymmdd-hhmmss.
+std::string timestamp_now();
+
+}  // namespace evoplay

@@ -1,0 +1,48 @@
+#pragma once
+// What the evo engine needs from an optimisation problem, as C++20 concepts.
+//
+// A problem is an immutable value that owns its data (a puzzle, a level). It names its Genome
+// type, draws a random genome from an Rng, and evaluates a genome to a fitness; it says whether
+// fitness is minimised or maximised. Optional capabilities are detected at compile time:
+// distance (for diversity), repair (after variation), is_solved (a stopping rule).
+
+#include <concepts>
+
+#include "evoplay/core/rng.hpp"
+
+namespace evoplay::evo {
+
+enum class Direction { minimize, maximize };
+
+template <class P>
+concept Problem = requires(const P& p, Rng& rng, const typename P::Genome& g) {
+  typename P::Genome;
+  { p.random_genome(rng) } -> std::convertible_to<typename P::Genome>;
+  { p.evaluate(g) } -> std::convertible_to<double>;
+  { p.direction() } -> std::convertible_to<Direction>;
+};
+
+template <class P>
+concept HasDistance = Problem<P> && requires(const P& p, const typename P::Genome& g) {
+  { p.distance(g, g) } -> std::convertible_to<double>;
+};
+
+template <class P>
+concept HasRepair = Problem<P> && requires(const P& p, typename P::Genome& g, Rng& rng) {
+  p.repair(g, rng);
+};
+
+template <class P>
+concept HasSolved = Problem<P> && requires(const P& p, const typename P::Genome& g, double f) {
+  { p.is_solved(g, f) } -> std::convertible_to<bool>;
+};
+
+/// True when fitness a is strictly better than b.
+constexpr bool better(double a, double b, Direction d) {
+  return d == Direction::minimize ? a < b : a > b;
+}
+
+/// The "goodness" of a fitness: larger is always better.
+constexpr double goodness(double f, Direction d) { return d == Direction::minimize ? -f : f; }
+
+}  // namespace evoplay::evo

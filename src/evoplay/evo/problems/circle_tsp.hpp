@@ -1,0 +1,42 @@
+#pragma once
+// The travelling salesman on cities spaced evenly on a circle, visited in a shuffled order.
+//
+// Its optimum is known exactly (the circle order, length n * 2 r sin(pi / n)), which makes it
+// the engine's built-in check of permutation operators, the demo's job and the GA benchmark.
+
+#include <cstddef>
+#include <vector>
+
+#include "evoplay/core/rng.hpp"
+#include "evoplay/evo/problem.hpp"
+
+namespace evoplay::evo {
+
+class CircleTsp {
+ public:
+  using Genome = std::vector<int>;  // a tour: a permutation of 0..n-1
+
+  /// `cities` points on a circle of radius `radius`, labelled in an order scrambled by `seed`
+  /// so that the identity permutation is not the answer.
+  explicit CircleTsp(std::size_t cities, double radius = 1.0, std::uint64_t seed = 7);
+
+  Genome random_genome(Rng& rng) const;
+  double evaluate(const Genome& tour) const;
+  Direction direction() const { return Direction::minimize; }
+  /// Solved when the tour length is within 1e-9 (relative) of the optimum.
+  bool is_solved(const Genome& tour, double fitness) const;
+  /// Share of edges of `a` that `b` lacks (0 = same tour in either direction, 1 = disjoint).
+  double distance(const Genome& a, const Genome& b) const;
+
+  std::size_t cities() const { return x_.size(); }
+  double optimum() const { return optimum_; }
+  double x(int city) const { return x_[static_cast<std::size_t>(city)]; }
+  double y(int city) const { return y_[static_cast<std::size_t>(city)]; }
+
+ private:
+  std::vector<double> x_, y_;
+  std::vector<double> dist_;  // n x n
+  double optimum_;
+};
+
+}  // namespace evoplay::evo

@@ -1,0 +1,58 @@
+#include "evoplay/render/history_plot.hpp"
+
+#include <cmath>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/render/plot.hpp"
+
+namespace evoplay::render {
+
+void save_history_plot(const std::filesystem::path& path, const CsvTable& history,
+                       const HistoryPlotOptions& options, const std::string& source_name) {
+  auto need = [&](const std::string& name) {
+    if (history.column(name) < 0) {
+      std::string have;
+      for (const auto& c : history.columns) have += (have.empty() ? "" : ", ") + c;
+      throw Error(source_name, 1, "no column '" + name + "' (columns: " + have + ")");
+    }
+    return history.values(name);
+  };
+  LinePlot plot;
+  plot.title = options.title;
+  plot.x_label = options.x_column;
+  plot.y_label = options.y_label;
+  plot.y2_label = options.y2_label;
+  plot.log_y = options.log_y;
+  const auto x = need(options.x_column);
+  int color = 0;
+  for (const auto& name : options.columns) {
+    Series s;
+    s.label = name;
+    s.x = x;
+    s.y = need(name);
+    s.color = color++;
+    s.dashed = name == "mean";
+    plot.series.push_back(std::move(s));
+  }
+  for (const auto& name : options.right_columns) {
+    if (history.column(name) < 0) continue;
+    auto y = history.values(name);
+    bool any = false;
+    for (double v : y) any = any || std::isfinite(v);
+    if (!any) continue;
+    Series s;
+    s.label = name;
+    s.x = x;
+    s.y = std::move(y);
+    s.right_axis = true;
+    s.color = 6;
+    s.dashed = true;
+    plot.series.push_back(std::move(s));
+  }
+  if (plot.series.size() > options.columns.size() && options.right_columns.size() > 1) {
+    plot.y2_label.clear();
+  }
+  save_line_plot(path, plot);
+}
+
+}  // namespace evoplay::render

@@ -1,0 +1,27 @@
+#pragma once
+// The standard picture of a run: best / mean / worst fitness per generation from history.csv,
+// with diversity on a second axis when the run recorded it.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "evoplay/core/history.hpp"
+
+namespace evoplay::render {
+
+struct HistoryPlotOptions {
+  std::string title;
+  std::string x_column = "generation";
+  std::vector<std::string> columns = {"best", "mean", "worst"};  // left axis
+  std::vector<std::string> right_columns = {"diversity"};        // drawn if they hold values
+  std::string y_label = "fitness";
+  std::string y2_label = "diversity";
+  bool log_y = false;
+};
+
+/// Draws the chosen columns of a history table. Throws Error if a column is missing.
+void save_history_plot(const std::filesystem::path& path, const CsvTable& history,
+                       const HistoryPlotOptions& options, const std::string& source_name);
+
+}  // namespace evoplay::render

@@ -1,0 +1,416 @@
+#include "evoplay/render/plot.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/render/canvas.hpp"
+#include "evoplay/render/color.hpp"
+
+namespace evoplay::render {
+
+namespace {
+
+const Color kAxis = Color::rgb(40, 40, 40);
+const Color kGrid = Color::rgb(225, 225, 225);
+
+struct Range {
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -std::numeric_limits<double>::infinity();
+  void add(double v) {
+    if (std::isfinite(v)) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  bool valid() const { return lo <= hi; }
+  void widen() {
+    if (!valid()) {
+      lo = 0;
+      hi = 1;
+    } else if (lo == hi) {
+      const double pad = lo == 0 ? 1 : std::fabs(lo) * 0.1;
+      lo -= pad;
+      hi += pad;
+    }
+  }
+};
+
+double nice_step(double raw) {
+  const double mag = std::pow(10, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+    if (m * mag >= raw) return m * mag;
+  }
+  return 10 * mag;
+}
+
+/// Maps data to pixels on one axis.
+struct Axis {
+  double lo, hi;      // data range shown
+  double p0, p1;      // pixel positions of lo and hi
+  bool log = false;
+  std::vector<double> ticks;
+  double step = 1;
+
+  double to_px(double v) const {
+    const double a = log ? std::log10(lo) : lo, b = log ? std::log10(hi) : hi;
+    const double t = ((log ? std::log10(v) : v) - a) / (b - a);
+    return p0 + t * (p1 - p0);
+  }
+};
+
+Axis make_axis(Range r, bool log, std::optional<double> fix_lo, std::optional<double> fix_hi) {
+  Axis axis;
+  axis.log = log;
+  if (fix_lo) r.lo = *fix_lo;
+  if (fix_hi) r.hi = *fix_hi;
+  if (log) {
+    r.lo = std::max(r.lo, 1e-12);
+    const double a = std::floor(std::log10(r.lo)), b = std::ceil(std::log10(std::max(r.hi, r.lo * 10)));
+    axis.lo = std::pow(10, a);
+    axis.hi = std::pow(10, b);
+    for (double e = a; e <= b; ++e) axis.ticks.push_back(std::pow(10, e));
+    axis.step = 1;
+    return axis;
+  }
+  r.widen();
+  axis.ticks = nice_ticks(r.lo, r.hi);
+  axis.step = axis.ticks.size() > 1 ? axis.ticks[1] - axis.ticks[0] : 1;
+  axis.lo = fix_lo ? *fix_lo : std::min(r.lo, axis.ticks.front());
+  axis.hi = fix_hi ? *fix_hi : std::max(r.hi, axis.ticks.back());
+  std::erase_if(axis.ticks, [&](double t) { return t < axis.lo - 1e-12 || t > axis.hi + 1e-12; });
+  return axis;
+}
+
+std::string log_tick_label(double v) {
+  const double e = std::log10(v);
+  if (e >= 0 && e <= 5) return fmt::format("{}", static_cast<long long>(std::llround(v)));
+  return fmt::format("1e{}", static_cast<int>(std::lround(e)));
+}
+
+void set_dash(cairo_t* cr, bool dashed) {
+  if (dashed) {
+    const double d[] = {7, 4};
+    cairo_set_dash(cr, d, 2, 0);
+  } else {
+    cairo_set_dash(cr, nullptr, 0, 0);
+  }
+}
+
+void set_source(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+
+struct Frame {
+  double left, right, top, bottom;
+};
+
+void draw_frame_and_title(cairo_t* cr, const Frame& f, const std::string& title) {
+  if (!title.empty()) {
+    set_source(cr, kAxis);
+    draw_text(cr, title, (f.left + f.right) / 2, 14, 17, 0.5, 0, true);
+  }
+}
+
+void draw_y_axis(cairo_t* cr, const Frame& f, const Axis& axis, bool right, const std::string& label,
+                 bool grid) {
+  set_source(cr, kAxis);
+  const double x = right ? f.right : f.left;
+  double widest = 0;
+  for (double t : axis.ticks) {
+    const double y = axis.to_px(t);
+    if (grid) {
+      set_source(cr, kGrid);
+      cairo_set_line_width(cr, 1);
+      cairo_move_to(cr, f.left, std::round(y) + 0.5);
+      cairo_line_to(cr, f.right, std::round(y) + 0.5);
+      cairo_stroke(cr);
+    }
+    set_source(cr, kAxis);
+    cairo_set_line_width(cr, 1.2);
+    cairo_move_to(cr, x, y);
+    cairo_line_to(cr, x + (right ? 5 : -5), y);
+    cairo_stroke(cr);
+    const std::string text = axis.log ? log_tick_label(t) : tick_label(t, axis.step);
+    widest = std::max(widest, text_width(cr, text, 13));
+    draw_text(cr, text, x + (right ? 9 : -9), y, 13, right ? 0 : 1, 0.5);
+  }
+  if (!label.empty()) {
+    cairo_save(cr);
+    const double lx = right ? x + 18 + widest : x - 18 - widest;
+    cairo_translate(cr, lx, (f.top + f.bottom) / 2);
+    cairo_rotate(cr, right ? M_PI / 2 : -M_PI / 2);
+    draw_text(cr, label, 0, 0, 15, 0.5, right ? 1 : 1);
+    cairo_restore(cr);
+  }
+}
+
+void draw_x_axis(cairo_t* cr, const Frame& f, const Axis& axis, const std::string& label, bool grid) {
+  for (double t : axis.ticks) {
+    const double x = axis.to_px(t);
+    if (grid) {
+      set_source(cr, kGrid);
+      cairo_set_line_width(cr, 1);
+      cairo_move_to(cr, std::round(x) + 0.5, f.top);
+      cairo_line_to(cr, std::round(x) + 0.5, f.bottom);
+      cairo_stroke(cr);
+    }
+    set_source(cr, kAxis);
+    cairo_set_line_width(cr, 1.2);
+    cairo_move_to(cr, x, f.bottom);
+    cairo_line_to(cr, x, f.bottom + 5);
+    cairo_stroke(cr);
+    draw_text(cr, tick_label(t, axis.step), x, f.bottom + 9, 13, 0.5, 0);
+  }
+  if (!label.empty()) draw_text(cr, label, (f.left + f.right) / 2, f.bottom + 32, 15, 0.5, 0);
+}
+
+void draw_box(cairo_t* cr, const Frame& f) {
+  set_source(cr, kAxis);
+  cairo_set_line_width(cr, 1.2);
+  set_dash(cr, false);
+  cairo_rectangle(cr, f.left, f.top, f.right - f.left, f.bottom - f.top);
+  cairo_stroke(cr);
+}
+
+struct LegendEntry {
+  std::string label;
+  Color color;
+  bool dashed;
+  bool bar;
+};
+
+void draw_legend(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& entries) {
+  if (entries.empty()) return;
+  double w = 0;
+  for (const auto& e : entries) w = std::max(w, text_width(cr, e.label, 13));
+  const double row = 20, pad = 8, swatch = 28;
+  const double bw = pad * 3 + swatch + w, bh = pad * 2 + row * static_cast<double>(entries.size());
+  const double x0 = f.right - bw - 10, y0 = f.top + 10;
+  cairo_set_source_rgba(cr, 1, 1, 1, 0.88);
+  cairo_rectangle(cr, x0, y0, bw, bh);
+  cairo_fill_preserve(cr);
+  set_source(cr, Color::rgb(170, 170, 170));
+  cairo_set_line_width(cr, 1);
+  set_dash(cr, false);
+  cairo_stroke(cr);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const double y = y0 + pad + row * (static_cast<double>(i) + 0.5);
+    set_source(cr, entries[i].color);
+    if (entries[i].bar) {
+      cairo_rectangle(cr, x0 + pad, y - 6, swatch, 12);
+      cairo_fill(cr);
+    } else {
+      cairo_set_line_width(cr, 2.2);
+      set_dash(cr, entries[i].dashed);
+      cairo_move_to(cr, x0 + pad, y);
+      cairo_line_to(cr, x0 + pad + swatch, y);
+      cairo_stroke(cr);
+      set_dash(cr, false);
+    }
+    set_source(cr, kAxis);
+    draw_text(cr, entries[i].label, x0 + pad * 2 + swatch, y, 13, 0, 0.5);
+  }
+}
+
+}  // namespace
+
+std::vector<double> nice_ticks(double lo, double hi, int target) {
+  if (!(hi > lo)) return {lo};
+  const double step = nice_step((hi - lo) / std::max(target - 1, 1));
+  std::vector<double> ticks;
+  const double first = std::floor(lo / step + 1e-9) * step;
+  for (double t = first; t <= hi + step * 0.999; t += step) {
+    ticks.push_back(std::fabs(t) < step * 1e-9 ? 0 : t);
+    if (ticks.size() > 100) break;
+  }
+  return ticks;
+}
+
+std::string tick_label(double value, double step) {
+  int decimals = 0;
+  while (decimals < 6 && std::fabs(step * std::pow(10, decimals) - std::round(step * std::pow(10, decimals))) > 1e-6) {
+    ++decimals;
+  }
+  if (std::fabs(value) >= 1e6 || (std::fabs(value) > 0 && std::fabs(value) < 1e-4)) {
+    return fmt::format("{:.2g}", value);
+  }
+  return fmt::format("{:.{}f}", value, decimals);
+}
+
+void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
+  Range xr, yr, y2r;
+  bool has_right = false;
+  for (const auto& s : plot.series) {
+    if (s.x.size() != s.y.size()) throw InternalError("plot series with x and y of different sizes");
+    for (double v : s.x) xr.add(v);
+    for (std::size_t i = 0; i < s.y.size(); ++i) {
+      Range& r = s.right_axis ? y2r : yr;
+      if (plot.log_y && !s.right_axis && !(s.y[i] > 0)) continue;
+      r.add(s.y[i]);
+      if (!s.low.empty()) r.add(s.low[i]);
+      if (!s.high.empty()) r.add(s.high[i]);
+    }
+    has_right = has_right || s.right_axis;
+  }
+  const Frame f{88, plot.width - (has_right ? 88.0 : 24.0), 40, plot.height - 60.0};
+  xr.widen();
+  Axis ax;
+  ax.ticks = nice_ticks(xr.lo, xr.hi, 8);
+  ax.step = ax.ticks.size() > 1 ? ax.ticks[1] - ax.ticks[0] : 1;
+  ax.lo = xr.lo;
+  ax.hi = xr.hi;
+  std::erase_if(ax.ticks, [&](double t) { return t < ax.lo - 1e-9 || t > ax.hi + 1e-9; });
+  ax.p0 = f.left;
+  ax.p1 = f.right;
+  Axis ay = make_axis(yr, plot.log_y, plot.y_min, plot.y_max);
+  ay.p0 = f.bottom;
+  ay.p1 = f.top;
+  Axis ay2 = make_axis(y2r, false, plot.y2_min, plot.y2_max);
+  ay2.p0 = f.bottom;
+  ay2.p1 = f.top;
+
+  save_picture(path, plot.width, plot.height, [&](cairo_t* cr) {
+    draw_frame_and_title(cr, f, plot.title);
+    draw_y_axis(cr, f, ay, false, plot.y_label, true);
+    if (has_right) draw_y_axis(cr, f, ay2, true, plot.y2_label, false);
+    draw_x_axis(cr, f, ax, plot.x_label, true);
+
+    cairo_save(cr);
+    cairo_rectangle(cr, f.left, f.top, f.right - f.left, f.bottom - f.top);
+    cairo_clip(cr);
+    std::vector<LegendEntry> legend;
+    int next_color = 0;
+    for (const auto& s : plot.series) {
+      const Color color =
+          kSeriesColors[static_cast<std::size_t>(s.color >= 0 ? s.color : next_color++) % kSeriesColors.size()];
+      const Axis& y_axis = s.right_axis ? ay2 : ay;
+      auto ok = [&](double v) { return std::isfinite(v) && (!y_axis.log || v > 0); };
+      if (!s.low.empty() && !s.high.empty()) {
+        set_source(cr, color.with_alpha(0.18));
+        bool open = false;
+        std::size_t start = 0;
+        for (std::size_t i = 0; i <= s.x.size(); ++i) {
+          const bool good = i < s.x.size() && ok(s.low[i]) && ok(s.high[i]) && std::isfinite(s.x[i]);
+          if (good && !open) {
+            open = true;
+            start = i;
+          }
+          if (!good && open) {
+            for (std::size_t k = start; k < i; ++k) {
+              const double px = ax.to_px(s.x[k]), py = y_axis.to_px(s.high[k]);
+              k == start ? cairo_move_to(cr, px, py) : cairo_line_to(cr, px, py);
+            }
+            for (std::size_t k = i; k-- > start;) cairo_line_to(cr, ax.to_px(s.x[k]), y_axis.to_px(s.low[k]));
+            cairo_close_path(cr);
+            cairo_fill(cr);
+            open = false;
+          }
+        }
+      }
+      set_source(cr, color);
+      cairo_set_line_width(cr, 2.2);
+      cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+      set_dash(cr, s.dashed);
+      bool pen_down = false;
+      for (std::size_t i = 0; i < s.x.size(); ++i) {
+        if (!ok(s.y[i]) || !std::isfinite(s.x[i])) {
+          pen_down = false;
+          continue;
+        }
+        const double px = ax.to_px(s.x[i]), py = y_axis.to_px(s.y[i]);
+        pen_down ? cairo_line_to(cr, px, py) : cairo_move_to(cr, px, py);
+        pen_down = true;
+      }
+      cairo_stroke(cr);
+      set_dash(cr, false);
+      if (s.markers || s.x.size() == 1) {
+        for (std::size_t i = 0; i < s.x.size(); ++i) {
+          if (!ok(s.y[i])) continue;
+          cairo_arc(cr, ax.to_px(s.x[i]), y_axis.to_px(s.y[i]), 3.5, 0, 2 * M_PI);
+          cairo_fill(cr);
+        }
+      }
+      if (!s.label.empty()) {
+        legend.push_back({s.label + (s.right_axis && has_right ? " (right axis)" : ""), color, s.dashed, false});
+      }
+    }
+    cairo_restore(cr);
+    draw_box(cr, f);
+    draw_legend(cr, f, legend);
+  });
+}
+
+void save_bar_chart(const std::filesystem::path& path, const BarChart& chart) {
+  Range yr;
+  yr.add(0);
+  for (const auto& g : chart.groups) {
+    for (std::size_t i = 0; i < g.values.size(); ++i) {
+      yr.add(g.values[i] + (i < g.errors.size() ? g.errors[i] : 0));
+    }
+  }
+  double longest = 0;
+  {
+    Canvas probe(10, 10);
+    for (const auto& c : chart.categories) longest = std::max(longest, text_width(probe.cr(), c, 12));
+  }
+  const bool slanted = longest * static_cast<double>(chart.categories.size()) > chart.width - 140;
+  const Frame f{88, chart.width - 24.0, 40, chart.height - (slanted ? 40 + longest * 0.75 : 60.0)};
+  Axis ay = make_axis(yr, false, 0.0, chart.y_max);
+  ay.p0 = f.bottom;
+  ay.p1 = f.top;
+
+  save_picture(path, chart.width, chart.height, [&](cairo_t* cr) {
+    draw_frame_and_title(cr, f, chart.title);
+    draw_y_axis(cr, f, ay, false, chart.y_label, true);
+    const double nc = std::max<double>(1, static_cast<double>(chart.categories.size()));
+    const double ng = std::max<double>(1, static_cast<double>(chart.groups.size()));
+    const double slot = (f.right - f.left) / nc;
+    const double bar = slot * 0.8 / ng;
+    std::vector<LegendEntry> legend;
+    for (std::size_t g = 0; g < chart.groups.size(); ++g) {
+      const Color color = kSeriesColors[g % kSeriesColors.size()];
+      const auto& group = chart.groups[g];
+      for (std::size_t c = 0; c < group.values.size() && c < chart.categories.size(); ++c) {
+        const double x = f.left + slot * (static_cast<double>(c) + 0.1) + bar * static_cast<double>(g);
+        const double y = ay.to_px(std::max(0.0, group.values[c]));
+        set_source(cr, color);
+        cairo_rectangle(cr, x, y, bar * 0.92, f.bottom - y);
+        cairo_fill(cr);
+        if (c < group.errors.size() && group.errors[c] > 0) {
+          set_source(cr, kAxis);
+          cairo_set_line_width(cr, 1.2);
+          const double cx = x + bar * 0.46;
+          const double top = ay.to_px(group.values[c] + group.errors[c]);
+          const double bottom = ay.to_px(std::max(0.0, group.values[c] - group.errors[c]));
+          cairo_move_to(cr, cx, top);
+          cairo_line_to(cr, cx, bottom);
+          cairo_move_to(cr, cx - 3, top);
+          cairo_line_to(cr, cx + 3, top);
+          cairo_move_to(cr, cx - 3, bottom);
+          cairo_line_to(cr, cx + 3, bottom);
+          cairo_stroke(cr);
+        }
+      }
+      legend.push_back({group.label, color, false, true});
+    }
+    set_source(cr, kAxis);
+    for (std::size_t c = 0; c < chart.categories.size(); ++c) {
+      const double x = f.left + slot * (static_cast<double>(c) + 0.5);
+      if (slanted) {
+        cairo_save(cr);
+        cairo_translate(cr, x, f.bottom + 8);
+        cairo_rotate(cr, -M_PI / 4);
+        draw_text(cr, chart.categories[c], 0, 0, 12, 1, 0.5);
+        cairo_restore(cr);
+      } else {
+        draw_text(cr, chart.categories[c], x, f.bottom + 9, 12, 0.5, 0);
+      }
+    }
+    draw_box(cr, f);
+    draw_legend(cr, f, legend);
+  });
+}
+
+}  // namespace evoplay::render

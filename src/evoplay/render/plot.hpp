@@ -1,0 +1,52 @@
+#pragma once
+// Charts for papers: line plots (fitness per generation, success against a parameter) with an
+// optional second y axis and error bands, and grouped bar charts. PNG or SVG by extension.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace evoplay::render {
+
+struct Series {
+  std::string label;
+  std::vector<double> x, y;          // NaN values break the line
+  std::vector<double> low, high;     // optional shaded band (same length as y)
+  int color = -1;                    // index into kSeriesColors; -1 = next free
+  bool dashed = false;
+  bool markers = false;
+  bool right_axis = false;           // plotted against the second y axis
+};
+
+struct LinePlot {
+  std::string title, x_label, y_label, y2_label;
+  std::vector<Series> series;
+  int width = 960, height = 600;
+  bool log_y = false;
+  std::optional<double> y_min, y_max, y2_min, y2_max;
+};
+
+struct BarGroup {
+  std::string label;             // legend entry (e.g. an algorithm)
+  std::vector<double> values;    // one per category
+  std::vector<double> errors;    // optional half-widths of error bars
+};
+
+struct BarChart {
+  std::string title, y_label;
+  std::vector<std::string> categories;  // x axis (e.g. levels)
+  std::vector<BarGroup> groups;
+  int width = 960, height = 600;
+  std::optional<double> y_max;
+};
+
+void save_line_plot(const std::filesystem::path& path, const LinePlot& plot);
+void save_bar_chart(const std::filesystem::path& path, const BarChart& chart);
+
+/// "Nice" tick positions covering [lo, hi] with about `target` ticks (1, 2, 2.5, 5 x 10^k).
+std::vector<double> nice_ticks(double lo, double hi, int target = 6);
+/// Label of a tick value, without trailing zeros.
+std::string tick_label(double value, double step);
+
+}  // namespace evoplay::render

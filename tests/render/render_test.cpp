@@ -1,0 +1,100 @@
+#include <cairo.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "evoplay/core/atomic_file.hpp"
+#include "evoplay/render/canvas.hpp"
+#include "evoplay/render/gif.hpp"
+#include "evoplay/render/plot.hpp"
+#include "support/process.hpp"
+
+using namespace evoplay;
+using namespace evoplay::render;
+
+TEST(Plot, NiceTicks) {
+  EXPECT_EQ(nice_ticks(0, 10, 6), (std::vector<double>{0, 2, 4, 6, 8, 10}));
+  const auto unit = nice_ticks(0, 1, 6);
+  ASSERT_EQ(unit.size(), 6u);
+  for (std::size_t i = 0; i < unit.size(); ++i) EXPECT_NEAR(unit[i], 0.2 * static_cast<double>(i), 1e-12);
+  const auto t = nice_ticks(3.2, 97.5, 6);
+  EXPECT_LE(t.front(), 3.2);
+  EXPECT_GE(t.back(), 97.5);
+  EXPECT_EQ(tick_label(0.2, 0.2), "0.2");
+  EXPECT_EQ(tick_label(40, 20), "40");
+  EXPECT_EQ(tick_label(2.5, 2.5), "2.5");
+}
+
+TEST(Plot, WritesAPngOfTheRequestedSize) {
+  const auto dir = test_support::scratch_dir("plot");
+  LinePlot plot;
+  plot.title = "test";
+  Series s;
+  s.label = "best";
+  for (int i = 0; i < 50; ++i) {
+    s.x.push_back(i);
+    s.y.push_back(std::exp(-i / 10.0));
+  }
+  plot.series.push_back(s);
+  s.right_axis = true;
+  s.label = "diversity";
+  plot.series.push_back(s);
+  plot.width = 640;
+  plot.height = 400;
+  save_line_plot(dir / "a.png", plot);
+  cairo_surface_t* img = cairo_image_surface_create_from_png((dir / "a.png").c_str());
+  ASSERT_EQ(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+  EXPECT_EQ(cairo_image_surface_get_width(img), 640);
+  EXPECT_EQ(cairo_image_surface_get_height(img), 400);
+  // Something other than white was drawn in the middle of the plot area.
+  cairo_surface_flush(img);
+  const unsigned char* data = cairo_image_surface_get_data(img);
+  const int stride = cairo_image_surface_get_stride(img);
+  int coloured = 0;
+  for (int y = 50; y < 350; ++y) {
+    for (int x = 100; x < 540; ++x) {
+      const auto px = reinterpret_cast<const std::uint32_t*>(data + y * stride)[x] & 0xFFFFFF;
+      coloured += px != 0xFFFFFF;
+    }
+  }
+  cairo_surface_destroy(img);
+  EXPECT_GT(coloured, 500);
+
+  BarChart chart;
+  chart.categories = {"a", "b", "c"};
+  chart.groups = {{"x", {1, 2, 3}, {0.5, 0.5, 0.5}}, {"y", {3, 2, 1}, {}}};
+  save_bar_chart(dir / "b.svg", chart);
+  EXPECT_NE(test_support::slurp(dir / "b.svg").find("<svg"), std::string::npos);
+}
+
+TEST(Gif, WritesAnAnimationAtomically) {
+  const auto dir = test_support::scratch_dir("gif");
+  {
+    GifWriter gif(dir / "a.gif", 20, 10, palette_with({Color::rgb(255, 0, 0), Color::rgb(0, 0, 255)}));
+    std::vector<std::uint32_t> frame(200, 0xFF0000);
+    gif.add_frame(frame, 10);
+    frame.assign(200, 0x0000FF);
+    gif.add_frame(frame, 10);
+    EXPECT_FALSE(std::filesystem::exists(dir / "a.gif"));  // not there until closed
+    gif.close();
+    EXPECT_EQ(gif.frames(), 2u);
+  }
+  const auto bytes = test_support::slurp(dir / "a.gif");
+  EXPECT_EQ(bytes.substr(0, 6), "GIF89a");
+  EXPECT_NE(bytes.find("NETSCAPE2.0"), std::string::npos);
+  EXPECT_EQ(bytes.back(), ';');  // the GIF trailer
+  {
+    GifWriter abandoned(dir / "b.gif", 4, 4, palette_with({}));
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "b.gif"));
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 1u);
+}
+
+TEST(Palette, NearestColour) {
+  Palette p({0x000000, 0xFFFFFF, 0xFF0000});
+  EXPECT_EQ(p.nearest(0x101010), 0);
+  EXPECT_EQ(p.nearest(0xF0F0F0), 1);
+  EXPECT_EQ(p.nearest(0xE01010), 2);
+}

@@ -1,0 +1,60 @@
+#pragma once
+// Runs the evoplay program as a user would, for tests of the command line: arguments, exit
+// status, standard output and standard error.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+namespace evoplay::test_support {
+
+struct ProcessResult {
+  int status = -1;
+  std::string out, err;
+};
+
+/// A fresh empty folder under the system's temporary folder.
+inline std::filesystem::path scratch_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("evoplay-test-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+inline std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// Runs `evoplay ARGS` through the shell (ARGS is shell text), optionally feeding `input`.
+inline ProcessResult run_evoplay(const std::string& args, const std::string& input = "") {
+  static int counter = 0;
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("evoplay-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  std::filesystem::create_directories(dir);
+  const auto in = dir / "in", out = dir / "out", err = dir / "err";
+  std::ofstream(in) << input;
+  const std::string cmd = std::string(EVOPLAY_BINARY) + " " + args + " <" + in.string() + " >" +
+                          out.string() + " 2>" + err.string();
+  const int raw = std::system(cmd.c_str());
+  ProcessResult r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::filesystem::remove_all(dir);
+  return r;
+}
+
+/// Path of a file in the source tree.
+inline std::string source_path(const std::string& relative) {
+  return std::string(EVOPLAY_SOURCE_DIR) + "/" + relative;
+}
+
+}  // namespace evoplay::test_support
