@@ -16,7 +16,9 @@ namespace {
 auto ox_cross = [](const G& a, const G& b, Rng& r) { return ox(a, b, r); };
 auto inversion = [](G& g, Rng& r) { inversion_mutation(g, r); };
 auto one_point_cross = [](const G& a, const G& b, Rng& r) { return one_point(a, b, r); };
-auto bit_flip = [](G& g, Rng& r) { random_reset_mutation(g, r, 0, 1, 1.0 / static_cast<double>(g.size())); };
+auto bit_flip = [](G& g, Rng& r) {
+  random_reset_mutation(g, r, 0, 1, 1.0 / static_cast<double>(g.size()));
+};
 
 GaParams tsp_params(std::uint64_t seed, int threads) {
   GaParams p;
@@ -52,7 +54,8 @@ TEST(Ga, SolvesTheCircleTspToItsKnownOptimum) {
   const CircleTsp tsp(30);
   for (std::uint64_t seed : {1, 2}) {
     const auto r = run_ga(tsp, tsp_params(seed, 1), ox_cross, inversion);
-    EXPECT_TRUE(r.solved) << "seed " << seed << " best " << r.best_fitness << " optimum " << tsp.optimum();
+    EXPECT_TRUE(r.solved) << "seed " << seed << " best " << r.best_fitness << " optimum "
+                          << tsp.optimum();
     EXPECT_NEAR(r.best_fitness, tsp.optimum(), 1e-9);
     // The optimum tour visits the cities in circle order: every step is to a neighbour.
     for (std::size_t i = 0; i < r.best.size(); ++i) {
@@ -83,7 +86,8 @@ TEST(Ga, WithoutElitismTheBestCanBeLost) {
   p.elite_count = 0;
   const auto r = run_ga(tsp, p, ox_cross, inversion);
   bool lost = false;
-  for (std::size_t i = 1; i < r.history.rows.size(); ++i) lost = lost || r.history.rows[i].best > r.history.rows[i - 1].best;
+  for (std::size_t i = 1; i < r.history.rows.size(); ++i)
+    lost = lost || r.history.rows[i].best > r.history.rows[i - 1].best;
   EXPECT_TRUE(lost);
 }
 
@@ -185,4 +189,20 @@ TEST(Ga, ElitesFromFractionOrCount) {
   EXPECT_EQ(p.elites(), 10u);
   p.elite_fraction = 0;
   EXPECT_EQ(p.elites(), 1u);
+}
+
+TEST(Ga, EvaluationHookSeesEveryEvaluationInOrder) {
+  const CircleTsp tsp(15);
+  auto p = tsp_params(8, 2);
+  p.stop.generations = 20;
+  std::vector<double> seen;
+  const auto r = run_ga(tsp, p, ox_cross, inversion, nullptr, [&](const G& g, double f) {
+    EXPECT_DOUBLE_EQ(f, tsp.evaluate(g));
+    seen.push_back(f);
+  });
+  EXPECT_EQ(seen.size(), r.evaluations);
+  p.threads = 1;
+  std::vector<double> again;
+  run_ga(tsp, p, ox_cross, inversion, nullptr, [&](const G&, double f) { again.push_back(f); });
+  EXPECT_EQ(seen, again);  // the same order at any thread count
 }

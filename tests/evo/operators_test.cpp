@@ -28,9 +28,11 @@ G sorted(G g) {
   return g;
 }
 
-const G kSets[] = {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {2, 5, 7, 9, 13}, {4, 8}, {3},
-                   {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
-                    24, 25, 26, 27, 28, 29, 30, 31}};
+const G kSets[] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {2, 5, 7, 9, 13}, {4, 8}, {3}, {1,  2,  3,  4,  5,  6,  7,  8,
+                                                                    9,  10, 11, 12, 13, 14, 15, 16,
+                                                                    17, 18, 19, 20, 21, 22, 23, 24,
+                                                                    25, 26, 27, 28, 29, 30, 31}};
 
 }  // namespace
 
@@ -68,7 +70,8 @@ TEST_P(PermutationCrossover, DeterministicForASeed) {
   EXPECT_EQ(op(a, b, r1), op(a, b, r2));
 }
 
-INSTANTIATE_TEST_SUITE_P(All, PermutationCrossover, ::testing::Values("pmx", "ox", "cx", "position"));
+INSTANTIATE_TEST_SUITE_P(All, PermutationCrossover,
+                         ::testing::Values("pmx", "ox", "cx", "position"));
 
 TEST(PermutationCrossover, CycleCrossoverKeepsPositions) {
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
@@ -134,7 +137,8 @@ TEST_P(PermutationMutation, KeepsPermutationsAndChangesSomething) {
       const G before = g;
       op(g, rng);
       ASSERT_EQ(sorted(g), sorted(values)) << GetParam();
-      if (values.size() >= 3 && GetParam() != "scramble") ASSERT_NE(g, before) << GetParam() << " seed " << seed;
+      if (values.size() >= 3 && GetParam() != "scramble")
+        ASSERT_NE(g, before) << GetParam() << " seed " << seed;
     }
   }
 }

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <numeric>
@@ -23,19 +24,9 @@
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/evo/operators/selection.hpp"
 #include "evoplay/evo/problem.hpp"
+#include "evoplay/evo/stopping.hpp"
 
 namespace evoplay::evo {
-
-/// When a run stops. Generations always bound it; the others are off at 0 / empty.
-struct Stopping {
-  std::size_t generations = 100;
-  std::uint64_t evaluations = 0;  // stop once this many evaluations are spent
-  std::optional<double> target;   // stop when the best reaches it (<= minimising, >= maximising)
-  std::size_t stagnation = 0;     // generations without improvement of the best
-  bool restart_on_stagnation = false;  // on stagnation, re-draw all but the elite instead
-  double seconds = 0;                  // wall time (makes a run depend on the machine)
-  const std::atomic<bool>* cancel = nullptr;  // set from outside (e.g. Ctrl-C) to stop
-};
 
 struct GaParams {
   std::size_t population = 100;
@@ -59,6 +50,10 @@ struct GaParams {
 
 /// Every setting, resolved, for config.json.
 nlohmann::json to_json(const GaParams& params);
+
+/// Called with each evaluated genome and its fitness (see run_ga).
+template <class G>
+using EvaluationHook = std::function<void(const G&, double)>;
 
 template <class G>
 struct GaResult {
@@ -88,7 +83,8 @@ double sample_diversity(const P& problem, const std::vector<G>& pop, std::size_t
     if (s < 2) return 0;
     std::vector<double> row(s, 0.0);
     workers.for_each(s - 1, [&](std::size_t a) {
-      for (std::size_t b = a + 1; b < s; ++b) row[a] += problem.distance(pop[a * n / s], pop[b * n / s]);
+      for (std::size_t b = a + 1; b < s; ++b)
+        row[a] += problem.distance(pop[a * n / s], pop[b * n / s]);
     });
     double total = 0;
     for (double r : row) total += r;
@@ -120,10 +116,13 @@ inline std::vector<std::size_t> ranking(const std::vector<double>& fitness, Dire
 
 }  // namespace detail
 
-/// Runs the GA. `crossover(a, b, rng) -> pair<G, G>`; `mutation(g&, rng)`.
+/// Runs the GA. `crossover(a, b, rng) -> pair<G, G>`; `mutation(g&, rng)`. `on_evaluated`, if
+/// given, sees every evaluated genome and its fitness, in a fixed order (slot order after each
+/// parallel batch), e.g. to collect every distinct solution a run finds.
 template <Problem P, class Crossover, class Mutation>
 GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Crossover&& crossover,
-                                    Mutation&& mutation, Observer* observer = nullptr) {
+                                    Mutation&& mutation, Observer* observer = nullptr,
+                                    const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
   using G = typename P::Genome;
   const Direction dir = problem.direction();
   const std::size_t n = std::max<std::size_t>(params.population, 2);
@@ -144,6 +143,9 @@ GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Cr
       fit[from + k] = problem.evaluate(pop[from + k]);
     });
     evaluations += n - from;
+    if (on_evaluated) {
+      for (std::size_t i = from; i < n; ++i) on_evaluated(pop[i], fit[i]);
+    }
   };
 
   std::size_t best_index = 0;
@@ -178,14 +180,10 @@ GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Cr
     if (observer) observer->on_generation(result.history.back());
   };
 
-  auto stop_reason = [&](std::size_t generation) -> std::string {
-    if (detail::is_solved(problem, result.best, result.best_fitness)) return "solved";
-    if (params.stop.target && !better(*params.stop.target, result.best_fitness, dir)) return "target";
-    if (generation >= params.stop.generations) return "generations";
-    if (params.stop.evaluations && evaluations >= params.stop.evaluations) return "evaluations";
-    if (params.stop.seconds > 0 && clock.seconds() >= params.stop.seconds) return "time";
-    if (params.stop.cancel && params.stop.cancel->load()) return "cancelled";
-    return "";
+  auto stop_reason = [&](std::size_t generation) {
+    return evo::stop_reason(params.stop, dir, generation, evaluations, result.best_fitness,
+                            detail::is_solved(problem, result.best, result.best_fitness),
+                            clock.seconds());
   };
 
   draw_random(0, 0);
@@ -226,13 +224,14 @@ GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Cr
         const Selector live(params.selection, fit, dir);
         const G& a = pop[live.pick(rng)];
         const G& b = pop[live.pick(rng)];
-        auto [c1, c2] = rng.chance(params.crossover_rate) ? crossover(a, b, rng)
-                                                          : std::pair<G, G>{a, b};
+        auto [c1, c2] =
+            rng.chance(params.crossover_rate) ? crossover(a, b, rng) : std::pair<G, G>{a, b};
         for (G* c : {&c1, &c2}) {
           if (rng.chance(params.mutation_rate)) mutation(*c, rng);
           if constexpr (HasRepair<P>) problem.repair(*c, rng);
           const double f = problem.evaluate(*c);
           ++evaluations;
+          if (on_evaluated) on_evaluated(*c, f);
           std::size_t worst = 0;
           for (std::size_t i = 1; i < n; ++i) {
             if (better(fit[worst], fit[i], dir)) worst = i;
@@ -257,8 +256,8 @@ GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Cr
         Rng rng = master.split({generation, k});
         const std::size_t ia = selector.pick(rng), ib = selector.pick(rng);
         const bool cross = rng.chance(params.crossover_rate);
-        std::pair<G, G> kids = cross ? crossover(pop[ia], pop[ib], rng)
-                                     : std::pair<G, G>{pop[ia], pop[ib]};
+        std::pair<G, G> kids =
+            cross ? crossover(pop[ia], pop[ib], rng) : std::pair<G, G>{pop[ia], pop[ib]};
         G* child[2] = {&kids.first, &kids.second};
         const double parent_fit[2] = {fit[ia], fit[ib]};
         for (std::size_t c = 0; c < 2; ++c) {
@@ -276,7 +275,11 @@ GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Cr
           }
         }
       });
-      for (char e : evaluated) evaluations += static_cast<std::uint64_t>(e);
+      for (std::size_t k = 0; k < evaluated.size(); ++k) {
+        if (!evaluated[k]) continue;
+        ++evaluations;
+        if (on_evaluated) on_evaluated(next[elites + k], next_fit[elites + k]);
+      }
       std::swap(pop, next);
       std::swap(fit, next_fit);
     }

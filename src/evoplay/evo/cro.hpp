@@ -1,0 +1,361 @@
+#pragma once
+// Coral Reef Optimization (Salcedo-Sanz et al.), as the Lemmings document's Algorithm 1 and 2.
+//
+// A reef of N x M cells, partly occupied by corals (solutions). Each epoch: broadcast spawning
+// (pairs of spawners, chosen in proportion to fitness, each make one larva by crossover),
+// brooding (other corals release a copy, mutated with probability gamma), budding (the best
+// corals duplicate), larvae setting (a larva already present more than mu times dies; otherwise
+// it tries kappa random cells, settling in an empty one or over a worse coral), and depredation
+// (each of the worst corals dies with probability Pd). Generic over any Problem whose Genome is
+// equality-comparable. Larvae are evaluated in parallel slots; every random choice comes from
+// Rng(seed).split({epoch, phase}), so runs are identical at any thread count.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "evoplay/core/history.hpp"
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/evo/ga.hpp"
+#include "evoplay/evo/problem.hpp"
+#include "evoplay/evo/stopping.hpp"
+
+namespace evoplay::evo {
+
+struct CroParams {
+  std::size_t rows = 10, cols = 10;      // the reef: rows x cols cells
+  double occupancy = 0.8;                // rho: share of cells filled at the start
+  double larvae = 0.10;                  // alpha: sexual larvae per epoch, as a share of the cells
+  double broadcast = 0.7;                // Fb: share of those made by broadcast spawning
+  double brooding_mutation = 0.05;       // gamma: probability that a brooded larva is mutated
+  int attempts = 8;                      // kappa: cells a larva tries before it dies
+  double budding = 0.01;                 // Fa: share of the corals (the best) that bud; >= 1
+  int max_copies = 3;                    // mu: a larva whose genome is in the reef more than
+                                         //     mu times dies
+  double depredation_fraction = 0.10;    // Fd: the worst share of the corals at risk
+  double depredation_probability = 0.5;  // Pd: chance that each of them dies
+  bool proportional_pairs = true;        // spawner pairs in proportion to fitness (else uniform)
+  Stopping stop;                         // generations = epochs
+  int threads = 1;
+  std::uint64_t seed = 1;
+  std::size_t diversity_sample = 32;
+
+  std::size_t cells() const { return rows * cols; }
+};
+
+/// Every setting, resolved, for config.json.
+nlohmann::json to_json(const CroParams& params);
+
+template <class G>
+struct CroResult {
+  G best;
+  double best_fitness = 0;
+  bool solved = false;
+  std::size_t epochs = 0;
+  std::uint64_t evaluations = 0;
+  std::string stop_reason;
+  double seconds = 0;
+  History history;        // extra columns: occupancy, duplicates, larvae, settled, depredated
+  std::vector<G> corals;  // the final reef's corals and their fitness
+  std::vector<double> fitness;
+};
+
+namespace detail {
+
+/// A crossover may return one child or a pair; CRO keeps one larva per pair of parents.
+template <class G, class R>
+G first_child(R&& r) {
+  if constexpr (std::is_same_v<std::decay_t<R>, G>) {
+    return std::forward<R>(r);
+  } else {
+    return std::move(r.first);
+  }
+}
+
+/// Draws one index from `pool` with probability proportional to the spawner weights and removes
+/// it from the pool.
+inline std::size_t draw_without_replacement(std::vector<std::size_t>& pool,
+                                            const std::vector<double>& weight, Rng& rng) {
+  double total = 0;
+  for (std::size_t i : pool) total += weight[i];
+  std::size_t k = pool.size() - 1;
+  if (total > 0) {
+    double r = rng.uniform() * total;
+    for (std::size_t j = 0; j < pool.size(); ++j) {
+      if (r < weight[pool[j]]) {
+        k = j;
+        break;
+      }
+      r -= weight[pool[j]];
+    }
+  } else {
+    k = rng.index(pool.size());
+  }
+  const std::size_t chosen = pool[k];
+  pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(k));
+  return chosen;
+}
+
+}  // namespace detail
+
+/// Runs CRO. `crossover(a, b, rng)` returns a genome or a pair (the first is kept);
+/// `mutation(g&, rng)` changes a genome in place. `on_evaluated` sees every evaluated larva.
+template <Problem P, class Crossover, class Mutation>
+CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
+                                      Crossover&& crossover, Mutation&& mutation,
+                                      Observer* observer = nullptr,
+                                      const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
+  using G = typename P::Genome;
+  const Direction dir = problem.direction();
+  const std::size_t cells = std::max<std::size_t>(params.cells(), 2);
+  const Rng master(params.seed);
+  const Stopwatch clock;
+  Workers workers(params.threads);
+
+  std::vector<std::optional<G>> reef(cells);
+  std::vector<double> fit(cells, 0.0);
+  std::uint64_t evaluations = 0;
+  CroResult<G> result;
+
+  auto occupied = [&] {
+    std::vector<std::size_t> idx;
+    for (std::size_t c = 0; c < cells; ++c) {
+      if (reef[c]) idx.push_back(c);
+    }
+    return idx;
+  };
+  auto copies_in_reef = [&](const G& g) {
+    int n = 0;
+    for (const auto& coral : reef) n += coral && *coral == g;
+    return n;
+  };
+
+  // Initial reef: N·M·rho random corals at random cells.
+  {
+    Rng rng = master.split({0, 0});
+    const auto initial = std::clamp<std::size_t>(
+        static_cast<std::size_t>(std::llround(params.occupancy * static_cast<double>(cells))), 1,
+        cells);
+    std::vector<std::size_t> where(cells);
+    for (std::size_t c = 0; c < cells; ++c) where[c] = c;
+    rng.shuffle(where);
+    where.resize(initial);
+    std::vector<G> genomes(initial);
+    std::vector<double> values(initial);
+    workers.for_each(initial, [&](std::size_t k) {
+      Rng r = master.split({0, 1, k});
+      genomes[k] = problem.random_genome(r);
+      if constexpr (HasRepair<P>) problem.repair(genomes[k], r);
+      values[k] = problem.evaluate(genomes[k]);
+    });
+    for (std::size_t k = 0; k < initial; ++k) {
+      if (on_evaluated) on_evaluated(genomes[k], values[k]);
+      reef[where[k]] = std::move(genomes[k]);
+      fit[where[k]] = values[k];
+    }
+    evaluations += initial;
+  }
+
+  std::size_t larvae_total = 0, settled = 0, depredated = 0;
+  auto record = [&](std::size_t epoch) {
+    GenerationRecord r;
+    r.generation = epoch;
+    r.evaluations = evaluations;
+    const auto idx = occupied();
+    double sum = 0;
+    std::size_t best = idx.front(), worst = idx.front();
+    for (std::size_t c : idx) {
+      sum += fit[c];
+      if (better(fit[c], fit[best], dir)) best = c;
+      if (better(fit[worst], fit[c], dir)) worst = c;
+    }
+    r.best = fit[best];
+    r.worst = fit[worst];
+    r.mean = sum / static_cast<double>(idx.size());
+    std::vector<G> sample;
+    sample.reserve(idx.size());
+    for (std::size_t c : idx) sample.push_back(*reef[c]);
+    r.diversity = detail::sample_diversity(problem, sample, params.diversity_sample, workers);
+    std::size_t duplicates = 0;
+    for (std::size_t a = 0; a < sample.size(); ++a) {
+      for (std::size_t b = 0; b < a; ++b) {
+        if (sample[a] == sample[b]) {
+          ++duplicates;
+          break;
+        }
+      }
+    }
+    r.elapsed = clock.seconds();
+    r.extra = {{"occupancy", static_cast<double>(idx.size()) / static_cast<double>(cells)},
+               {"duplicates", static_cast<double>(duplicates)},
+               {"larvae", static_cast<double>(larvae_total)},
+               {"settled", static_cast<double>(settled)},
+               {"depredated", static_cast<double>(depredated)}};
+    if (epoch == 0 || better(fit[best], result.best_fitness, dir)) {
+      result.best = *reef[best];
+      result.best_fitness = fit[best];
+    }
+    result.history.add(std::move(r));
+    if (observer) observer->on_generation(result.history.back());
+  };
+  record(0);
+
+  const auto sexual_larvae = static_cast<std::size_t>(
+      std::max<long long>(1, std::llround(params.larvae * static_cast<double>(cells))));
+  const auto broadcast_larvae =
+      static_cast<std::size_t>(std::llround(params.broadcast * static_cast<double>(sexual_larvae)));
+  const std::size_t brooded_larvae = sexual_larvae - broadcast_larvae;
+
+  std::size_t epoch = 0;
+  for (;;) {
+    result.stop_reason =
+        stop_reason(params.stop, dir, epoch, evaluations, result.best_fitness,
+                    detail::is_solved(problem, result.best, result.best_fitness), clock.seconds());
+    if (!result.stop_reason.empty()) break;
+    ++epoch;
+    Rng rng = master.split({epoch, 0});
+
+    struct Larva {
+      G genome;
+      double fitness = 0;
+      bool needs_evaluation = true;
+    };
+    std::vector<Larva> larvae;
+    auto corals = occupied();
+    rng.shuffle(corals);
+
+    // Broadcast spawning: a share Fb of the corals are spawners; pairs drawn (in proportion to
+    // fitness, each coral at most once) until Fb·alpha larvae are made or spawners run out.
+    const auto spawner_count = static_cast<std::size_t>(
+        std::llround(params.broadcast * static_cast<double>(corals.size())));
+    std::vector<std::size_t> spawners(corals.begin(),
+                                      corals.begin() + static_cast<std::ptrdiff_t>(spawner_count));
+    std::vector<std::size_t> brooders(corals.begin() + static_cast<std::ptrdiff_t>(spawner_count),
+                                      corals.end());
+    std::vector<double> weight(cells, 0.0);
+    if (params.proportional_pairs) {
+      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      bool negative = false;
+      for (std::size_t c : spawners) {
+        lo = std::min(lo, goodness(fit[c], dir));
+        hi = std::max(hi, goodness(fit[c], dir));
+        negative = negative || fit[c] < 0;
+      }
+      const bool classic = dir == Direction::maximize && !negative;
+      const double floor = spawners.empty() ? 0 : (hi - lo) / static_cast<double>(spawners.size());
+      for (std::size_t c : spawners) {
+        weight[c] = classic ? fit[c] : goodness(fit[c], dir) - lo + floor;
+      }
+    }
+    std::vector<std::size_t> pool = spawners;
+    while (larvae.size() < broadcast_larvae && pool.size() >= 2) {
+      const std::size_t a = params.proportional_pairs
+                                ? detail::draw_without_replacement(pool, weight, rng)
+                                : pool[pool.size() - 1];
+      if (!params.proportional_pairs) pool.pop_back();
+      const std::size_t b = params.proportional_pairs
+                                ? detail::draw_without_replacement(pool, weight, rng)
+                                : pool[pool.size() - 1];
+      if (!params.proportional_pairs) pool.pop_back();
+      larvae.push_back({detail::first_child<G>(crossover(*reef[a], *reef[b], rng)), 0, true});
+    }
+    // Brooding: (1 - Fb)·alpha of the other corals each release a copy, mutated with
+    // probability gamma (an unmutated copy keeps its parent's fitness).
+    for (std::size_t k = 0; k < brooders.size() && k < brooded_larvae; ++k) {
+      Larva larva{*reef[brooders[k]], fit[brooders[k]], false};
+      if (rng.chance(params.brooding_mutation)) {
+        mutation(larva.genome, rng);
+        larva.needs_evaluation = true;
+      }
+      larvae.push_back(std::move(larva));
+    }
+    // Budding: the best Fa of the corals (at least one) duplicate themselves.
+    {
+      auto ranked = occupied();
+      std::stable_sort(ranked.begin(), ranked.end(),
+                       [&](std::size_t a, std::size_t b) { return better(fit[a], fit[b], dir); });
+      const auto buds = std::max<std::size_t>(
+          1, static_cast<std::size_t>(
+                 std::llround(params.budding * static_cast<double>(ranked.size()))));
+      for (std::size_t k = 0; k < buds && k < ranked.size(); ++k) {
+        larvae.push_back({*reef[ranked[k]], fit[ranked[k]], false});
+      }
+    }
+    if constexpr (HasRepair<P>) {
+      Rng repair_rng = master.split({epoch, 1});
+      for (auto& l : larvae) {
+        if (l.needs_evaluation) problem.repair(l.genome, repair_rng);
+      }
+    }
+
+    // Evaluation of the new larvae, in parallel slots.
+    workers.for_each(larvae.size(), [&](std::size_t k) {
+      if (larvae[k].needs_evaluation) larvae[k].fitness = problem.evaluate(larvae[k].genome);
+    });
+    for (const auto& l : larvae) {
+      if (!l.needs_evaluation) continue;
+      ++evaluations;
+      if (on_evaluated) on_evaluated(l.genome, l.fitness);
+    }
+
+    // Larvae setting (Algorithm 2), in the order the larvae were made.
+    Rng setting = master.split({epoch, 2});
+    larvae_total = larvae.size();
+    settled = 0;
+    for (auto& l : larvae) {
+      if (copies_in_reef(l.genome) > params.max_copies) continue;
+      for (int t = 0; t < params.attempts; ++t) {
+        const std::size_t cell = setting.index(cells);
+        if (!reef[cell] || better(l.fitness, fit[cell], dir)) {
+          reef[cell] = std::move(l.genome);
+          fit[cell] = l.fitness;
+          ++settled;
+          break;
+        }
+      }
+    }
+
+    // Depredation: each of the worst Fd of the corals dies with probability Pd (the reef
+    // always keeps at least one coral).
+    {
+      Rng predator = master.split({epoch, 3});
+      auto ranked = occupied();
+      std::stable_sort(ranked.begin(), ranked.end(),
+                       [&](std::size_t a, std::size_t b) { return better(fit[b], fit[a], dir); });
+      const auto at_risk = static_cast<std::size_t>(
+          std::llround(params.depredation_fraction * static_cast<double>(ranked.size())));
+      depredated = 0;
+      for (std::size_t k = 0; k < at_risk && ranked.size() - depredated > 1; ++k) {
+        if (predator.chance(params.depredation_probability)) {
+          reef[ranked[k]].reset();
+          ++depredated;
+        }
+      }
+    }
+    record(epoch);
+  }
+
+  result.solved = detail::is_solved(problem, result.best, result.best_fitness);
+  result.epochs = epoch;
+  result.evaluations = evaluations;
+  result.seconds = clock.seconds();
+  for (std::size_t c = 0; c < cells; ++c) {
+    if (reef[c]) {
+      result.corals.push_back(*reef[c]);
+      result.fitness.push_back(fit[c]);
+    }
+  }
+  return result;
+}
+
+}  // namespace evoplay::evo
