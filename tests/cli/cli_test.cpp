@@ -50,8 +50,10 @@ TEST(Cli, BrokenHistoryNamesTheLine) {
 
 TEST(Cli, DemoIsDeterministicAcrossThreadCountsAndPlots) {
   const auto dir = scratch_dir("demo");
-  const auto one = run_evoplay("demo --only tsp --quiet --threads 1 --out " + (dir / "one").string());
-  const auto two = run_evoplay("demo --only tsp --quiet --threads 2 --out " + (dir / "two").string());
+  const auto one =
+      run_evoplay("demo --only tsp --quiet --threads 1 --out " + (dir / "one").string());
+  const auto two =
+      run_evoplay("demo --only tsp --quiet --threads 2 --out " + (dir / "two").string());
   ASSERT_EQ(one.status, 0) << one.err;
   ASSERT_EQ(two.status, 0) << two.err;
   auto without_time = [](const std::string& csv) {
@@ -67,7 +69,8 @@ TEST(Cli, DemoIsDeterministicAcrossThreadCountsAndPlots) {
   EXPECT_NE(one.out.find("solved"), std::string::npos);
 
   // `plot` redraws the curves from the run folder, to PNG and to SVG.
-  const auto plot = run_evoplay("plot " + (dir / "one" / "tsp").string() + " --out " + (dir / "p.svg").string());
+  const auto plot =
+      run_evoplay("plot " + (dir / "one" / "tsp").string() + " --out " + (dir / "p.svg").string());
   EXPECT_EQ(plot.status, 0) << plot.err;
   EXPECT_NE(slurp(dir / "p.svg").find("<svg"), std::string::npos);
   const auto bad = run_evoplay("plot " + (dir / "one" / "tsp").string() + " --columns nope");

@@ -14,13 +14,15 @@ using namespace evoplay;
 
 namespace {
 fs::path scratch(const std::string& name) {
-  const auto dir = fs::temp_directory_path() / ("evoplay-test-" + name + "-" + std::to_string(::getpid()));
+  const auto dir =
+      fs::temp_directory_path() / ("evoplay-test-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
 }
 std::size_t entries(const fs::path& dir) {
-  return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+  return static_cast<std::size_t>(
+      std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
 }
 }  // namespace
 

@@ -16,7 +16,8 @@ TEST(Plot, NiceTicks) {
   EXPECT_EQ(nice_ticks(0, 10, 6), (std::vector<double>{0, 2, 4, 6, 8, 10}));
   const auto unit = nice_ticks(0, 1, 6);
   ASSERT_EQ(unit.size(), 6u);
-  for (std::size_t i = 0; i < unit.size(); ++i) EXPECT_NEAR(unit[i], 0.2 * static_cast<double>(i), 1e-12);
+  for (std::size_t i = 0; i < unit.size(); ++i)
+    EXPECT_NEAR(unit[i], 0.2 * static_cast<double>(i), 1e-12);
   const auto t = nice_ticks(3.2, 97.5, 6);
   EXPECT_LE(t.front(), 3.2);
   EXPECT_GE(t.back(), 97.5);
@@ -70,7 +71,8 @@ TEST(Plot, WritesAPngOfTheRequestedSize) {
 TEST(Gif, WritesAnAnimationAtomically) {
   const auto dir = test_support::scratch_dir("gif");
   {
-    GifWriter gif(dir / "a.gif", 20, 10, palette_with({Color::rgb(255, 0, 0), Color::rgb(0, 0, 255)}));
+    GifWriter gif(dir / "a.gif", 20, 10,
+                  palette_with({Color::rgb(255, 0, 0), Color::rgb(0, 0, 255)}));
     std::vector<std::uint32_t> frame(200, 0xFF0000);
     gif.add_frame(frame, 10);
     frame.assign(200, 0x0000FF);
@@ -83,9 +85,7 @@ TEST(Gif, WritesAnAnimationAtomically) {
   EXPECT_EQ(bytes.substr(0, 6), "GIF89a");
   EXPECT_NE(bytes.find("NETSCAPE2.0"), std::string::npos);
   EXPECT_EQ(bytes.back(), ';');  // the GIF trailer
-  {
-    GifWriter abandoned(dir / "b.gif", 4, 4, palette_with({}));
-  }
+  { GifWriter abandoned(dir / "b.gif", 4, 4, palette_with({})); }
   EXPECT_FALSE(std::filesystem::exists(dir / "b.gif"));
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++files;

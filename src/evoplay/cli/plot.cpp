@@ -18,18 +18,28 @@ void add_plot_command(CLI::App& app) {
     bool log = false;
   };
   auto opt = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand("plot", "draw a run's fitness curves (history.csv) to a PNG or SVG");
-  cmd->add_option("run_dir", opt->run_dir, "run folder holding history.csv (or the CSV file itself)")->required();
-  cmd->add_option("--out", opt->out, "picture to write (.png or .svg; default RUN_DIR/fitness.png)");
-  cmd->add_option("--x", opt->x, "column for the x axis (e.g. evaluations, elapsed)")->capture_default_str();
-  cmd->add_option("--columns", opt->columns, "columns on the left axis")->delimiter(',')->capture_default_str();
-  cmd->add_option("--right", opt->right, "columns on the right axis, drawn when present")->delimiter(',')->capture_default_str();
+  auto* cmd =
+      app.add_subcommand("plot", "draw a run's fitness curves (history.csv) to a PNG or SVG");
+  cmd->add_option("run_dir", opt->run_dir,
+                  "run folder holding history.csv (or the CSV file itself)")
+      ->required();
+  cmd->add_option("--out", opt->out,
+                  "picture to write (.png or .svg; default RUN_DIR/fitness.png)");
+  cmd->add_option("--x", opt->x, "column for the x axis (e.g. evaluations, elapsed)")
+      ->capture_default_str();
+  cmd->add_option("--columns", opt->columns, "columns on the left axis")
+      ->delimiter(',')
+      ->capture_default_str();
+  cmd->add_option("--right", opt->right, "columns on the right axis, drawn when present")
+      ->delimiter(',')
+      ->capture_default_str();
   cmd->add_option("--title", opt->title, "title (default: the run folder's name)");
   cmd->add_flag("--log", opt->log, "logarithmic left axis");
   cmd->callback([opt] {
     std::filesystem::path csv = opt->run_dir;
     if (std::filesystem::is_directory(csv)) csv /= "history.csv";
-    if (!std::filesystem::exists(csv)) throw Error(csv.string(), 0, "no such file (expected a run folder with history.csv)");
+    if (!std::filesystem::exists(csv))
+      throw Error(csv.string(), 0, "no such file (expected a run folder with history.csv)");
     const auto table = parse_csv(read_text(csv.string()), csv.string());
     if (table.rows.empty()) throw Error(csv.string(), 2, "no rows to plot");
     render::HistoryPlotOptions options;
@@ -37,8 +47,11 @@ void add_plot_command(CLI::App& app) {
     options.columns = opt->columns;
     options.right_columns = opt->right;
     options.log_y = opt->log;
-    options.title = opt->title.empty() ? std::filesystem::absolute(csv).parent_path().filename().string() : opt->title;
-    const std::filesystem::path out = opt->out.empty() ? csv.parent_path() / "fitness.png" : std::filesystem::path(opt->out);
+    options.title = opt->title.empty()
+                        ? std::filesystem::absolute(csv).parent_path().filename().string()
+                        : opt->title;
+    const std::filesystem::path out =
+        opt->out.empty() ? csv.parent_path() / "fitness.png" : std::filesystem::path(opt->out);
     if (out.extension() != ".png" && out.extension() != ".svg") {
       throw Error(out.string(), 0, "--out must end in .png or .svg");
     }

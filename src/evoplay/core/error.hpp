@@ -16,7 +16,8 @@ namespace evoplay {
 class Error : public std::runtime_error {
  public:
   explicit Error(std::string message) : Error("", 0, 0, std::move(message)) {}
-  Error(std::string file, int line, std::string message) : Error(std::move(file), line, 0, std::move(message)) {}
+  Error(std::string file, int line, std::string message)
+      : Error(std::move(file), line, 0, std::move(message)) {}
   Error(std::string file, int line, int column, std::string message)
       : std::runtime_error(render(file, line, column, message)),
         file_(std::move(file)),

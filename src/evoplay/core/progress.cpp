@@ -45,9 +45,8 @@ void Progress::finish() {
 void ProgressObserver::on_generation(const GenerationRecord& r) {
   if (!progress_.enabled()) return;
   const double rate = r.elapsed > 0 ? static_cast<double>(r.evaluations) / r.elapsed : 0.0;
-  progress_.update(r.generation,
-                   fmt::format("gen {}/{}  best {}  evals/s {:.0f}", r.generation, total_,
-                               format_number(r.best), rate));
+  progress_.update(r.generation, fmt::format("gen {}/{}  best {}  evals/s {:.0f}", r.generation,
+                                             total_, format_number(r.best), rate));
 }
 
 }  // namespace evoplay

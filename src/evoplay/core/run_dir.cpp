@@ -23,7 +23,8 @@ RunDir RunDir::create(const std::string& out, const std::string& command) {
   if (!out.empty()) {
     path = out;
   } else {
-    const std::filesystem::path base = std::filesystem::path("runs") / (command + "-" + timestamp_now());
+    const std::filesystem::path base =
+        std::filesystem::path("runs") / (command + "-" + timestamp_now());
     path = base;
     for (int n = 2; std::filesystem::exists(path); ++n) {
       path = base.string() + "-" + std::to_string(n);

@@ -32,11 +32,11 @@ struct Rate {
 Rate success_rate(std::size_t successes, std::size_t trials);
 
 struct MannWhitney {
-  double u1 = 0;            // U statistic of the first sample
-  double u2 = 0;            // of the second (u1 + u2 = n1 * n2)
-  double p_value = 1;       // two-sided
-  bool exact = false;       // exact distribution (no ties, small samples) or normal approximation
-  double effect = 0.5;      // common-language effect size: P(X > Y) + 0.5 P(X = Y)
+  double u1 = 0;        // U statistic of the first sample
+  double u2 = 0;        // of the second (u1 + u2 = n1 * n2)
+  double p_value = 1;   // two-sided
+  bool exact = false;   // exact distribution (no ties, small samples) or normal approximation
+  double effect = 0.5;  // common-language effect size: P(X > Y) + 0.5 P(X = Y)
 };
 /// Two-sided Mann–Whitney U test. Exact when there are no ties and n1·n2 ≤ 2500, otherwise the
 /// normal approximation with tie correction and continuity correction (as scipy does).

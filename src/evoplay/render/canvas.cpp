@@ -13,7 +13,8 @@ Canvas::Canvas(int width, int height)
       surface_(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)),
       cr_(cairo_create(surface_)) {
   if (cairo_surface_status(surface_) != CAIRO_STATUS_SUCCESS) {
-    throw Error("cannot create a picture of " + std::to_string(width) + "x" + std::to_string(height));
+    throw Error("cannot create a picture of " + std::to_string(width) + "x" +
+                std::to_string(height));
   }
   fill(Color::rgb(255, 255, 255));
 }
@@ -46,11 +47,13 @@ std::vector<std::uint32_t> Canvas::pixels() const {
   cairo_surface_flush(surface_);
   const unsigned char* data = cairo_image_surface_get_data(surface_);
   const int stride = cairo_image_surface_get_stride(surface_);
-  std::vector<std::uint32_t> out(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_));
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(width_) *
+                                 static_cast<std::size_t>(height_));
   for (int y = 0; y < height_; ++y) {
     const auto* row = reinterpret_cast<const std::uint32_t*>(data + y * stride);
     for (int x = 0; x < width_; ++x) {
-      out[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x)] =
+      out[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) +
+          static_cast<std::size_t>(x)] =
           row[x] & 0xFFFFFF;  // opaque canvases: premultiplied equals straight colour
     }
   }

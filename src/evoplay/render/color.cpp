@@ -8,12 +8,16 @@
 namespace evoplay::render {
 
 std::uint32_t Color::packed() const {
-  auto c = [](double v) { return static_cast<std::uint32_t>(std::clamp(std::lround(v * 255), 0L, 255L)); };
+  auto c = [](double v) {
+    return static_cast<std::uint32_t>(std::clamp(std::lround(v * 255), 0L, 255L));
+  };
   return (c(r) << 16) | (c(g) << 8) | c(b);
 }
 
-Palette::Palette(std::vector<std::uint32_t> colors) : colors_(std::move(colors)), cache_(1 << 15, -1) {
-  if (colors_.empty() || colors_.size() > 256) throw InternalError("a palette holds 1 to 256 colours");
+Palette::Palette(std::vector<std::uint32_t> colors)
+    : colors_(std::move(colors)), cache_(1 << 15, -1) {
+  if (colors_.empty() || colors_.size() > 256)
+    throw InternalError("a palette holds 1 to 256 colours");
 }
 
 std::uint8_t Palette::nearest(std::uint32_t rgb) {

@@ -16,7 +16,7 @@ struct Color {
 
 /// A qualitative palette for data series (colour-blind-safe, after Okabe & Ito).
 inline constexpr std::array<Color, 8> kSeriesColors = {
-    Color::rgb(0, 114, 178),  Color::rgb(213, 94, 0),   Color::rgb(0, 158, 115),
+    Color::rgb(0, 114, 178),   Color::rgb(213, 94, 0),  Color::rgb(0, 158, 115),
     Color::rgb(204, 121, 167), Color::rgb(230, 159, 0), Color::rgb(86, 180, 233),
     Color::rgb(120, 120, 120), Color::rgb(240, 228, 66)};
 

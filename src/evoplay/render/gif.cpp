@@ -25,13 +25,15 @@ GifWriter::GifWriter(std::filesystem::path path, int width, int height, Palette 
     : impl_(std::make_unique<Impl>(path, width, height, std::move(palette))) {
   int error = 0;
   impl_->gif = EGifOpenFileName(impl_->file.temp_path().c_str(), false, &error);
-  if (!impl_->gif) throw Error(path.string(), 0, std::string("cannot write GIF: ") + GifErrorString(error));
+  if (!impl_->gif)
+    throw Error(path.string(), 0, std::string("cannot write GIF: ") + GifErrorString(error));
   int bits = 1;
   while ((1 << bits) < static_cast<int>(impl_->palette.size())) ++bits;
   std::vector<GifColorType> colors(static_cast<std::size_t>(1 << bits));
   for (std::size_t i = 0; i < impl_->palette.size(); ++i) {
     const auto c = impl_->palette.color(i);
-    colors[i] = {static_cast<GifByteType>(c >> 16), static_cast<GifByteType>(c >> 8), static_cast<GifByteType>(c)};
+    colors[i] = {static_cast<GifByteType>(c >> 16), static_cast<GifByteType>(c >> 8),
+                 static_cast<GifByteType>(c)};
   }
   ColorMapObject* map = GifMakeMapObject(1 << bits, colors.data());
   EGifSetGifVersion(impl_->gif, true);
@@ -65,10 +67,13 @@ void GifWriter::add_frame(const std::vector<std::uint32_t>& pixels, int delay_cs
   gcb.TransparentColor = NO_TRANSPARENT_COLOR;
   GifByteType ext[4];
   EGifGCBToExtension(&gcb, ext);
-  bool ok = EGifPutExtension(impl_->gif, GRAPHICS_EXT_FUNC_CODE, 4, ext) == GIF_OK &&
-            EGifPutImageDesc(impl_->gif, 0, 0, impl_->width, impl_->height, false, nullptr) == GIF_OK;
+  bool ok =
+      EGifPutExtension(impl_->gif, GRAPHICS_EXT_FUNC_CODE, 4, ext) == GIF_OK &&
+      EGifPutImageDesc(impl_->gif, 0, 0, impl_->width, impl_->height, false, nullptr) == GIF_OK;
   for (int y = 0; ok && y < impl_->height; ++y) {
-    ok = EGifPutLine(impl_->gif, impl_->indices.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(impl_->width),
+    ok = EGifPutLine(impl_->gif,
+                     impl_->indices.data() +
+                         static_cast<std::size_t>(y) * static_cast<std::size_t>(impl_->width),
                      impl_->width) == GIF_OK;
   }
   if (!ok) throw Error(impl_->path.string(), 0, "cannot write GIF frame");
@@ -79,7 +84,9 @@ void GifWriter::close() {
   int error = 0;
   const bool ok = EGifCloseFile(impl_->gif, &error) == GIF_OK;
   impl_->gif = nullptr;
-  if (!ok) throw Error(impl_->path.string(), 0, std::string("cannot finish GIF: ") + GifErrorString(error));
+  if (!ok)
+    throw Error(impl_->path.string(), 0,
+                std::string("cannot finish GIF: ") + GifErrorString(error));
   impl_->file.commit();
 }
 

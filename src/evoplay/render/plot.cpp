@@ -49,8 +49,8 @@ double nice_step(double raw) {
 
 /// Maps data to pixels on one axis.
 struct Axis {
-  double lo, hi;      // data range shown
-  double p0, p1;      // pixel positions of lo and hi
+  double lo, hi;  // data range shown
+  double p0, p1;  // pixel positions of lo and hi
   bool log = false;
   std::vector<double> ticks;
   double step = 1;
@@ -69,7 +69,8 @@ Axis make_axis(Range r, bool log, std::optional<double> fix_lo, std::optional<do
   if (fix_hi) r.hi = *fix_hi;
   if (log) {
     r.lo = std::max(r.lo, 1e-12);
-    const double a = std::floor(std::log10(r.lo)), b = std::ceil(std::log10(std::max(r.hi, r.lo * 10)));
+    const double a = std::floor(std::log10(r.lo)),
+                 b = std::ceil(std::log10(std::max(r.hi, r.lo * 10)));
     axis.lo = std::pow(10, a);
     axis.hi = std::pow(10, b);
     for (double e = a; e <= b; ++e) axis.ticks.push_back(std::pow(10, e));
@@ -113,8 +114,8 @@ void draw_frame_and_title(cairo_t* cr, const Frame& f, const std::string& title)
   }
 }
 
-void draw_y_axis(cairo_t* cr, const Frame& f, const Axis& axis, bool right, const std::string& label,
-                 bool grid) {
+void draw_y_axis(cairo_t* cr, const Frame& f, const Axis& axis, bool right,
+                 const std::string& label, bool grid) {
   set_source(cr, kAxis);
   const double x = right ? f.right : f.left;
   double widest = 0;
@@ -146,7 +147,8 @@ void draw_y_axis(cairo_t* cr, const Frame& f, const Axis& axis, bool right, cons
   }
 }
 
-void draw_x_axis(cairo_t* cr, const Frame& f, const Axis& axis, const std::string& label, bool grid) {
+void draw_x_axis(cairo_t* cr, const Frame& f, const Axis& axis, const std::string& label,
+                 bool grid) {
   for (double t : axis.ticks) {
     const double x = axis.to_px(t);
     if (grid) {
@@ -230,7 +232,8 @@ std::vector<double> nice_ticks(double lo, double hi, int target) {
 
 std::string tick_label(double value, double step) {
   int decimals = 0;
-  while (decimals < 6 && std::fabs(step * std::pow(10, decimals) - std::round(step * std::pow(10, decimals))) > 1e-6) {
+  while (decimals < 6 && std::fabs(step * std::pow(10, decimals) -
+                                   std::round(step * std::pow(10, decimals))) > 1e-6) {
     ++decimals;
   }
   if (std::fabs(value) >= 1e6 || (std::fabs(value) > 0 && std::fabs(value) < 1e-4)) {
@@ -243,7 +246,8 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
   Range xr, yr, y2r;
   bool has_right = false;
   for (const auto& s : plot.series) {
-    if (s.x.size() != s.y.size()) throw InternalError("plot series with x and y of different sizes");
+    if (s.x.size() != s.y.size())
+      throw InternalError("plot series with x and y of different sizes");
     for (double v : s.x) xr.add(v);
     for (std::size_t i = 0; i < s.y.size(); ++i) {
       Range& r = s.right_axis ? y2r : yr;
@@ -284,7 +288,8 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
     int next_color = 0;
     for (const auto& s : plot.series) {
       const Color color =
-          kSeriesColors[static_cast<std::size_t>(s.color >= 0 ? s.color : next_color++) % kSeriesColors.size()];
+          kSeriesColors[static_cast<std::size_t>(s.color >= 0 ? s.color : next_color++) %
+                        kSeriesColors.size()];
       const Axis& y_axis = s.right_axis ? ay2 : ay;
       auto ok = [&](double v) { return std::isfinite(v) && (!y_axis.log || v > 0); };
       if (!s.low.empty() && !s.high.empty()) {
@@ -292,7 +297,8 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
         bool open = false;
         std::size_t start = 0;
         for (std::size_t i = 0; i <= s.x.size(); ++i) {
-          const bool good = i < s.x.size() && ok(s.low[i]) && ok(s.high[i]) && std::isfinite(s.x[i]);
+          const bool good =
+              i < s.x.size() && ok(s.low[i]) && ok(s.high[i]) && std::isfinite(s.x[i]);
           if (good && !open) {
             open = true;
             start = i;
@@ -302,7 +308,8 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
               const double px = ax.to_px(s.x[k]), py = y_axis.to_px(s.high[k]);
               k == start ? cairo_move_to(cr, px, py) : cairo_line_to(cr, px, py);
             }
-            for (std::size_t k = i; k-- > start;) cairo_line_to(cr, ax.to_px(s.x[k]), y_axis.to_px(s.low[k]));
+            for (std::size_t k = i; k-- > start;)
+              cairo_line_to(cr, ax.to_px(s.x[k]), y_axis.to_px(s.low[k]));
             cairo_close_path(cr);
             cairo_fill(cr);
             open = false;
@@ -333,7 +340,8 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
         }
       }
       if (!s.label.empty()) {
-        legend.push_back({s.label + (s.right_axis && has_right ? " (right axis)" : ""), color, s.dashed, false});
+        legend.push_back(
+            {s.label + (s.right_axis && has_right ? " (right axis)" : ""), color, s.dashed, false});
       }
     }
     cairo_restore(cr);
@@ -353,7 +361,8 @@ void save_bar_chart(const std::filesystem::path& path, const BarChart& chart) {
   double longest = 0;
   {
     Canvas probe(10, 10);
-    for (const auto& c : chart.categories) longest = std::max(longest, text_width(probe.cr(), c, 12));
+    for (const auto& c : chart.categories)
+      longest = std::max(longest, text_width(probe.cr(), c, 12));
   }
   const bool slanted = longest * static_cast<double>(chart.categories.size()) > chart.width - 140;
   const Frame f{88, chart.width - 24.0, 40, chart.height - (slanted ? 40 + longest * 0.75 : 60.0)};
@@ -373,7 +382,8 @@ void save_bar_chart(const std::filesystem::path& path, const BarChart& chart) {
       const Color color = kSeriesColors[g % kSeriesColors.size()];
       const auto& group = chart.groups[g];
       for (std::size_t c = 0; c < group.values.size() && c < chart.categories.size(); ++c) {
-        const double x = f.left + slot * (static_cast<double>(c) + 0.1) + bar * static_cast<double>(g);
+        const double x =
+            f.left + slot * (static_cast<double>(c) + 0.1) + bar * static_cast<double>(g);
         const double y = ay.to_px(std::max(0.0, group.values[c]));
         set_source(cr, color);
         cairo_rectangle(cr, x, y, bar * 0.92, f.bottom - y);

@@ -11,12 +11,12 @@ namespace evoplay::render {
 
 struct Series {
   std::string label;
-  std::vector<double> x, y;          // NaN values break the line
-  std::vector<double> low, high;     // optional shaded band (same length as y)
-  int color = -1;                    // index into kSeriesColors; -1 = next free
+  std::vector<double> x, y;       // NaN values break the line
+  std::vector<double> low, high;  // optional shaded band (same length as y)
+  int color = -1;                 // index into kSeriesColors; -1 = next free
   bool dashed = false;
   bool markers = false;
-  bool right_axis = false;           // plotted against the second y axis
+  bool right_axis = false;  // plotted against the second y axis
 };
 
 struct LinePlot {
@@ -28,9 +28,9 @@ struct LinePlot {
 };
 
 struct BarGroup {
-  std::string label;             // legend entry (e.g. an algorithm)
-  std::vector<double> values;    // one per category
-  std::vector<double> errors;    // optional half-widths of error bars
+  std::string label;           // legend entry (e.g. an algorithm)
+  std::vector<double> values;  // one per category
+  std::vector<double> errors;  // optional half-widths of error bars
 };
 
 struct BarChart {

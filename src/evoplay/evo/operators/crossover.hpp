@@ -36,7 +36,8 @@ std::vector<int> positions_of(const std::vector<T>& perm) {
   T top = 0;
   for (T v : perm) top = std::max(top, v);
   std::vector<int> pos(static_cast<std::size_t>(top) + 1, -1);
-  for (std::size_t i = 0; i < perm.size(); ++i) pos[static_cast<std::size_t>(perm[i])] = static_cast<int>(i);
+  for (std::size_t i = 0; i < perm.size(); ++i)
+    pos[static_cast<std::size_t>(perm[i])] = static_cast<int>(i);
   return pos;
 }
 }  // namespace detail
@@ -45,8 +46,8 @@ std::vector<int> positions_of(const std::vector<T>& perm) {
 
 /// One cut point in [1, n-1] (for equal lengths); the children swap tails.
 template <class T>
-std::pair<std::vector<T>, std::vector<T>> one_point(const std::vector<T>& a, const std::vector<T>& b,
-                                                    Rng& rng) {
+std::pair<std::vector<T>, std::vector<T>> one_point(const std::vector<T>& a,
+                                                    const std::vector<T>& b, Rng& rng) {
   const std::size_t n = std::min(a.size(), b.size());
   std::vector<T> c1 = a, c2 = b;
   if (n < 2) return {c1, c2};
@@ -57,8 +58,8 @@ std::pair<std::vector<T>, std::vector<T>> one_point(const std::vector<T>& a, con
 
 /// Two cut points; the children swap the middle segment.
 template <class T>
-std::pair<std::vector<T>, std::vector<T>> two_point(const std::vector<T>& a, const std::vector<T>& b,
-                                                    Rng& rng) {
+std::pair<std::vector<T>, std::vector<T>> two_point(const std::vector<T>& a,
+                                                    const std::vector<T>& b, Rng& rng) {
   const std::size_t n = std::min(a.size(), b.size());
   std::vector<T> c1 = a, c2 = b;
   if (n < 2) return {c1, c2};
@@ -99,7 +100,8 @@ std::vector<T> pmx_child(const std::vector<T>& keep, const std::vector<T>& other
     if (k >= i && k < j) continue;
     T v = other[k];
     // Follow the mapping keep[p] -> other[p] while v is already placed by the segment.
-    while (static_cast<std::size_t>(v) < in_segment.size() && in_segment[static_cast<std::size_t>(v)]) {
+    while (static_cast<std::size_t>(v) < in_segment.size() &&
+           in_segment[static_cast<std::size_t>(v)]) {
       v = other[static_cast<std::size_t>(pos_keep[static_cast<std::size_t>(v)])];
     }
     child[k] = v;

@@ -59,7 +59,8 @@ template <class T>
 void inversion_mutation(std::vector<T>& g, Rng& rng) {
   if (g.size() < 2) return;
   const auto [i, j] = detail::segment(g.size(), rng);
-  std::reverse(g.begin() + static_cast<std::ptrdiff_t>(i), g.begin() + static_cast<std::ptrdiff_t>(j));
+  std::reverse(g.begin() + static_cast<std::ptrdiff_t>(i),
+               g.begin() + static_cast<std::ptrdiff_t>(j));
 }
 
 /// Shuffles a random segment.

@@ -58,8 +58,7 @@ std::string Selection::name() const {
   return "?";
 }
 
-Selector::Selector(const Selection& selection, std::span<const double> fitness,
-                   Direction direction)
+Selector::Selector(const Selection& selection, std::span<const double> fitness, Direction direction)
     : selection_(selection), fitness_(fitness), direction_(direction) {
   const std::size_t n = fitness.size();
   if (n == 0) throw InternalError("selection from an empty population");
@@ -84,8 +83,8 @@ Selector::Selector(const Selection& selection, std::span<const double> fitness,
     // Maximisation of non-negative fitness: proportional to fitness, the classic wheel.
     // Otherwise (minimisation, or negative values): proportional to the distance from the
     // worst, plus a floor of range / n so the worst keeps a small chance.
-    const bool classic = direction == Direction::maximize &&
-                         *std::min_element(fitness.begin(), fitness.end()) >= 0;
+    const bool classic =
+        direction == Direction::maximize && *std::min_element(fitness.begin(), fitness.end()) >= 0;
     double worst = goodness(fitness[0], direction), best = worst;
     for (double f : fitness) {
       worst = std::min(worst, goodness(f, direction));

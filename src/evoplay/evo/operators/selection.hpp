@@ -39,8 +39,8 @@ class Selector {
   Selection selection_;
   std::span<const double> fitness_;
   Direction direction_;
-  std::vector<double> cumulative_;    // ranking and roulette
-  std::vector<std::size_t> order_;    // ranking: indices from worst to best
+  std::vector<double> cumulative_;  // ranking and roulette
+  std::vector<std::size_t> order_;  // ranking: indices from worst to best
 };
 
 }  // namespace evoplay::evo

@@ -23,7 +23,8 @@ CircleTsp::CircleTsp(std::size_t cities, double radius, std::uint64_t seed)
       dist_[a * cities + b] = std::hypot(x_[a] - x_[b], y_[a] - y_[b]);
     }
   }
-  optimum_ = static_cast<double>(cities) * 2 * radius * std::sin(std::numbers::pi / static_cast<double>(cities));
+  optimum_ = static_cast<double>(cities) * 2 * radius *
+             std::sin(std::numbers::pi / static_cast<double>(cities));
 }
 
 CircleTsp::Genome CircleTsp::random_genome(Rng& rng) const {
@@ -37,7 +38,8 @@ double CircleTsp::evaluate(const Genome& tour) const {
   const std::size_t n = tour.size();
   double length = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    length += dist_[static_cast<std::size_t>(tour[i]) * n + static_cast<std::size_t>(tour[(i + 1) % n])];
+    length +=
+        dist_[static_cast<std::size_t>(tour[i]) * n + static_cast<std::size_t>(tour[(i + 1) % n])];
   }
   return length;
 }
