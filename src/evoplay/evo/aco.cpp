@@ -1,0 +1,24 @@
+#include "evoplay/evo/aco.hpp"
+
+namespace evoplay::evo {
+
+nlohmann::json to_json(const AcoParams& p) {
+  nlohmann::json stop = {{"iterations", p.stop.generations},
+                         {"evaluations", p.stop.evaluations},
+                         {"seconds", p.stop.seconds}};
+  stop["target"] = p.stop.target ? nlohmann::json(*p.stop.target) : nlohmann::json(nullptr);
+  return {{"ants", p.ants},
+          {"alpha", p.alpha},
+          {"beta", p.beta},
+          {"evaporation_rho", p.evaporation},
+          {"deposit_q", p.deposit},
+          {"initial_pheromone", p.initial_pheromone},
+          {"elitist_weight", p.elitist_weight},
+          {"tau_min", p.tau_min},
+          {"tau_max", p.tau_max},
+          {"stop", stop},
+          {"threads", resolve_threads(p.threads)},
+          {"seed", p.seed}};
+}
+
+}  // namespace evoplay::evo
