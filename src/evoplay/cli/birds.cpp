@@ -31,6 +31,7 @@ struct PhysicsOptions {
   birds::PhysicsSettings settings;
   bool full_time = false;
   bool box2d_skin = false;
+  bool no_damage = false;
 };
 
 void add_physics_options(CLI::App* cmd, PhysicsOptions& o) {
@@ -40,12 +41,12 @@ void add_physics_options(CLI::App* cmd, PhysicsOptions& o) {
   cmd->add_flag("--intended-life", o.settings.intended_life,
                 "block life by material as the game intends (wood 5, stone 10, ice 2.5) instead of "
                 "the 5 it applies to every block");
-  cmd->add_flag("!--no-damage", o.settings.damage, "no damage on impact (nothing is destroyed)");
+  cmd->add_flag("--no-damage", o.no_damage, "no damage on impact (nothing is destroyed)");
   cmd->add_flag("--round-pigs", o.settings.round_pigs,
                 "pigs as circles instead of the game's flat-based octagons");
   cmd->add_flag("--box2d-skin", o.box2d_skin,
-                "Box2D's default collider skin (0.01, as Unity): resting objects float 0.015 "
-                "above their supports");
+                "Box2D's default collider skin (0.01, as in Unity): resting objects float about "
+                "0.01 above their supports");
   cmd->add_flag("--full-time", o.full_time,
                 "step the whole time even after every body sleeps (same report, slower)");
 }
@@ -53,6 +54,7 @@ void add_physics_options(CLI::App* cmd, PhysicsOptions& o) {
 birds::PhysicsSettings resolve(const PhysicsOptions& o) {
   birds::PhysicsSettings s = o.settings;
   s.stop_when_asleep = !o.full_time;
+  s.damage = !o.no_damage;
   if (o.box2d_skin) s.contact_skin = 0.01;
   return s;
 }
@@ -303,9 +305,11 @@ std::vector<std::pair<std::string, birds::Level>> showcase_levels() {
       block(ObjectType::kSquareHole, Material::kStone, 2.2, -2.24),
       block(ObjectType::kSquareHole, Material::kStone, 3.4, -3.08),
       block(ObjectType::kSquareHole, Material::kStone, 3.4, -2.24),
-      block(ObjectType::kRectMedium, Material::kWood, 2.8, -1.71),
-      block(ObjectType::kTriangle, Material::kIce, 2.3, -1.19),
-      block(ObjectType::kTriangle, Material::kIce, 3.3, -1.19, 90),
+      block(ObjectType::kRectBig, Material::kWood, 2.8, -1.71),
+      block(ObjectType::kSquareSmall, Material::kIce, 1.99, -1.385),
+      block(ObjectType::kSquareSmall, Material::kIce, 3.61, -1.385),
+      block(ObjectType::kCircleSmall, Material::kStone, 1.99, -0.963),
+      block(ObjectType::kCircleSmall, Material::kStone, 3.61, -0.963),
       thing(ObjectType::kPigMedium, 2.8, -1.22),
       block(ObjectType::kRectSmall, Material::kWood, 5.0, -3.075, 90),
       block(ObjectType::kRectSmall, Material::kWood, 5.8, -3.075, 90),

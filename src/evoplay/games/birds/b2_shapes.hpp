@@ -10,10 +10,10 @@ namespace evoplay::games::birds {
 
 /// A Box2D shape by value: a polygon (boxes, triangles, pigs, platforms, TNT) or a circle.
 ///
-/// Box2D keeps polygons a "skin" apart (b2_polygonRadius = 0.01 each, less the 0.005 contact
-/// slop): with its default every resting contact opens a 0.015 gap, so a stack of n blocks
-/// rises by 0.015 n. We give polygons a skin of half the slop and circles half the slop more
-/// radius, so that objects rest exactly where the level puts them (docs/birds.md).
+/// Box2D keeps polygons a "skin" apart (b2_polygonRadius = 0.01 each; contacts rest within its
+/// 0.005 slop): with its default every resting contact opens a gap of 0.005 to 0.015, so a stack
+/// lifts by about 0.01 per layer. We give polygons a skin of half the slop and circles half the
+/// slop more radius, so that objects rest where the level puts them (docs/birds.md).
 struct B2Shape {
   b2PolygonShape polygon;
   b2CircleShape circle;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 #include <numbers>
 
 #include "evoplay/core/parallel.hpp"
@@ -271,6 +272,25 @@ class Simulation : public b2ContactListener {
   double time_ = 0;
 };
 
+/// Box2D 2.4.1 fills its table of contact functions (b2Contact::s_registers) lazily, the first
+/// time any world creates a contact; two threads doing that at once would race. One contact made
+/// here, once, before any simulation, fills it. (Its other globals, b2_gjkCalls and the b2_toi*
+/// counters, are statistics it writes but never reads.)
+void prepare_box2d() {
+  static std::once_flag ready;
+  std::call_once(ready, [] {
+    b2World world(b2Vec2(0.0f, -10.0f));
+    b2PolygonShape box;
+    box.SetAsBox(0.5f, 0.5f);
+    b2BodyDef def;
+    world.CreateBody(&def)->CreateFixture(&box, 0.0f);
+    def.type = b2_dynamicBody;
+    def.position.Set(0.0f, 0.9f);
+    world.CreateBody(&def)->CreateFixture(&box, 1.0f);
+    world.Step(0.02f, 1, 1);
+  });
+}
+
 void score(const Level& level, const PhysicsSettings& s, StabilityReport& r) {
   for (std::size_t i = 0; i < level.objects.size(); ++i) {
     if (!level.objects[i].is_piece()) continue;
@@ -304,6 +324,7 @@ bool StabilityReport::same_outcome(const StabilityReport& o) const {
 }
 
 StabilityReport simulate(const Level& level, const PhysicsSettings& settings) {
+  prepare_box2d();
   StabilityReport report;
   report.objects.resize(level.objects.size());
   report.overlaps = find_overlaps(level, settings.overlap_tolerance);

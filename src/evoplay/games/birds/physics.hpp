@@ -31,7 +31,7 @@ struct PhysicsSettings {
   double block_life = 5;
   double tnt_radius = 2, tnt_damage = 3, tnt_impulse = 1.5;
   // Collider skin: 0.0025 (half Box2D's contact slop) makes objects rest exactly where the level
-  // puts them; Box2D's and Unity's default 0.01 lifts every resting contact by 0.015.
+  // puts them; Box2D's and Unity's default 0.01 lifts every resting contact by about 0.01.
   double contact_skin = 0.0025;
   bool round_pigs = false;       // pigs as circles instead of the game's flat-based octagons
   bool stop_when_asleep = true;  // exact: see the header comment
