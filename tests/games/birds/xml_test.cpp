@@ -207,6 +207,8 @@ TEST(BirdsXml, BadFilesNameTheLine) {
       {"<Block type=\"RectFat\" material=\"wood\" x=\"1\" y=\"2\" rotation=\"9o\" />",
        "expected a number"},
       {"<Platform type=\"Platform\" x=\"1\" y=\"2\" scaleX=\"-1\" />", "must be positive"},
+      {"<TNT type=\"\" x=\"nan\" y=\"2\" />", "expected a finite number"},
+      {"<TNT type=\"\" x=\"1\" y=\"1e300\" />", "expected a finite number"},
   };
   for (const auto& c : cases) {
     const Error e = parse_error(level_with_object(c.object));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <pugixml.hpp>
 
@@ -105,15 +106,26 @@ class Reader {
     const pugi::xml_attribute a = node.attribute(name);
     if (!a)
       fail(node, fmt::format("<{}> has no {}=\"...\" (expected a number)", node.name(), name));
-    return parse_double(a.value(), file_, line(node), fmt::format("<{}> {}", node.name(), name));
+    return checked(node, name, a.value());
   }
   double number(const pugi::xml_node& node, const char* name, double fallback) const {
     const pugi::xml_attribute a = node.attribute(name);
     if (!a || trim(a.value()).empty()) return fallback;
-    return parse_double(a.value(), file_, line(node), fmt::format("<{}> {}", node.name(), name));
+    return checked(node, name, a.value());
   }
 
  private:
+  /// A number the physics can use: finite and within a million units.
+  double checked(const pugi::xml_node& node, const char* name, const char* text) const {
+    const double v =
+        parse_double(text, file_, line(node), fmt::format("<{}> {}", node.name(), name));
+    if (!std::isfinite(v) || std::abs(v) > 1e6) {
+      fail(node, fmt::format("<{}> {}: expected a finite number within +-1e6, found '{}'",
+                             node.name(), name, text));
+    }
+    return v;
+  }
+
   const std::string& file_;
   const std::string& text_;
 };
