@@ -51,6 +51,7 @@ int run(int argc, const char* const* argv) {
 
   add_demo_command(app);
   add_plot_command(app);
+  add_birds_commands(app);
 
   try {
     // A first word that is not an option must name a command.
@@ -71,6 +72,8 @@ int run(int argc, const char* const* argv) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::RuntimeError& e) {
+    return e.get_exit_code();  // a command's own exit status, already reported (birds check: 3)
   } catch (const CLI::ParseError& e) {
     std::fflush(stdout);
     fmt::print(stderr, "evoplay: error: {}\nRun with --help for more information.\n", e.what());

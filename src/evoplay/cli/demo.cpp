@@ -37,6 +37,8 @@ struct DemoPart {
 std::vector<DemoPart> demo_parts() {
   return {
       {"tsp", "genetic algorithm: a 60-city circle tour, optimum known", demo_tsp},
+      {"birds", "Angry Birds levels: stability by Box2D physics, pictures before and after",
+       demo_birds},
   };
 }
 

@@ -28,4 +28,7 @@ struct DemoContext {
 /// The built-in GA showcase: a circle TSP solved to its known optimum.
 void demo_tsp(DemoContext& ctx);
 
+/// Angry Birds levels simulated with Box2D: stability reports, pictures before and after.
+void demo_birds(DemoContext& ctx);
+
 }  // namespace evoplay::cli

@@ -1,0 +1,123 @@
+// Science Birds stability by Box2D: level simulations per second (10 s of game time, the game's
+// settings) on 20-block levels with one thread and with two, with and without stopping once
+// every body sleeps, and on the competition baseline's 41-piece level.
+#include <ctime>
+#include <filesystem>
+
+#include "bench_util.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/games/birds/physics.hpp"
+#include "evoplay/games/birds/xml.hpp"
+
+namespace {
+
+using namespace evoplay::games::birds;
+
+/// A level of `blocks` blocks in five columns, each block resting exactly on the one below
+/// (standing planks among them), with a small pig on top of every other column.
+Level stacked_level(evoplay::Rng& rng, int blocks) {
+  const ObjectType types[] = {ObjectType::kSquareHole,  ObjectType::kRectFat,
+                              ObjectType::kSquareSmall, ObjectType::kRectSmall,
+                              ObjectType::kRectTiny,    ObjectType::kRectMedium};
+  const Material materials[] = {Material::kWood, Material::kStone, Material::kIce};
+  Level level;
+  level.width = 2;
+  level.birds = {BirdType::kRed, BirdType::kRed, BirdType::kYellow};
+  constexpr int kColumns = 5;
+  double top[kColumns];
+  for (int c = 0; c < kColumns; ++c) top[c] = kGroundY;
+  for (int i = 0; i < blocks; ++i) {
+    const int c = i % kColumns;
+    Object o;
+    o.type = types[rng.index(std::size(types))];
+    o.material = materials[rng.index(std::size(materials))];
+    const ShapeInfo& s = shape_info(o.type);
+    o.rotation = (s.width > 0.5 && rng.chance(0.3)) ? 90 : 0;
+    const double h = o.rotation == 90 ? s.width : s.height;
+    o.x = -2 + 2.3 * c;
+    o.y = top[c] + h / 2;
+    top[c] += h;
+    level.objects.push_back(o);
+  }
+  for (int c = 0; c < kColumns; c += 2) {
+    level.objects.push_back({ObjectType::kPigSmall, Material::kNone, -2 + 2.3 * c,
+                             top[c] + shape_info(ObjectType::kPigSmall).height / 2});
+  }
+  return level;
+}
+
+/// CPU time of the whole process, in seconds.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+/// Simulations per second of `levels`, repeated until about `seconds` of work; `per_cpu_second`
+/// receives the rate per second of CPU time (what one core does when the machine is shared).
+double rate(const std::vector<Level>& levels, const PhysicsSettings& settings, int threads,
+            double seconds, double* per_cpu_second = nullptr, double* settle = nullptr,
+            int* stable = nullptr) {
+  std::vector<StabilityReport> reports = simulate_all(levels, settings, threads);  // warm up
+  int rounds = 0;
+  const double cpu_start = cpu_seconds();
+  const double took = evoplay::bench::seconds([&] {
+    const auto start = std::chrono::steady_clock::now();
+    do {
+      reports = simulate_all(levels, settings, threads);
+      ++rounds;
+    } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
+             seconds);
+  });
+  const double work = static_cast<double>(rounds) * static_cast<double>(levels.size());
+  if (per_cpu_second) *per_cpu_second = work / (cpu_seconds() - cpu_start);
+  if (settle) {
+    double sum = 0;
+    for (const auto& r : reports) sum += r.settle_time;
+    *settle = sum / static_cast<double>(reports.size());
+  }
+  if (stable) {
+    *stable = 0;
+    for (const auto& r : reports) *stable += r.stable ? 1 : 0;
+  }
+  return work / took;
+}
+
+}  // namespace
+
+int main() {
+  using evoplay::bench::figure;
+  evoplay::Rng rng(2024);
+  std::vector<Level> levels;
+  for (int i = 0; i < 64; ++i) levels.push_back(stacked_level(rng, 20));
+
+  PhysicsSettings settings;  // 10 s, 0.02 s steps, 100/100 iterations
+  double settle = 0, per_cpu = 0;
+  int stable = 0;
+  const double one = rate(levels, settings, 1, 3.0, &per_cpu, &settle, &stable);
+  figure("birds_sim_20blocks_threads1", one, "levels/s");
+  figure("birds_sim_20blocks_per_cpu_second", per_cpu, "levels/s");
+  figure("birds_sim_20blocks_settle_time", settle, "s");
+  figure("birds_sim_20blocks_stable_fraction", stable / static_cast<double>(levels.size()), "");
+  const double two = rate(levels, settings, 2, 3.0, &per_cpu);
+  figure("birds_sim_20blocks_threads2", two, "levels/s");
+  // Equal to the one-thread figure when the work divides without loss: the wall-clock scaling
+  // is then bounded only by how much of the second core the machine gives.
+  figure("birds_sim_20blocks_threads2_per_cpu_second", per_cpu, "levels/s");
+  figure("birds_sim_20blocks_scaling_2_threads", two / one, "x");
+
+  PhysicsSettings full = settings;
+  full.stop_when_asleep = false;
+  const double whole = rate(levels, full, 1, 3.0, &per_cpu);
+  figure("birds_sim_20blocks_full_10s_threads1", whole, "levels/s");
+  figure("birds_sim_20blocks_full_10s_per_cpu_second", per_cpu, "levels/s");
+
+  const std::string baseline =
+      evoplay::bench::data_path("data/birds/baseline_generated_level-22.xml");
+  if (std::filesystem::exists(baseline)) {
+    const std::vector<Level> one_level(8, read_level(baseline));
+    figure("birds_sim_baseline_level22_threads1", rate(one_level, settings, 1, 2.0), "levels/s");
+  } else {
+    std::printf("# birds: %s missing, baseline figure skipped\n", baseline.c_str());
+  }
+}

@@ -1,0 +1,23 @@
+#pragma once
+// The stability report as JSON (the `--json` lines of `evoplay birds simulate`, and what level
+// generators store in their results).
+
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "evoplay/games/birds/level.hpp"
+#include "evoplay/games/birds/physics.hpp"
+
+namespace evoplay::games::birds {
+
+/// "block", "pig", "tnt", "platform".
+std::string_view kind_name(Kind kind);
+
+/// One overlap as {"a", "b" ("ground" or an index), "depth"}.
+nlohmann::json overlap_json(const Overlap& overlap);
+
+/// The level-wide figures (stable, score, paper_score, destroyed, moved, objects = pieces, ...)
+/// and, when `per_object`, one entry per object.
+nlohmann::json report_json(const Level& level, const StabilityReport& report, bool per_object);
+
+}  // namespace evoplay::games::birds

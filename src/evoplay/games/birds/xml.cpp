@@ -1,0 +1,301 @@
+#include "evoplay/games/birds/xml.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <pugixml.hpp>
+
+#include "evoplay/core/atomic_file.hpp"
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/text.hpp"
+
+namespace evoplay::games::birds {
+
+namespace {
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+/// UTF-16 (little or big endian) to UTF-8; unpaired surrogates become U+FFFD.
+std::string utf16_to_utf8(std::string_view bytes, bool little) {
+  std::string out;
+  out.reserve(bytes.size() / 2);
+  auto unit = [&](std::size_t i) -> std::uint32_t {
+    const auto lo = static_cast<unsigned char>(bytes[little ? i : i + 1]);
+    const auto hi = static_cast<unsigned char>(bytes[little ? i + 1 : i]);
+    return static_cast<std::uint32_t>(hi) << 8 | lo;
+  };
+  for (std::size_t i = 0; i + 1 < bytes.size(); i += 2) {
+    std::uint32_t cp = unit(i);
+    if (cp >= 0xD800 && cp < 0xDC00 && i + 3 < bytes.size()) {
+      const std::uint32_t next = unit(i + 2);
+      if (next >= 0xDC00 && next < 0xE000) {
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (next - 0xDC00);
+        i += 2;
+      } else {
+        cp = 0xFFFD;
+      }
+    } else if (cp >= 0xD800 && cp < 0xE000) {
+      cp = 0xFFFD;
+    }
+    append_utf8(out, cp);
+  }
+  return out;
+}
+
+/// Makes `<Tag ...>` self-closing when the text never closes Tag.
+void close_tag(std::string& text, std::string_view tag) {
+  if (text.find(fmt::format("</{}", tag)) != std::string::npos) return;
+  const std::string open = fmt::format("<{}", tag);
+  std::size_t pos = 0;
+  while ((pos = text.find(open, pos)) != std::string::npos) {
+    const std::size_t after = pos + open.size();
+    if (after < text.size() && (std::isspace(static_cast<unsigned char>(text[after])) ||
+                                text[after] == '>' || text[after] == '/')) {
+      const std::size_t end = text.find('>', after);
+      if (end == std::string::npos) return;
+      if (text[end - 1] != '/') text.insert(text.begin() + static_cast<std::ptrdiff_t>(end), '/');
+      pos = end;
+    } else {
+      pos = after;
+    }
+  }
+}
+
+class Reader {
+ public:
+  Reader(const std::string& file, const std::string& text) : file_(file), text_(text) {}
+
+  int line_at(std::ptrdiff_t offset) const {
+    if (offset < 0) return 0;
+    const auto end = text_.begin() + std::min<std::ptrdiff_t>(offset, std::ssize(text_));
+    return 1 + static_cast<int>(std::count(text_.begin(), end, '\n'));
+  }
+  int column_at(std::ptrdiff_t offset) const {
+    if (offset < 0) return 0;
+    offset = std::min<std::ptrdiff_t>(offset, std::ssize(text_));
+    std::ptrdiff_t begin = offset;
+    while (begin > 0 && text_[static_cast<std::size_t>(begin - 1)] != '\n') --begin;
+    return static_cast<int>(offset - begin + 1);
+  }
+  int line(const pugi::xml_node& node) const { return line_at(node.offset_debug()); }
+
+  [[noreturn]] void fail(const pugi::xml_node& node, const std::string& message) const {
+    throw Error(file_, line(node), message);
+  }
+
+  double number(const pugi::xml_node& node, const char* name) const {
+    const pugi::xml_attribute a = node.attribute(name);
+    if (!a)
+      fail(node, fmt::format("<{}> has no {}=\"...\" (expected a number)", node.name(), name));
+    return checked(node, name, a.value());
+  }
+  double number(const pugi::xml_node& node, const char* name, double fallback) const {
+    const pugi::xml_attribute a = node.attribute(name);
+    if (!a || trim(a.value()).empty()) return fallback;
+    return checked(node, name, a.value());
+  }
+
+ private:
+  /// A number the physics can use: finite and within a million units.
+  double checked(const pugi::xml_node& node, const char* name, const char* text) const {
+    const double v =
+        parse_double(text, file_, line(node), fmt::format("<{}> {}", node.name(), name));
+    if (!std::isfinite(v) || std::abs(v) > 1e6) {
+      fail(node, fmt::format("<{}> {}: expected a finite number within +-1e6, found '{}'",
+                             node.name(), name, text));
+    }
+    return v;
+  }
+
+  const std::string& file_;
+  const std::string& text_;
+};
+
+Object read_object(const Reader& r, const pugi::xml_node& node) {
+  const std::string element = node.name();
+  const std::string type = node.attribute("type").value();
+  Object o;
+  o.line = r.line(node);
+  if (element == "Block") {
+    const auto t = block_type_from_name(type);
+    if (!t) {
+      r.fail(node,
+             fmt::format("unknown block type '{}' (expected one of {})", type, block_names()));
+    }
+    o.type = *t;
+    const pugi::xml_attribute m = node.attribute("material");
+    if (!m) r.fail(node, "<Block> has no material=\"...\" (expected wood, stone or ice)");
+    const auto material = material_from_name(m.value());
+    if (!material) {
+      r.fail(node, fmt::format("unknown material '{}' (expected wood, stone or ice)", m.value()));
+    }
+    o.material = *material;
+  } else if (element == "Pig") {
+    const auto t = pig_type_from_name(type);
+    if (!t)
+      r.fail(node, fmt::format("unknown pig type '{}' (expected one of {})", type, pig_names()));
+    o.type = *t;
+  } else if (element == "TNT") {
+    o.type = ObjectType::kTnt;
+  } else if (element == "Platform") {
+    o.type = ObjectType::kPlatform;
+    o.scale_x = r.number(node, "scaleX", 1.0);
+    o.scale_y = r.number(node, "scaleY", 1.0);
+    if (!(o.scale_x > 0) || !(o.scale_y > 0)) {
+      r.fail(node, "<Platform> scaleX and scaleY must be positive");
+    }
+  } else {
+    r.fail(node,
+           fmt::format("unknown object <{}> (expected Block, Pig, TNT or Platform)", element));
+  }
+  o.x = r.number(node, "x");
+  o.y = r.number(node, "y");
+  o.rotation = r.number(node, "rotation", 0.0);
+  return o;
+}
+
+std::string num(double v) { return fmt::format("{}", v == 0 ? 0.0 : v); }
+
+}  // namespace
+
+std::string repair_level_text(std::string_view raw) {
+  std::string text;
+  const auto byte = [&](std::size_t i) {
+    return i < raw.size() ? static_cast<unsigned char>(raw[i]) : 0x100;
+  };
+  if (byte(0) == 0xFF && byte(1) == 0xFE) {
+    text = utf16_to_utf8(raw.substr(2), true);
+  } else if (byte(0) == 0xFE && byte(1) == 0xFF) {
+    text = utf16_to_utf8(raw.substr(2), false);
+  } else if (byte(0) == '<' && byte(1) == 0) {
+    text = utf16_to_utf8(raw, true);
+  } else if (byte(0) == 0 && byte(1) == '<') {
+    text = utf16_to_utf8(raw, false);
+  } else if (byte(0) == 0xEF && byte(1) == 0xBB && byte(2) == 0xBF) {
+    text = std::string(raw.substr(3));
+  } else {
+    text = std::string(raw);
+  }
+  close_tag(text, "Camera");
+  close_tag(text, "Slingshot");
+  return text;
+}
+
+Level parse_level(std::string_view raw, const std::string& name) {
+  const std::string text = repair_level_text(raw);
+  const Reader r(name, text);
+  pugi::xml_document doc;
+  const pugi::xml_parse_result parsed =
+      doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+  if (!parsed) {
+    throw Error(name, r.line_at(parsed.offset), r.column_at(parsed.offset),
+                fmt::format("malformed XML: {}", parsed.description()));
+  }
+  const pugi::xml_node root = doc.child("Level");
+  if (!root) {
+    const pugi::xml_node first = doc.first_child();
+    throw Error(name, first ? r.line(first) : 1,
+                "expected a <Level> element (a Science Birds level)");
+  }
+  Level level;
+  if (const auto w = root.attribute("width"); w && !trim(w.value()).empty()) {
+    const long long width = parse_int(w.value(), name, r.line(root), "<Level> width");
+    if (width < 1 || width > 100) r.fail(root, "<Level> width must be between 1 and 100");
+    level.width = static_cast<int>(width);
+  }
+  if (const auto cam = root.child("Camera")) {
+    level.camera = {r.number(cam, "x", 0), r.number(cam, "y", 0), r.number(cam, "minWidth", 20),
+                    r.number(cam, "maxWidth", 30)};
+  }
+  if (const auto sling = root.child("Slingshot")) {
+    level.slingshot = {r.number(sling, "x"), r.number(sling, "y")};
+  }
+  for (const auto& bird : root.child("Birds").children()) {
+    if (bird.type() != pugi::node_element) continue;
+    if (std::string_view(bird.name()) != "Bird") {
+      r.fail(bird, fmt::format("unknown element <{}> in <Birds> (expected <Bird>)", bird.name()));
+    }
+    const auto b = bird_from_name(bird.attribute("type").value());
+    if (!b) {
+      r.fail(bird, fmt::format("unknown bird type '{}' (expected one of {})",
+                               bird.attribute("type").value(), bird_names()));
+    }
+    level.birds.push_back(*b);
+  }
+  for (const auto& node : root.child("GameObjects").children()) {
+    if (node.type() != pugi::node_element) continue;
+    level.objects.push_back(read_object(r, node));
+  }
+  return level;
+}
+
+Level read_level(const std::string& path) {
+  const std::string text = read_text(path);
+  return parse_level(text, display_name(path));
+}
+
+std::string level_to_xml(const Level& level) {
+  std::string out = "<?xml version=\"1.0\" encoding=\"utf-16\"?>\n";
+  out += fmt::format("<Level width =\"{}\">\n", level.width);
+  const Camera& c = level.camera;
+  out += fmt::format("<Camera x=\"{}\" y=\"{}\" minWidth=\"{}\" maxWidth=\"{}\">\n", num(c.x),
+                     num(c.y), num(c.min_width), num(c.max_width));
+  out += "<Birds>\n";
+  for (const BirdType b : level.birds) out += fmt::format("<Bird type=\"{}\"/>\n", bird_name(b));
+  out += "</Birds>\n";
+  out += fmt::format("<Slingshot x=\"{}\" y=\"{}\">\n", num(level.slingshot.x),
+                     num(level.slingshot.y));
+  out += "<GameObjects>\n";
+  for (const Object& o : level.objects) {
+    switch (o.kind()) {
+      case Kind::kBlock:
+        out += fmt::format(
+            "<Block type=\"{}\" material=\"{}\" x=\"{}\" y=\"{}\" rotation=\"{}\" />\n",
+            o.shape().name, material_name(o.material), num(o.x), num(o.y), num(o.rotation));
+        break;
+      case Kind::kPig:
+        out += fmt::format("<Pig type=\"{}\" material=\"\" x=\"{}\" y=\"{}\" rotation=\"{}\" />\n",
+                           o.shape().name, num(o.x), num(o.y), num(o.rotation));
+        break;
+      case Kind::kTnt:
+        out += fmt::format("<TNT type=\"\" material=\"\" x=\"{}\" y=\"{}\" rotation=\"{}\" />\n",
+                           num(o.x), num(o.y), num(o.rotation));
+        break;
+      case Kind::kPlatform:
+        out += fmt::format("<Platform type=\"Platform\" material=\"\" x=\"{}\" y=\"{}\"", num(o.x),
+                           num(o.y));
+        if (o.rotation != 0) out += fmt::format(" rotation=\"{}\"", num(o.rotation));
+        if (o.scale_x != 1) out += fmt::format(" scaleX=\"{}\"", num(o.scale_x));
+        if (o.scale_y != 1) out += fmt::format(" scaleY=\"{}\"", num(o.scale_y));
+        out += " />\n";
+        break;
+    }
+  }
+  out += "</GameObjects>\n</Level>\n";
+  return out;
+}
+
+void write_level(const std::filesystem::path& path, const Level& level) {
+  write_file_atomic(path, level_to_xml(level));
+}
+
+}  // namespace evoplay::games::birds

@@ -1,0 +1,133 @@
+// `evoplay birds ...` as a user runs it: reports, JSON lines, pictures, checks, broken files.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "support/process.hpp"
+
+using namespace evoplay::test_support;
+
+namespace {
+
+std::string example(const std::string& name) { return source_path("data/birds/" + name); }
+
+std::vector<nlohmann::json> json_lines(const std::string& out) {
+  std::vector<nlohmann::json> lines;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(nlohmann::json::parse(line));
+  }
+  return lines;
+}
+
+}  // namespace
+
+TEST(BirdsCli, SimulateReportsEveryLevelAsJson) {
+  const std::string files =
+      example("sciencebirds_level-1.xml") + " " + example("baseline_generated_level-22.xml");
+  const auto one = run_evoplay("birds simulate --json --threads 1 " + files);
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto lines = json_lines(one.out);
+  ASSERT_EQ(lines.size(), 2u);
+  for (const auto& j : lines) {
+    for (const char* key : {"file", "stable", "score", "paper_score", "destroyed", "moved",
+                            "objects", "at_rest", "overlaps", "per_object"}) {
+      EXPECT_TRUE(j.contains(key)) << key;
+    }
+  }
+  EXPECT_EQ(lines[0]["objects"], 4);
+  EXPECT_EQ(lines[0]["stable"], false);
+  EXPECT_EQ(lines[1]["objects"], 41);
+  EXPECT_EQ(lines[1]["per_object"].size(), 50u);  // 41 pieces and 9 platforms
+  EXPECT_EQ(lines[0]["per_object"][3]["kind"], "tnt");
+  EXPECT_EQ(lines[0]["per_object"][3]["line"], 14);
+  // The same lines with two threads.
+  const auto two = run_evoplay("birds simulate --json --threads 2 " + files);
+  EXPECT_EQ(two.out, one.out);
+  // The human report names the objects that moved.
+  const auto human = run_evoplay("birds simulate " + example("sciencebirds_level-1.xml"));
+  EXPECT_EQ(human.status, 0);
+  EXPECT_NE(human.out.find("UNSTABLE"), std::string::npos);
+  EXPECT_NE(human.out.find("TNT at (3.21, -4) (line 14)"), std::string::npos) << human.out;
+}
+
+TEST(BirdsCli, SimulateDrawsBeforeAndAfter) {
+  const auto dir = scratch_dir("birds-cli-sim");
+  const auto r = run_evoplay("birds simulate --seconds 3 --render " + dir.string() + " " +
+                             example("sciencebirds_level-4.xml"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_GT(std::filesystem::file_size(dir / "sciencebirds_level-4-before.png"), 10000u);
+  EXPECT_GT(std::filesystem::file_size(dir / "sciencebirds_level-4-after.png"), 10000u);
+}
+
+TEST(BirdsCli, RenderWritesPicturesSheetsAndFolders) {
+  const auto dir = scratch_dir("birds-cli-render");
+  const std::string files =
+      example("sciencebirds_level-1.xml") + " " + example("sciencebirds_level-2_platform.xml");
+  const auto sheet =
+      run_evoplay("birds render --after " + files + " --out " + (dir / "s.png").string());
+  ASSERT_EQ(sheet.status, 0) << sheet.err;
+  EXPECT_EQ(slurp(dir / "s.png").substr(1, 3), "PNG");
+  const auto svg = run_evoplay("birds render " + example("sciencebirds_level-4.xml") + " --out " +
+                               (dir / "one.svg").string());
+  ASSERT_EQ(svg.status, 0) << svg.err;
+  EXPECT_NE(slurp(dir / "one.svg").find("<svg"), std::string::npos);
+  std::filesystem::create_directories(dir / "all");
+  const auto folder = run_evoplay("birds render " + files + " --out " + (dir / "all").string());
+  ASSERT_EQ(folder.status, 0) << folder.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "all" / "sciencebirds_level-1.png"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "all" / "sciencebirds_level-2_platform.png"));
+  const auto bad = run_evoplay("birds render " + files + " --out " + (dir / "x.jpg").string());
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--out must be"), std::string::npos);
+}
+
+TEST(BirdsCli, CheckReportsOverlapsWithTheirLinesAndExitsThree) {
+  const auto r = run_evoplay("birds check " + example("sciencebirds_level-1.xml"));
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.out.find("TNT at (3.21, -4) (line 14) and the ground, 0.830 deep"), std::string::npos)
+      << r.out;
+  const auto dir = scratch_dir("birds-cli-check");
+  std::ofstream(dir / "clean.xml")
+      << "<Level width=\"2\">\n<GameObjects>\n"
+         "<Block type=\"RectFat\" material=\"wood\" x=\"0\" y=\"-3.285\" />\n"
+         "<Block type=\"RectFat\" material=\"ice\" x=\"0\" y=\"-2.855\" />\n"
+         "</GameObjects>\n</Level>\n";
+  const auto clean = run_evoplay("birds check --json " + (dir / "clean.xml").string());
+  EXPECT_EQ(clean.status, 0) << clean.out << clean.err;
+  const auto j = json_lines(clean.out);
+  ASSERT_EQ(j.size(), 1u);
+  EXPECT_EQ(j[0]["ok"], true);
+  EXPECT_EQ(j[0]["blocks"], 2);
+}
+
+TEST(BirdsCli, BrokenFilesAreInputErrorsWithTheLine) {
+  const auto dir = scratch_dir("birds-cli-bad");
+  std::ofstream(dir / "bad.xml")
+      << "<?xml version=\"1.0\" encoding=\"utf-16\"?>\n<Level>\n"
+         "<GameObjects>\n"
+         "<Block type=\"RectFat\" material=\"wood\" x=\"0\" y=\"-3.285\" />\n"
+         "<Block type=\"Rectangle\" material=\"wood\" x=\"0\" y=\"0\" />\n"
+         "</GameObjects>\n</Level>\n";
+  const std::string bad = (dir / "bad.xml").string();
+  for (const char* command : {"simulate", "render --out x.png", "check"}) {
+    const auto r = run_evoplay(std::string("birds ") + command + " " + bad);
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_NE(r.err.find("evoplay: error: " + bad + ":5: unknown block type 'Rectangle'"),
+              std::string::npos)
+        << command << ": " << r.err;
+  }
+  // check goes on with the other files.
+  const auto both = run_evoplay("birds check " + bad + " " + example("sciencebirds_level-4.xml"));
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.out.find("sciencebirds_level-4.xml: 14 blocks"), std::string::npos);
+  const auto missing = run_evoplay("birds simulate /no/such/level.xml");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("/no/such/level.xml"), std::string::npos);
+  std::ofstream(dir / "truncated.xml") << "<Level>\n<GameObjects>\n<Block type=\"RectFat\" x=";
+  const auto truncated = run_evoplay("birds simulate " + (dir / "truncated.xml").string());
+  EXPECT_EQ(truncated.status, 2);
+  EXPECT_NE(truncated.err.find("truncated.xml:3:"), std::string::npos) << truncated.err;
+}
