@@ -137,8 +137,9 @@ TEST_P(PermutationMutation, KeepsPermutationsAndChangesSomething) {
       const G before = g;
       op(g, rng);
       ASSERT_EQ(sorted(g), sorted(values)) << GetParam();
-      if (values.size() >= 3 && GetParam() != "scramble")
+      if (values.size() >= 3 && GetParam() != "scramble") {
         ASSERT_NE(g, before) << GetParam() << " seed " << seed;
+      }
     }
   }
 }
