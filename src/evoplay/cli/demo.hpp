@@ -28,4 +28,7 @@ struct DemoContext {
 /// The built-in GA showcase: a circle TSP solved to its known optimum.
 void demo_tsp(DemoContext& ctx);
 
+/// Sudoku: a medium puzzle solved by the GA, with the fitness curves of both presets.
+void demo_sudoku(DemoContext& ctx);
+
 }  // namespace evoplay::cli

@@ -225,10 +225,11 @@ std::string to_grid(const Board& board, const std::vector<std::uint8_t>& marked)
   const Geometry& g = board.geometry;
   const bool any_mark = !marked.empty();
   const int cell_width = any_mark ? 3 : 2;
+  // A row is: cells of a box, " |", cells of the next box...; the separator puts '+' under '|'.
   std::string separator;
-  for (int col = 0; col < g.n; ++col) {
-    if (col > 0 && col % g.box_cols == 0) separator += "+";
-    separator += std::string(static_cast<std::size_t>(cell_width), '-');
+  for (int box = 0; box < g.n / g.box_cols; ++box) {
+    if (box > 0) separator += "-+";
+    separator += std::string(static_cast<std::size_t>(cell_width * g.box_cols), '-');
   }
   separator += "-";
   std::string out;
