@@ -24,6 +24,7 @@ struct Geometry {
   int box_of(int row, int col) const { return (row / box_rows) * (n / box_cols) + col / box_cols; }
   /// Geometry of a side length; throws Error for an unsupported one.
   static Geometry of_size(int n);
+  bool operator==(const Geometry&) const = default;
 };
 
 /// One puzzle (or a filled grid). cells[r * n + c] is 0 (empty) or a digit 1..n.
