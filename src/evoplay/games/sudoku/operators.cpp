@@ -66,32 +66,37 @@ int pick_row(const SudokuProblem& p, int k, Rng& rng) {
 
 }  // namespace
 
-std::pair<std::vector<std::uint8_t>, std::vector<std::uint8_t>> combined_row(
-    const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
-  const std::size_t m = a.size();
-  auto child = [&](int k) {
-    std::vector<std::uint8_t> c(m);
-    std::uint32_t have = 0;
-    for (std::size_t i = 0; i < m; ++i) {
-      const bool from_a = (i + static_cast<std::size_t>(k)) % 2 == 0;
-      const auto& source = from_a ? a : b;
-      const auto& other = from_a ? b : a;
-      std::uint8_t v = source[i];
-      if (have >> v & 1) {
-        for (std::size_t step = 0; step < m; ++step) {
-          const std::uint8_t w = other[(i + step) % m];
-          if (!(have >> w & 1)) {
-            v = w;
-            break;
-          }
+namespace {
+/// The combined rule on m values: child k proposes from parent (i + k) % 2 == 0 ? a : b.
+void combined_child(const std::uint8_t* a, const std::uint8_t* b, std::size_t m, int k,
+                    std::uint8_t* child) {
+  std::uint32_t have = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    const bool from_a = (i + static_cast<std::size_t>(k)) % 2 == 0;
+    const std::uint8_t* source = from_a ? a : b;
+    const std::uint8_t* other = from_a ? b : a;
+    std::uint8_t v = source[i];
+    if (have >> v & 1) {
+      for (std::size_t step = 0; step < m; ++step) {
+        const std::uint8_t w = other[(i + step) % m];
+        if (!(have >> w & 1)) {
+          v = w;
+          break;
         }
       }
-      c[i] = v;
-      have |= 1u << v;
     }
-    return c;
-  };
-  return {child(0), child(1)};
+    child[i] = v;
+    have |= 1u << v;
+  }
+}
+}  // namespace
+
+std::pair<std::vector<std::uint8_t>, std::vector<std::uint8_t>> combined_row(
+    const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
+  std::vector<std::uint8_t> c1(a.size()), c2(a.size());
+  combined_child(a.data(), b.data(), a.size(), 0, c1.data());
+  combined_child(a.data(), b.data(), a.size(), 1, c2.data());
+  return {std::move(c1), std::move(c2)};
 }
 
 Crossover make_crossover(std::string_view name, const SudokuProblem& problem) {
@@ -138,7 +143,26 @@ Crossover make_crossover(std::string_view name, const SudokuProblem& problem) {
   }
   if (name == "combined") {
     return [p](const Genome& a, const Genome& b, Rng&) {
-      return within_rows(*p, a, b, [](const auto& x, const auto& y) { return combined_row(x, y); });
+      // Row by row on the free cells, without allocating: gather, cross, scatter.
+      const int n = p->n();
+      Genome c1 = a, c2 = b;
+      std::uint8_t x[16], y[16], u[16], v[16];
+      for (int r = 0; r < n; ++r) {
+        const auto& cols = p->free_columns(r);
+        const std::size_t m = cols.size();
+        if (m < 2) continue;
+        for (std::size_t i = 0; i < m; ++i) {
+          x[i] = a[static_cast<std::size_t>(r * n + cols[i])];
+          y[i] = b[static_cast<std::size_t>(r * n + cols[i])];
+        }
+        combined_child(x, y, m, 0, u);
+        combined_child(x, y, m, 1, v);
+        for (std::size_t i = 0; i < m; ++i) {
+          c1[static_cast<std::size_t>(r * n + cols[i])] = u[i];
+          c2[static_cast<std::size_t>(r * n + cols[i])] = v[i];
+        }
+      }
+      return std::pair<Genome, Genome>{std::move(c1), std::move(c2)};
     };
   }
   throw Error(
@@ -192,12 +216,27 @@ Mutation make_mutation(std::string_view name, const SudokuProblem& problem) {
     };
   }
   if (name == "rotation") {
-    return [p](Genome& g, Rng& rng) {
+    // Three distinct free cells of a row, in row order; their digits move one place right
+    // (the last one's digit goes to the first), as evo::rotation_mutation does on a sequence.
+    return [p, cell](Genome& g, Rng& rng) {
       const int row = pick_row(*p, 3, rng);
       if (row < 0) return;
-      auto values = free_values(*p, g, row);
-      evo::rotation_mutation(values, rng, 3);
-      put_free_values(*p, g, row, values);
+      const auto& cols = p->free_columns(row);
+      const std::size_t m = cols.size();
+      std::size_t i = rng.index(m), j = rng.index(m - 1), k = rng.index(m - 2);
+      if (j >= i) ++j;
+      if (i > j) std::swap(i, j);
+      if (k >= i) ++k;
+      if (k >= j) ++k;
+      std::size_t pos[3] = {i, j, k};
+      std::sort(pos, pos + 3);
+      std::uint8_t& first = cell(g, row, cols[pos[0]]);
+      std::uint8_t& second = cell(g, row, cols[pos[1]]);
+      std::uint8_t& third = cell(g, row, cols[pos[2]]);
+      const std::uint8_t carry = third;
+      third = second;
+      second = first;
+      first = carry;
     };
   }
   throw Error(fmt::format("unknown mutation '{}': expected one of {}", name, names_of(kMutations)));
