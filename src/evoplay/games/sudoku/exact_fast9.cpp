@@ -69,15 +69,11 @@ constexpr Tables make_tables() {
 constexpr Tables kTables = make_tables();
 
 struct State {
-  u32 cand[9][3];   // digit, band
-  u32 seen[9][3];   // the mask at the last band update
+  u32 cand[3][9];   // band, digit
   u32 unsolved[3];  // cells without a digit yet
-  u32 dirty;        // bit d * 3 + b: cand[d][b] may have changed since its last update
+  u32 dirty;        // bit b * 9 + d: cand[b][d] changed since its last band update
+  u32 digits;       // bit d: a mask of digit d changed since its last stack check
 };
-
-/// Dirty bits of every digit in band b.
-constexpr u32 kBandDirty[3] = {0x9249249 & 0x7FFFFFF, (0x9249249 << 1) & 0x7FFFFFF,
-                               (0x9249249 << 2) & 0x7FFFFFF};
 
 class Solver9 {
  public:
@@ -87,15 +83,16 @@ class Solver9 {
     solution_ = solution;
     State s;
     for (int d = 0; d < 9; ++d) {
-      for (int b = 0; b < 3; ++b) s.cand[d][b] = s.seen[d][b] = kAll;
+      for (int b = 0; b < 3; ++b) s.cand[b][d] = kAll;
     }
     for (int b = 0; b < 3; ++b) s.unsolved[b] = kAll;
     s.dirty = 0;
+    s.digits = 0x1FF;
     for (int i = 0; i < 81; ++i) {
       if (cells[i] == 0) continue;
       const int d = cells[i] - 1, b = i / 27;
       const u32 bit = u32{1} << (i % 27);
-      if (!(s.cand[d][b] & bit)) return 0;  // contradictory givens
+      if (!(s.cand[b][d] & bit)) return 0;  // contradictory givens
       if (s.unsolved[b] & bit) place(s, d, b, bit);
     }
     search(s, false);
@@ -103,29 +100,51 @@ class Solver9 {
   }
 
  private:
+  /// Removes `cells` from cand[b][d], marking it dirty only if it changed (branch-free).
+  static void clear(State& s, int d, int b, u32 cells) {
+    const u32 before = s.cand[b][d], after = before & ~cells;
+    s.cand[b][d] = after;
+    const u32 changed = before != after;
+    s.dirty |= changed << (b * 9 + d);
+    s.digits |= changed << d;
+  }
+
+  /// Removes `cells` from every digit's mask in band b (a loop the compiler vectorises: the nine
+  /// masks of a band are contiguous).
+  static void clear_band(State& s, int b, u32 cells) {
+    u32 changed = 0;
+    for (int e = 0; e < 9; ++e) {
+      const u32 before = s.cand[b][e], after = before & ~cells;
+      s.cand[b][e] = after;
+      changed |= static_cast<u32>(before != after) << e;
+    }
+    s.dirty |= changed << (b * 9);
+    s.digits |= changed;
+  }
+
   /// Puts digit d in one cell of band b: clears the cell for the other digits, the rest of its
   /// row and box for d, and its column for d in the other bands.
   static void place(State& s, int d, int b, u32 bit) {
     const int index = std::countr_zero(bit);
     const int row = index / 9, col = index % 9;
-    for (int e = 0; e < 9; ++e) s.cand[e][b] &= ~bit;
-    s.cand[d][b] = (s.cand[d][b] & ~(kRow[row] | kBox[col / 3])) | bit;
+    clear_band(s, b, bit);
+    clear(s, d, b, kRow[row] | kBox[col / 3]);
+    s.cand[b][d] |= bit;
     const u32 column = replicate(u32{1} << col);
-    const int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
-    s.cand[d][b1] &= ~column;
-    s.cand[d][b2] &= ~column;
+    clear(s, d, b == 2 ? 0 : b + 1, column);
+    clear(s, d, b == 0 ? 2 : b - 1, column);
     s.unsolved[b] &= ~bit;
-    s.dirty |= kBandDirty[b] | u32{1} << (d * 3 + b1) | u32{1} << (d * 3 + b2);
   }
 
   /// Step 1 for one digit and band. False on a contradiction.
   static bool update_band(State& s, int d, int b) {
-    u32 m = s.cand[d][b];
+    u32 m = s.cand[b][d];
     const auto& t = kTables;
     const int occ = t.triads[m & 0x1FF] | t.triads[(m >> 9) & 0x1FF] << 3 | t.triads[m >> 18] << 6;
     m &= t.keep[static_cast<std::size_t>(occ)];
     if (m == 0) return false;
-    s.cand[d][b] = s.seen[d][b] = m;
+    s.digits |= static_cast<u32>(m != s.cand[b][d]) << d;
+    s.cand[b][d] = m;
     // Rows left with one cell: the matching above already cleared the rest of that cell's box,
     // so only the other digits (same cell) and the other bands (same column) need clearing.
     u32 singles = 0;
@@ -136,13 +155,12 @@ class Solver9 {
     singles &= s.unsolved[b];
     if (singles) {
       s.unsolved[b] &= ~singles;
-      for (int e = 0; e < 9; ++e) s.cand[e][b] &= ~singles;
-      s.cand[d][b] = m;
+      clear_band(s, b, singles);
+      s.cand[b][d] = m;  // the singles stay with d, and d's mask needs no new update
+      s.dirty &= ~(u32{1} << (b * 9 + d));
       const u32 columns = replicate((singles | singles >> 9 | singles >> 18) & 0x1FF);
-      const int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
-      s.cand[d][b1] &= ~columns;
-      s.cand[d][b2] &= ~columns;
-      s.dirty |= kBandDirty[b] | u32{1} << (d * 3 + b1) | u32{1} << (d * 3 + b2);
+      clear(s, d, b == 2 ? 0 : b + 1, columns);
+      clear(s, d, b == 0 ? 2 : b - 1, columns);
     }
     return true;
   }
@@ -153,8 +171,8 @@ class Solver9 {
     for (int b = 0; b < 3; ++b) {
       u32 once = 0, twice = 0;
       for (int d = 0; d < 9; ++d) {
-        twice |= once & s.cand[d][b];
-        once |= s.cand[d][b];
+        twice |= once & s.cand[b][d];
+        once |= s.cand[b][d];
       }
       const u32 u = s.unsolved[b];
       if (u & ~once) return -1;
@@ -163,7 +181,7 @@ class Solver9 {
         const u32 bit = singles & (0 - singles);
         singles ^= bit;
         int d = 0;
-        while (d < 9 && !(s.cand[d][b] & bit)) ++d;
+        while (d < 9 && !(s.cand[b][d] & bit)) ++d;
         if (d == 9) return -1;  // emptied by a placement made in this loop
         place(s, d, b, bit);
         ++placed;
@@ -176,11 +194,15 @@ class Solver9 {
   static int stacks(State& s) {
     int changed = 0;
     const auto& t = kTables;
-    for (int d = 0; d < 9; ++d) {
+    u32 pending = s.digits;  // changes made here mark their digits for the next call
+    s.digits = 0;
+    while (pending) {
+      const int d = std::countr_zero(pending);
+      pending &= pending - 1;
       u32 fold[3], solved_cols = 0;
       u32 once = 0, twice = 0;
       for (int b = 0; b < 3; ++b) {
-        const u32 m = s.cand[d][b];
+        const u32 m = s.cand[b][d];
         const u32 r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
         fold[b] = r0 | r1 | r2;
         twice |= (once & fold[b]) | (r0 & r1) | (r2 & (r0 | r1));
@@ -190,20 +212,24 @@ class Solver9 {
       }
       if (once != 0x1FF) return -1;
       // Hidden singles in columns.
+      bool placed = false;
       u32 hidden = once & ~twice & ~solved_cols;
       while (hidden) {
         const u32 col = hidden & (0 - hidden);
         hidden ^= col;
         for (int b = 0; b < 3; ++b) {
-          const u32 cell = s.cand[d][b] & replicate(col);
+          const u32 cell = s.cand[b][d] & replicate(col);
           if (cell) {
             place(s, d, b, cell);
-            changed = 1;
+            placed = true;
             break;
           }
         }
       }
-      if (changed) continue;  // masks moved: recompute folds on the next call
+      if (placed) {  // the masks moved: the next call looks at this digit again
+        changed = 1;
+        continue;
+      }
       // Box / column permutation filter per stack.
       u32 allow[3] = {0, 0, 0};
       for (int st = 0; st < 3; ++st) {
@@ -215,10 +241,11 @@ class Solver9 {
         for (int b = 0; b < 3; ++b) allow[b] |= ((ok >> (3 * b)) & 7) << sh;
       }
       for (int b = 0; b < 3; ++b) {
-        const u32 m = s.cand[d][b] & replicate(allow[b]);
-        if (m != s.cand[d][b]) {
-          s.cand[d][b] = m;
-          s.dirty |= u32{1} << (d * 3 + b);
+        const u32 m = s.cand[b][d] & replicate(allow[b]);
+        if (m != s.cand[b][d]) {
+          s.cand[b][d] = m;
+          s.dirty |= u32{1} << (b * 9 + d);
+          s.digits |= u32{1} << d;
           changed = 1;
         }
       }
@@ -232,8 +259,8 @@ class Solver9 {
       while (s.dirty) {
         const int i = std::countr_zero(s.dirty);
         s.dirty &= s.dirty - 1;
-        const int d = i / 3, b = i % 3;
-        if (s.cand[d][b] != s.seen[d][b] && !update_band(s, d, b)) return false;
+        const int b = i / 9, d = i % 9;
+        if (!update_band(s, d, b)) return false;
       }
       const int placed = naked_singles(s);
       if (placed < 0) return false;
@@ -248,7 +275,7 @@ class Solver9 {
     if (solutions_++ > 0 || !solution_) return;
     for (int d = 0; d < 9; ++d) {
       for (int b = 0; b < 3; ++b) {
-        u32 m = s.cand[d][b];
+        u32 m = s.cand[b][d];
         while (m) {
           const int i = std::countr_zero(m);
           m &= m - 1;
@@ -276,7 +303,7 @@ class Solver9 {
       for (int b = 0; b < 3; ++b) {
         u32 once = 0, twice = 0, thrice = 0;
         for (int d = 0; d < 9; ++d) {
-          const u32 m = s.cand[d][b];
+          const u32 m = s.cand[b][d];
           thrice |= twice & m;
           twice |= once & m;
           once |= m;
@@ -302,7 +329,7 @@ class Solver9 {
             const u32 cell = u & (0 - u);
             u ^= cell;
             int count = 0;
-            for (int d = 0; d < 9; ++d) count += (s.cand[d][b] & cell) != 0;
+            for (int d = 0; d < 9; ++d) count += (s.cand[b][d] & cell) != 0;
             if (count < best) best = count, bit = cell, band = b;
           }
         }
@@ -311,15 +338,14 @@ class Solver9 {
       // Try every digit but the last in a copy; the last one continues in this state.
       int digits[9], count = 0;
       for (int d = 0; d < 9; ++d) {
-        if (s.cand[d][band] & bit) digits[count++] = d;
+        if (s.cand[band][d] & bit) digits[count++] = d;
       }
       for (int k = 0; k + 1 < count; ++k) {
         State child = s;
         place(child, digits[k], band, bit);
         search(child, true);
         if (solutions_ >= limit_) return;
-        s.cand[digits[k]][band] &= ~bit;
-        s.dirty |= u32{1} << (digits[k] * 3 + band);
+        clear(s, digits[k], band, bit);
       }
       if (count == 0) return;
       place(s, digits[count - 1], band, bit);
