@@ -55,8 +55,7 @@ void draw_tour(const std::filesystem::path& path, const evo::CircleTsp& tsp,
     cairo_stroke(cr);
     cairo_set_source_rgb(cr, 0.84, 0.37, 0.0);
     for (std::size_t c = 0; c < tsp.cities(); ++c) {
-      cairo_arc(cr, cx + scale * tsp.x(static_cast<int>(c)),
-                cy - scale * tsp.y(static_cast<int>(c)), 4, 0, 2 * M_PI);
+      cairo_arc(cr, cx + scale * tsp.x(static_cast<int>(c)), cy - scale * tsp.y(static_cast<int>(c)), 4, 0, 2 * M_PI);
       cairo_fill(cr);
     }
     cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
@@ -101,19 +100,15 @@ void demo_tsp(DemoContext& ctx) {
                                  {"seconds", result.seconds},
                                  {"best_tour", result.best}});
   render::HistoryPlotOptions plot;
-  plot.title = "GA on a 60-city circle TSP (tour length, optimum " +
-               fmt::format("{:.4f}", tsp.optimum()) + ")";
+  plot.title = "GA on a 60-city circle TSP (tour length, optimum " + fmt::format("{:.4f}", tsp.optimum()) + ")";
   plot.y_label = "tour length";
   plot.y2_label = "diversity (edge distance)";
-  render::save_history_plot(dir / "fitness.png", parse_csv(result.history.to_csv(), "history.csv"),
-                            plot, "history.csv");
+  render::save_history_plot(dir / "fitness.png", parse_csv(result.history.to_csv(), "history.csv"), plot, "history.csv");
   draw_tour(dir / "tour.png", tsp, result.best,
-            fmt::format("best tour after {} generations: {:.4f}", result.generations,
-                        result.best_fitness));
-  fmt::print(
-      "  {} after {} generations, {} evaluations, {:.2f} s: tour length {:.4f} (optimum {:.4f})\n",
-      result.solved ? "solved" : "not solved", result.generations, result.evaluations,
-      result.seconds, result.best_fitness, tsp.optimum());
+            fmt::format("best tour after {} generations: {:.4f}", result.generations, result.best_fitness));
+  fmt::print("  {} after {} generations, {} evaluations, {:.2f} s: tour length {:.4f} (optimum {:.4f})\n",
+             result.solved ? "solved" : "not solved", result.generations, result.evaluations,
+             result.seconds, result.best_fitness, tsp.optimum());
   ctx.show("TSP fitness curve", dir / "fitness.png");
   ctx.show("TSP best tour", dir / "tour.png");
 }
@@ -124,8 +119,7 @@ void add_demo_command(CLI::App& app) {
     std::vector<std::string> only;
   };
   auto opt = std::make_shared<Options>();
-  auto* cmd = app.add_subcommand(
-      "demo", "run a short showcase of every part and say where the pictures are");
+  auto* cmd = app.add_subcommand("demo", "run a short showcase of every part and say where the pictures are");
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kQuiet);
   std::string names;
   for (const auto& p : demo_parts()) names += std::string(names.empty() ? "" : ", ") + p.name;
@@ -135,12 +129,11 @@ void add_demo_command(CLI::App& app) {
     for (const auto& want : opt->only) {
       bool known = false;
       for (const auto& p : parts) known = known || want == p.name;
-      if (!known)
-        throw Error(fmt::format("--only: unknown demo part '{}' (parts: {})", want, [&] {
-          std::string s;
-          for (const auto& p : parts) s += std::string(s.empty() ? "" : ", ") + p.name;
-          return s;
-        }()));
+      if (!known) throw Error(fmt::format("--only: unknown demo part '{}' (parts: {})", want, [&] {
+        std::string s;
+        for (const auto& p : parts) s += std::string(s.empty() ? "" : ", ") + p.name;
+        return s;
+      }()));
     }
     const RunDir run = open_run_dir(opt->common, "demo");
     DemoContext ctx{run.path(), opt->common.seed, opt->common.threads, opt->common.quiet, {}};
@@ -148,9 +141,7 @@ void add_demo_command(CLI::App& app) {
     config["parts"] = nlohmann::json::array();
     const Stopwatch clock;
     for (const auto& part : parts) {
-      if (!opt->only.empty() &&
-          std::find(opt->only.begin(), opt->only.end(), part.name) == opt->only.end())
-        continue;
+      if (!opt->only.empty() && std::find(opt->only.begin(), opt->only.end(), part.name) == opt->only.end()) continue;
       fmt::print("== {}: {}\n", part.name, part.title);
       std::fflush(stdout);
       part.run(ctx);
@@ -158,8 +149,7 @@ void add_demo_command(CLI::App& app) {
     }
     run.write_json("config.json", config);
     fmt::print("\nDemo finished in {:.1f} s. Pictures and files:\n", clock.seconds());
-    for (const auto& [label, path] : ctx.artefacts)
-      fmt::print("  {:<28} {}\n", label, path.string());
+    for (const auto& [label, path] : ctx.artefacts) fmt::print("  {:<28} {}\n", label, path.string());
     fmt::print("All results: {}\n", run.path().string());
   });
 }

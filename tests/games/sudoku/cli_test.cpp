@@ -6,6 +6,7 @@
 
 #include "evoplay/core/history.hpp"
 #include "evoplay/games/sudoku/board.hpp"
+#include "support/history.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay::test_support;
@@ -186,14 +187,9 @@ TEST(SudokuCli, DemoPartIsDeterministicAcrossThreads) {
       run_evoplay("demo --only sudoku --quiet --threads 2 --out " + (dir / "two").string());
   ASSERT_EQ(one.status, 0) << one.err;
   ASSERT_EQ(two.status, 0) << two.err;
-  auto without_time = [](const std::string& csv) {
-    auto table = evoplay::parse_csv(csv, "history.csv");
-    const int elapsed = table.column("elapsed");
-    for (auto& row : table.rows) row[static_cast<std::size_t>(elapsed)] = 0;
-    return table.rows;
-  };
   const auto h1 = slurp(dir / "one" / "sudoku" / "history.csv");
-  EXPECT_EQ(without_time(h1), without_time(slurp(dir / "two" / "sudoku" / "history.csv")));
+  EXPECT_EQ(rows_without_time(h1),
+            rows_without_time(slurp(dir / "two" / "sudoku" / "history.csv")));
   EXPECT_NE(one.out.find("strong preset: solved"), std::string::npos) << one.out;
   for (const char* png : {"fitness.png", "paper-fitness.png", "board.png", "paper-board.png"}) {
     EXPECT_GT(std::filesystem::file_size(dir / "one" / "sudoku" / png), 5000u) << png;
