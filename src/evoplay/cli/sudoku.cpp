@@ -38,7 +38,7 @@ std::string join(std::span<const std::string_view> names) {
 struct GaOptions {
   std::string preset = "paper";
   std::string crossover, mutation, selection;
-  std::size_t population = 0, generations = 0;
+  long long population = -1, generations = -1;  // -1: the preset's
   double crossover_rate = -1, mutation_rate = -1, elitism = -1;
 
   void add(CLI::App* cmd, bool lists) {
@@ -68,11 +68,14 @@ struct GaOptions {
       (void)evo::Selection::parse(selection);  // validates
       s.selection = selection;
     }
-    if (population) {
+    if (population != -1) {
       if (population < 2) throw Error("--population must be at least 2");
-      s.population = population;
+      s.population = static_cast<std::size_t>(population);
     }
-    if (generations) s.generations = generations;
+    if (generations != -1) {
+      if (generations < 0) throw Error("--generations must be at least 0");
+      s.generations = static_cast<std::size_t>(generations);
+    }
     auto rate = [](double v, const char* name) {
       if (v < 0 || v > 1) throw Error(fmt::format("{} must be in [0, 1]", name));
       return v;

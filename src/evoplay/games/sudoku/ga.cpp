@@ -74,7 +74,8 @@ GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, Observer* observer)
     }
     return kids;
   };
-  const LocalSearch search{s.local_search_steps};
+  // The local search budget is set for 9x9 and scales with the number of cells.
+  const LocalSearch search{s.local_search_steps * problem.n() * problem.n() / 81};
   auto mutation = [&](Genome& g, Rng& rng) {
     mutate(g, rng);
     if (s.restricted) {
