@@ -597,10 +597,10 @@ void demo_sudoku(DemoContext& ctx) {
              solved.seconds);
   fmt::print("  paper preset: best fitness {} after {} generations, {:.2f} s\n", published.fitness,
              published.generations, published.seconds);
-  ctx.show("Sudoku GA fitness curve", dir / "fitness.png");
-  ctx.show("Sudoku paper GA fitness curve", dir / "paper-fitness.png");
+  ctx.show("Sudoku GA fitness", dir / "fitness.png");
+  ctx.show("Sudoku paper GA fitness", dir / "paper-fitness.png");
   ctx.show("Sudoku solved by the GA", dir / "board.png");
-  ctx.show("Sudoku best of the paper GA", dir / "paper-board.png");
+  ctx.show("Sudoku paper GA best board", dir / "paper-board.png");
 }
 
 }  // namespace evoplay::cli
