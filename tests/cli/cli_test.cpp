@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "evoplay/core/history.hpp"
+#include "support/history.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay::test_support;
@@ -56,15 +57,9 @@ TEST(Cli, DemoIsDeterministicAcrossThreadCountsAndPlots) {
       run_evoplay("demo --only tsp --quiet --threads 2 --out " + (dir / "two").string());
   ASSERT_EQ(one.status, 0) << one.err;
   ASSERT_EQ(two.status, 0) << two.err;
-  auto without_time = [](const std::string& csv) {
-    auto table = evoplay::parse_csv(csv, "history.csv");
-    const int elapsed = table.column("elapsed");
-    for (auto& row : table.rows) row[static_cast<std::size_t>(elapsed)] = 0;
-    return table.rows;
-  };
   const auto h1 = slurp(dir / "one" / "tsp" / "history.csv");
   ASSERT_FALSE(h1.empty());
-  EXPECT_EQ(without_time(h1), without_time(slurp(dir / "two" / "tsp" / "history.csv")));
+  EXPECT_EQ(rows_without_time(h1), rows_without_time(slurp(dir / "two" / "tsp" / "history.csv")));
   EXPECT_TRUE(std::filesystem::file_size(dir / "one" / "tsp" / "fitness.png") > 10000);
   EXPECT_NE(one.out.find("solved"), std::string::npos);
 

@@ -52,6 +52,7 @@ int run(int argc, const char* const* argv) {
   add_demo_command(app);
   add_plot_command(app);
   add_birds_commands(app);
+  add_sudoku_commands(app);
 
   try {
     // A first word that is not an option must name a command.

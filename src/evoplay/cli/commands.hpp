@@ -9,5 +9,6 @@ namespace evoplay::cli {
 void add_plot_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
 void add_birds_commands(CLI::App& app);
+void add_sudoku_commands(CLI::App& app);
 
 }  // namespace evoplay::cli

@@ -39,6 +39,7 @@ std::vector<DemoPart> demo_parts() {
       {"tsp", "genetic algorithm: a 60-city circle tour, optimum known", demo_tsp},
       {"birds", "Angry Birds levels: stability by Box2D physics, pictures before and after",
        demo_birds},
+      {"sudoku", "Sudoku: a medium puzzle solved by the permutation GA", demo_sudoku},
   };
 }
 

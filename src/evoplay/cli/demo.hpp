@@ -30,5 +30,7 @@ void demo_tsp(DemoContext& ctx);
 
 /// Angry Birds levels simulated with Box2D: stability reports, pictures before and after.
 void demo_birds(DemoContext& ctx);
+/// Sudoku: a medium puzzle solved by the GA, with the fitness curves of both presets.
+void demo_sudoku(DemoContext& ctx);
 
 }  // namespace evoplay::cli

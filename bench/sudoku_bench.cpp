@@ -1,0 +1,165 @@
+// Sudoku figures: exact solver throughput (uniqueness checked), the `paper` preset's success per
+// crossover on qqwing_intermediate_50, the `strong` preset's success and median time on
+// qqwing_intermediate_50 and qqwing_expert_50, and GA generations per second.
+//
+//   bench_sudoku [exact] [paper] [strong] [speed]     (no argument: all of them)
+//
+// Large sets are read from ../shared/data/sudoku and skipped with a message when missing.
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "bench_util.hpp"
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/stats.hpp"
+#include "evoplay/games/sudoku/exact.hpp"
+#include "evoplay/games/sudoku/ga.hpp"
+
+using namespace evoplay;
+using namespace evoplay::games::sudoku;
+
+namespace {
+
+std::vector<Board> load(const std::string& path) {
+  std::vector<Board> boards;
+  for (auto& e : read_puzzles(path)) boards.push_back(std::move(e.board));
+  return boards;
+}
+
+std::string find_set(const std::string& name) {
+  for (const std::string dir : {"data/sudoku/", "../shared/data/sudoku/"}) {
+    const std::string path = bench::data_path(dir + name);
+    if (std::filesystem::exists(path)) return path;
+  }
+  return "";
+}
+
+/// Puzzles per second of the exact solver on a set, solving each to the end (counting up to
+/// two solutions, so uniqueness is checked). The set is solved in rounds until at least three
+/// rounds and one second have passed; the fastest round is reported (the machine is shared, and
+/// the best round is the least disturbed one).
+void exact_figure(const std::string& tag, const std::string& file) {
+  const std::string path = find_set(file);
+  if (path.empty()) {
+    fmt::print("# skipped exact_{}: {} not found\n", tag, file);
+    return;
+  }
+  const auto boards = load(path);
+  std::vector<std::uint8_t> cells;
+  for (const auto& b : boards) cells.insert(cells.end(), b.cells.begin(), b.cells.end());
+  std::uint8_t solution[81];
+  std::size_t unique = 0;
+  ExactStats stats;
+  double best = 0, total = 0;
+  for (int round = 0; round < 3 || total < 1.0; ++round) {
+    stats = ExactStats{};
+    unique = 0;
+    const double s = bench::seconds([&] {
+      for (std::size_t i = 0; i < boards.size(); ++i) {
+        unique += solve9(cells.data() + 81 * i, solution, 2, stats) == 1;
+      }
+    });
+    total += s;
+    best = std::max(best, static_cast<double>(boards.size()) / s);
+  }
+  if (unique != boards.size()) {
+    fmt::print("# warning: {} of {} puzzles not unique\n", boards.size() - unique, boards.size());
+  }
+  bench::figure("sudoku_exact_" + tag + "_puzzles_per_s", best, "puzzles/s");
+  bench::figure("sudoku_exact_" + tag + "_guesses_per_puzzle",
+                static_cast<double>(stats.guesses) / static_cast<double>(boards.size()), "guesses");
+}
+
+struct SetResult {
+  std::size_t solved = 0, total = 0;
+  std::vector<double> seconds, best;
+};
+
+/// One GA run per puzzle (seed = puzzle index + 1), runs spread over `threads` threads (each
+/// run single-threaded, so its time is one core's).
+SetResult run_set(const std::vector<Board>& boards, GaSettings settings, int threads) {
+  SetResult r;
+  r.total = boards.size();
+  r.seconds.assign(boards.size(), 0);
+  r.best.assign(boards.size(), 0);
+  std::vector<char> ok(boards.size(), 0);
+  parallel_slots(boards.size(), threads, [&](std::size_t i) {
+    GaSettings s = settings;
+    s.seed = i + 1;
+    s.threads = 1;
+    const auto out = solve_ga(boards[i], s);
+    ok[i] = out.solved;
+    r.seconds[i] = out.seconds;
+    r.best[i] = out.fitness;
+  });
+  for (char o : ok) r.solved += static_cast<std::size_t>(o);
+  return r;
+}
+
+void paper_figures() {
+  const std::string path = find_set("qqwing_intermediate_50.txt");
+  if (path.empty()) return;
+  const auto boards = load(path);
+  const double total = bench::seconds([&] {
+    for (auto name : kCrossovers) {
+      GaSettings s = GaSettings::preset_named("paper");
+      s.crossover = std::string(name);
+      const auto r = run_set(boards, s, 2);
+      const std::string tag = "sudoku_ga_paper_" + std::string(name) + "_intermediate50";
+      bench::figure(tag + "_solved_percent",
+                    100.0 * static_cast<double>(r.solved) / static_cast<double>(r.total), "%");
+      bench::figure(tag + "_mean_best_fitness", stats::mean(r.best), "fitness");
+    }
+  });
+  bench::figure("sudoku_ga_paper_all_crossovers_wall_seconds", total, "s");
+}
+
+void strong_figures() {
+  for (const std::string set : {"intermediate", "expert"}) {
+    const std::string path = find_set("qqwing_" + set + "_50.txt");
+    if (path.empty()) continue;
+    const auto r = run_set(load(path), GaSettings::preset_named("strong"), 2);
+    const std::string tag = "sudoku_ga_strong_" + set + "50";
+    bench::figure(tag + "_solved_percent",
+                  100.0 * static_cast<double>(r.solved) / static_cast<double>(r.total), "%");
+    bench::figure(tag + "_median_seconds", stats::median(r.seconds), "s");
+    bench::figure(tag + "_max_seconds", *std::max_element(r.seconds.begin(), r.seconds.end()), "s");
+  }
+}
+
+void speed_figures() {
+  const std::string path = find_set("qqwing_expert_50.txt");
+  if (path.empty()) return;
+  const auto boards = load(path);
+  GaSettings s = GaSettings::preset_named("paper");
+  s.generations = 300;
+  s.threads = 1;
+  // The first expert puzzle that the paper's GA does not solve within 300 generations.
+  for (const auto& b : boards) {
+    const auto out = solve_ga(b, s);
+    if (out.solved) continue;
+    bench::figure("sudoku_ga_paper_pop200_generations_per_s",
+                  static_cast<double>(out.generations) / out.seconds, "gen/s");
+    bench::figure("sudoku_ga_paper_pop200_evaluations_per_s",
+                  static_cast<double>(out.evaluations) / out.seconds, "eval/s");
+    return;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::set<std::string> parts(argv + 1, argv + argc);
+  auto want = [&](const char* part) { return parts.empty() || parts.count(part); };
+  if (want("exact")) {
+    exact_figure("17clue", "17clue_49158.txt");
+    exact_figure("forum_hardest_1106", "forum_hardest_1106.txt");
+    exact_figure("top95", "top95.txt");
+  }
+  if (want("speed")) speed_figures();
+  if (want("strong")) strong_figures();
+  if (want("paper")) paper_figures();
+}

@@ -1,0 +1,338 @@
+#include "evoplay/games/sudoku/board.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/text.hpp"
+
+namespace evoplay::games::sudoku {
+
+Geometry Geometry::of_size(int n) {
+  switch (n) {
+    case 4:
+      return {4, 2, 2};
+    case 6:
+      return {6, 2, 3};
+    case 9:
+      return {9, 3, 3};
+    case 16:
+      return {16, 4, 4};
+    default:
+      throw Error(fmt::format("unsupported Sudoku size {}: expected 4, 6, 9 or 16", n));
+  }
+}
+
+int Board::givens() const {
+  int count = 0;
+  for (auto c : cells) count += c != 0;
+  return count;
+}
+
+bool Board::complete() const {
+  for (auto c : cells) {
+    if (c == 0) return false;
+  }
+  return true;
+}
+
+char digit_symbol(int digit) {
+  if (digit <= 0) return '.';
+  if (digit <= 9) return static_cast<char>('0' + digit);
+  return static_cast<char>('A' + digit - 10);
+}
+
+namespace {
+
+/// A line with separators removed, and the column (1-based) of each kept symbol.
+struct Cleaned {
+  std::string symbols;
+  std::vector<int> columns;
+};
+
+Cleaned clean(std::string_view line) {
+  Cleaned out;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char ch = line[i];
+    if (ch == ' ' || ch == '\t' || ch == '|' || ch == '-' || ch == '+' || ch == '\r') continue;
+    out.symbols.push_back(ch);
+    out.columns.push_back(static_cast<int>(i) + 1);
+  }
+  return out;
+}
+
+/// Value of a symbol for a board of side n: 0 for empty, 1..n, or -1 if not a symbol of n.
+int symbol_value(char ch, int n) {
+  if (ch == '.' || ch == '0') return 0;
+  int v = -1;
+  if (ch >= '1' && ch <= '9') v = ch - '0';
+  if (ch >= 'A' && ch <= 'G') v = ch - 'A' + 10;
+  if (ch >= 'a' && ch <= 'g') v = ch - 'a' + 10;
+  return v >= 1 && v <= n ? v : -1;
+}
+
+std::string expected_symbols(int n) {
+  if (n <= 9) return fmt::format("a digit 1-{} or '.' / '0' for an empty cell", n);
+  return fmt::format("a digit 1-9 or A-{} or '.' / '0' for an empty cell", digit_symbol(n));
+}
+
+bool one_line_size(std::size_t length, int& n) {
+  for (int s : {4, 6, 9, 16}) {
+    if (length == static_cast<std::size_t>(s * s)) {
+      n = s;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool grid_row_size(std::size_t length, int& n) {
+  for (int s : {4, 6, 9, 16}) {
+    if (length == static_cast<std::size_t>(s)) {
+      n = s;
+      return true;
+    }
+  }
+  return false;
+}
+
+void fill_row(Board& board, int row, const Cleaned& c, const std::string& file, int line) {
+  const int n = board.n();
+  for (int col = 0; col < n; ++col) {
+    const int v = symbol_value(c.symbols[static_cast<std::size_t>(col)], n);
+    if (v < 0) {
+      throw Error(file, line, c.columns[static_cast<std::size_t>(col)],
+                  fmt::format("unknown symbol '{}': expected {}",
+                              c.symbols[static_cast<std::size_t>(col)], expected_symbols(n)));
+    }
+    board.at(row, col) = static_cast<std::uint8_t>(v);
+  }
+}
+
+void check_givens(const Board& board, const std::string& file, int line) {
+  const std::string why = find_contradiction(board);
+  if (!why.empty()) throw Error(file, line, "contradictory givens: " + why);
+}
+
+/// True when a 16-symbol line can only be a 16x16 grid row (it uses a digit above 4).
+bool beyond_four(const std::string& symbols) {
+  for (char ch : symbols) {
+    const int v = symbol_value(ch, 16);
+    if (v > 4) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string& file) {
+  const auto lines = split_lines(text);
+  std::vector<PuzzleEntry> out;
+  std::optional<PuzzleEntry> grid;  // a grid being read, row by row
+  int grid_rows = 0;
+  auto finish_grid = [&](int line) {
+    if (!grid) return;
+    if (grid_rows < grid->board.n()) {
+      throw Error(file, line,
+                  fmt::format("grid started on line {} has {} rows: expected {}", grid->line,
+                              grid_rows, grid->board.n()));
+    }
+  };
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const int line = static_cast<int>(i) + 1;
+    const std::string_view raw = lines[i];
+    const std::string_view t = trim(raw);
+    if (t.empty() || t.front() == '#') {
+      finish_grid(line);
+      grid.reset();
+      continue;
+    }
+    const Cleaned c = clean(raw);
+    if (c.symbols.empty()) continue;  // a separator line (---+---) inside or between grids
+    int n = 0;
+    if (grid) {
+      if (c.symbols.size() != static_cast<std::size_t>(grid->board.n())) {
+        throw Error(file, line,
+                    fmt::format("grid row has {} cells: expected {} (grid started on line {})",
+                                c.symbols.size(), grid->board.n(), grid->line));
+      }
+      fill_row(grid->board, grid_rows++, c, file, line);
+      if (grid_rows == grid->board.n()) {
+        check_givens(grid->board, file, grid->line);
+        out.push_back(std::move(*grid));
+        grid.reset();
+      }
+      continue;
+    }
+    bool as_line = one_line_size(c.symbols.size(), n);
+    if (as_line && n == 4) {
+      // 16 symbols: a 4x4 puzzle, or the first row of a 16x16 grid when it or one of the next
+      // 15 lines uses a digit above 4.
+      bool big = beyond_four(c.symbols);
+      for (std::size_t k = i + 1; !big && k < lines.size() && k < i + 16; ++k) {
+        const Cleaned next = clean(lines[k]);
+        if (next.symbols.size() != 16) break;
+        big = beyond_four(next.symbols);
+      }
+      as_line = !big;
+    }
+    if (as_line) {
+      PuzzleEntry entry{Board(Geometry::of_size(n)), line};
+      for (int r = 0; r < n; ++r) {
+        Cleaned part;
+        part.symbols =
+            c.symbols.substr(static_cast<std::size_t>(r * n), static_cast<std::size_t>(n));
+        part.columns.assign(c.columns.begin() + r * n, c.columns.begin() + (r + 1) * n);
+        fill_row(entry.board, r, part, file, line);
+      }
+      check_givens(entry.board, file, line);
+      out.push_back(std::move(entry));
+      continue;
+    }
+    if (grid_row_size(c.symbols.size(), n)) {
+      grid = PuzzleEntry{Board(Geometry::of_size(n)), line};
+      grid_rows = 0;
+      fill_row(grid->board, grid_rows++, c, file, line);
+      continue;
+    }
+    throw Error(
+        file, line,
+        fmt::format("{} cells: expected a puzzle of 16, 36, 81 or 256 cells on one line, or a "
+                    "grid row of 4, 6, 9 or 16 cells",
+                    c.symbols.size()));
+  }
+  finish_grid(static_cast<int>(lines.size()) + 1);
+  return out;
+}
+
+std::vector<PuzzleEntry> read_puzzles(const std::string& path) {
+  const std::string name = display_name(path);
+  auto puzzles = parse_puzzles(read_text(path), name);
+  if (puzzles.empty())
+    throw Error(name, 0, "no puzzle found (expected one puzzle per line or a grid)");
+  return puzzles;
+}
+
+std::string to_line(const Board& board) {
+  std::string s;
+  s.reserve(board.cells.size());
+  for (auto c : board.cells) s.push_back(digit_symbol(c));
+  return s;
+}
+
+std::string to_grid(const Board& board, const std::vector<std::uint8_t>& marked) {
+  const Geometry& g = board.geometry;
+  const bool any_mark = !marked.empty();
+  const int cell_width = any_mark ? 3 : 2;
+  // A row is: cells of a box, " |", cells of the next box...; the separator puts '+' under '|'.
+  std::string separator;
+  for (int box = 0; box < g.n / g.box_cols; ++box) {
+    if (box > 0) separator += "-+";
+    separator += std::string(static_cast<std::size_t>(cell_width * g.box_cols), '-');
+  }
+  separator += "-";
+  std::string out;
+  for (int row = 0; row < g.n; ++row) {
+    if (row > 0 && row % g.box_rows == 0) out += separator + "\n";
+    for (int col = 0; col < g.n; ++col) {
+      if (col > 0 && col % g.box_cols == 0) out += " |";
+      const char sym = digit_symbol(board.at(row, col));
+      if (any_mark) {
+        const bool m = marked[static_cast<std::size_t>(row * g.n + col)] != 0;
+        out += m ? fmt::format("[{}]", sym) : fmt::format(" {} ", sym);
+      } else {
+        out += fmt::format(" {}", sym);
+      }
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string find_contradiction(const Board& board) {
+  const Geometry& g = board.geometry;
+  const int n = g.n;
+  auto name = [](int r, int c) { return fmt::format("r{}c{}", r + 1, c + 1); };
+  // For each unit kind, remember where each digit was first seen.
+  for (int kind = 0; kind < 3; ++kind) {
+    for (int unit = 0; unit < n; ++unit) {
+      std::vector<int> seen(static_cast<std::size_t>(n) + 1, -1);
+      for (int k = 0; k < n; ++k) {
+        int r = 0, c = 0;
+        if (kind == 0) {
+          r = unit, c = k;
+        } else if (kind == 1) {
+          r = k, c = unit;
+        } else {
+          const int boxes_across = n / g.box_cols;
+          r = (unit / boxes_across) * g.box_rows + k / g.box_cols;
+          c = (unit % boxes_across) * g.box_cols + k % g.box_cols;
+        }
+        const int d = board.at(r, c);
+        if (d == 0) continue;
+        int& first = seen[static_cast<std::size_t>(d)];
+        if (first >= 0) {
+          static constexpr const char* kKinds[] = {"row", "column", "box"};
+          return fmt::format("{} and {} both hold {} in {} {}", name(first / n, first % n),
+                             name(r, c), digit_symbol(d), kKinds[kind], unit + 1);
+        }
+        first = r * n + c;
+      }
+    }
+  }
+  return "";
+}
+
+bool is_valid_solution(const Board& puzzle, const Board& solution) {
+  const Geometry& g = solution.geometry;
+  const int n = g.n;
+  if (puzzle.geometry.n != n || solution.cells.size() != static_cast<std::size_t>(n * n))
+    return false;
+  for (std::size_t i = 0; i < solution.cells.size(); ++i) {
+    const int v = solution.cells[i];
+    if (v < 1 || v > n) return false;
+    if (puzzle.cells[i] != 0 && puzzle.cells[i] != v) return false;
+  }
+  for (int unit = 0; unit < n; ++unit) {
+    std::vector<int> row(static_cast<std::size_t>(n) + 1, 0), col(row), box(row);
+    for (int k = 0; k < n; ++k) {
+      ++row[solution.at(unit, k)];
+      ++col[solution.at(k, unit)];
+      const int boxes_across = n / g.box_cols;
+      const int r = (unit / boxes_across) * g.box_rows + k / g.box_cols;
+      const int c = (unit % boxes_across) * g.box_cols + k % g.box_cols;
+      ++box[solution.at(r, c)];
+    }
+    for (int d = 1; d <= n; ++d) {
+      if (row[static_cast<std::size_t>(d)] != 1 || col[static_cast<std::size_t>(d)] != 1 ||
+          box[static_cast<std::size_t>(d)] != 1) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+std::vector<std::uint8_t> conflicting_cells(const Board& board) {
+  const Geometry& g = board.geometry;
+  const int n = g.n;
+  std::vector<std::uint8_t> marked(board.cells.size(), 0);
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int d = board.at(r, c);
+      if (d == 0) continue;
+      for (int r2 = 0; r2 < n; ++r2) {
+        for (int c2 = 0; c2 < n; ++c2) {
+          if ((r2 == r && c2 == c) || board.at(r2, c2) != d) continue;
+          if (r2 == r || c2 == c || g.box_of(r, c) == g.box_of(r2, c2)) {
+            marked[static_cast<std::size_t>(r * n + c)] = 1;
+          }
+        }
+      }
+    }
+  }
+  return marked;
+}
+
+}  // namespace evoplay::games::sudoku

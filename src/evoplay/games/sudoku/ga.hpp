@@ -1,0 +1,59 @@
+#pragma once
+// Solving one Sudoku with the genetic algorithm: the paper's settings and the `strong` preset.
+//
+// Why it exists: the command line, the experiments, the demo and the benchmark all run the same
+// thing: evo::run_ga on a SudokuProblem with the row-wise operators, configured by a preset and
+// the user's overrides. `paper` is the published configuration; `strong` is the one a user
+// picks to actually solve puzzles (candidate-restricted rows, a local search after variation,
+// restarts on stagnation) and remains a GA on row permutations.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "evoplay/core/history.hpp"
+#include "evoplay/evo/ga.hpp"
+#include "evoplay/games/sudoku/board.hpp"
+#include "evoplay/games/sudoku/operators.hpp"
+
+namespace evoplay::games::sudoku {
+
+struct GaSettings {
+  std::string preset = "paper";
+  std::string crossover = "combined";
+  std::string mutation = "rotation";
+  std::string selection = "tournament:3";
+  std::size_t population = 200;
+  std::size_t generations = 300;
+  double crossover_rate = 0.8;
+  double mutation_rate = 0.2;
+  double elite_fraction = 0.05;
+  // The strong preset's additions (off in `paper`).
+  bool restricted = false;     // candidate-restricted initialisation and repair
+  int local_search_steps = 0;  // LocalSearch::steps after each child's mutation (0 = none)
+  std::size_t stagnation = 0;  // generations without improvement before a restart (0 = never)
+  std::uint64_t seed = 1;
+  int threads = 1;
+
+  /// The settings of a preset ("paper" or "strong"); throws Error for another name.
+  static GaSettings preset_named(const std::string& name);
+  nlohmann::json to_json() const;
+};
+
+struct GaOutcome {
+  bool solved = false;
+  int fitness = 0;  // of the best board
+  Board best;
+  std::size_t generations = 0;
+  std::uint64_t evaluations = 0;
+  std::uint64_t local_moves = 0;  // swaps made by the local search
+  std::size_t restarts = 0;
+  double seconds = 0;
+  std::string stop_reason;
+  History history;
+};
+
+/// Runs the GA on one puzzle. Deterministic for a seed, at any thread count.
+GaOutcome solve_ga(const Board& puzzle, const GaSettings& settings, Observer* observer = nullptr);
+
+}  // namespace evoplay::games::sudoku

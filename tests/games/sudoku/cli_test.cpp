@@ -1,0 +1,197 @@
+// `evoplay sudoku ...` as a user runs it: outputs, run folders, JSON lines, errors and exit codes.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "evoplay/core/history.hpp"
+#include "evoplay/games/sudoku/board.hpp"
+#include "support/history.hpp"
+#include "support/process.hpp"
+
+using namespace evoplay::test_support;
+namespace sd = evoplay::games::sudoku;
+
+namespace {
+std::vector<nlohmann::json> json_lines(const std::string& out) {
+  std::vector<nlohmann::json> lines;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(nlohmann::json::parse(line));
+  }
+  return lines;
+}
+const std::string kTop95First =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+}  // namespace
+
+TEST(SudokuCli, ExactSolveOfAFileWithJsonLinesInOrder) {
+  const auto dir = scratch_dir("sudoku-exact");
+  const auto r = run_evoplay("sudoku solve " + source_path("data/sudoku/hardest.txt") +
+                             " --json --out " + (dir / "run").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto lines = json_lines(r.out);
+  ASSERT_EQ(lines.size(), 11u);
+  const auto puzzles = sd::read_puzzles(source_path("data/sudoku/hardest.txt"));
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const auto& j = lines[i];
+    EXPECT_EQ(j["puzzle"], i + 1);
+    EXPECT_EQ(j["line"], puzzles[i].line);
+    EXPECT_EQ(j["solved"], true);
+    EXPECT_EQ(j["unique"], true);
+    EXPECT_EQ(j["fitness"], 0);
+    for (const char* key : {"generations", "evaluations", "seconds", "solution"})
+      EXPECT_TRUE(j.contains(key)) << key;
+    const auto solution = sd::parse_puzzles(j["solution"].get<std::string>(), "json").at(0).board;
+    EXPECT_TRUE(sd::is_valid_solution(puzzles[i].board, solution));
+  }
+  for (const char* file : {"config.json", "result.json", "solutions.txt"}) {
+    EXPECT_TRUE(std::filesystem::exists(dir / "run" / file)) << file;
+  }
+  const auto config = nlohmann::json::parse(slurp(dir / "run" / "config.json"));
+  EXPECT_EQ(config["method"], "exact");
+  EXPECT_EQ(config["seed"], 1);
+}
+
+TEST(SudokuCli, GaSolveFromStandardInputWithGridText) {
+  const auto dir = scratch_dir("sudoku-ga");
+  const auto grid = sd::to_grid(
+      sd::read_puzzles(source_path("data/sudoku/qqwing_intermediate_50.txt")).at(1).board);
+  const auto r = run_evoplay(
+      "sudoku solve - --method ga --preset strong --threads 1 --out " + dir.string(), grid);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("puzzle 1 (line 1): solved by the GA in"), std::string::npos) << r.out;
+  const auto history = evoplay::parse_csv(slurp(dir / "history.csv"), "history.csv");
+  EXPECT_GT(history.rows.size(), 1u);
+  EXPECT_EQ(history.values("best").back(), 0);
+  EXPECT_GT(std::filesystem::file_size(dir / "fitness.png"), 5000u);
+  EXPECT_GT(std::filesystem::file_size(dir / "board.png"), 2000u);
+  const auto config = nlohmann::json::parse(slurp(dir / "config.json"));
+  EXPECT_EQ(config["ga"]["preset"], "strong");
+  EXPECT_EQ(config["ga"]["population"], 40);
+}
+
+TEST(SudokuCli, GaFailureShowsBestBoardAndConflicts) {
+  const auto dir = scratch_dir("sudoku-ga-fail");
+  const auto r = run_evoplay(
+      "sudoku solve - --method ga --generations 5 --population 20 --json --out " + dir.string(),
+      kTop95First + "\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = json_lines(r.out).at(0);
+  EXPECT_EQ(j["solved"], false);
+  EXPECT_GT(j["fitness"].get<int>(), 0);
+  EXPECT_EQ(j["generations"], 5);
+  EXPECT_EQ(j["solution"].get<std::string>().size(), 81u);
+  EXPECT_FALSE(j["conflicts"].empty());
+  const auto human = run_evoplay(
+      "sudoku solve - --method ga --generations 5 --population 20 --out " + dir.string(),
+      kTop95First + "\n");
+  EXPECT_NE(human.out.find("not solved: best fitness"), std::string::npos);
+  EXPECT_NE(human.out.find("["), std::string::npos);  // conflicting cells in brackets
+}
+
+TEST(SudokuCli, CheckCountsSolutions) {
+  std::string two = kTop95First;
+  two[0] = '.';  // one given fewer: several solutions
+  const std::string none =
+      "12345678.\n.........\n.........\n.........\n.........\n.........\n.........\n"
+      "........9\n.........\n";
+  const auto r = run_evoplay("sudoku check -", kTop95First + "\n" + two + "\n\n" + none);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("puzzle 1 (line 1, 9x9, 17 givens): 1 solution (unique)"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("puzzle 2 (line 2, 9x9, 16 givens): 2 or more solutions"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("puzzle 3 (line 4, 9x9, 9 givens): no solution"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("3 puzzles: 1 unique, 1 without solution, 1 with 2 or more solutions"),
+            std::string::npos);
+  const auto j =
+      run_evoplay("sudoku check " + source_path("data/sudoku/6x6_2x3_203.txt") + " --json");
+  const auto lines = json_lines(j.out);
+  ASSERT_EQ(lines.size(), 203u);
+  for (const auto& l : lines) EXPECT_EQ(l["solutions"], 1);
+}
+
+TEST(SudokuCli, BadInputNamesFileAndLine) {
+  const auto dir = scratch_dir("sudoku-bad");
+  std::ofstream(dir / "bad.txt") << kTop95First << "\n" << kTop95First.substr(0, 80) << "x\n";
+  auto r = run_evoplay("sudoku solve " + (dir / "bad.txt").string() + " --out " +
+                       (dir / "run").string());
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(
+      r.err.find("evoplay: error: " + (dir / "bad.txt").string() + ":2:81: unknown symbol 'x'"),
+      std::string::npos)
+      << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "run" / "result.json"));
+  std::string clash = kTop95First;
+  clash[1] = '4';
+  r = run_evoplay("sudoku check -", clash + "\n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("<stdin>:1: contradictory givens: r1c1 and r1c2 both hold 4 in row 1"),
+            std::string::npos)
+      << r.err;
+  r = run_evoplay("sudoku solve -", "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("no puzzle found"), std::string::npos) << r.err;
+  r = run_evoplay("sudoku solve - --crossover pmx", kTop95First);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--crossover applies to --method ga only"), std::string::npos) << r.err;
+  r = run_evoplay("sudoku solve - --method ga --crossover nope", kTop95First);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown crossover 'nope'"), std::string::npos) << r.err;
+  r = run_evoplay("sudoku solve - --method ga --preset fast", kTop95First);
+  EXPECT_EQ(r.status, 2);
+  r = run_evoplay("sudoku experiment --puzzles - --vary size=1:2:1", kTop95First);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown parameter 'size'"), std::string::npos) << r.err;
+  r = run_evoplay("sudoku solve /no/such/file.txt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("evoplay: error: /no/such/file.txt"), std::string::npos) << r.err;
+}
+
+TEST(SudokuCli, ExperimentWritesTablesAndPlots) {
+  const auto dir = scratch_dir("sudoku-experiment");
+  const auto r =
+      run_evoplay("sudoku experiment --puzzles " + source_path("data/sudoku/qqwing_easy_50.txt") +
+                  " --first 2 --runs 2 --crossover combined,pmx --population 20 --vary "
+                  "generations=5:20:5 --quiet --out " +
+                  dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("combined / 20"), std::string::npos) << r.out;
+  const auto summary = evoplay::parse_csv(slurp(dir / "summary.csv"), "summary.csv");
+  EXPECT_EQ(summary.rows.size(), 8u);
+  EXPECT_GE(summary.column("success_low95"), 0);
+  const auto runs = evoplay::parse_csv(slurp(dir / "runs.csv"), "runs.csv");
+  EXPECT_EQ(runs.rows.size(), 2u * 2 * 2 * 4);
+  EXPECT_GT(std::filesystem::file_size(dir / "success.png"), 5000u);
+  EXPECT_GT(std::filesystem::file_size(dir / "fitness.png"), 5000u);
+
+  const auto cmp = run_evoplay(
+      "sudoku experiment --puzzles " + source_path("data/sudoku/qqwing_easy_50.txt") +
+      " --first 2 --runs 2 --population 20 --generations 10 --compare combined,ox --json "
+      "--out " +
+      (dir / "cmp").string());
+  ASSERT_EQ(cmp.status, 0) << cmp.err;
+  const auto j = nlohmann::json::parse(cmp.out);
+  ASSERT_EQ(j["comparisons"].size(), 2u);
+  EXPECT_EQ(j["comparisons"][0]["measure"], "best fitness");
+  EXPECT_EQ(j["configs"].size(), 2u);
+}
+
+TEST(SudokuCli, DemoPartIsDeterministicAcrossThreads) {
+  const auto dir = scratch_dir("sudoku-demo");
+  const auto one =
+      run_evoplay("demo --only sudoku --quiet --threads 1 --out " + (dir / "one").string());
+  const auto two =
+      run_evoplay("demo --only sudoku --quiet --threads 2 --out " + (dir / "two").string());
+  ASSERT_EQ(one.status, 0) << one.err;
+  ASSERT_EQ(two.status, 0) << two.err;
+  const auto h1 = slurp(dir / "one" / "sudoku" / "history.csv");
+  EXPECT_EQ(rows_without_time(h1),
+            rows_without_time(slurp(dir / "two" / "sudoku" / "history.csv")));
+  EXPECT_NE(one.out.find("strong preset: solved"), std::string::npos) << one.out;
+  for (const char* png : {"fitness.png", "paper-fitness.png", "board.png", "paper-board.png"}) {
+    EXPECT_GT(std::filesystem::file_size(dir / "one" / "sudoku" / png), 5000u) << png;
+  }
+}
