@@ -46,6 +46,7 @@ int run(int argc, const char* const* argv) {
 
   add_demo_command(app);
   add_plot_command(app);
+  add_lemmings_commands(app);
 
   try {
     // A first word that is not an option must name a command.

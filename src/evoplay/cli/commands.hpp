@@ -8,5 +8,6 @@ namespace evoplay::cli {
 
 void add_plot_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
+void add_lemmings_commands(CLI::App& app);
 
 }  // namespace evoplay::cli
