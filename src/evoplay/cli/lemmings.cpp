@@ -204,9 +204,9 @@ void add_check(CLI::App& group) {
           row["plan"] = plan_path.string();
           row["outcome"] = lem::outcome_json(level, plan, o);
           ok = o.solved;
-          status =
-              fmt::format("{}: saved {}/{} in {} steps", o.solved ? "solves" : "DOES NOT SOLVE",
-                          o.saved, level.lemmings, o.steps);
+          status = o.solved ? fmt::format("solves: saved {}/{} (the {} needed by step {})", o.saved,
+                                          level.lemmings, level.save, o.solved_step)
+                            : fmt::format("DOES NOT SOLVE: saved {}/{}", o.saved, level.lemmings);
           if (!o.solved && first_error.empty()) {
             first_error = fmt::format("{}: the reference plan saves {} of {} needed",
                                       plan_path.string(), o.saved, level.save);

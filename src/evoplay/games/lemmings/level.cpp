@@ -346,14 +346,6 @@ std::vector<int> exit_distances(const Level& level) {
   return dist;
 }
 
-int estimated_duration(const Level& level) {
-  const auto dist = exit_distances(level);
-  const Point e = level.entrances().front();
-  int d = dist[static_cast<std::size_t>(e.y * level.width + e.x)];
-  if (d >= kUnreachable) d = level.width + level.height;
-  const long long estimate =
-      static_cast<long long>(level.release) * (level.lemmings - 1) + 2LL * d + 10;
-  return static_cast<int>(std::clamp<long long>(estimate, 1, level.time));
-}
+int estimated_duration(const Level& level) { return level.time; }
 
 }  // namespace evoplay::games::lemmings

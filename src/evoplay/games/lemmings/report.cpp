@@ -82,11 +82,21 @@ nlohmann::json outcome_json(const Level& level, const Plan& plan, const Outcome&
     }
     lemmings.push_back(std::move(j));
   }
-  return {{"level", level.name},    {"solved", o.solved},  {"saved", o.saved},
-          {"save", level.save},     {"dead", o.dead},      {"out", o.out},
-          {"released", o.released}, {"deaths", deaths},    {"steps", o.steps},
-          {"time", level.time},     {"skills_used", used}, {"genes", genes},
-          {"lemmings", lemmings}};
+  return {
+      {"level", level.name},
+      {"solved", o.solved},
+      {"saved", o.saved},
+      {"save", level.save},
+      {"dead", o.dead},
+      {"out", o.out},
+      {"released", o.released},
+      {"deaths", deaths},
+      {"steps", o.steps},
+      {"solved_step", o.solved_step >= 0 ? nlohmann::json(o.solved_step) : nlohmann::json(nullptr)},
+      {"time", level.time},
+      {"skills_used", used},
+      {"genes", genes},
+      {"lemmings", lemmings}};
 }
 
 std::string outcome_text(const Level& level, const Plan& plan, const Outcome& o) {

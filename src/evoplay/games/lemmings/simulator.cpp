@@ -178,6 +178,7 @@ void Simulator::reset(const Plan& plan) {
   Outcome& o = outcome_;
   o.solved = false;
   o.saved = o.dead = o.out = o.released = o.steps = 0;
+  o.solved_step = level_.save == 0 ? 0 : -1;
   o.deaths = {};
   o.skills_used = {};
   o.lemming_steps = 0;
@@ -314,7 +315,7 @@ void Simulator::finish(Lem& l, Fate fate) {
   l.job = fate == Fate::kSaved ? Job::kSaved : Job::kDead;
   ++done_;
   if (fate == Fate::kSaved) {
-    ++outcome_.saved;
+    if (++outcome_.saved == level_.save) outcome_.solved_step = step_;
   } else {
     ++outcome_.dead;
     ++outcome_.deaths[static_cast<std::size_t>(fate) - static_cast<std::size_t>(Fate::kSplat)];

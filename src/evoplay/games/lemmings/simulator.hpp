@@ -92,7 +92,8 @@ struct Outcome {
   int saved = 0, dead = 0;
   int out = 0;  // neither saved nor dead: still out (blockers included) or never released
   int released = 0;
-  int steps = 0;  // steps played: the step the last lemming was saved or died, + 1; or time
+  int steps = 0;         // steps played: the step the last lemming was saved or died, + 1; or time
+  int solved_step = -1;  // the step in which the save-th lemming was saved; -1 if never
   std::array<int, 4> deaths{};  // by kDeaths: splat, drowned, fell out, exploded
   std::array<int, kSkillCount> skills_used{};
   std::int64_t lemming_steps = 0;        // lemming actions performed (for speed figures)
