@@ -88,7 +88,8 @@ std::vector<Point> find_cells(const Level& level, Cell which) {
 long long parse_value(std::string_view line, std::string_view value, const std::string& file,
                       int line_no, std::string_view key, long long lo, long long hi) {
   long long v = 0;
-  const int col = column_of(line, value);
+  const std::string_view trimmed = trim(value);
+  const int col = column_of(line, trimmed.empty() ? value : trimmed);
   if (!try_parse_int(value, v)) {
     throw Error(file, line_no, col,
                 fmt::format("{}: expected a whole number, found '{}'", key, trim(value)));

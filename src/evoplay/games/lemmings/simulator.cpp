@@ -185,6 +185,9 @@ void Simulator::reset(const Plan& plan) {
   std::fill(o.lemmings.begin(), o.lemmings.end(), LemmingOutcome{});
   o.gene_lemming.assign(plan.size(), 0);
   o.events.clear();
+  // Every event of a run: a release and an end per lemming, one per gene. Reserved here so that
+  // no step allocates.
+  o.events.reserve(plan.size() + 2 * static_cast<std::size_t>(level_.lemmings));
   order_.clear();
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const int s = plan[i].step;
