@@ -37,6 +37,7 @@ struct DemoPart {
 std::vector<DemoPart> demo_parts() {
   return {
       {"tsp", "genetic algorithm: a 60-city circle tour, optimum known", demo_tsp},
+      {"lemmings", "Lemmings: the level suite replayed, and one replay drawn", demo_lemmings},
   };
 }
 

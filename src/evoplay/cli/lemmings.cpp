@@ -6,7 +6,11 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/demo.hpp"
+#include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/core/text.hpp"
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/lemmings/render.hpp"
@@ -131,7 +135,8 @@ void add_render(CLI::App& group) {
   cmd->add_option("level", opt->level, "level file (.lvl)")->required();
   cmd->add_option("--plan", opt->plan, "plan file (default: no skills)");
   cmd->add_option("--out", opt->out, "FILE.gif (animated replay) or FILE.png (paths)")->required();
-  cmd->add_option("--scale", opt->scale, "pixels per cell (default: 14 for GIF, 20 for PNG)")
+  cmd->add_option("--scale", opt->scale,
+                  "pixels per cell (default: 16 for a replay or --step, 20 for paths)")
       ->check(CLI::Range(2, 64));
   cmd->add_option("--delay", opt->delay, "GIF: hundredths of a second per step")
       ->capture_default_str()
@@ -239,6 +244,75 @@ void add_check(CLI::App& group) {
 }
 
 }  // namespace
+
+/// The shipped levels: data/lemmings in the working folder, or in the source tree the program
+/// was built in (found from the program's own path: build/<preset>/evoplay).
+std::filesystem::path find_lemmings_data() {
+  std::vector<std::filesystem::path> candidates = {"data/lemmings"};
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) candidates.push_back(self.parent_path().parent_path().parent_path() / "data/lemmings");
+  for (const auto& c : candidates) {
+    if (std::filesystem::is_directory(c / "solutions")) return c;
+  }
+  return {};
+}
+
+void demo_lemmings(DemoContext& ctx) {
+  const auto data = find_lemmings_data();
+  if (data.empty()) {
+    fmt::print("  skipped: data/lemmings not found (run from the source folder)\n");
+    return;
+  }
+  const auto dir = ctx.folder("lemmings");
+  // 1. Every level of the suite with its reference plan, and how rare a random plan that solves
+  //    it is (the document's random initialisation).
+  std::vector<std::filesystem::path> files = expand_levels({data.string()});
+  nlohmann::json rows = nlohmann::json::array();
+  fmt::print("  {:<20} {:>8} {:>5}  {:<22} {:>12}\n", "level", "lemmings", "genes",
+             "reference plan", "random plans");
+  for (const auto& file : files) {
+    const lem::Level level = lem::load_level(file.string());
+    const lem::Plan plan = lem::load_plan(reference_plan_path(file, "").string());
+    lem::Simulator sim(level);
+    const lem::Outcome& o = sim.run(plan);
+    const std::string result = fmt::format("{} {}/{} (need {})", o.solved ? "saves" : "FAILS",
+                                           o.saved, level.lemmings, level.save);
+    const bool solved = o.solved;
+    Rng rng = Rng(ctx.seed).split(std::hash<std::string>{}(file.stem().string()));
+    int random_solved = 0;
+    constexpr int kRandom = 500;
+    for (int i = 0; i < kRandom; ++i) {
+      random_solved += sim.run(lem::random_plan(level, sim.estimated_duration(), rng)).solved;
+    }
+    fmt::print("  {:<20} {:>8} {:>5}  {:<22} {:>7} of {}\n", level.name, level.lemmings,
+               plan.size(), result, random_solved, kRandom);
+    rows.push_back({{"file", file.filename().string()},
+                    {"level", level.name},
+                    {"solved", solved},
+                    {"genes", plan.size()},
+                    {"random_plans_solving", random_solved},
+                    {"random_plans", kRandom}});
+  }
+  // 2. One medium level's replay, and the paths its lemmings took.
+  const auto level_file = data / "medium-05-down-and-back.lvl";
+  const lem::Level level = lem::load_level(level_file.string());
+  const lem::Plan plan = lem::load_plan(reference_plan_path(level_file, "").string());
+  lem::RenderOptions options;
+  options.delay_cs = 10;
+  const auto outcome = lem::render_replay_gif(level, plan, dir / "replay.gif", options);
+  lem::render_paths_png(level, plan, dir / "paths.png");
+  write_file_atomic(
+      dir / "result.json",
+      nlohmann::json{{"levels", rows}, {"replay", lem::outcome_json(level, plan, outcome)}}.dump(
+          2));
+  const std::string text = lem::outcome_text(level, plan, outcome);
+  for (const auto line : split_lines(text)) {
+    fmt::print("  {}\n", line);
+  }
+  ctx.show("Lemmings replay (GIF)", dir / "replay.gif");
+  ctx.show("Lemmings paths", dir / "paths.png");
+}
 
 void add_lemmings_commands(CLI::App& app) {
   auto* group = app.add_subcommand(

@@ -88,3 +88,15 @@ TEST(LemmingsCli, BrokenInputIsReportedWithItsPlace) {
   EXPECT_EQ(p.status, 2);
   EXPECT_NE(p.err.find("bad.plan:2:1: step: expected a whole number"), std::string::npos) << p.err;
 }
+
+TEST(LemmingsCli, DemoPartReplaysTheSuiteAndDrawsAReplay) {
+  const auto dir = scratch_dir("lemmings-demo");
+  const auto r = run_evoplay("demo --only lemmings --quiet --out " + dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto result = nlohmann::json::parse(slurp(dir / "lemmings" / "result.json"));
+  ASSERT_EQ(result["levels"].size(), 15u);
+  for (const auto& level : result["levels"]) EXPECT_EQ(level["solved"], true) << level["file"];
+  EXPECT_EQ(result["replay"]["solved"], true);
+  EXPECT_EQ(slurp(dir / "lemmings" / "replay.gif").substr(0, 6), "GIF89a");
+  EXPECT_EQ(slurp(dir / "lemmings" / "paths.png").substr(1, 3), "PNG");
+}

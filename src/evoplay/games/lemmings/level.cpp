@@ -306,7 +306,7 @@ std::string to_text(const Level& level) {
   return out;
 }
 
-std::vector<int> exit_distances(const Level& level) {
+std::vector<int> exit_distances(const Level& level, int dirt_cost) {
   const int w = level.width, h = level.height;
   std::vector<int> dist(level.cells.size(), kUnreachable);
   using Item = std::pair<int, int>;  // distance, cell
@@ -318,7 +318,7 @@ std::vector<int> exit_distances(const Level& level) {
   auto cost = [&](int cell) {
     switch (level.cells[static_cast<std::size_t>(cell)]) {
       case Cell::kDirt:
-        return kDirtCost;
+        return dirt_cost;
       case Cell::kSteel:
       case Cell::kWater:
         return -1;

@@ -86,9 +86,9 @@ Level load_level(const std::string& path);
 std::string to_text(const Level& level);
 
 /// The path distance of every cell to the nearest exit over the initial terrain, row-major:
-/// shortest 4-neighbour path where air, entrance and exit cells cost 1, dirt costs kDirtCost
+/// shortest 4-neighbour path where air, entrance and exit cells cost 1, dirt costs dirt_cost
 /// (it could be dug) and steel and water are walls. kUnreachable where no path exists.
-std::vector<int> exit_distances(const Level& level);
+std::vector<int> exit_distances(const Level& level, int dirt_cost = kDirtCost);
 
 /// The level's estimated duration: the steps over which solvers draw the steps of random genes
 /// (the document's "duración estimada"). We take the level's time: no formula can tell from the

@@ -191,43 +191,51 @@ void draw_lemming(cairo_t* cr, const LemmingState& l, const Frame& f, int count)
   const double s = f.s;
   const double cx = f.cx(l.x), top = f.oy + l.y * s;
   const Color body = job_color(l.job);
-  if (l.job == Job::kBlocker) {  // arms out
-    rect(cr, cx - s * 0.45, top + s * 0.42, s * 0.9, s * 0.14, body);
+  if (s < 8) {  // too small for a figure: a block in the job's colour
+    rect(cr, cx - s * 0.35, top + s * 0.1, s * 0.7, s * 0.9, body);
+    return;
   }
-  set(cr, body);
-  cairo_save(cr);
-  cairo_translate(cr, cx, top + s * 0.66);
-  cairo_scale(cr, s * 0.24, s * 0.32);
+  const double line = std::max(1.0, s / 14);
+  if (l.job == Job::kBlocker) {  // arms out
+    rect(cr, cx - s * 0.5, top + s * 0.42, s, s * 0.16, body);
+  }
+  cairo_save(cr);  // the body: an ellipse with a dark outline
+  cairo_translate(cr, cx, top + s * 0.68);
+  cairo_scale(cr, s * 0.3, s * 0.32);
   cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
   cairo_restore(cr);
-  cairo_fill(cr);
-  set(cr, kSkin);
-  cairo_arc(cr, cx, top + s * 0.27, s * 0.16, 0, 2 * M_PI);
+  set(cr, body);
+  cairo_fill_preserve(cr);
+  set(cr, Color::rgb(0, 0, 0));
+  cairo_set_line_width(cr, line);
+  cairo_stroke(cr);
+  set(cr, kSkin);  // the head, the hair, the nose that shows the way it faces
+  cairo_arc(cr, cx, top + s * 0.26, s * 0.19, 0, 2 * M_PI);
   cairo_fill(cr);
   set(cr, kHair);
-  cairo_arc(cr, cx - l.dir * s * 0.04, top + s * 0.2, s * 0.13, M_PI, 2 * M_PI);
+  cairo_arc(cr, cx - l.dir * s * 0.05, top + s * 0.19, s * 0.16, M_PI, 2 * M_PI);
   cairo_fill(cr);
   set(cr, kSkin);
-  cairo_move_to(cr, cx + l.dir * s * 0.12, top + s * 0.22);
-  cairo_line_to(cr, cx + l.dir * s * 0.3, top + s * 0.3);
-  cairo_line_to(cr, cx + l.dir * s * 0.12, top + s * 0.36);
+  cairo_move_to(cr, cx + l.dir * s * 0.14, top + s * 0.2);
+  cairo_line_to(cr, cx + l.dir * s * 0.36, top + s * 0.3);
+  cairo_line_to(cr, cx + l.dir * s * 0.14, top + s * 0.38);
   cairo_close_path(cr);
   cairo_fill(cr);
-  if (l.floating()) {
+  if (l.floating()) {  // an umbrella
     set(cr, Color::rgb(255, 255, 255));
-    cairo_arc(cr, cx, top + s * 0.05, s * 0.42, M_PI, 2 * M_PI);
+    cairo_arc(cr, cx, top + s * 0.02, s * 0.48, M_PI, 2 * M_PI);
     cairo_close_path(cr);
     cairo_fill(cr);
   }
   if (l.fuse > 0) {
     set(cr, kDied);
-    render::draw_text(cr, std::to_string(l.fuse), cx, top - s * 0.05, std::max(7.0, s * 0.55), 0.5,
+    render::draw_text(cr, std::to_string(l.fuse), cx, top - s * 0.02, std::max(7.0, s * 0.6), 0.5,
                       1.0, true);
   }
   if (count > 1) {
     set(cr, kText);
-    render::draw_text(cr, fmt::format("{}", count), cx + s * 0.5, top + s * 0.05,
-                      std::max(7.0, s * 0.45), 1.0, 0.0, true);
+    render::draw_text(cr, fmt::format("{}", count), cx + s * 0.55, top, std::max(7.0, s * 0.5), 1.0,
+                      0.0, true);
   }
 }
 
@@ -292,7 +300,7 @@ class FrameDrawer {
     frame_.ox = std::floor((width_ - level.width * frame_.s) / 2);
     frame_.oy = kHeader + 4;
   }
-  static double scale(const RenderOptions& o) { return o.scale > 0 ? o.scale : 14; }
+  static double scale(const RenderOptions& o) { return o.scale > 0 ? o.scale : 16; }
   int width() const { return width_; }
   int height() const { return height_; }
   const render::Canvas& canvas() const { return canvas_; }
@@ -306,9 +314,10 @@ class FrameDrawer {
       const Job j = sim.lemming(i).job;
       out += j != Job::kSaved && j != Job::kDead;
     }
-    const std::string counters = fmt::format(
-        "step {}/{}   saved {}/{}   dead {}   out {}   to come {}", step + 1, level_.time,
-        sim.saved(), level_.save, sim.dead(), out, level_.lemmings - sim.released());
+    const std::string when = step < 0 ? std::string("start") : fmt::format("step {}", step);
+    const std::string counters =
+        fmt::format("{} of {}   saved {}/{}   dead {}   out {}   to come {}", when, level_.time,
+                    sim.saved(), level_.save, sim.dead(), out, level_.lemmings - sim.released());
     draw_header(cr, width_, kHeader, title_, counters);
     draw_terrain(cr, sim, frame_);
     std::map<std::pair<int, int>, int> counts;

@@ -13,7 +13,7 @@
 namespace evoplay::games::lemmings {
 
 struct RenderOptions {
-  int scale = 0;      // pixels per cell; 0 = 14 for GIF replays, 20 for path pictures
+  int scale = 0;      // pixels per cell; 0 = 16 for replays, 20 for path pictures
   int delay_cs = 12;  // GIF: hundredths of a second per step
   int hold_cs = 250;  // GIF: how long the last frame stays
   std::string title;  // default: the level's name

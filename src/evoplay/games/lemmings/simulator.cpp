@@ -114,7 +114,7 @@ int Outcome::genes_applied() const {
       std::count_if(gene_lemming.begin(), gene_lemming.end(), [](int l) { return l > 0; }));
 }
 
-Simulator::Simulator(Level level) : level_(std::move(level)) {
+Simulator::Simulator(Level level, int dirt_cost) : level_(std::move(level)) {
   const int w = level_.width, h = level_.height;
   if (w <= 0 || h <= 0 || level_.cells.size() != static_cast<std::size_t>(w) * h) {
     throw InternalError("Simulator: a level without a well-formed map");
@@ -122,7 +122,8 @@ Simulator::Simulator(Level level) : level_(std::move(level)) {
   if (level_.entrances().empty() || level_.exits().empty()) {
     throw InternalError("Simulator: a level needs an entrance and an exit");
   }
-  distances_ = exit_distances(level_);
+  if (dirt_cost < 1) throw InternalError("Simulator: the dirt cost must be at least 1");
+  distances_ = exit_distances(level_, dirt_cost);
   estimated_duration_ = lemmings::estimated_duration(level_);
   stride_ = w + 2;
   const auto padded = static_cast<std::size_t>(stride_) * static_cast<std::size_t>(h + 2);

@@ -121,10 +121,12 @@ class StepObserver {
 
 class Simulator {
  public:
-  explicit Simulator(Level level);
+  /// Copies the level. `dirt_cost` is the path cost of a dirt cell in the distance map that
+  /// outcomes report (see exit_distances).
+  explicit Simulator(Level level, int dirt_cost = kDirtCost);
 
   const Level& level() const { return level_; }
-  /// exit_distances(level()), row-major.
+  /// exit_distances(level(), dirt_cost), row-major.
   const std::vector<int>& distances() const { return distances_; }
   int distance(int x, int y) const {
     return distances_[static_cast<std::size_t>(y * level_.width + x)];
