@@ -53,6 +53,7 @@ int run(int argc, const char* const* argv) {
   add_plot_command(app);
   add_birds_commands(app);
   add_sudoku_commands(app);
+  add_lemmings_commands(app);
 
   try {
     // A first word that is not an option must name a command.

@@ -10,5 +10,6 @@ void add_plot_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
 void add_birds_commands(CLI::App& app);
 void add_sudoku_commands(CLI::App& app);
+void add_lemmings_commands(CLI::App& app);
 
 }  // namespace evoplay::cli

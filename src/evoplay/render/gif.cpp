@@ -1,6 +1,8 @@
 #include "evoplay/render/gif.hpp"
 
+#include <fcntl.h>
 #include <gif_lib.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -24,7 +26,11 @@ struct GifWriter::Impl {
 GifWriter::GifWriter(std::filesystem::path path, int width, int height, Palette palette)
     : impl_(std::make_unique<Impl>(path, width, height, std::move(palette))) {
   int error = 0;
-  impl_->gif = EGifOpenFileName(impl_->file.temp_path().c_str(), false, &error);
+  // Opened here rather than by EGifOpenFileName, which creates files readable by their owner
+  // only (0600); like every other output, a GIF gets 0666 less the umask.
+  const int fd = ::open(impl_->file.temp_path().c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  impl_->gif = fd < 0 ? nullptr : EGifOpenFileHandle(fd, &error);
+  if (fd >= 0 && !impl_->gif) ::close(fd);
   if (!impl_->gif)
     throw Error(path.string(), 0, std::string("cannot write GIF: ") + GifErrorString(error));
   int bits = 1;

@@ -1,0 +1,190 @@
+#include "evoplay/games/lemmings/report.hpp"
+
+#include <fmt/format.h>
+
+namespace evoplay::games::lemmings {
+
+nlohmann::json level_json(const Level& level) {
+  nlohmann::json skills = nlohmann::json::object();
+  for (Skill s : kSkills) skills[std::string(skill_name(s))] = level.skill(s);
+  const auto e = level.entrances();
+  const auto x = level.exits();
+  auto points = [](const std::vector<Point>& ps) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const Point& p : ps) a.push_back({p.x, p.y});
+    return a;
+  };
+  return {{"name", level.name},
+          {"width", level.width},
+          {"height", level.height},
+          {"lemmings", level.lemmings},
+          {"save", level.save},
+          {"time", level.time},
+          {"release", level.release},
+          {"fall", level.fall},
+          {"bricks", level.bricks},
+          {"fuse", level.fuse},
+          {"radius", level.radius},
+          {"skills", skills},
+          {"entrances", points(e)},
+          {"exits", points(x)},
+          {"estimated_duration", estimated_duration(level)}};
+}
+
+std::string skills_text(const std::array<int, kSkillCount>& skills) {
+  std::string out;
+  for (Skill s : kSkills) {
+    const int n = skills[static_cast<std::size_t>(s)];
+    if (n > 0) out += fmt::format("{}{}={}", out.empty() ? "" : " ", skill_name(s), n);
+  }
+  return out.empty() ? "none" : out;
+}
+
+nlohmann::json outcome_json(const Level& level, const Plan& plan, const Outcome& o) {
+  nlohmann::json deaths = nlohmann::json::object();
+  for (Fate f : kDeaths) deaths[std::string(fate_name(f))] = o.deaths_by(f);
+  nlohmann::json used = nlohmann::json::object();
+  for (Skill s : kSkills)
+    used[std::string(skill_name(s))] = o.skills_used[static_cast<std::size_t>(s)];
+  nlohmann::json genes = nlohmann::json::array();
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    nlohmann::json g = {{"step", plan[i].step}, {"skill", skill_name(plan[i].skill)}};
+    if (plan[i].lemming > 0) g["lemming"] = plan[i].lemming;
+    const int who = i < o.gene_lemming.size() ? o.gene_lemming[i] : 0;
+    g["assigned_to"] = who > 0 ? nlohmann::json(who) : nlohmann::json(nullptr);
+    if (who == 0) {
+      std::string why = "after the end of the level";
+      for (const Event& e : o.events) {
+        if (e.kind == EventKind::kSkipped && e.gene == static_cast<int>(i)) {
+          why = std::string(skip_reason_text(e.reason));
+        }
+      }
+      g["skipped"] = why;
+    }
+    genes.push_back(std::move(g));
+  }
+  nlohmann::json lemmings = nlohmann::json::array();
+  for (std::size_t i = 0; i < o.lemmings.size(); ++i) {
+    const LemmingOutcome& l = o.lemmings[i];
+    nlohmann::json j = {{"id", i + 1}, {"fate", fate_name(l.fate)}};
+    if (l.fate != Fate::kWaiting) {
+      j["job"] = job_name(l.job);
+      j["x"] = l.x;
+      j["y"] = l.y;
+      j["end_step"] = l.end_step >= 0 ? nlohmann::json(l.end_step) : nlohmann::json(nullptr);
+      auto dist = [](int d) {
+        return d >= kUnreachable ? nlohmann::json(nullptr) : nlohmann::json(d);
+      };
+      j["distance"] = dist(l.distance);
+      j["best_distance"] = dist(l.best_distance);
+      j["climber"] = l.climber;
+      j["floater"] = l.floater;
+    }
+    lemmings.push_back(std::move(j));
+  }
+  return {
+      {"level", level.name},
+      {"solved", o.solved},
+      {"saved", o.saved},
+      {"save", level.save},
+      {"dead", o.dead},
+      {"out", o.out},
+      {"released", o.released},
+      {"deaths", deaths},
+      {"steps", o.steps},
+      {"solved_step", o.solved_step >= 0 ? nlohmann::json(o.solved_step) : nlohmann::json(nullptr)},
+      {"time", level.time},
+      {"skills_used", used},
+      {"genes", genes},
+      {"lemmings", lemmings}};
+}
+
+std::string outcome_text(const Level& level, const Plan& plan, const Outcome& o) {
+  std::string out =
+      fmt::format("{}: {}, saved {} of {} ({} needed), dead {}", level.name,
+                  o.solved ? "solved" : "not solved", o.saved, level.lemmings, level.save, o.dead);
+  if (o.dead > 0) {
+    std::string causes;
+    for (Fate f : kDeaths) {
+      if (o.deaths_by(f) > 0)
+        causes += fmt::format("{}{} {}", causes.empty() ? "" : ", ", fate_name(f), o.deaths_by(f));
+    }
+    out += " (" + causes + ")";
+  }
+  out += fmt::format(", out {}, {} of {} steps\n", o.out, o.steps, level.time);
+  out += fmt::format("skills used: {} (of {})\n", skills_text(o.skills_used),
+                     skills_text(level.skills));
+  if (!plan.empty()) {
+    out += fmt::format("genes: {} of {} had an effect\n", o.genes_applied(), plan.size());
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+      const Gene& g = plan[i];
+      std::string what = fmt::format("{} {}", g.step, skill_name(g.skill));
+      if (g.lemming > 0) what += fmt::format(" {}", g.lemming);
+      const int who = o.gene_lemming[i];
+      std::string result = who > 0 ? fmt::format("lemming {}", who) : "skipped: after the end";
+      if (who == 0) {
+        for (const Event& e : o.events) {
+          if (e.kind == EventKind::kSkipped && e.gene == static_cast<int>(i)) {
+            result = fmt::format("skipped: {}", skip_reason_text(e.reason));
+          }
+        }
+      }
+      out += fmt::format("  {:<16} -> {}\n", what, result);
+    }
+  }
+  return out;
+}
+
+std::string event_text(const Plan& plan, const Event& e) {
+  switch (e.kind) {
+    case EventKind::kReleased:
+      return fmt::format("lemming {} released", e.lemming);
+    case EventKind::kSaved:
+      return fmt::format("lemming {} saved", e.lemming);
+    case EventKind::kDied:
+      return fmt::format("lemming {} {}", e.lemming, fate_name(e.fate));
+    case EventKind::kAssigned:
+    case EventKind::kSkipped: {
+      const Gene& g = plan[static_cast<std::size_t>(e.gene)];
+      std::string what = fmt::format("gene {} ({} {}{})", e.gene + 1, g.step, skill_name(g.skill),
+                                     g.lemming > 0 ? fmt::format(" {}", g.lemming) : "");
+      if (e.kind == EventKind::kAssigned) return fmt::format("{} -> lemming {}", what, e.lemming);
+      return fmt::format("{} skipped: {}", what, skip_reason_text(e.reason));
+    }
+  }
+  return "";
+}
+
+std::string lemming_text(const LemmingState& l) {
+  std::string out =
+      fmt::format("L{} {} ({},{}) {}", l.id, job_name(l.job), l.x, l.y, l.dir > 0 ? '>' : '<');
+  if (l.climber) out += " climber";
+  if (l.floater) out += " floater";
+  if (l.fuse > 0) out += fmt::format(" fuse {}", l.fuse);
+  if (l.job == Job::kFaller) out += fmt::format(" fell {}", l.fall);
+  return out;
+}
+
+void TraceObserver::on_step(const Simulator& sim, int step, std::span<const Event> events) {
+  text_ += fmt::format("step {}: saved {}, dead {}\n", step, sim.saved(), sim.dead());
+  nlohmann::json ev = nlohmann::json::array();
+  for (const Event& e : events) {
+    text_ += "  * " + event_text(plan_, e) + "\n";
+    ev.push_back(event_text(plan_, e));
+  }
+  nlohmann::json lems = nlohmann::json::array();
+  for (int i = 0; i < sim.released(); ++i) {
+    const LemmingState l = sim.lemming(i);
+    if (l.job == Job::kSaved || l.job == Job::kDead) continue;
+    text_ += "    " + lemming_text(l) + "\n";
+    nlohmann::json j = {
+        {"id", l.id}, {"job", job_name(l.job)}, {"x", l.x}, {"y", l.y}, {"dir", l.dir}};
+    if (l.climber) j["climber"] = true;
+    if (l.floater) j["floater"] = true;
+    if (l.fuse > 0) j["fuse"] = l.fuse;
+    lems.push_back(std::move(j));
+  }
+  json_.push_back({{"step", step}, {"events", ev}, {"lemmings", lems}});
+}
+
+}  // namespace evoplay::games::lemmings
