@@ -27,6 +27,7 @@ int main() {
     });
     const auto tag = fmt::format("ga_tsp100_pop200_threads{}", threads);
     bench::figure(tag + "_generations_per_s", static_cast<double>(result.generations) / s, "gen/s");
-    bench::figure(tag + "_evaluations_per_s", static_cast<double>(result.evaluations) / s, "eval/s");
+    bench::figure(tag + "_evaluations_per_s", static_cast<double>(result.evaluations) / s,
+                  "eval/s");
   }
 }

@@ -42,6 +42,7 @@ struct AlphaBetaSettings {
   double table_mib = 16;
   TableDepthRule table_depth_rule = TableDepthRule::kAtLeast;
   bool table_move = true;  // search the table's best move first
+  bool prefetch = true;    // load the children's table entries ahead (copy-make games)
   bool hints = true;       // the policy's ordering hints
   bool killers = true;     // two killer moves per ply
   bool history = true;     // history heuristic (games with move_index)
@@ -67,6 +68,11 @@ class AlphaBeta {
         frames_(std::make_unique<Frames>()) {}
 
   const AlphaBetaSettings& settings() const { return settings_; }
+  /// Changes the time limits of the next searches (0 = none; soft 0 = half the hard limit).
+  void set_time_limit(double seconds, double soft_seconds = 0) {
+    settings_.seconds = seconds;
+    settings_.soft_seconds = soft_seconds;
+  }
   P& policy() { return policy_; }
   TranspositionTable<Move>& table() { return table_; }
   const SearchStats& stats() const { return stats_; }
@@ -128,8 +134,10 @@ class AlphaBeta {
 
   /// The exact value of `root` searched to `depth`, known to lie in [lo, hi], found by null-window
   /// probes ("is the value above x?") that halve the interval, trying values nearer zero first
-  /// (draws and narrow results are the common case). The result's move achieves the value.
-  SearchResult<Move> solve(const G& root, int depth, Score lo, Score hi) {
+  /// (draws and narrow results are the common case). With `want_move`, the result's move achieves
+  /// the value (one more probe when no probe failed high). If the value lies outside [lo, hi],
+  /// the bound it lies beyond is returned.
+  SearchResult<Move> solve(const G& root, int depth, Score lo, Score hi, bool want_move = true) {
     begin();
     SearchResult<Move> result;
     bool have_move = false;
@@ -150,7 +158,8 @@ class AlphaBeta {
         if (has_root_move_) have_move = true, best = root_move_;
       }
     }
-    if (!stopped_ && !have_move && lo > -kInfinity) {  // value never raised: find a move worth lo
+    if (want_move && !stopped_ && !have_move &&
+        lo > -kInfinity) {  // value never raised: find a move worth lo
       const Score r = root_search(root, depth, lo - 1, lo);
       if (!stopped_ && r >= lo && has_root_move_) have_move = true, best = root_move_;
     }
@@ -319,6 +328,13 @@ class AlphaBeta {
       return policy_.evaluate(g);
     }
     order(g, moves, ply, has_table_move, table_move);
+    if constexpr (!kUndo) {
+      // Start loading the children's table buckets now: the first child's load overlaps with
+      // this node's remaining work, the others' with the first child's search.
+      if (use_table_ && settings_.prefetch) {
+        for (const auto& sm : moves) table_.prefetch(after(g, sm.move).hash());
+      }
+    }
 
     const bool outer_horizon = horizon_hit_;
     horizon_hit_ = false;

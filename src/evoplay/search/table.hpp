@@ -12,9 +12,15 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <type_traits>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "evoplay/search/game.hpp"
 
@@ -51,7 +57,7 @@ class TranspositionTable {
     const double bytes = std::max(mebibytes, 0.0) * 1024.0 * 1024.0;
     std::uint64_t buckets = 2;
     while (static_cast<double>(buckets * 2 * sizeof(Bucket)) <= bytes) buckets *= 2;
-    buckets_.reset(new Bucket[buckets]());
+    buckets_ = allocate(buckets);
     shift_ = 64 - std::countr_zero(buckets);
     count_ = buckets;
     generation_ = 1;
@@ -79,6 +85,9 @@ class TranspositionTable {
     }
     return nullptr;
   }
+
+  /// Starts loading the bucket of `key` into the cache (a hint; no effect on results).
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[index(key)]); }
 
   /// Records a result; `value` must fit in 16 bits (engine scores do).
   void store(std::uint64_t key, Score value, int depth, Bound bound, const Move* move) {
@@ -136,7 +145,27 @@ class TranspositionTable {
     ++generation_;
   }
 
-  std::unique_ptr<Bucket[]> buckets_;
+  struct Free {
+    void operator()(Bucket* p) const { std::free(p); }
+  };
+  using Storage = std::unique_ptr<Bucket[], Free>;
+
+  // Zeroed memory; tables of 2 MiB or more are aligned to 2 MiB and asked to live on huge pages,
+  // so that probes scattered over the table do not each miss the TLB.
+  static Storage allocate(std::uint64_t buckets) {
+    const std::size_t bytes = buckets * sizeof(Bucket);
+    constexpr std::size_t kHuge = std::size_t{2} << 20;
+    const std::size_t align = bytes >= kHuge ? kHuge : alignof(Bucket);
+    void* p = std::aligned_alloc(align, (bytes + align - 1) / align * align);
+    if (p == nullptr) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (align == kHuge) madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    std::memset(p, 0, bytes);
+    return Storage(static_cast<Bucket*>(p));
+  }
+
+  Storage buckets_;
   std::uint64_t count_ = 0;
   int shift_ = 63;
   std::uint16_t generation_ = 1;
