@@ -8,5 +8,7 @@ namespace evoplay::cli {
 
 void add_plot_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
+void add_connect4_commands(CLI::App& app);
+void add_tictactoe_commands(CLI::App& app);
 
 }  // namespace evoplay::cli

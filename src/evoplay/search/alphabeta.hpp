@@ -140,6 +140,7 @@ class AlphaBeta {
   SearchResult<Move> solve(const G& root, int depth, Score lo, Score hi, bool want_move = true) {
     begin();
     SearchResult<Move> result;
+    const Score floor = lo, ceiling = hi;
     bool have_move = false;
     Move best{};
     while (lo < hi && !stopped_) {
@@ -158,12 +159,10 @@ class AlphaBeta {
         if (has_root_move_) have_move = true, best = root_move_;
       }
     }
-    if (want_move && !stopped_ && !have_move &&
-        lo > -kInfinity) {  // value never raised: find a move worth lo
-      const Score r = root_search(root, depth, lo - 1, lo);
-      if (!stopped_ && r >= lo && has_root_move_) have_move = true, best = root_move_;
+    if (want_move && !stopped_ && !have_move) {  // no probe failed high with a move: look for one
+      have_move = find_move(root, depth, std::clamp(lo, floor, ceiling), best);
     }
-    result.value = lo;
+    result.value = std::clamp(lo, floor, ceiling);  // a fail-soft probe may overshoot the interval
     result.depth = stopped_ ? 0 : depth;
     if (have_move) {
       result.move = best;
@@ -173,6 +172,36 @@ class AlphaBeta {
     result.stats = stats_;
     result.seconds = clock_.seconds();
     return result;
+  }
+
+  /// A move of `root` worth at least `target` at `depth` (a null-window search of each move the
+  /// policy offers); false when the root is settled without moves or no move reaches it (then
+  /// `move` is the policy's first move, or the first legal one).
+  bool find_move(const G& root, int depth, Score target, Move& move) {
+    typename P::Node info{};
+    Score a = -kInfinity, b = kInfinity, v = 0;
+    ScoredMovesOf<G> moves;
+    if (!policy_.settle(root, 0, a, b, info, v)) policy_.moves(root, std::as_const(info), moves);
+    if (moves.empty()) {
+      MovesOf<G> legal;
+      root.legal_moves(legal);
+      if (!legal.empty()) move = legal[0];
+      return false;
+    }
+    order(root, moves, 0, false, Move{});
+    move = moves[0].move;
+    for (const auto& sm : moves) {
+      G g = root;
+      const Score r = with_move(g, sm.move, [&](G& child) {
+        return -node<false>(child, depth - 1, -target, -target + 1, 1);
+      });
+      if (stopped_) return false;
+      if (r >= target) {
+        move = sm.move;
+        return true;
+      }
+    }
+    return false;
   }
 
   /// One fail-soft search of `root` to `depth` within (alpha, beta); for drivers and tests.

@@ -187,7 +187,10 @@ class BotFactory {
   /// "random, greedy, minimax[:DEPTH], ..." in the order added.
   std::string usage() const {
     std::string out;
-    for (const auto& k : order_) out += (out.empty() ? "" : ", ") + kinds_.at(k).usage;
+    for (const auto& k : order_) {
+      if (!out.empty()) out += ", ";
+      out += kinds_.at(k).usage;
+    }
     return out;
   }
 

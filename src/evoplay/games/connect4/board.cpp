@@ -42,10 +42,18 @@ int heuristic(Bits mine, Bits theirs, Bits mask) {
 }  // namespace
 
 search::Score Board::evaluate(int player) const {
-  const Bits mine = stones(player), theirs = stones(1 - player);
   if (last_move_won()) return player == to_move() ? -search::kWin : search::kWin;
   if (moves_ == kCells) return 0;
-  return heuristic(mine, theirs, mask_);
+  // From the side to move's view, then negated for the other player (zero-sum).
+  const Bits mine = current_, theirs = current_ ^ mask_;
+  search::Score v = heuristic(mine, theirs, mask_);
+  const Bits open = playable();
+  if (winning_cells(mine, mask_) & open) {
+    v += 1000;  // wins at once
+  } else if (const Bits forced = winning_cells(theirs, mask_) & open; forced & (forced - 1)) {
+    v -= 1000;  // two threats to block: loses next move
+  }
+  return player == to_move() ? v : -v;
 }
 
 void Board::noisy_moves(search::MoveList<Move, kMaxMoves>& out) const {

@@ -122,7 +122,9 @@ class Board {
 
   /// At the end: kWin for the winner, -kWin for the loser, 0 for a draw. Before: a heuristic
   /// (see docs/connect4.md): 16 per cell that would complete four for `player`, minus the same
-  /// for the opponent, plus 3 per stone in the centre column and 2 in the two beside it.
+  /// for the opponent, plus 3 per stone in the centre column and 2 in the two beside it; and
+  /// 1000 for the side to move when it can win at once, -1000 when the opponent has two
+  /// immediate threats it cannot both block.
   search::Score evaluate(int player) const;
 
   /// Winning moves and moves that block the opponent's immediate win (for quiescence).
