@@ -12,17 +12,13 @@
 namespace evoplay::cli {
 
 void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
-  if (which & kSeed)
-    app->add_option("--seed", o.seed, "master random seed (runs are reproducible from it)")
-        ->capture_default_str();
+  if (which & kSeed) app->add_option("--seed", o.seed, "master random seed (runs are reproducible from it)")->capture_default_str();
   if (which & kThreads) {
-    app->add_option("--threads", o.threads,
-                    "worker threads (0 = all cores); results do not depend on it")
+    app->add_option("--threads", o.threads, "worker threads (0 = all cores); results do not depend on it")
         ->capture_default_str()
         ->check(CLI::NonNegativeNumber);
   }
-  if (which & kOut)
-    app->add_option("--out", o.out, "run folder (default runs/<command>-<yyyymmdd-hhmmss>)");
+  if (which & kOut) app->add_option("--out", o.out, "run folder (default runs/<command>-<yyyymmdd-hhmmss>)");
   if (which & kJson) app->add_flag("--json", o.json, "machine-readable output: JSON");
   if (which & kQuiet) app->add_flag("-q,--quiet", o.quiet, "no progress line");
 }
@@ -46,8 +42,7 @@ int run(int argc, const char* const* argv) {
       "evoplay"};
   app.set_version_flag("--version", std::string("evoplay ") + EVOPLAY_VERSION);
   app.require_subcommand(1);
-  app.footer(
-      "Run `evoplay COMMAND --help` for a command's options. Guides: docs/ in the source tree.");
+  app.footer("Run `evoplay COMMAND --help` for a command's options. Guides: docs/ in the source tree.");
 
   add_demo_command(app);
   add_plot_command(app);

@@ -21,7 +21,7 @@ struct GenerationRecord {
   double mean = 0;
   double worst = 0;
   double diversity = std::numeric_limits<double>::quiet_NaN();  // NaN: no distance defined
-  double elapsed = 0;                                           // seconds since the start
+  double elapsed = 0;                                             // seconds since the start
   /// Algorithm-specific columns (e.g. occupancy for CRO); the same names in every record.
   std::vector<std::pair<std::string, double>> extra;
 
