@@ -89,8 +89,8 @@ CsvTable parse_csv(std::string_view text, const std::string& file) {
     const auto cells = split(lines[i], ',');
     if (cells.size() != table.columns.size()) {
       throw Error(file, static_cast<int>(i + 1),
-                  fmt::format("expected {} comma-separated fields, found {}", table.columns.size(),
-                              cells.size()));
+                  fmt::format("expected {} comma-separated fields, found {}",
+                              table.columns.size(), cells.size()));
     }
     std::vector<double> row;
     row.reserve(cells.size());
