@@ -11,8 +11,7 @@
 namespace evoplay::bench {
 
 inline void figure(const std::string& name, double value, const std::string& unit) {
-  fmt::print("{} {} {}\n", name,
-             value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.4g}", value), unit);
+  fmt::print("{} {} {}\n", name, value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.4g}", value), unit);
   std::fflush(stdout);
 }
 
