@@ -26,16 +26,13 @@ std::shared_ptr<const GameUi<c4::Board>> connect4_ui() {
   ui->move_help = "a column from 1 to 7";
   ui->parse_move = [](const c4::Board& b, std::string_view text, c4::Board::Move& m,
                       std::string& why) {
-    if (text.size() != 1 || text[0] < '1' || text[0] > '7') {
-      why = fmt::format("'{}' is not a column: type a number from 1 to 7 (q quits)", text);
+    int col = 0;
+    if (!read_number(text, 1, c4::kWidth, "column", col, why)) return false;
+    if (!b.can_play(col - 1)) {
+      why = fmt::format("column {} is full: choose another", col);
       return false;
     }
-    const int col = text[0] - '1';
-    if (!b.can_play(col)) {
-      why = fmt::format("column {} is full: choose another", col + 1);
-      return false;
-    }
-    m = static_cast<c4::Board::Move>(col);
+    m = static_cast<c4::Board::Move>(col - 1);
     return true;
   };
   ui->bots = [] { return c4::bots(); };

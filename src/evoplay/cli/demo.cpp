@@ -37,6 +37,7 @@ struct DemoPart {
 std::vector<DemoPart> demo_parts() {
   return {
       {"tsp", "genetic algorithm: a 60-city circle tour, optimum known", demo_tsp},
+      {"search", "game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores, a game", demo_search},
   };
 }
 

@@ -27,5 +27,7 @@ struct DemoContext {
 
 /// The built-in GA showcase: a circle TSP solved to its known optimum.
 void demo_tsp(DemoContext& ctx);
+/// Game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores and a game.
+void demo_search(DemoContext& ctx);
 
 }  // namespace evoplay::cli

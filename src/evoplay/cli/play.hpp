@@ -49,6 +49,20 @@ struct GameUi {
   };
 };
 
+/// A whole number from `lo` to `hi` typed by a person (a cell, a column); false with `why` set
+/// to what was expected when `text` is anything else.
+inline bool read_number(std::string_view text, int lo, int hi, std::string_view what, int& out,
+                        std::string& why) {
+  long long n = 0;
+  if (!try_parse_int(text, n) || n < lo || n > hi) {
+    why =
+        fmt::format("'{}' is not a {}: type a number from {} to {} (q quits)", text, what, lo, hi);
+    return false;
+  }
+  out = static_cast<int>(n);
+  return true;
+}
+
 /// A person at the terminal: shows the board, reads a move, refuses bad ones and asks again;
 /// `q` (or the end of the input) quits the game.
 template <search::Game G>

@@ -24,16 +24,13 @@ std::shared_ptr<const GameUi<ttt::Board>> tictactoe_ui() {
   ui->move_help = "a cell from 1 to 9";
   ui->parse_move = [](const ttt::Board& b, std::string_view text, ttt::Board::Move& m,
                       std::string& why) {
-    if (text.size() != 1 || text[0] < '1' || text[0] > '9') {
-      why = fmt::format("'{}' is not a cell: type a number from 1 to 9 (q quits)", text);
+    int cell = 0;
+    if (!read_number(text, 1, 9, "cell", cell, why)) return false;
+    if (!(b.empty() >> (cell - 1) & 1)) {
+      why = fmt::format("cell {} is taken: choose an empty cell", cell);
       return false;
     }
-    const int cell = text[0] - '1';
-    if (!(b.empty() >> cell & 1)) {
-      why = fmt::format("cell {} is taken: choose an empty cell", cell + 1);
-      return false;
-    }
-    m = static_cast<ttt::Board::Move>(cell);
+    m = static_cast<ttt::Board::Move>(cell - 1);
     return true;
   };
   ui->bots = [] { return ttt::bots(); };

@@ -292,20 +292,26 @@ class AlphaBeta {
     }
   }
 
-  template <bool kRoot>
-  Score node(G& g, int depth, Score alpha, Score beta, int ply) {
+  // The start of every node: count it, check the clock, let the policy settle it. True when the
+  // node's value is known (`value`; 0 after a stop).
+  bool enter(const G& g, int ply, Score& alpha, Score& beta, typename P::Node& info, Score& value) {
     ++stats_.nodes;
-    Frames& f = *frames_;
-    f.pv_len[static_cast<std::size_t>(ply)] = 0;
+    frames_->pv_len[static_cast<std::size_t>(ply)] = 0;
     if (timed_ && (stats_.nodes & 1023) == 0) check_time();
-    if (stopped_) return 0;
-
-    typename P::Node info{};
-    Score value = 0;
+    value = 0;
+    if (stopped_) return true;
     if (policy_.settle(g, ply, alpha, beta, info, value)) {
       ++stats_.leaves;
-      return value;
+      return true;
     }
+    return false;
+  }
+
+  template <bool kRoot>
+  Score node(G& g, int depth, Score alpha, Score beta, int ply) {
+    typename P::Node info{};
+    Score value = 0;
+    if (enter(g, ply, alpha, beta, info, value)) return value;
     if (depth <= 0 || ply >= kMaxPly - 1) return leaf(g, alpha, beta, ply, 0);
 
     const bool pv_node = beta - alpha > 1;
@@ -447,16 +453,9 @@ class AlphaBeta {
   }
 
   Score quiet_node(G& g, Score alpha, Score beta, int ply, int qdepth) {
-    ++stats_.nodes;
-    frames_->pv_len[static_cast<std::size_t>(ply)] = 0;
-    if (timed_ && (stats_.nodes & 1023) == 0) check_time();
-    if (stopped_) return 0;
     typename P::Node info{};
     Score value = 0;
-    if (policy_.settle(g, ply, alpha, beta, info, value)) {
-      ++stats_.leaves;
-      return value;
-    }
+    if (enter(g, ply, alpha, beta, info, value)) return value;
     return leaf(g, alpha, beta, ply, qdepth);
   }
 
