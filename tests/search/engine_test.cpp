@@ -2,6 +2,8 @@
 // alpha-beta must agree with minimax on thousands of random trees.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "evoplay/core/error.hpp"
 #include "evoplay/search/alphabeta.hpp"
 #include "evoplay/search/bots.hpp"
@@ -9,6 +11,7 @@
 #include "evoplay/search/minimax.hpp"
 #include "evoplay/search/spec.hpp"
 #include "evoplay/search/table.hpp"
+#include "evoplay/search/zobrist.hpp"
 #include "search/conformance.hpp"
 #include "search/toy_games.hpp"
 
@@ -268,4 +271,20 @@ TEST(Bots, PerfectBotsBeatRandomAtNim) {
 TEST(Bots, GreedyTakesAnImmediateWin) {
   GreedyBot<Nim> greedy("greedy", Rng(3));
   for (int pile = 1; pile <= 3; ++pile) EXPECT_EQ(greedy.choose(Nim(pile)).move, pile);
+}
+
+TEST(Zobrist, KeysAreReproducibleDistinctAndXorUndoes) {
+  const ZobristKeys a(1000), b(1000), c(1000, 99);
+  std::set<std::uint64_t> seen;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i], b[i]);
+    seen.insert(a[i]);
+  }
+  EXPECT_EQ(seen.size(), 1000u);
+  EXPECT_NE(a[0], c[0]);
+  std::uint64_t h = 0;
+  h ^= a[3];
+  h ^= a[17];
+  h ^= a[3];
+  EXPECT_EQ(h, a[17]);
 }
