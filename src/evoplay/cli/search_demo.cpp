@@ -118,7 +118,8 @@ void demo_search(DemoContext& ctx) {
     int n = 0, right = 0;
     double seconds = 0;
     std::uint64_t nodes = 0;
-    for (auto line : split_lines(read_text(path.string()))) {
+    const std::string text = read_text(path.string());  // the lines below are views into it
+    for (auto line : split_lines(text)) {
       line = trim(line);
       if (line.empty() || n == 100) continue;
       const auto space = line.find(' ');

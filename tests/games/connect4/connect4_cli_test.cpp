@@ -81,3 +81,20 @@ TEST(Connect4Cli, BotsPlayASeries) {
   EXPECT_EQ(result["games"], 6);
   EXPECT_EQ(result["players"][1]["player"], "mcts:200");
 }
+
+TEST(Connect4Cli, DemoPartSolvesExactlyAndDrawsItsPictures) {
+  const auto dir = scratch_dir("c4-demo");
+  const auto r = run_evoplay("demo --only search --quiet --out " + (dir / "demo").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto part = dir / "demo" / "search";
+  for (const char* file :
+       {"connect4_pruning.png", "connect4_game.png", "connect4_game.gif", "result.json"}) {
+    EXPECT_TRUE(std::filesystem::exists(part / file)) << file;
+  }
+  const auto result = nlohmann::json::parse(slurp(part / "result.json"));
+  for (const auto& [set, figures] : result["connect4_solve"].items()) {
+    EXPECT_EQ(figures["exact"], figures["positions"]) << set;
+  }
+  EXPECT_EQ(result["connect4_solve"].size(), 4u);
+  EXPECT_EQ(result["tictactoe"]["perfect_first_vs_random"][2], 0) << "the perfect player lost";
+}
