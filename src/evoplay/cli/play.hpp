@@ -12,18 +12,13 @@
 #include <functional>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "evoplay/cli/common.hpp"
-#include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
-#include "evoplay/core/history.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
-#include "evoplay/core/stats.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/search/bots.hpp"
@@ -51,17 +46,8 @@ struct GameUi {
 
 /// A whole number from `lo` to `hi` typed by a person (a cell, a column); false with `why` set
 /// to what was expected when `text` is anything else.
-inline bool read_number(std::string_view text, int lo, int hi, std::string_view what, int& out,
-                        std::string& why) {
-  long long n = 0;
-  if (!try_parse_int(text, n) || n < lo || n > hi) {
-    why =
-        fmt::format("'{}' is not a {}: type a number from {} to {} (q quits)", text, what, lo, hi);
-    return false;
-  }
-  out = static_cast<int>(n);
-  return true;
-}
+bool read_number(std::string_view text, int lo, int hi, std::string_view what, int& out,
+                 std::string& why);
 
 /// A person at the terminal: shows the board, reads a move, refuses bad ones and asks again;
 /// `q` (or the end of the input) quits the game.
@@ -108,46 +94,27 @@ struct PlayOptions {
   int games = 1;
 };
 
-namespace detail {
+/// One game as the play command records it, its moves already named (the part of a game that
+/// does not depend on the game's type).
+struct PlayedGame {
+  std::vector<std::string> moves;
+  int winner = -1;  // 0 or 1; -1 draw or unfinished
+  bool finished = false;
+  std::array<search::SearchStats, 2> stats{};
+  std::array<double, 2> seconds{}, longest{};
+};
 
-template <search::Game G>
-nlohmann::json seat_summary(const std::vector<search::GameRecord<G>>& records, int seat,
-                            const std::string& spec) {
-  std::uint64_t wins = 0, draws = 0, losses = 0, moves = 0, nodes = 0;
-  double seconds = 0, longest = 0;
-  std::size_t finished = 0;
-  for (const auto& r : records) {
-    if (!r.finished) continue;
-    ++finished;
-    wins += r.winner == seat;
-    losses += r.winner == 1 - seat;
-    draws += r.winner < 0;
-    const auto mine =
-        static_cast<std::uint64_t>((r.moves.size() + 1 - static_cast<std::size_t>(seat)) / 2);
-    moves += mine;
-    nodes += r.stats[static_cast<std::size_t>(seat)].nodes;
-    seconds += r.seconds[static_cast<std::size_t>(seat)];
-    longest = std::max(longest, r.longest[static_cast<std::size_t>(seat)]);
-  }
-  const auto rate = stats::success_rate(wins, finished);
-  return {{"player", spec},
-          {"wins", wins},
-          {"draws", draws},
-          {"losses", losses},
-          {"win_rate", rate.rate},
-          {"win_rate_ci95", {rate.ci95.low, rate.ci95.high}},
-          {"moves", moves},
-          {"mean_nodes_per_move",
-           moves ? static_cast<double>(nodes) / static_cast<double>(moves) : 0.0},
-          {"mean_ms_per_move", moves ? 1e3 * seconds / static_cast<double>(moves) : 0.0},
-          {"longest_move_ms", 1e3 * longest}};
-}
+/// Checks the options, opens the run folder and writes config.json.
+RunDir begin_play(const std::string& command, const std::array<std::string, 2>& seat_names,
+                  const PlayOptions& opt, int threads);
 
-}  // namespace detail
+/// Writes history.csv, games.txt and result.json, then prints the summary (or the JSON).
+void finish_play(const RunDir& run, const std::array<std::string, 2>& seat_names,
+                 const PlayOptions& opt, const std::vector<PlayedGame>& games, bool stopped,
+                 bool show, double seconds);
 
 template <search::Game G>
 void run_play(const GameUi<G>& ui, const PlayOptions& opt) {
-  if (opt.games < 1) throw Error("--games must be at least 1");
   auto factory = ui.bots();
   factory.add("human", "human",
               [&ui](const search::BotSpec& s, Rng) -> std::unique_ptr<search::Bot<G>> {
@@ -160,51 +127,44 @@ void run_play(const GameUi<G>& ui, const PlayOptions& opt) {
     human = human || search::parse_bot_spec(spec).kind == "human";
   const bool show = human || (opt.games == 1 && !opt.common.json && !opt.common.quiet);
   const int threads = human ? 1 : opt.common.threads;
-
-  const RunDir run = open_run_dir(opt.common, ui.command + "-play");
-  auto config = base_config(ui.command + " play", opt.common);
-  config["threads"] = resolve_threads(threads);
-  config["players"] = {{ui.seat_names[0], opt.players[0]}, {ui.seat_names[1], opt.players[1]}};
-  config["games"] = opt.games;
-  run.write_json("config.json", config);
+  const RunDir run = begin_play(ui.command, ui.seat_names, opt, threads);
 
   const Rng master(opt.common.seed);
   std::vector<search::GameRecord<G>> records(static_cast<std::size_t>(opt.games));
   auto make_players = [&](int game) {
     std::array<std::unique_ptr<search::Bot<G>>, 2> bots;
-    for (std::size_t s = 0; s < 2; ++s)
+    for (std::size_t s = 0; s < 2; ++s) {
       bots[s] = factory.make(opt.players[s], master.split({static_cast<std::uint64_t>(game), s}));
+    }
     return bots;
   };
   const Stopwatch clock;
-  bool quit = false;
+  bool stopped = false;
   int played = 0;
   if (show) {
-    for (int game = 0; game < opt.games && !quit; ++game) {
+    for (int game = 0; game < opt.games; ++game) {
       auto bots = make_players(game);
       if (opt.games > 1) fmt::print("\nGame {} of {}\n", game + 1, opt.games);
       fmt::print("{} ({}) against {} ({})\n", ui.seat_names[0], opt.players[0], ui.seat_names[1],
                  opt.players[1]);
       if (!human) fmt::print("{}", ui.draw(ui.start, false));
+      auto show_move = [&](const G& state, const typename G::Move& m, const auto& r) {
+        const auto side = static_cast<std::size_t>(state.to_move());
+        if (bots[side]->is_human()) {
+          fmt::print("{} plays {}\n", ui.seat_names[side], ui.move_name(m));
+        } else {
+          fmt::print("{} ({}) plays {}   value {}, depth {}, {} nodes, {:.1f} ms\n",
+                     ui.seat_names[side], bots[side]->name(), ui.move_name(m),
+                     ui.describe_value(r.value), r.depth, r.stats.nodes, 1e3 * r.seconds);
+        }
+        if (!human) fmt::print("{}", ui.draw(search::after(state, m), false));
+        std::fflush(stdout);
+      };
       try {
-        records[static_cast<std::size_t>(game)] = search::play_game(
-            ui.start, {bots[0].get(), bots[1].get()},
-            [&](const G& state, const typename G::Move& m, const auto& r) {
-              const int side = state.to_move();
-              if (bots[static_cast<std::size_t>(side)]->is_human()) {
-                fmt::print("{} plays {}\n", ui.seat_names[static_cast<std::size_t>(side)],
-                           ui.move_name(m));
-              } else {
-                fmt::print("{} ({}) plays {}   value {}, depth {}, {} nodes, {:.1f} ms\n",
-                           ui.seat_names[static_cast<std::size_t>(side)],
-                           bots[static_cast<std::size_t>(side)]->name(), ui.move_name(m),
-                           ui.describe_value(r.value), r.depth, r.stats.nodes, 1e3 * r.seconds);
-              }
-              if (!human) fmt::print("{}", ui.draw(search::after(state, m), false));
-              std::fflush(stdout);
-            });
+        records[static_cast<std::size_t>(game)] =
+            search::play_game(ui.start, {bots[0].get(), bots[1].get()}, show_move);
       } catch (const search::QuitGame&) {
-        quit = true;
+        stopped = true;
         fmt::print("Game stopped.\n");
         break;
       }
@@ -213,11 +173,12 @@ void run_play(const GameUi<G>& ui, const PlayOptions& opt) {
       G end = ui.start;
       for (const auto& m : rec.moves) end.play(m);
       if (human) fmt::print("\n{}", ui.draw(end, false));
-      fmt::print("{}\n", rec.winner < 0
-                             ? "Draw."
-                             : fmt::format("{} ({}) wins.",
-                                           ui.seat_names[static_cast<std::size_t>(rec.winner)],
-                                           opt.players[static_cast<std::size_t>(rec.winner)]));
+      if (rec.winner < 0) {
+        fmt::print("Draw.\n");
+      } else {
+        const auto w = static_cast<std::size_t>(rec.winner);
+        fmt::print("{} ({}) wins.\n", ui.seat_names[w], opt.players[w]);
+      }
     }
   } else {
     Workers workers(threads);
@@ -228,61 +189,18 @@ void run_play(const GameUi<G>& ui, const PlayOptions& opt) {
     });
     played = opt.games;
   }
-  records.resize(static_cast<std::size_t>(played));
 
-  CsvTable history;
-  history.columns = {"game", "winner", "plies", "nodes_0", "nodes_1", "seconds_0", "seconds_1"};
-  std::string moves_text;
-  for (std::size_t i = 0; i < records.size(); ++i) {
+  std::vector<PlayedGame> games(static_cast<std::size_t>(played));
+  for (std::size_t i = 0; i < games.size(); ++i) {
     const auto& r = records[i];
-    history.rows.push_back({static_cast<double>(i + 1), static_cast<double>(r.winner),
-                            static_cast<double>(r.moves.size()),
-                            static_cast<double>(r.stats[0].nodes),
-                            static_cast<double>(r.stats[1].nodes), r.seconds[0], r.seconds[1]});
-    for (std::size_t k = 0; k < r.moves.size(); ++k) {
-      if (k > 0) moves_text += ' ';
-      moves_text += ui.move_name(r.moves[k]);
-    }
-    moves_text += '\n';
+    for (const auto& m : r.moves) games[i].moves.push_back(ui.move_name(m));
+    games[i].winner = r.winner;
+    games[i].finished = r.finished;
+    games[i].stats = r.stats;
+    games[i].seconds = r.seconds;
+    games[i].longest = r.longest;
   }
-  run.write_text("history.csv", to_csv(history));
-  run.write_text("games.txt", moves_text);
-  nlohmann::json result = {
-      {"games", played},
-      {"stopped", quit},
-      {"seconds", clock.seconds()},
-      {"draws", std::count_if(records.begin(), records.end(),
-                              [](const auto& r) { return r.finished && r.winner < 0; })},
-      {"players",
-       {detail::seat_summary(records, 0, opt.players[0]),
-        detail::seat_summary(records, 1, opt.players[1])}}};
-  result["players"][0]["seat"] = ui.seat_names[0];
-  result["players"][1]["seat"] = ui.seat_names[1];
-  run.write_json("result.json", result);
-
-  if (opt.common.json) {
-    result["run"] = run.path().string();
-    fmt::print("{}\n", result.dump(2));
-    return;
-  }
-  if (played > 1 || !show) {
-    fmt::print("\n{} games: {} ({}) against {} ({})\n", played, ui.seat_names[0], opt.players[0],
-               ui.seat_names[1], opt.players[1]);
-    fmt::print("{:<6} {:<22} {:>6} {:>6} {:>6} {:>7} {:>14} {:>12} {:>10}\n", "seat", "player",
-               "wins", "draws", "losses", "win %", "95% interval", "nodes/move", "ms/move");
-    for (int s = 0; s < 2; ++s) {
-      const auto& p = result["players"][static_cast<std::size_t>(s)];
-      const auto interval = fmt::format("{:.1f}-{:.1f}%", 100 * p["win_rate_ci95"][0].get<double>(),
-                                        100 * p["win_rate_ci95"][1].get<double>());
-      fmt::print("{:<6} {:<22} {:>6} {:>6} {:>6} {:>6.1f}% {:>14} {:>12.0f} {:>10.3f}\n",
-                 ui.seat_names[static_cast<std::size_t>(s)],
-                 opt.players[static_cast<std::size_t>(s)], p["wins"].get<std::uint64_t>(),
-                 p["draws"].get<std::uint64_t>(), p["losses"].get<std::uint64_t>(),
-                 100 * p["win_rate"].get<double>(), interval,
-                 p["mean_nodes_per_move"].get<double>(), p["mean_ms_per_move"].get<double>());
-    }
-  }
-  fmt::print("Run folder: {}\n", run.path().string());
+  finish_play(run, ui.seat_names, opt, games, stopped, show, clock.seconds());
 }
 
 /// Adds `play` under a game's command with --x/--first and --o/--second (defaults given).
