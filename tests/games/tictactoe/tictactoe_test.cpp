@@ -143,3 +143,57 @@ TEST(TicTacToe, MistakePositions) {
   // Non-terminal positions where at least one move changes the perfect-play result.
   EXPECT_EQ(census(table()).mistake_positions, 3191u);
 }
+
+namespace {
+
+// Whether the side to move, after `m`, lets the opponent complete three at once.
+bool allows_immediate_loss(const Board& b, Board::Move m) {
+  const Board next = search::after(b, m);
+  if (next.is_terminal()) return false;
+  search::MoveList<Board::Move, 9> replies;
+  next.legal_moves(replies);
+  for (auto r : replies) {
+    if (search::after(next, r).winner() == next.to_move()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST(TicTacToe, QuiescenceSeesImmediateThreatsBeyondTheHorizon) {
+  // Depth 1: the static evaluation alone sometimes walks into a win in one for the opponent;
+  // quiescence (stability search over winning and blocking moves) never does when it can help.
+  int blunders_without = 0, positions = 0;
+  for (int i = 0; i < 19683; ++i) {
+    std::uint16_t x = 0, o = 0;
+    for (int cell = 0, n = i; cell < 9; ++cell, n /= 3) {
+      if (n % 3 == 1) x |= static_cast<std::uint16_t>(1u << cell);
+      if (n % 3 == 2) o |= static_cast<std::uint16_t>(1u << cell);
+    }
+    Board b(x, o);
+    try {
+      b = Board::parse(b.to_cells());
+    } catch (const Error&) {
+      continue;
+    }
+    if (b.is_terminal()) continue;
+    search::MoveList<Board::Move, 9> moves;
+    b.legal_moves(moves);
+    bool avoidable = false;
+    for (auto m : moves) avoidable = avoidable || !allows_immediate_loss(b, m);
+    if (!avoidable) continue;
+    ++positions;
+    AlphaBetaSettings s;
+    s.depth = 1;
+    s.table = false;
+    s.quiescence = true;
+    const auto with = AlphaBeta<Board>(s).search(b);
+    ASSERT_FALSE(allows_immediate_loss(b, with.move))
+        << b.to_cells() << " plays " << int(with.move) + 1;
+    s.quiescence = false;
+    blunders_without += allows_immediate_loss(b, AlphaBeta<Board>(s).search(b).move);
+  }
+  EXPECT_GT(positions, 1000);
+  EXPECT_GT(blunders_without, 0)
+      << "the static evaluation alone never blunders: this test shows nothing";
+}
