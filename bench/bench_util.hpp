@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <string>
 
 namespace evoplay::bench {
@@ -21,6 +22,18 @@ double seconds(Fn&& fn) {
   const auto start = std::chrono::steady_clock::now();
   fn();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// CPU seconds the calling thread spent in fn(): unlike wall time, not inflated when other
+/// programs share the cores (equal to wall time for single-threaded work on an idle machine).
+template <class Fn>
+double cpu_seconds(Fn&& fn) {
+  timespec a{}, b{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+  fn();
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+  return static_cast<double>(b.tv_sec - a.tv_sec) +
+         1e-9 * static_cast<double>(b.tv_nsec - a.tv_nsec);
 }
 
 /// Path of a shared data set (../shared/data) or of the project's own copy (data/).

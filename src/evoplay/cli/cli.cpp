@@ -54,6 +54,8 @@ int run(int argc, const char* const* argv) {
   add_birds_commands(app);
   add_sudoku_commands(app);
   add_lemmings_commands(app);
+  add_connect4_commands(app);
+  add_tictactoe_commands(app);
 
   try {
     // A first word that is not an option must name a command.

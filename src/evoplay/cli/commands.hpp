@@ -11,5 +11,7 @@ void add_demo_command(CLI::App& app);
 void add_birds_commands(CLI::App& app);
 void add_sudoku_commands(CLI::App& app);
 void add_lemmings_commands(CLI::App& app);
+void add_connect4_commands(CLI::App& app);
+void add_tictactoe_commands(CLI::App& app);
 
 }  // namespace evoplay::cli

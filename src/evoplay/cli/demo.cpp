@@ -41,6 +41,7 @@ std::vector<DemoPart> demo_parts() {
        demo_birds},
       {"sudoku", "Sudoku: a medium puzzle solved by the permutation GA", demo_sudoku},
       {"lemmings", "Lemmings: the level suite replayed, and one replay drawn", demo_lemmings},
+      {"search", "game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores, a game", demo_search},
   };
 }
 

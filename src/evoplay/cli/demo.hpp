@@ -34,5 +34,7 @@ void demo_lemmings(DemoContext& ctx);
 void demo_birds(DemoContext& ctx);
 /// Sudoku: a medium puzzle solved by the GA, with the fitness curves of both presets.
 void demo_sudoku(DemoContext& ctx);
+/// Game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores and a game.
+void demo_search(DemoContext& ctx);
 
 }  // namespace evoplay::cli

@@ -44,6 +44,23 @@ std::string History::to_csv() const {
   return out;
 }
 
+std::string to_csv(const CsvTable& table) {
+  std::string out;
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    if (i > 0) out += ',';
+    out += table.columns[i];
+  }
+  out += '\n';
+  for (const auto& row : table.rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (i > 0) out += ',';
+      out += format_number(row[i]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
 int CsvTable::column(std::string_view name) const {
   for (std::size_t i = 0; i < columns.size(); ++i) {
     if (columns[i] == name) return static_cast<int>(i);

@@ -61,6 +61,10 @@ struct CsvTable {
 /// Parses CSV text (comma-separated, header first). Throws Error naming `file` and the line.
 CsvTable parse_csv(std::string_view text, const std::string& file);
 
+/// The table as CSV text (header first; numbers as format_number writes them), the inverse of
+/// parse_csv: for per-game or per-item records that are not generations.
+std::string to_csv(const CsvTable& table);
+
 /// Formats a number for CSV and JSON-like output: shortest round-trip form, "" for NaN.
 std::string format_number(double value);
 

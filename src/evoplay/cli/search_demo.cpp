@@ -1,0 +1,167 @@
+// The game-tree search part of `evoplay demo`: tic-tac-toe solved, the cost of minimax against
+// alpha-beta on Connect Four, exact Connect Four scores on Pons' test positions, and one game of
+// alpha-beta against MCTS drawn as a GIF.
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "evoplay/cli/demo.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/core/run_dir.hpp"
+#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/core/text.hpp"
+#include "evoplay/games/connect4/board.hpp"
+#include "evoplay/games/connect4/bots.hpp"
+#include "evoplay/games/connect4/render.hpp"
+#include "evoplay/games/connect4/solver.hpp"
+#include "evoplay/games/tictactoe/perfect.hpp"
+#include "evoplay/render/plot.hpp"
+#include "evoplay/search/alphabeta.hpp"
+#include "evoplay/search/bots.hpp"
+#include "evoplay/search/minimax.hpp"
+
+namespace evoplay::cli {
+
+namespace {
+
+namespace c4 = games::connect4;
+namespace ttt = games::tictactoe;
+
+// Win/draw/loss counts of `first` against `second` over `games` tic-tac-toe games.
+std::array<int, 3> series(const std::string& first, const std::string& second, int games,
+                          const Rng& rng) {
+  auto factory = ttt::bots();
+  std::array<int, 3> out{};
+  for (int g = 0; g < games; ++g) {
+    auto a = factory.make(first, rng.split({static_cast<std::uint64_t>(g), 0}));
+    auto b = factory.make(second, rng.split({static_cast<std::uint64_t>(g), 1}));
+    const auto r = search::play_game(ttt::Board{}, {a.get(), b.get()},
+                                     [](const ttt::Board&, ttt::Board::Move, const auto&) {});
+    ++out[static_cast<std::size_t>(r.winner == 0 ? 0 : r.winner < 0 ? 1 : 2)];
+  }
+  return out;
+}
+
+}  // namespace
+
+void demo_search(DemoContext& ctx) {
+  const auto dir = ctx.folder("search");
+  const RunDir run = RunDir::create(dir.string(), "search");
+  const Rng master(ctx.seed);
+  nlohmann::json result;
+
+  // 1. Tic-tac-toe solved.
+  const ttt::PerfectTable table;
+  const auto census = ttt::census(table);
+  const auto perfect_first = series("perfect", "random", 1000, master.split(1));
+  const auto perfect_second = series("random", "perfect", 1000, master.split(2));
+  fmt::print("  tic-tac-toe: {} positions, {} games, value of the empty board: {}\n",
+             census.positions, census.games,
+             table.value(ttt::Board{}) == 0 ? "draw" : "not a draw");
+  fmt::print(
+      "  perfect (X) vs random: {} / {} / {} wins/draws/losses; random vs perfect (O): {} / {} / "
+      "{}\n",
+      perfect_first[0], perfect_first[1], perfect_first[2], perfect_second[0], perfect_second[1],
+      perfect_second[2]);
+  result["tictactoe"] = {{"positions", census.positions},
+                         {"games", census.games},
+                         {"perfect_first_vs_random", perfect_first},
+                         {"random_vs_perfect_second", perfect_second}};
+
+  // 2. Nodes per depth from the empty Connect Four board.
+  render::LinePlot plot;
+  plot.title = "Connect Four from the empty board: nodes searched per depth";
+  plot.x_label = "depth (plies)";
+  plot.y_label = "nodes (log scale)";
+  plot.log_y = true;
+  render::Series mm, ab, abt;
+  mm.label = "minimax";
+  ab.label = "alpha-beta (ordering)";
+  abt.label = "alpha-beta + table + deepening";
+  mm.markers = ab.markers = abt.markers = true;
+  for (int depth = 1; depth <= 7; ++depth) {
+    search::AlphaBetaSettings plain;
+    plain.depth = depth;
+    plain.iterative_deepening = plain.aspiration = plain.table = plain.quiescence = false;
+    search::AlphaBetaSettings full = plain;
+    full.iterative_deepening = full.aspiration = full.table = true;
+    full.table_mib = 4;
+    const double d = depth;
+    mm.x.push_back(d);
+    mm.y.push_back(
+        static_cast<double>(search::Minimax<c4::Board>({depth}).search(c4::Board{}).stats.nodes));
+    ab.x.push_back(d);
+    ab.y.push_back(
+        static_cast<double>(search::AlphaBeta<c4::Board>(plain).search(c4::Board{}).stats.nodes));
+    abt.x.push_back(d);
+    abt.y.push_back(
+        static_cast<double>(search::AlphaBeta<c4::Board>(full).search(c4::Board{}).stats.nodes));
+  }
+  fmt::print(
+      "  connect4, depth 7 from the empty board: minimax {} nodes, alpha-beta {}, with table {}\n",
+      mm.y.back(), ab.y.back(), abt.y.back());
+  result["connect4_depth7_nodes"] = {
+      {"minimax", mm.y.back()}, {"alphabeta", ab.y.back()}, {"alphabeta_table", abt.y.back()}};
+  plot.series = {mm, ab, abt};
+  render::save_line_plot(dir / "connect4_pruning.png", plot);
+  ctx.show("Connect Four pruning", dir / "connect4_pruning.png");
+
+  // 3. Exact scores on the first 100 positions of each of Pons' sets shipped in data/connect4.
+  c4::Solver solver(32);
+  for (const char* set : {"Test_L3_R1", "Test_L2_R1", "Test_L1_R1", "Test_L2_R2"}) {
+    const std::filesystem::path path = std::filesystem::path("data/connect4") / set;
+    if (!std::filesystem::exists(path)) {
+      fmt::print("  connect4 {}: {} not found (run from the source folder), skipped\n", set,
+                 path.string());
+      continue;
+    }
+    int n = 0, right = 0;
+    double seconds = 0;
+    std::uint64_t nodes = 0;
+    const std::string text = read_text(path.string());  // the lines below are views into it
+    for (auto line : split_lines(text)) {
+      line = trim(line);
+      if (line.empty() || n == 100) continue;
+      const auto space = line.find(' ');
+      solver.clear();
+      const auto r = solver.solve(c4::Board::from_moves(line.substr(0, space)));
+      long long expected = 0;
+      right += try_parse_int(line.substr(space + 1), expected) && expected == r.score;
+      seconds += r.seconds;
+      nodes += r.stats.nodes;
+      ++n;
+    }
+    fmt::print("  connect4 {}: {}/{} exact scores, mean {:.1f} us and {:.0f} nodes per position\n",
+               set, right, n, 1e6 * seconds / n, static_cast<double>(nodes) / n);
+    result["connect4_solve"][set] = {
+        {"positions", n}, {"exact", right}, {"mean_micros", 1e6 * seconds / n}};
+  }
+
+  // 4. One game: alpha-beta against MCTS, 100 ms a move each.
+  auto factory = c4::bots();
+  auto x = factory.make("alphabeta:100ms", master.split(3));
+  auto o = factory.make("mcts:100ms", master.split(4));
+  const auto game = search::play_game(c4::Board{}, {x.get(), o.get()},
+                                      [](const c4::Board&, c4::Board::Move, const auto&) {});
+  const std::string outcome = game.winner < 0    ? "draw"
+                              : game.winner == 0 ? "alpha-beta (red) wins"
+                                                 : "MCTS (yellow) wins";
+  c4::Board end;
+  for (auto m : game.moves) end.play(m);
+  const std::string caption =
+      fmt::format("alpha-beta 100 ms vs MCTS 100 ms: {} in {} moves", outcome, game.moves.size());
+  c4::save_board_picture(dir / "connect4_game.png", end, caption);
+  c4::save_game_gif(dir / "connect4_game.gif", game.moves, caption);
+  fmt::print("  connect4 game, alpha-beta:100ms vs mcts:100ms: {} in {} moves\n", outcome,
+             game.moves.size());
+  result["connect4_game"] = {{"x", "alphabeta:100ms"},
+                             {"o", "mcts:100ms"},
+                             {"winner", game.winner},
+                             {"moves", game.moves.size()}};
+  ctx.show("Connect Four game (GIF)", dir / "connect4_game.gif");
+
+  run.write_json("config.json", {{"part", "search"}, {"seed", ctx.seed}});
+  run.write_json("result.json", result);
+}
+
+}  // namespace evoplay::cli

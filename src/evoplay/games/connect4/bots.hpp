@@ -1,0 +1,35 @@
+#pragma once
+// Connect Four players: the engine's standard bots (heuristic alpha-beta under a time limit by
+// default) and `perfect[:TIME]`, which plays the solver's best move (fastest win, slowest loss)
+// when it can solve the position within TIME (default 5s), and otherwise the move of a
+// heuristic alpha-beta search given a fifth of that time.
+
+#include <memory>
+
+#include "evoplay/core/rng.hpp"
+#include "evoplay/games/connect4/board.hpp"
+#include "evoplay/games/connect4/solver.hpp"
+#include "evoplay/search/bots.hpp"
+
+namespace evoplay::games::connect4 {
+
+class PerfectBot : public search::Bot<Board> {
+ public:
+  PerfectBot(std::string name, double seconds, double table_mib = 32);
+  search::SearchResult<Board::Move> choose(const Board& b) override;
+  /// Moves played from an exact solution, and from the fallback search.
+  int solved_moves() const { return solved_; }
+  int fallback_moves() const { return fallback_; }
+
+ private:
+  double seconds_;
+  Solver solver_;
+  search::AlphaBeta<Board> heuristic_;
+  int solved_ = 0, fallback_ = 0;
+};
+
+/// Every player kind of Connect Four: random, greedy, minimax[:DEPTH] (default 5),
+/// alphabeta[:DEPTH|:TIME] (default 1s), mcts[:ITERATIONS|:TIME] (default 20000), perfect[:TIME].
+search::BotFactory<Board> bots();
+
+}  // namespace evoplay::games::connect4

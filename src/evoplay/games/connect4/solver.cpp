@@ -1,0 +1,96 @@
+#include "evoplay/games/connect4/solver.hpp"
+
+#include <unordered_set>
+#include <vector>
+
+namespace evoplay::games::connect4 {
+
+search::AlphaBetaSettings solver_settings(double table_mib) {
+  search::AlphaBetaSettings s;
+  s.depth = kCells;
+  s.iterative_deepening = false;
+  s.table = true;
+  s.table_mib = table_mib;
+  s.table_move = true;
+  s.hints = true;
+  s.killers = false;
+  s.history = false;
+  s.pvs = false;
+  s.aspiration = false;
+  s.quiescence = false;
+  return s;
+}
+
+Solver::Solver(double table_mib) : engine_(solver_settings(table_mib)) {}
+
+SolveResult Solver::solve(const Board& board, bool weak, bool want_move, double seconds) {
+  SolveResult out;
+  if (board.is_terminal()) {
+    out.score = terminal_score(board);
+    if (weak) out.score = (out.score > 0) - (out.score < 0);
+    return out;
+  }
+  if (board.can_win_next()) {
+    out.score = (kCells + 1 - board.moves()) / 2;
+    if (weak) out.score = 1;
+    for (int col : Board::kCentreFirst) {
+      if (board.can_play(col) && board.is_winning_move(col)) {
+        out.column = col;
+        break;
+      }
+    }
+    return out;
+  }
+  search::Score lo = -(kCells - board.moves()) / 2;
+  search::Score hi = (kCells + 1 - board.moves()) / 2;
+  if (weak) lo = -1, hi = 1;
+  engine_.set_time_limit(seconds);
+  const auto r = engine_.solve(board, kCells - board.moves(), lo, hi, want_move);
+  out.score = r.value;
+  out.complete = !engine_.stopped();
+  out.column = r.has_move ? r.move : -1;
+  out.stats = r.stats;
+  out.seconds = r.seconds;
+  return out;
+}
+
+std::uint64_t perft(const Board& board, int depth) {
+  if (depth == 0) return 1;
+  if (board.is_terminal()) return 0;
+  std::uint64_t n = 0;
+  for (int col = 0; col < kWidth; ++col) {
+    if (!board.can_play(col)) continue;
+    if (depth == 1) {
+      ++n;
+      continue;
+    }
+    Board next = board;
+    next.play(static_cast<Board::Move>(col));
+    n += perft(next, depth - 1);
+  }
+  return n;
+}
+
+std::vector<std::uint64_t> distinct_positions(int max_ply) {
+  std::vector<std::uint64_t> counts;
+  std::vector<Board> layer{Board{}};
+  for (int ply = 0; ply <= max_ply; ++ply) {
+    counts.push_back(layer.size());
+    if (ply == max_ply) break;
+    std::unordered_set<std::uint64_t> seen;
+    std::vector<Board> next;
+    for (const Board& b : layer) {
+      if (b.is_terminal()) continue;
+      for (int col = 0; col < kWidth; ++col) {
+        if (!b.can_play(col)) continue;
+        Board c = b;
+        c.play(static_cast<Board::Move>(col));
+        if (seen.insert(c.key()).second) next.push_back(c);
+      }
+    }
+    layer = std::move(next);
+  }
+  return counts;
+}
+
+}  // namespace evoplay::games::connect4

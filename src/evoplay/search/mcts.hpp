@@ -1,0 +1,177 @@
+#pragma once
+// Monte Carlo tree search: UCT (UCB1 applied to trees) with uniformly random playouts.
+//
+// A different kind of bot: no evaluation function, only the rules and the result of random games.
+// Each iteration walks down the tree choosing the child with the best upper confidence bound
+// (mean reward + c * sqrt(ln N / n)), adds the children of the leaf it reaches once that leaf has
+// been visited, plays one random game from there, and credits the result (1 win, 0.5 draw, 0 loss)
+// to every node on the way back, from the view of the side that made the node's move. The move
+// played is the root child visited most. Reproducible from the random stream when limited by
+// iterations; a time limit makes it depend on the machine's speed.
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "evoplay/core/rng.hpp"
+#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/search/game.hpp"
+#include "evoplay/search/result.hpp"
+
+namespace evoplay::search {
+
+struct MctsSettings {
+  std::uint64_t iterations = 10000;  // 0 = unlimited (then `seconds` must be set)
+  double seconds = 0;                // 0 = no time limit
+  double exploration = 1.4142135623730951;
+  int playout_limit = 1000;           // plies; beyond, a playout is judged by the evaluation's sign
+  std::size_t max_nodes = 4'000'000;  // the tree stops growing at this size
+};
+
+template <Game G>
+class Mcts {
+ public:
+  using Move = typename G::Move;
+
+  explicit Mcts(MctsSettings settings = {}) : settings_(settings) {}
+
+  SearchResult<Move> search(const G& root, Rng& rng) {
+    Stopwatch clock;
+    SearchResult<Move> result;
+    stats_ = {};
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    if (root.is_terminal()) {
+      result.value = root.evaluate(root.to_move());
+      return result;
+    }
+    expand(0, root, rng);
+    std::vector<int> path;
+    for (std::uint64_t it = 0;; ++it) {
+      if (settings_.iterations > 0 && it >= settings_.iterations) break;
+      if (settings_.seconds > 0 && (it & 15) == 0 && clock.seconds() >= settings_.seconds) break;
+      if (settings_.iterations == 0 && settings_.seconds <= 0) break;
+      iterate(root, rng, path);
+    }
+    const Node& top = nodes_[0];
+    int best = -1;
+    for (int c = top.first_child; c < top.first_child + top.children; ++c) {
+      if (best < 0 || nodes_[static_cast<std::size_t>(c)].visits >
+                          nodes_[static_cast<std::size_t>(best)].visits)
+        best = c;
+    }
+    const Node& chosen = nodes_[static_cast<std::size_t>(best)];
+    result.move = chosen.move;
+    result.has_move = true;
+    const double mean = chosen.visits > 0 ? chosen.reward / chosen.visits : 0.5;
+    result.value = static_cast<Score>(std::lround(1000.0 * (2.0 * mean - 1.0)));
+    result.depth = 1;
+    for (int n = best; n >= 0;) {  // principal variation: most visited children
+      const Node& node = nodes_[static_cast<std::size_t>(n)];
+      result.pv.push_back(node.move);
+      int next = -1;
+      for (int c = node.first_child; c < node.first_child + node.children; ++c) {
+        if (nodes_[static_cast<std::size_t>(c)].visits > 0 &&
+            (next < 0 || nodes_[static_cast<std::size_t>(c)].visits >
+                             nodes_[static_cast<std::size_t>(next)].visits)) {
+          next = c;
+        }
+      }
+      n = next;
+    }
+    stats_.nodes = nodes_.size();
+    result.stats = stats_;
+    result.seconds = clock.seconds();
+    return result;
+  }
+
+ private:
+  struct Node {
+    Move move{};
+    int first_child = -1;
+    int children = 0;
+    int mover = 0;  // the side that played `move`
+    bool expanded = false;
+    double visits = 0;
+    double reward = 0;  // summed rewards, from the mover's view
+  };
+
+  void expand(int index, const G& g, Rng& rng) {
+    MovesOf<G> moves;
+    g.legal_moves(moves);
+    rng.shuffle(std::span(moves.begin(), static_cast<std::size_t>(moves.size())));
+    const int first = static_cast<int>(nodes_.size());
+    for (const auto& m : moves) {
+      Node child;
+      child.move = m;
+      child.mover = g.to_move();
+      nodes_.push_back(child);
+    }
+    Node& n = nodes_[static_cast<std::size_t>(index)];
+    n.first_child = first;
+    n.children = moves.size();
+    n.expanded = true;
+  }
+
+  int select(int index) const {
+    const Node& n = nodes_[static_cast<std::size_t>(index)];
+    const double log_n = std::log(std::max(n.visits, 1.0));
+    int best = n.first_child;
+    double best_ucb = -1;
+    for (int c = n.first_child; c < n.first_child + n.children; ++c) {
+      const Node& child = nodes_[static_cast<std::size_t>(c)];
+      if (child.visits == 0) return c;  // every child once first (children are shuffled)
+      const double ucb =
+          child.reward / child.visits + settings_.exploration * std::sqrt(log_n / child.visits);
+      if (ucb > best_ucb) {
+        best_ucb = ucb;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  void iterate(const G& root, Rng& rng, std::vector<int>& path) {
+    G g = root;
+    path.assign(1, 0);
+    int index = 0;
+    while (nodes_[static_cast<std::size_t>(index)].expanded &&
+           nodes_[static_cast<std::size_t>(index)].children > 0) {
+      index = select(index);
+      g.play(nodes_[static_cast<std::size_t>(index)].move);
+      path.push_back(index);
+    }
+    if (!g.is_terminal() && nodes_[static_cast<std::size_t>(index)].visits > 0 &&
+        nodes_.size() < settings_.max_nodes) {
+      expand(index, g, rng);
+      index = select(index);
+      g.play(nodes_[static_cast<std::size_t>(index)].move);
+      path.push_back(index);
+    }
+    const double reward0 = playout(g, rng);
+    for (int n : path) {
+      Node& node = nodes_[static_cast<std::size_t>(n)];
+      node.visits += 1;
+      node.reward += node.mover == 0 ? reward0 : 1.0 - reward0;
+    }
+  }
+
+  // Plays random moves to the end; the result for player 0 (1 win, 0.5 draw, 0 loss).
+  double playout(G g, Rng& rng) {
+    ++stats_.leaves;
+    MovesOf<G> moves;
+    for (int plies = 0; !g.is_terminal() && plies < settings_.playout_limit; ++plies) {
+      moves.clear();
+      g.legal_moves(moves);
+      g.play(moves[static_cast<int>(rng.index(static_cast<std::size_t>(moves.size())))]);
+    }
+    const Score v = g.evaluate(0);
+    return v > 0 ? 1.0 : v < 0 ? 0.0 : 0.5;
+  }
+
+  MctsSettings settings_;
+  SearchStats stats_;
+  std::vector<Node> nodes_;
+};
+
+}  // namespace evoplay::search

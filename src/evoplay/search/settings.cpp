@@ -1,0 +1,26 @@
+#include <nlohmann/json.hpp>
+
+#include "evoplay/search/alphabeta.hpp"
+
+namespace evoplay::search {
+
+nlohmann::json to_json(const AlphaBetaSettings& s) {
+  return {{"depth", s.depth},
+          {"seconds", s.seconds},
+          {"soft_seconds", s.soft_seconds > 0 ? s.soft_seconds : s.seconds / 2},
+          {"iterative_deepening", s.iterative_deepening},
+          {"table", s.table},
+          {"table_mib", s.table_mib},
+          {"table_depth_rule", s.table_depth_rule == TableDepthRule::kExact ? "exact" : "at_least"},
+          {"table_move", s.table_move},
+          {"hints", s.hints},
+          {"killers", s.killers},
+          {"history", s.history},
+          {"pvs", s.pvs},
+          {"aspiration", s.aspiration},
+          {"aspiration_window", s.aspiration_window},
+          {"quiescence", s.quiescence},
+          {"quiescence_depth", s.quiescence_depth}};
+}
+
+}  // namespace evoplay::search

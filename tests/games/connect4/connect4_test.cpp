@@ -1,0 +1,184 @@
+// Connect Four: the game passes the engine's conformance battery, move sequences and distinct
+// positions per ply match the published counts, and the solver gives Pascal Pons' exact scores
+// on samples of his four test sets (data/connect4/, copied from the shared data; the benchmark
+// checks every line).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/text.hpp"
+#include "evoplay/games/connect4/board.hpp"
+#include "evoplay/games/connect4/bots.hpp"
+#include "evoplay/games/connect4/solver.hpp"
+#include "search/conformance.hpp"
+#include "support/process.hpp"
+
+using namespace evoplay;
+using namespace evoplay::games::connect4;
+using evoplay::test_support::source_path;
+
+namespace {
+
+struct Line {
+  std::string moves;
+  int score;
+};
+
+// Every `step`-th line of a test set, starting with the first.
+std::vector<Line> sample(const std::string& set, int step) {
+  const std::string path = source_path("data/connect4/" + set);
+  const std::string text = read_text(path);
+  std::vector<Line> out;
+  int n = 0;
+  for (auto line : split_lines(text)) {
+    line = trim(line);
+    if (line.empty()) continue;
+    if (n++ % step != 0) continue;
+    const auto space = line.find(' ');
+    out.push_back({std::string(line.substr(0, space)),
+                   static_cast<int>(parse_int(line.substr(space + 1), path, n, "score"))});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Connect4, PassesTheConformanceBattery) {
+  namespace c = evoplay::search::conformance;
+  c::check_random_playouts(Board{}, 300, Rng(1));
+  c::check_undo(Board{}, 30, Rng(2));
+  c::check_hashes(c::random_states(Board{}, 40, Rng(3)));
+  auto positions = c::random_states(Board{}, 2, Rng(4));
+  positions.resize(std::min<std::size_t>(positions.size(), 30));
+  for (int depth : {1, 2, 3, 4}) c::check_alphabeta_matches_minimax(positions, depth);
+}
+
+TEST(Connect4, TranspositionsReachTheSamePositionAndKey) {
+  const Board a = Board::from_moves("1234"), b = Board::from_moves("3214");
+  EXPECT_TRUE(a == b);
+  EXPECT_EQ(a.key(), b.key());
+  EXPECT_FALSE(Board::from_moves("4435") ==
+               Board::from_moves("4453"));  // the stones differ in colour
+}
+
+TEST(Connect4, MoveSequencesPerPly) {
+  // A line stops when four are made (shared data, data-and-peers.md).
+  const std::uint64_t expected[] = {1, 7, 49, 343, 2401, 16807, 117649, 823536};
+  for (int ply = 0; ply < 8; ++ply) EXPECT_EQ(perft(Board{}, ply), expected[ply]) << ply;
+}
+
+TEST(Connect4, DistinctPositionsPerPly) {
+  // OEIS A212693.
+  const std::vector<std::uint64_t> expected = {1, 7, 49, 238, 1120, 4263, 16422, 54859};
+  EXPECT_EQ(distinct_positions(7), expected);
+}
+
+TEST(Connect4, SequencesAreCheckedMoveByMove) {
+  EXPECT_EQ(Board::from_moves("").moves(), 0);
+  EXPECT_EQ(Board::from_moves("4444").cell(3, 3), 2);
+  try {
+    Board::from_moves("4444444", "f.txt", 3);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.column(), 7);
+    EXPECT_NE(e.message().find("column 4 is full"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(Board::from_moves("48"), Error);
+  EXPECT_THROW(Board::from_moves("40"), Error);
+  EXPECT_THROW(Board::from_moves("4x"), Error);
+  EXPECT_NO_THROW(Board::from_moves("1212121"));  // the first player makes four with the last move
+  EXPECT_THROW(Board::from_moves("12121212"), Error);  // a move after the game ended
+  EXPECT_TRUE(Board::from_moves("1212121").is_terminal());
+}
+
+TEST(Connect4, PonsScoringConventions) {
+  Solver solver(4);
+  // X has three in column 1 and moves: wins with its 4th stone, 22 - 4 = 18.
+  const auto win = solver.solve(Board::from_moves("121212"), false, true);
+  EXPECT_EQ(win.score, 18);
+  EXPECT_EQ(win.column, 0);
+  // The game is over: the side to move lost to a four made with the winner's 4th stone.
+  EXPECT_EQ(solver.solve(Board::from_moves("1212121")).score, -18);
+  // Weak solving gives the sign only.
+  EXPECT_EQ(solver.solve(Board::from_moves("121212"), true).score, 1);
+}
+
+class PonsSet : public ::testing::TestWithParam<std::pair<const char*, int>> {};
+
+TEST_P(PonsSet, ExactScoresOnASample) {
+  const auto [set, step] = GetParam();
+  Solver solver(16);
+  int checked = 0;
+  for (const Line& line : sample(set, step)) {
+    const Board board = Board::from_moves(line.moves);
+    solver.clear();
+    const auto r = solver.solve(board);
+    ASSERT_TRUE(r.complete);
+    ASSERT_EQ(r.score, line.score) << set << ": " << line.moves;
+    ++checked;
+  }
+  EXPECT_GE(checked, 100);
+}
+
+INSTANTIATE_TEST_SUITE_P(Connect4, PonsSet,
+                         ::testing::Values(std::pair{"Test_L3_R1", 4}, std::pair{"Test_L2_R1", 4},
+                                           std::pair{"Test_L1_R1", 4}, std::pair{"Test_L2_R2", 10}),
+                         [](const auto& info) { return std::string(info.param.first); });
+
+TEST(Connect4, WeakScoresAndBestMovesOnASample) {
+  Solver solver(16);
+  for (const char* set : {"Test_L2_R1", "Test_L1_R1"}) {
+    for (const Line& line : sample(set, 25)) {
+      const Board board = Board::from_moves(line.moves);
+      const auto weak = solver.solve(board, true);
+      ASSERT_EQ(weak.score, (line.score > 0) - (line.score < 0)) << line.moves;
+      // The move the solver gives achieves the score: the opponent's exact score after it is
+      // its negation (Pons' scores count stones, not plies, so no shift).
+      const auto strong = solver.solve(board, false, true);
+      ASSERT_EQ(strong.score, line.score);
+      ASSERT_GE(strong.column, 0) << line.moves;
+      ASSERT_TRUE(board.can_play(strong.column));
+      ASSERT_FALSE(board.is_winning_move(strong.column));  // the sets hold no win in one
+      Board next = board;
+      next.play(static_cast<Board::Move>(strong.column));
+      EXPECT_EQ(-solver.solve(next).score, line.score)
+          << line.moves << " then " << strong.column + 1;
+    }
+  }
+}
+
+TEST(Connect4, AlphaBetaExploresAtMostATenthOfMinimax) {
+  const Board board = Board::from_moves("4453");
+  search::Minimax<Board> minimax({6});
+  const auto reference = minimax.search(board);
+  search::AlphaBetaSettings s;
+  s.depth = 6;
+  s.quiescence = false;
+  search::AlphaBeta<Board> ab(s);
+  const auto r = ab.search(board);
+  EXPECT_LE(r.stats.nodes * 10, reference.stats.nodes)
+      << r.stats.nodes << " vs " << reference.stats.nodes;
+}
+
+TEST(Connect4, BotsPlayLegalGames) {
+  auto factory = bots();
+  for (const char* spec :
+       {"random", "greedy", "minimax:2", "alphabeta:3", "alphabeta:5ms", "mcts:200"}) {
+    auto a = factory.make(spec, Rng(1));
+    auto b = factory.make("random", Rng(2));
+    const auto record = search::play_game(Board{}, {a.get(), b.get()},
+                                          [](const Board&, Board::Move, const auto&) {});
+    EXPECT_TRUE(record.finished) << spec;
+  }
+  EXPECT_THROW(factory.make("perfect:fast", Rng(1)), Error);
+  // The perfect bot in a late position plays a move that keeps the exact score.
+  const Board late = Board::from_moves("5554224333234511764415115");
+  auto perfect = factory.make("perfect:5s", Rng(1));
+  const auto r = perfect->choose(late);
+  Solver solver(4);
+  const int score = solver.solve(late).score;
+  EXPECT_EQ(r.value, score);
+  EXPECT_EQ(-solver.solve(search::after(late, r.move)).score, score);
+}

@@ -1,0 +1,290 @@
+// The search engine on toy games with known answers: Nim's values follow from arithmetic, and
+// alpha-beta must agree with minimax on thousands of random trees.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/search/alphabeta.hpp"
+#include "evoplay/search/bots.hpp"
+#include "evoplay/search/mcts.hpp"
+#include "evoplay/search/minimax.hpp"
+#include "evoplay/search/spec.hpp"
+#include "evoplay/search/table.hpp"
+#include "evoplay/search/zobrist.hpp"
+#include "search/conformance.hpp"
+#include "search/toy_games.hpp"
+
+using namespace evoplay;
+using namespace evoplay::search;
+using toy::Nim;
+using toy::RandomTree;
+
+namespace {
+
+std::vector<RandomTree> random_tree_roots(int n) {
+  std::vector<RandomTree> roots;
+  for (int i = 1; i <= n; ++i)
+    roots.emplace_back(static_cast<std::uint64_t>(i) * 7919, 400 + 37 * i);
+  return roots;
+}
+
+}  // namespace
+
+TEST(Conformance, NimPassesTheBattery) {
+  conformance::check_random_playouts(Nim(21), 50, Rng(1));
+  conformance::check_undo(Nim(21), 20, Rng(2));
+  conformance::check_hashes(conformance::random_states(Nim(21), 20, Rng(3)));
+  std::vector<Nim> positions;
+  for (int pile = 1; pile <= 12; ++pile) positions.emplace_back(pile);
+  conformance::check_alphabeta_matches_minimax(positions, 6);
+}
+
+TEST(Conformance, RandomTreesPassTheBattery) {
+  conformance::check_random_playouts(RandomTree(5), 50, Rng(1));
+  conformance::check_hashes(conformance::random_states(RandomTree(5), 30, Rng(3)));
+  auto roots = random_tree_roots(60);
+  for (int depth : {1, 2, 3, 5}) conformance::check_alphabeta_matches_minimax(roots, depth);
+}
+
+TEST(Conformance, AlphaBetaMatchesMinimaxOnPositionsInsideTrees) {
+  std::vector<RandomTree> positions;
+  for (const auto& root : random_tree_roots(10)) {
+    const auto states = conformance::random_states(root, 3, Rng(root.hash()));
+    positions.insert(positions.end(), states.begin(), states.end());
+  }
+  conformance::check_alphabeta_matches_minimax(positions, 4);
+}
+
+TEST(Nim, ValuesFollowThePileModuloFour) {
+  for (int pile = 1; pile <= 20; ++pile) {
+    AlphaBetaSettings s;
+    s.depth = 30;
+    AlphaBeta<Nim> ab(s);
+    const auto r = ab.search(Nim(pile));
+    if (pile % 4 == 0) {
+      EXPECT_TRUE(is_loss_score(r.value)) << pile;
+    } else {
+      EXPECT_TRUE(is_win_score(r.value)) << pile;
+      EXPECT_EQ(r.move, pile % 4) << "the winning move leaves a multiple of four, pile " << pile;
+      // The winner takes (pile % 4), then answers every take t with 4 - t: the game lasts
+      // 2 * (pile / 4) + 1 plies.
+      EXPECT_EQ(r.value, kWin - (2 * (pile / 4) + 1)) << pile;
+    }
+  }
+}
+
+TEST(Nim, MinimaxFindsTheFastestWinAndItsLine) {
+  Minimax<Nim> m({9});
+  const auto r = m.search(Nim(6));
+  EXPECT_EQ(r.value, kWin - 3);
+  ASSERT_EQ(r.pv.size(), 3u);
+  EXPECT_EQ(r.pv[0], 2);
+  EXPECT_EQ(r.pv[1] + r.pv[2], 4);
+}
+
+TEST(AlphaBeta, PrincipalVariationIsLegalAndReachesTheWin) {
+  AlphaBetaSettings s;
+  s.depth = 40;
+  AlphaBeta<Nim> ab(s);
+  const auto r = ab.search(Nim(10));
+  ASSERT_FALSE(r.pv.empty());
+  EXPECT_EQ(r.pv.front(), r.move);
+  Nim g(10);
+  for (auto m : r.pv) {
+    MoveList<Nim::Move, 3> legal;
+    g.legal_moves(legal);
+    ASSERT_TRUE(legal.contains(m));
+    g.play(m);
+  }
+  EXPECT_EQ(static_cast<int>(r.pv.size()), kWin - r.value);
+  EXPECT_TRUE(g.is_terminal());
+}
+
+TEST(AlphaBeta, SolveByNullWindowsEqualsFullWindowSearch) {
+  for (const auto& root : random_tree_roots(40)) {
+    if (root.is_terminal()) continue;
+    AlphaBetaSettings s;
+    s.depth = 6;
+    s.iterative_deepening = false;
+    s.aspiration = false;
+    AlphaBeta<RandomTree> full(s), probing(s);
+    const auto expected = full.search(root);
+    const auto solved = probing.solve(root, 6, -kInfinity + 1, kInfinity - 1);
+    ASSERT_EQ(solved.value, expected.value);
+    ASSERT_TRUE(solved.has_move);
+    AlphaBeta<RandomTree> check(s);
+    // Seen from the root, the child's value is negated and one ply further away.
+    EXPECT_EQ(at_ply(-check.search_window(after(root, solved.move), 5, -kInfinity, kInfinity), 1),
+              expected.value)
+        << "the solver's move does not achieve the value";
+  }
+}
+
+TEST(AlphaBeta, TableCutsTheWorkOnTranspositions) {
+  AlphaBetaSettings with;
+  with.depth = 12;
+  with.iterative_deepening = false;
+  with.aspiration = false;
+  AlphaBetaSettings without = with;
+  without.table = false;
+  AlphaBeta<Nim> a(with), b(without);
+  const auto ra = a.search(Nim(30)), rb = b.search(Nim(30));
+  EXPECT_EQ(ra.value, rb.value);
+  EXPECT_GT(ra.stats.tt_hits, 0u);
+  EXPECT_LT(ra.stats.nodes * 5, rb.stats.nodes);
+  EXPECT_EQ(rb.stats.tt_probes, 0u);
+}
+
+TEST(AlphaBeta, TimeLimitedSearchReturnsALegalMove) {
+  AlphaBetaSettings s;
+  s.depth = 120;
+  s.seconds = 0.02;
+  AlphaBeta<RandomTree> ab(s);
+  const RandomTree root(99, 100000);
+  const auto r = ab.search(root);
+  ASSERT_TRUE(r.has_move);
+  MoveList<RandomTree::Move, 5> legal;
+  root.legal_moves(legal);
+  EXPECT_TRUE(legal.contains(r.move));
+  EXPECT_GE(r.depth, 1);
+}
+
+TEST(AlphaBeta, QuiescenceIsOffWithoutNoisyMoves) {
+  AlphaBetaSettings s;
+  s.depth = 3;
+  s.iterative_deepening = false;
+  AlphaBeta<RandomTree> a(s);
+  s.quiescence = false;
+  AlphaBeta<RandomTree> b(s);
+  EXPECT_EQ(a.search(RandomTree(3)).value, b.search(RandomTree(3)).value);
+}
+
+TEST(Table, StoresProbesAndClears) {
+  TranspositionTable<std::uint8_t> t(1);
+  EXPECT_EQ(t.probe(42), nullptr);
+  const std::uint8_t move = 5;
+  t.store(42, -17, 6, Bound::kLower, &move);
+  const auto* e = t.probe(42);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->value, -17);
+  EXPECT_EQ(e->depth, 6);
+  EXPECT_EQ(e->bound(), Bound::kLower);
+  ASSERT_TRUE(e->has_move());
+  EXPECT_EQ(e->move, 5);
+  t.store(42, 3, 7, Bound::kExact, nullptr);  // same position again, no move: the move stays
+  e = t.probe(42);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->value, 3);
+  EXPECT_TRUE(e->has_move());
+  t.new_search();
+  EXPECT_NE(t.probe(42), nullptr);  // a new search keeps what is known
+  t.clear();
+  EXPECT_EQ(t.probe(42), nullptr);  // clear forgets it
+}
+
+TEST(Table, ReplacementKeepsDeepEntries) {
+  TranspositionTable<std::uint8_t> t(0);  // the smallest table: 2 buckets of 4
+  EXPECT_EQ(t.buckets(), 2u);
+  t.store(1, 0, 50, Bound::kExact, nullptr);
+  for (std::uint64_t k = 2; k < 200; ++k) t.store(k, 0, 1, Bound::kExact, nullptr);
+  EXPECT_NE(t.probe(1), nullptr) << "a deep entry was replaced by shallow ones";
+}
+
+TEST(Table, ManyGenerationsWrapSafely) {
+  TranspositionTable<std::uint8_t> t(0.01);
+  for (int i = 0; i < 70000; ++i) {
+    t.clear();
+    t.store(7, static_cast<Score>(i % 100), 1, Bound::kExact, nullptr);
+    ASSERT_NE(t.probe(7), nullptr);
+    ASSERT_EQ(t.probe(8), nullptr);
+  }
+}
+
+TEST(Mcts, FindsTheWinningTakeAndIsReproducible) {
+  MctsSettings s;
+  s.iterations = 3000;
+  Mcts<Nim> a(s), b(s);
+  Rng r1(5), r2(5);
+  const auto x = a.search(Nim(5), r1);
+  const auto y = b.search(Nim(5), r2);
+  EXPECT_EQ(x.move, 1);  // leave four
+  EXPECT_EQ(x.move, y.move);
+  EXPECT_EQ(x.value, y.value);
+  EXPECT_GT(x.value, 0);
+  EXPECT_EQ(x.stats.leaves, 3000u);
+}
+
+TEST(Specs, ParseKindsArgumentsAndDurations) {
+  const auto s = parse_bot_spec("alphabeta:100ms");
+  EXPECT_EQ(s.kind, "alphabeta");
+  ASSERT_EQ(s.args.size(), 1u);
+  EXPECT_DOUBLE_EQ(*parse_duration(s.args[0]), 0.1);
+  EXPECT_DOUBLE_EQ(*parse_duration("1.5s"), 1.5);
+  EXPECT_FALSE(parse_duration("12").has_value());
+  EXPECT_FALSE(parse_duration("-3s").has_value());
+  EXPECT_FALSE(parse_duration("ms").has_value());
+  EXPECT_EQ(*parse_count("12"), 12u);
+  EXPECT_FALSE(parse_count("0").has_value());
+  EXPECT_FALSE(parse_count("x").has_value());
+  EXPECT_THROW(parse_bot_spec(""), Error);
+  EXPECT_THROW(parse_bot_spec("mcts::"), Error);
+  EXPECT_EQ(format_duration(0.1), "100ms");
+  EXPECT_EQ(format_duration(2), "2s");
+}
+
+TEST(Bots, FactoryMakesEveryStandardKindAndRejectsBadSpecs) {
+  const auto factory = standard_bots<Nim>(BotDefaults{});
+  for (const char* spec : {"random", "greedy", "minimax", "minimax:3", "alphabeta:5",
+                           "alphabeta:10ms", "mcts:200", "mcts:5ms"}) {
+    auto bot = factory.make(spec, Rng(1));
+    ASSERT_NE(bot, nullptr);
+    EXPECT_EQ(bot->name(), spec);
+    const auto r = bot->choose(Nim(7));
+    ASSERT_TRUE(r.has_move) << spec;
+    EXPECT_TRUE(r.move >= 1 && r.move <= 3) << spec;
+  }
+  try {
+    factory.make("frobnicate", Rng(1));
+    FAIL() << "an unknown kind was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("alphabeta[:DEPTH|:TIME]"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(factory.make("minimax:deep", Rng(1)), Error);
+  EXPECT_THROW(factory.make("alphabeta:3:4", Rng(1)), Error);
+  EXPECT_THROW(factory.make("random:3", Rng(1)), Error);
+}
+
+TEST(Bots, PerfectBotsBeatRandomAtNim) {
+  const auto factory = standard_bots<Nim>(BotDefaults{});
+  for (int game = 0; game < 20; ++game) {
+    auto ab = factory.make("alphabeta:30", Rng(1));
+    auto rnd = factory.make("random", Rng(static_cast<std::uint64_t>(game)));
+    // 21 is a win for the first player: alpha-beta must win every game as first player.
+    const auto record = play_game(Nim(21), std::array<Bot<Nim>*, 2>{ab.get(), rnd.get()},
+                                  [](const Nim&, Nim::Move, const auto&) {});
+    EXPECT_TRUE(record.finished);
+    EXPECT_EQ(record.winner, 0);
+  }
+}
+
+TEST(Bots, GreedyTakesAnImmediateWin) {
+  GreedyBot<Nim> greedy("greedy", Rng(3));
+  for (int pile = 1; pile <= 3; ++pile) EXPECT_EQ(greedy.choose(Nim(pile)).move, pile);
+}
+
+TEST(Zobrist, KeysAreReproducibleDistinctAndXorUndoes) {
+  const ZobristKeys a(1000), b(1000), c(1000, 99);
+  std::set<std::uint64_t> seen;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i], b[i]);
+    seen.insert(a[i]);
+  }
+  EXPECT_EQ(seen.size(), 1000u);
+  EXPECT_NE(a[0], c[0]);
+  std::uint64_t h = 0;
+  h ^= a[3];
+  h ^= a[17];
+  h ^= a[3];
+  EXPECT_EQ(h, a[17]);
+}
