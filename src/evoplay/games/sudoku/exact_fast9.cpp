@@ -3,8 +3,8 @@
 // Representation (after the band bitboards of JCZSolve and fsss2): for each band of three rows
 // and each digit, a 27-bit mask of the cells where the digit may still go (bit = row_in_band *
 // 9 + column). A placed digit stays set in its own mask, so that every row, column and box holds
-// each digit exactly once in the masks of a solved grid. The whole state is 32 words (128
-// bytes) and is copied by value at a branch.
+// each digit exactly once in the masks of a solved grid. The whole state (masks, unsolved cells,
+// pending work, cached occupancy matrices) is 240 bytes and is copied by value at a branch.
 //
 // Propagation, cheapest first, to a fixed point:
 //  1. band update (digit d, band b) whenever its mask changed. The 3x3 matrix "row i of the band
@@ -28,9 +28,11 @@
 // with more configurations in all, and branches on the configurations of its most open digit:
 // each child keeps one configuration (three cells per box row/column pattern), the last one
 // continues in the current state. Such a unit is nearly finished, so its digits are tightly
-// coupled and wrong configurations die quickly; on the forum's hardest puzzles this explores
-// about a third of the nodes of branching on the best bivalue cell. Every branch is searched
-// until `limit` solutions are found, so uniqueness is checked by continuing past the first.
+// coupled and wrong configurations die quickly; on the forum's hardest puzzles this visits less
+// than half the nodes of branching on the best bivalue cell (tdoku's rule, the band with the
+// fewest configurations and its digit with the fewest, does better on easy puzzles and worse
+// on the hardest). Every branch is searched until `limit` solutions are found, so uniqueness
+// is checked by continuing past the first.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -66,6 +68,8 @@ struct Tables {
   std::array<std::uint8_t, 512> configs{};  // ... and how many
   std::array<std::uint16_t, 512> lone{};    // 3x3 occupancy -> pairs alone in their row
   std::array<u32, 6> perm_cells{};          // band cells of a permutation (row i, box p[i])
+  std::array<u32, 512> peers{};             // 3x3 occupancy -> cells of its rows and boxes
+  std::array<std::uint8_t, 512> partial{};  // 3x3 occupancy -> at most one pair per row and box
 };
 
 constexpr Tables make_tables() {
@@ -104,6 +108,17 @@ constexpr Tables make_tables() {
       if (std::popcount(static_cast<unsigned>(row)) == 1) lone |= row << (3 * i);
     }
     t.lone[o] = static_cast<std::uint16_t>(lone);
+    u32 peers = 0;
+    bool partial = true;
+    for (int k = 0; k < 3; ++k) {
+      const int row = (occ >> (3 * k)) & 7, box = (occ >> k) & 0111;
+      if (row) peers |= kRow[k];
+      if (box) peers |= kBox[k];
+      partial = partial && std::popcount(static_cast<unsigned>(row)) <= 1 &&
+                std::popcount(static_cast<unsigned>(box)) <= 1;
+    }
+    t.peers[o] = peers;
+    t.partial[o] = partial;
   }
   return t;
 }
@@ -127,8 +142,11 @@ struct alignas(16) State {
   u32 unsolved[3];  // cells without a digit yet
   u32 dirty;        // bit b * 9 + d: cand[b][d] changed since its last band update
   u32 digits;       // bit d: a mask of digit d changed since its last stack check
+  // Occupancy matrices left by the last band update of (b, d) and the last stack check of
+  // (stack, d): exact at a fixed point, where the branching choice reads them.
+  std::uint16_t band_occ[3][9];
+  std::uint16_t stack_occ[3][9];
 };
-static_assert(sizeof(State) == 128);
 
 class Solver9 {
  public:
@@ -147,34 +165,51 @@ class Solver9 {
   /// rows, boxes and columns and every cell given another digit. False if two givens clash (or
   /// a value is out of range).
   static bool init(State& s, const std::uint8_t* cells) {
-    u32 given[3][10] = {};  // band, value (0: empty cells, unused)
+    const auto& t = kTables;
+    u32 given[3][10];  // band, value (0: empty cells)
+#if defined(__SSE2__)
+    // Per band, the 27 bytes as two overlapping 16-byte loads (cells 0-15 and 11-26).
+    const __m128i nine = _mm_set1_epi8(9);
     for (int b = 0; b < 3; ++b) {
+      const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + 27 * b));
+      const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + 27 * b + 11));
+      const __m128i top = _mm_max_epu8(_mm_max_epu8(lo, hi), nine);
+      if (_mm_movemask_epi8(_mm_cmpeq_epi8(top, nine)) != 0xFFFF) return false;  // not a digit
+      for (int v = 0; v < 10; ++v) {
+        const __m128i value = _mm_set1_epi8(static_cast<char>(v));
+        const auto l = static_cast<u32>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, value)));
+        const auto h = static_cast<u32>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, value)));
+        given[b][v] = l | h << 11;
+      }
+    }
+#else
+    for (int b = 0; b < 3; ++b) {
+      for (int v = 0; v < 10; ++v) given[b][v] = 0;
       for (int i = 0; i < 27; ++i) {
         const unsigned v = cells[b * 27 + i];
         if (v > 9) return false;
         given[b][v] |= u32{1} << i;
       }
     }
+#endif
     u32 clash = 0;
     for (int b = 0; b < 3; ++b) s.unsolved[b] = given[b][0];
     for (int d = 0; d < 9; ++d) {
-      const u32 g0 = given[0][d + 1], g1 = given[1][d + 1], g2 = given[2][d + 1];
-      const u32 f0 = fold(g0), f1 = fold(g1), f2 = fold(g2);
-      clash |= (f0 & f1) | (f0 & f2) | (f1 & f2);
+      const u32 g[3] = {given[0][d + 1], given[1][d + 1], given[2][d + 1]};
+      const u32 f0 = fold(g[0]), f1 = fold(g[1]), f2 = fold(g[2]);
+      clash |= (f0 & f1) | (f0 & f2) | (f1 & f2);  // a column twice across bands
       const u32 columns = replicate(f0 | f1 | f2);
-      const u32 g[3] = {g0, g1, g2};
       for (int b = 0; b < 3; ++b) {
-        u32 peers = 0;
-        for (int k = 0; k < 3; ++k) {
-          const u32 row = g[b] & kRow[k], box = g[b] & kBox[k];
-          clash |= (row & (row - 1)) | (box & (box - 1));
-          peers |= (row ? kRow[k] : 0) | (box ? kBox[k] : 0);
-        }
-        s.cand[b][d] = g[b] | (s.unsolved[b] & ~peers & ~columns);
+        // Within a band, the givens must use distinct (row, box) pairs, rows and boxes.
+        const auto occ = static_cast<std::size_t>(occupancy(g[b]));
+        clash |= static_cast<u32>(std::popcount(g[b]) != std::popcount(occ) || !t.partial[occ]);
+        s.cand[b][d] = g[b] | (s.unsolved[b] & ~t.peers[occ] & ~columns);
       }
     }
-    s.dirty = (u32{1} << 27) - 1;
+    s.dirty = (u32{1} << 27) - 1;  // every band update and stack check runs once
     s.digits = 0x1FF;
+    std::memset(s.band_occ, 0, sizeof s.band_occ);
+    std::memset(s.stack_occ, 0, sizeof s.stack_occ);
     return clash == 0;
   }
 
@@ -237,8 +272,10 @@ class Solver9 {
   static bool update_band(State& s, int d, int b) {
     const auto& t = kTables;
     const u32 before = s.cand[b][d];
-    const u32 m = before & t.keep[static_cast<std::size_t>(occupancy(before))];
+    const int occ = occupancy(before);
+    const u32 m = before & t.keep[static_cast<std::size_t>(occ)];
     if (m == 0) return false;
+    s.band_occ[b][d] = t.match[static_cast<std::size_t>(occ)];
     s.digits |= static_cast<u32>(m != before) << d;
     s.cand[b][d] = m;
     // Rows left with one cell: the configuration filter already cleared the rest of that cell's
@@ -335,6 +372,7 @@ class Solver9 {
       for (int st = 0; st < 3; ++st) {
         const u32 ok = t.match[static_cast<std::size_t>(stack_occupancy(f[0], f[1], f[2], st))];
         if (ok == 0) return -1;
+        s.stack_occ[st][d] = static_cast<std::uint16_t>(ok);
         const int sh = 3 * st;
         for (int b = 0; b < 3; ++b) allow[b] |= ((ok >> (3 * b)) & 7) << sh;
       }
@@ -372,20 +410,15 @@ class Solver9 {
     }
   }
 
-  /// Per band and digit, the 3x3 occupancy matrices of the band (rows x boxes) and the folded
-  /// masks (columns), computed once per fixed point for the triads and the branching choice.
+  /// Per band and digit, the folded mask (the columns where the digit may go), computed once
+  /// per fixed point for the triads.
   struct Shape {
-    int occ[3][9];
     u32 cols[3][9];
   };
 
   static void shape_of(const State& s, Shape& sh) {
     for (int b = 0; b < 3; ++b) {
-      for (int d = 0; d < 9; ++d) {
-        const u32 m = s.cand[b][d];
-        sh.occ[b][d] = occupancy(m);
-        sh.cols[b][d] = fold(m);
-      }
+      for (int d = 0; d < 9; ++d) sh.cols[b][d] = fold(s.cand[b][d]);
     }
   }
 
@@ -400,7 +433,7 @@ class Solver9 {
       // go (18-26) and must go (27-35). Bit-sliced counters c0..c3 count the digits per bit.
       u64 c0 = 0, c1 = 0, c2 = 0, c3 = 0;
       for (int d = 0; d < 9; ++d) {
-        const int occ = sh.occ[b][d];
+        const int occ = s.band_occ[b][d];
         const u32 cols = sh.cols[b][d];
         const u32 own_cols = cols & ~(sh.cols[b1][d] | sh.cols[b2][d]);
         const u64 x = static_cast<u64>(occ) |
@@ -431,7 +464,7 @@ class Solver9 {
           const bool may = (may3 >> bit) & 1;
           for (int d = 0; d < 9; ++d) {
             if (!(s.cand[b][d] & cells)) continue;
-            const bool must = (t.lone[static_cast<std::size_t>(sh.occ[b][d])] >> bit) & 1;
+            const bool must = (t.lone[static_cast<std::size_t>(s.band_occ[b][d])] >> bit) & 1;
             if (may) {  // d goes in these cells: it leaves the rest of row i and box j
               changed |= restrict_to(s, d, b, cells | ~(kRow[i] | kBox[j]));
             } else if (!must) {
@@ -515,9 +548,7 @@ class Solver9 {
       for (int u = 0; u < 6; ++u) {
         int open = 0, total = 0, top = 0;  // top: configurations << 16 | (15 - digit) << 9 | occ
         for (int d = 0; d < 9; ++d) {
-          const int occ = u < 3
-                              ? sh.occ[u][d]
-                              : stack_occupancy(sh.cols[0][d], sh.cols[1][d], sh.cols[2][d], u - 3);
+          const int occ = u < 3 ? s.band_occ[u][d] : s.stack_occ[u - 3][d];
           const int n = t.configs[static_cast<std::size_t>(occ)];
           const int is_open = n > 1;
           open += is_open;
