@@ -96,3 +96,109 @@ TEST(SudokuExact, Raw9x9EntryPoint) {
   b.cells.assign(solution, solution + 81);
   EXPECT_TRUE(is_valid_solution(p, b));
 }
+
+namespace {
+/// Counts the solutions of a 9x9 board up to `limit` with the fast path, checking every
+/// reported solution with the independent checker.
+int fast_count(const Board& p, int limit) {
+  const auto r = solve_exact(p, limit);
+  if (r.solutions > 0) {
+    EXPECT_TRUE(is_valid_solution(p, r.solution)) << to_line(p);
+  }
+  return r.solutions;
+}
+}  // namespace
+
+TEST(SudokuExact, ExactlyTwoSolutionsFromAnUnavoidableRectangle) {
+  // A solved grid with the four cells of a rectangle a b / b a (two rows, two columns, two
+  // boxes) emptied has exactly two solutions: the rectangle and its swap. Uniqueness checking
+  // must find the second and stop there.
+  const auto p0 = load("data/sudoku/top95.txt").at(0).board;
+  const Board grid = solve_exact(p0).solution;
+  int found = 0;
+  for (int r1 = 0; r1 < 9; ++r1) {
+    for (int r2 = r1 / 3 * 3; r2 < r1 / 3 * 3 + 3; ++r2) {  // same band: two boxes
+      for (int c1 = 0; c1 < 9; ++c1) {
+        for (int c2 = c1 + 1; c2 < 9; ++c2) {
+          if (r2 <= r1 || c1 / 3 == c2 / 3) continue;
+          if (grid.at(r1, c1) != grid.at(r2, c2) || grid.at(r1, c2) != grid.at(r2, c1)) continue;
+          Board p = grid;
+          p.at(r1, c1) = p.at(r1, c2) = p.at(r2, c1) = p.at(r2, c2) = 0;
+          EXPECT_EQ(fast_count(p, 10), 2) << to_line(p);
+          EXPECT_EQ(solve_exact_generic(p, 10).solutions, 2);
+          ++found;
+        }
+      }
+    }
+  }
+  EXPECT_GT(found, 0);
+}
+
+TEST(SudokuExact, FastPathCountsLikeTheGenericSolver) {
+  // Hard puzzles with givens removed (many solutions) or a wrong digit added (none, found only
+  // by search): the fast path counts like the generic solver, up to several limits.
+  for (const char* file : {"data/sudoku/hardest.txt", "data/sudoku/top95.txt"}) {
+    int k = 0;
+    for (const auto& e : load(file)) {
+      if (++k > 12) break;
+      const Board& p = e.board;
+      const Board solution = solve_exact(p).solution;
+      // Remove the first given, then also the last.
+      Board fewer = p;
+      int removed = 0;
+      for (int i = 0; i < 81 && removed < 1; ++i) {
+        if (fewer.cells[static_cast<std::size_t>(i)])
+          fewer.cells[static_cast<std::size_t>(i)] = 0, ++removed;
+      }
+      for (int i = 80; i >= 0 && removed < 2; --i) {
+        if (fewer.cells[static_cast<std::size_t>(i)])
+          fewer.cells[static_cast<std::size_t>(i)] = 0, ++removed;
+      }
+      for (int limit : {1, 2, 3, 7}) {
+        EXPECT_EQ(fast_count(fewer, limit), solve_exact_generic(fewer, limit).solutions)
+            << file << ":" << e.line << " limit " << limit;
+      }
+      // A wrong digit in the first empty cell that does not clash with a given.
+      Board wrong = p;
+      for (int i = 0; i < 81; ++i) {
+        if (wrong.cells[static_cast<std::size_t>(i)]) continue;
+        for (int v = 1; v <= 9; ++v) {
+          if (v == solution.cells[static_cast<std::size_t>(i)]) continue;
+          wrong.cells[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(v);
+          if (find_contradiction(wrong).empty()) break;
+          wrong.cells[static_cast<std::size_t>(i)] = 0;
+        }
+        if (wrong.cells[static_cast<std::size_t>(i)]) break;
+      }
+      ASSERT_NE(wrong, p);
+      EXPECT_EQ(fast_count(wrong, 2), 0) << file << ":" << e.line;
+      EXPECT_EQ(solve_exact_generic(wrong, 2).solutions, 0) << file << ":" << e.line;
+    }
+  }
+}
+
+TEST(SudokuExact, Raw9x9EntryPointRejectsClashingGivens) {
+  // solve9 takes raw cells, unchecked by the parser: clashing givens (row, column across
+  // bands, box) and out-of-range values mean no solution.
+  auto count = [](const std::vector<std::pair<int, int>>& givens) {
+    std::uint8_t cells[81] = {}, solution[81];
+    for (auto [i, v] : givens) cells[i] = static_cast<std::uint8_t>(v);
+    ExactStats stats;
+    return solve9(cells, solution, 2, stats);
+  };
+  EXPECT_EQ(count({{0, 5}, {8, 5}}), 0);    // row 1
+  EXPECT_EQ(count({{4, 7}, {76, 7}}), 0);   // column 5, bands 1 and 3
+  EXPECT_EQ(count({{30, 2}, {50, 2}}), 0);  // box 5
+  EXPECT_EQ(count({{40, 10}}), 0);          // not a digit
+  EXPECT_EQ(count({{0, 5}, {80, 5}}), 2);   // fine: many solutions
+}
+
+TEST(SudokuExact, StatsCountBranchingWork) {
+  // A hard puzzle needs branching; each failed alternative is a backtrack, and a unique
+  // puzzle has exactly as many failed alternatives as guesses.
+  const auto p = load("data/sudoku/hardest.txt").at(1).board;
+  const auto r = solve_exact(p, 2);
+  ASSERT_EQ(r.solutions, 1);
+  EXPECT_GT(r.stats.guesses, 0u);
+  EXPECT_EQ(r.stats.guesses, r.stats.backtracks);
+}

@@ -4,7 +4,8 @@
 //
 // solve_exact_generic() works on every size (candidate bitmasks per cell, naked and hidden
 // singles, branching on the cell with the fewest candidates); solve9() is the fast 9x9 path
-// (band bitboards, see exact_fast9.cpp). solve_exact() picks the right one.
+// (band bitboards, triads, branching on band configurations, see exact_fast9.cpp).
+// solve_exact() picks the right one.
 
 #include <cstdint>
 
@@ -13,7 +14,10 @@
 namespace evoplay::games::sudoku {
 
 struct ExactStats {
-  std::uint64_t guesses = 0;     // candidates tried at branch points
+  // Alternatives at branch points: the generic solver counts one per branch point; the 9x9 path
+  // branches among k configurations of a digit and counts k - 1 (what a chain of binary guesses
+  // would count), so that a unique puzzle has as many guesses as failed alternatives.
+  std::uint64_t guesses = 0;
   std::uint64_t backtracks = 0;  // contradictions met after a guess
 };
 
