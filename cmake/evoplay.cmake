@@ -19,6 +19,7 @@ function(evoplay_add_game name)
   add_library(evoplay_game_${name} STATIC ${sources})
   target_link_libraries(evoplay_game_${name} PUBLIC evoplay_search evoplay_evo evoplay_render ${ARG_LIBS})
   evoplay_warnings(evoplay_game_${name})
+  target_precompile_headers(evoplay_game_${name} REUSE_FROM evoplay_core)
   set_property(GLOBAL APPEND PROPERTY EVOPLAY_GAMES ${name})
 endfunction()
 

@@ -8,18 +8,12 @@
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/core/text.hpp"
+#include "support/process.hpp"
 
 namespace fs = std::filesystem;
 using namespace evoplay;
 
 namespace {
-fs::path scratch(const std::string& name) {
-  const auto dir =
-      fs::temp_directory_path() / ("evoplay-test-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 std::size_t entries(const fs::path& dir) {
   return static_cast<std::size_t>(
       std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
@@ -27,7 +21,7 @@ std::size_t entries(const fs::path& dir) {
 }  // namespace
 
 TEST(AtomicFile, WritesAndReplaces) {
-  const auto dir = scratch("atomic");
+  const auto dir = test_support::scratch_dir("atomic");
   write_file_atomic(dir / "a.txt", "one");
   write_file_atomic(dir / "a.txt", "two");
   EXPECT_EQ(read_text((dir / "a.txt").string()), "two");
@@ -35,7 +29,7 @@ TEST(AtomicFile, WritesAndReplaces) {
 }
 
 TEST(AtomicFile, UncommittedLeavesOldContentAndNoTemp) {
-  const auto dir = scratch("abort");
+  const auto dir = test_support::scratch_dir("abort");
   write_file_atomic(dir / "a.txt", "old");
   {
     AtomicFile f(dir / "a.txt");
@@ -47,13 +41,13 @@ TEST(AtomicFile, UncommittedLeavesOldContentAndNoTemp) {
 }
 
 TEST(AtomicFile, CreatesParentFolders) {
-  const auto dir = scratch("parents");
+  const auto dir = test_support::scratch_dir("parents");
   write_file_atomic(dir / "x" / "y" / "z.txt", "deep");
   EXPECT_EQ(read_text((dir / "x" / "y" / "z.txt").string()), "deep");
 }
 
 TEST(RunDir, DefaultNameIsCommandAndTimestamp) {
-  const auto dir = scratch("rundir");
+  const auto dir = test_support::scratch_dir("rundir");
   const auto old = fs::current_path();
   fs::current_path(dir);
   const auto a = RunDir::create("", "sudoku");
@@ -64,7 +58,7 @@ TEST(RunDir, DefaultNameIsCommandAndTimestamp) {
 }
 
 TEST(RunDir, RefusesAFile) {
-  const auto dir = scratch("rundir-file");
+  const auto dir = test_support::scratch_dir("rundir-file");
   write_file_atomic(dir / "f", "x");
   EXPECT_THROW(RunDir::create((dir / "f").string(), "x"), Error);
 }

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <string>
 
 namespace evoplay::test_support {
@@ -19,12 +20,29 @@ struct ProcessResult {
   std::string out, err;
 };
 
-/// A fresh empty folder under the system's temporary folder.
+/// The scratch folders made by this test process, removed when it exits (kept when the
+/// environment variable EVOPLAY_KEEP_TEST_DIRS is set, to look at a failure).
+class ScratchDirs {
+ public:
+  ~ScratchDirs() {
+    if (std::getenv("EVOPLAY_KEEP_TEST_DIRS")) return;
+    std::error_code ignored;
+    for (const auto& dir : dirs_) std::filesystem::remove_all(dir, ignored);
+  }
+  void add(const std::filesystem::path& dir) { dirs_.insert(dir); }
+
+ private:
+  std::set<std::filesystem::path> dirs_;
+};
+
+/// A fresh empty folder under the system's temporary folder, removed when the test process ends.
 inline std::filesystem::path scratch_dir(const std::string& name) {
+  static ScratchDirs made;
   const auto dir = std::filesystem::temp_directory_path() /
                    ("evoplay-test-" + name + "-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  made.add(dir);
   return dir;
 }
 
