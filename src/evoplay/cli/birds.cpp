@@ -15,6 +15,7 @@
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/rng.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/evo/operators/selection.hpp"
 #include "evoplay/games/birds/check.hpp"
@@ -526,6 +527,7 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
                               {"entropy", ind.diversity.entropy},
                               {"hamming", ind.diversity.hamming},
                               {"score", ind.diversity.score()}}},
+                            {"distance_to_nearest_level", ind.set_distance},
                             {"generation_made", ind.generation},
                             {"composites_left_out", ind.skipped},
                             {"mask", ind.genome.mask},
@@ -620,10 +622,12 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
 void print_set(const std::string& title, const nlohmann::json& set) {
   fmt::print("{}\n", title);
   for (const auto& l : set["levels"]) {
-    fmt::print("  {}  fitness {:6.2f}  stability {:6.2f}  {:<8}  {:2} blocks, {} pigs, {} birds\n",
-               l["file"].get<std::string>(), l["fitness"].get<double>(),
-               l["stability"].get<double>(), l["stable"].get<bool>() ? "stable" : "UNSTABLE",
-               l["blocks"].get<int>(), l["pigs"].get<int>(), l["birds"].get<int>());
+    const int pigs = l["pigs"].get<int>(), birds = l["birds"].get<int>();
+    fmt::print(
+        "  {}  fitness {:6.2f}  stability {:6.2f}  {:<8}  {:2} blocks, {} pig{}, {} bird{}\n",
+        l["file"].get<std::string>(), l["fitness"].get<double>(), l["stability"].get<double>(),
+        l["stable"].get<bool>() ? "stable" : "UNSTABLE", l["blocks"].get<int>(), pigs,
+        pigs == 1 ? "" : "s", birds, birds == 1 ? "" : "s");
   }
   const auto& last = set["layers"].back();
   std::uint64_t simulations = 0, evaluations = 0;
@@ -847,6 +851,10 @@ void add_diversity(CLI::App* group) {
         opt->cell, d.structural_mean, d.structural_min, d.structural_max);
     fmt::print("block-count distance (objects to change): mean {:.1f}  (min {:g}, max {:g})\n",
                d.count_mean, d.count_min, d.count_max);
+    fmt::print(
+        "level distance (mean of the structural and the count distance / objects): "
+        "mean {:.3f}\n",
+        d.level_mean);
     if (opt->matrix) {
       fmt::print("\nstructural distance:\n");
       for (std::size_t i = 0; i < files.size(); ++i) {
@@ -911,6 +919,32 @@ void demo_birds(DemoContext& ctx) {
   run.write_json("result.json", result);
   ctx.show("Birds: levels after 10 s", dir / "sheet.png");
   ctx.show("Birds: a collapse", dir / "collapse-after.png");
+}
+
+void demo_birds_generator(DemoContext& ctx) {
+  const Stopwatch clock;
+  SetPlan plan;
+  plan.dir = ctx.folder("birdsgen");
+  plan.label = "birdsgen";
+  plan.layers = 2;
+  plan.quiet = ctx.quiet;
+  birds::GeneratorSettings settings;  // population 10, 100 generations, 20 composites
+  settings.threads = resolve_threads(ctx.threads);
+  birds::Ruleset rules;  // 5 levels, 2-4 pigs
+  const auto set = generate_set(plan, birds::default_catalogue(), rules, settings, ctx.seed);
+  fmt::print(
+      "  5 levels in {:.1f} s: {} stable; two layers, {} composites cut from the first "
+      "layer's levels and {} from the second's\n",
+      clock.seconds(), set["stable_levels"].get<int>(), set["layers"][0]["new_composites"].size(),
+      set["layers"][1]["new_composites"].size());
+  nlohmann::json config = {{"command", "demo birdsgen"}, {"seed", ctx.seed}, {"layers", 2}};
+  config.update(generator_config(settings));
+  const RunDir run = RunDir::create(plan.dir.string(), "birdsgen");
+  run.write_json("config.json", config);
+  run.write_json("result.json", set);
+  ctx.show("Birds generator: 5 levels", plan.dir / "sheet.png");
+  ctx.show("Birds generator: fitness", plan.dir / "fitness.png");
+  ctx.show("Birds generator: composites", plan.dir / "composites.png");
 }
 
 void add_birds_commands(CLI::App& app) {

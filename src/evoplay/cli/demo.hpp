@@ -31,4 +31,8 @@ void demo_tsp(DemoContext& ctx);
 /// Angry Birds levels simulated with Box2D: stability reports, pictures before and after.
 void demo_birds(DemoContext& ctx);
 
+/// The Angry Birds level generator: five levels and their contact sheet, two layers of
+/// open-ended composites.
+void demo_birds_generator(DemoContext& ctx);
+
 }  // namespace evoplay::cli

@@ -75,7 +75,12 @@ Composite make_composite(std::string name, std::vector<Piece> pieces, std::strin
   c.parents = std::move(parents);
   if (pieces.empty()) return c;
   const Bounds box = pieces_bounds(pieces);
-  const double cx = (box.min_x + box.max_x) / 2, cy = (box.min_y + box.max_y) / 2;
+  // Already centred (up to rounding): left as they are, so that a catalogue reads back exactly.
+  auto centre = [](double lo, double hi) {
+    const double c = (lo + hi) / 2;
+    return std::abs(c) < 1e-9 ? 0.0 : c;
+  };
+  const double cx = centre(box.min_x, box.max_x), cy = centre(box.min_y, box.max_y);
   for (Piece& p : pieces) {
     p.x -= cx;
     p.y -= cy;

@@ -49,16 +49,6 @@ double normalised_hamming(const Genome& a, const Genome& b) {
 
 }  // namespace
 
-double composition_distance(std::span<const int> a, std::span<const int> b) {
-  if (a.empty() && b.empty()) return 0;
-  std::map<int, int> count;
-  for (int c : a) ++count[c];
-  for (int c : b) --count[c];
-  int d = 0;
-  for (const auto& [c, k] : count) d += std::abs(k);
-  return d / static_cast<double>(a.size() + b.size());
-}
-
 std::vector<DiversityTerms> population_diversity(std::span<const Genome* const> genomes,
                                                  std::span<const std::vector<int>> used,
                                                  int reference, HammingMode mode) {
@@ -187,6 +177,12 @@ int count_distance(const std::map<std::string, int>& a, const std::map<std::stri
   return d;
 }
 
+double level_distance(const LevelShape& a, const LevelShape& b) {
+  const int objects = a.objects + b.objects;
+  const double counts = objects == 0 ? 0.0 : count_distance(a.kinds, b.kinds) / double(objects);
+  return (structural_distance(a.silhouette, b.silhouette) + counts) / 2;
+}
+
 SetDiversity set_diversity(std::span<const Level> levels, double cell) {
   SetDiversity out;
   const std::size_t n = levels.size();
@@ -203,19 +199,19 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
       any = true;
     }
   }
-  std::vector<Silhouette> shapes;
-  std::vector<std::map<std::string, int>> kinds;
+  std::vector<LevelShape> shapes;
   for (const Level& level : levels) {
-    shapes.push_back(rasterise(level, window, cell));
-    kinds.push_back(composition(level));
+    shapes.push_back({rasterise(level, window, cell), composition(level),
+                      static_cast<int>(level.objects.size())});
   }
-  double s_sum = 0, c_sum = 0;
+  double s_sum = 0, c_sum = 0, l_sum = 0;
   int pairs = 0;
   out.structural_min = out.count_min = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t j = i + 1; j < n; ++j, ++pairs) {
-      const double s = structural_distance(shapes[i], shapes[j]);
-      const int c = count_distance(kinds[i], kinds[j]);
+      const double s = structural_distance(shapes[i].silhouette, shapes[j].silhouette);
+      const int c = count_distance(shapes[i].kinds, shapes[j].kinds);
+      l_sum += level_distance(shapes[i], shapes[j]);
       out.structural[i][j] = out.structural[j][i] = s;
       out.counts[i][j] = out.counts[j][i] = c;
       s_sum += s;
@@ -232,6 +228,7 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
   }
   out.structural_mean = s_sum / pairs;
   out.count_mean = c_sum / pairs;
+  out.level_mean = l_sum / pairs;
   return out;
 }
 

@@ -45,10 +45,6 @@ std::vector<DiversityTerms> population_diversity(std::span<const Genome* const> 
                                                  std::span<const std::vector<int>> used,
                                                  int reference, HammingMode mode);
 
-/// How many composites must be swapped for two levels' composite sets (repeats counted) to
-/// agree: the sum of the counts' differences / the two sizes' sum, in [0, 1].
-double composition_distance(std::span<const int> a, std::span<const int> b);
-
 /// The smallest Hamming distance between two members (0 for fewer than two), as the document's
 /// figures plot per generation; and the mean pairwise distance normalised by length.
 int min_pairwise_hamming(std::span<const Genome* const> genomes);
@@ -74,10 +70,22 @@ std::map<std::string, int> composition(const Level& level);
 /// Sum over kinds of |count in a - count in b|.
 int count_distance(const std::map<std::string, int>& a, const std::map<std::string, int>& b);
 
+/// What the level distance of two levels compares.
+struct LevelShape {
+  Silhouette silhouette;             // on a grid shared by the levels compared
+  std::map<std::string, int> kinds;  // composition()
+  int objects = 0;
+};
+
+/// The distance of two levels in [0, 1]: the mean of their structural distance and their
+/// count distance divided by the objects of both (so 1 = nothing in common).
+double level_distance(const LevelShape& a, const LevelShape& b);
+
 struct SetDiversity {
   int levels = 0;
   double structural_mean = 0, structural_min = 0, structural_max = 0;
   double count_mean = 0, count_min = 0, count_max = 0;
+  double level_mean = 0;                        // mean pairwise level_distance()
   std::vector<std::vector<double>> structural;  // the matrix
   std::vector<std::vector<int>> counts;
 };

@@ -144,29 +144,28 @@ class Generator {
         s_.stability_weight * ind.stability.paper_score + s_.diversity_weight * 100 * terms.score();
   }
 
-  /// Scores the members of the archive — the set of levels the user gets — within it: usage
-  /// terms and stability are each member's own; the third diversity term is its distance to
-  /// the nearest other member (or the mean, with --hamming mean), where the distance of two
-  /// levels is the mean of their structural distance (1 - IoU of their silhouettes) and their
-  /// composition distance (composites to swap).
+  /// Scores the members of the archive — the set of levels the user gets — within it. The
+  /// population's fitness rewarded each member's own variety (distinct composites, entropy) and
+  /// its distance to the population; within the archive what counts is how different the levels
+  /// are from each other: fitness = stability + diversity weight x 100 x the level distance
+  /// (diversity.hpp: silhouettes and block counts) to the nearest other member (or the mean,
+  /// with --hamming mean).
   void score_in_archive(std::vector<Individual>& archive) const {
     const std::size_t n = archive.size();
     for (std::size_t i = 0; i < n; ++i) {
-      DiversityTerms t = usage_terms(archive[i].used, reference_);
       double low = 1, sum = 0;
       for (std::size_t j = 0; j < n; ++j) {
         if (j == i) continue;
-        const double d = (structural_distance(archive[i].silhouette, archive[j].silhouette) +
-                          composition_distance(archive[i].used, archive[j].used)) /
-                         2;
+        const double d = level_distance(archive[i].shape, archive[j].shape);
         low = std::min(low, d);
         sum += d;
       }
-      if (n > 1)
-        t.hamming = s_.hamming == HammingMode::kMin ? low : sum / static_cast<double>(n - 1);
-      archive[i].diversity = t;
+      const double spread = n < 2                             ? 0.0
+                            : s_.hamming == HammingMode::kMin ? low
+                                                              : sum / static_cast<double>(n - 1);
+      archive[i].set_distance = spread;
       archive[i].fitness = s_.stability_weight * archive[i].stability.paper_score +
-                           s_.diversity_weight * 100 * t.hamming;
+                           s_.diversity_weight * 100 * spread;
     }
   }
 
@@ -174,7 +173,8 @@ class Generator {
   void add_to_archive(const Individual& ind) {
     archive_.push_back(ind);
     const Placement p = place(ind.genome, catalogue_, rules_, s_.placement);
-    archive_.back().silhouette = rasterise(p.level, window_, kSilhouetteCell);
+    archive_.back().shape = {rasterise(p.level, window_, kSilhouetteCell), composition(p.level),
+                             static_cast<int>(p.level.objects.size())};
   }
 
   /// Trims the archive to the number of levels asked for, one member at a time: the first

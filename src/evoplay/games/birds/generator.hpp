@@ -68,10 +68,11 @@ struct Individual {
   std::string structure_key;  // its blocks alone: levels differing only in pigs share it
   std::vector<int> used;      // catalogue indices of the composites placed
   int skipped = 0;            // composites left out of the level (too high)
-  DiversityTerms diversity;   // within the population (or the archive) it was last scored in
-  Silhouette silhouette;      // archive members: the level's occupied cells
-  double fitness = 0;
-  int generation = 0;  // when it was made
+  DiversityTerms diversity;   // within the population it was last scored in
+  double fitness = 0;         // in that population; archive members: within the archive
+  LevelShape shape;           // archive members: silhouette and composition of the level
+  double set_distance = 0;    // archive members: level distance to the nearest other member
+  int generation = 0;         // when it was made
 };
 
 struct GeneratorResult {

@@ -79,12 +79,16 @@ bool rests_at(ObjectType pig, double x, double surface, const std::vector<Bounds
   return true;
 }
 
-/// Candidate spots: on the flat top of every box-like block with room for the pig's base and
-/// nothing above, and on stretches of free ground around the columns.
-std::vector<std::vector<Spot>> candidate_spots(const Level& level,
-                                               const std::vector<Bounds>& placed,
-                                               const PlacementSettings& settings) {
-  std::vector<std::vector<Spot>> out;  // per place: the pig types that fit there
+/// Candidate spots, each with the pig types that fit there: on the flat top of every box-like
+/// block with room for the pig's base and nothing above (`tops`), and on stretches of free
+/// ground around the columns (`ground`).
+struct Spots {
+  std::vector<std::vector<Spot>> tops, ground;
+};
+
+Spots candidate_spots(const Level& level, const std::vector<Bounds>& placed,
+                      const PlacementSettings& settings) {
+  Spots out;
   for (std::size_t i = 0; i < level.objects.size(); ++i) {
     const Object& o = level.objects[i];
     if (o.kind() != Kind::kBlock || !flat_box(o)) continue;
@@ -97,7 +101,7 @@ std::vector<std::vector<Spot>> candidate_spots(const Level& level,
       Spot spot{};
       if (rests_at(pig, x, b.max_y, placed, settings.max_top, spot)) fits.push_back(spot);
     }
-    if (!fits.empty()) out.push_back(std::move(fits));
+    if (!fits.empty()) out.tops.push_back(std::move(fits));
   }
   // Free ground: scan a grid around the building area for stretches where a small pig would rest
   // on the ground; one spot per stretch (at its middle), more if it is long.
@@ -122,7 +126,7 @@ std::vector<std::vector<Spot>> candidate_spots(const Level& level,
         Spot spot{};
         if (rests_at(pig, x, kGroundY, placed, settings.max_top, spot)) fits.push_back(spot);
       }
-      if (!fits.empty()) out.push_back(std::move(fits));
+      if (!fits.empty()) out.ground.push_back(std::move(fits));
     }
     a = b + 1;
   }
@@ -140,8 +144,12 @@ void add_pigs_and_birds(Placement& p, const std::vector<Bounds>& placed, const G
   Rng rng(genome.pig_seed);
   const int lo = std::max(1, rules.pigs_min), hi = std::max(lo, rules.pigs_max);
   const int wanted = lo + static_cast<int>(rng.index(static_cast<std::size_t>(hi - lo + 1)));
-  auto spots = candidate_spots(p.level, placed, settings);
-  rng.shuffle(spots);
+  // The document puts pigs on the composites; the ground between columns takes the rest.
+  Spots candidates = candidate_spots(p.level, placed, settings);
+  rng.shuffle(candidates.tops);
+  rng.shuffle(candidates.ground);
+  std::vector<std::vector<Spot>> spots = std::move(candidates.tops);
+  spots.insert(spots.end(), candidates.ground.begin(), candidates.ground.end());
   std::vector<Bounds> pigs;
   auto add = [&](const Spot& s) {
     p.level.objects.push_back({s.pig, Material::kNone, s.x, s.y});

@@ -4,8 +4,9 @@
 // how many go in each of the seven columns spread over the building area. Each composite is
 // lowered onto what is under it — the ground, the composite below, or a neighbour it overhangs
 // — so that it rests exactly on it: nothing starts inside anything else, nothing starts in free
-// fall. Then pigs are put on spots that can hold one (flat tops, the ground between columns),
-// their number drawn within the ruleset's range, and birds are given: ceil(pigs / 2) + 1.
+// fall. Then pigs are put on spots that can hold one — flat tops of composites first, in random
+// order, then the ground between columns — their number drawn within the ruleset's range, and
+// birds are given: ceil(pigs / 2) + 1.
 
 #include <vector>
 
