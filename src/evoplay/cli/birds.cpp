@@ -608,7 +608,9 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
                       {"mean_height", g.mean_height},
                       {"max_height", g.max_height},
                       {"block_kinds", g.block_kinds},
-                      {"materials", g.materials}});
+                      {"mean_block_kinds", g.mean_block_kinds},
+                      {"materials", g.materials},
+                      {"evolved_parents", g.evolved_parents}});
   }
   return {{"ruleset", ruleset_json(rules)},
           {"levels", final_levels},

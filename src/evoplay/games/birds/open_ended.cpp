@@ -142,9 +142,22 @@ std::vector<LayerStats> catalogue_growth(const Catalogue& catalogue) {
     st.layer = layer;
     std::set<std::pair<int, bool>> kinds;
     std::set<int> materials;
+    int parents = 0, evolved = 0;
     for (const Composite& c : catalogue) {
       if (c.layer != layer) continue;
       ++st.composites;
+      std::set<std::pair<int, bool>> own;
+      for (const Piece& p : c.pieces) {
+        own.insert({static_cast<int>(p.type),
+                    std::abs(std::abs(std::remainder(p.rotation, 180.0)) - 90) < 1});
+      }
+      st.mean_block_kinds += static_cast<double>(own.size());
+      for (const std::string& name : c.parents) {
+        ++parents;
+        for (const Composite& o : catalogue) {
+          if (o.name == name && o.layer > 0) ++evolved;
+        }
+      }
       st.mean_pieces += static_cast<double>(c.pieces.size());
       st.max_pieces = std::max(st.max_pieces, static_cast<int>(c.pieces.size()));
       st.mean_width += c.width();
@@ -158,6 +171,8 @@ std::vector<LayerStats> catalogue_growth(const Catalogue& catalogue) {
     }
     if (st.composites == 0) continue;
     st.mean_pieces /= st.composites;
+    st.mean_block_kinds /= st.composites;
+    st.evolved_parents = parents == 0 ? 0.0 : static_cast<double>(evolved) / parents;
     st.mean_width /= st.composites;
     st.mean_height /= st.composites;
     st.block_kinds = static_cast<int>(kinds.size());

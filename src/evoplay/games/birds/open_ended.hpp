@@ -52,8 +52,10 @@ struct LayerStats {
   int max_pieces = 0;
   double mean_width = 0, mean_height = 0;
   double max_height = 0;
-  int block_kinds = 0;  // distinct (block type, turned) among their pieces
-  int materials = 0;    // distinct materials among their pieces
+  int block_kinds = 0;          // distinct (block type, turned) among their pieces
+  double mean_block_kinds = 0;  // distinct (block type, turned) within one composite, on average
+  int materials = 0;            // distinct materials among their pieces
+  double evolved_parents = 0;   // share of their parents that were themselves cut from levels
 };
 std::vector<LayerStats> catalogue_growth(const Catalogue& catalogue);
 
