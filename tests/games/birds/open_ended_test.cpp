@@ -68,4 +68,19 @@ TEST(BirdsOpenEnded, StillColumnsBecomeComposites) {
   EXPECT_EQ(growth[1].composites, 1);
   EXPECT_EQ(growth[1].max_pieces, 3);
   EXPECT_EQ(growth[1].block_kinds, 1);
+  EXPECT_DOUBLE_EQ(growth[1].mean_block_kinds, 1);
+  EXPECT_DOUBLE_EQ(growth[1].evolved_parents, 0) << "its parents are basic blocks";
+  // A layer-2 composite made of the tower and a plank lying across (a turned one counts as
+  // another kind): half its parents were themselves cut from levels.
+  c.push_back(make_composite("L2-01",
+                             {{ObjectType::kSquareSmall, 0, 0, 0, Material::kWood},
+                              {ObjectType::kRectSmall, 0, 1, 0, Material::kWood},
+                              {ObjectType::kRectSmall, 1, 0, 90, Material::kIce}},
+                             "test", 2, {"L1-01", "RectSmall"}));
+  const auto grown = catalogue_growth(c);
+  ASSERT_EQ(grown.size(), 3u);
+  EXPECT_EQ(grown[2].composites, 1);
+  EXPECT_DOUBLE_EQ(grown[2].mean_block_kinds, 3);
+  EXPECT_DOUBLE_EQ(grown[2].evolved_parents, 0.5);
+  EXPECT_EQ(grown[2].materials, 2);
 }
