@@ -142,7 +142,9 @@ TEST(BirdsGenerateCli, BrokenInputFilesAreReportedWithTheirLine) {
   const auto cut = run_evoplay("birds generate --composites " + (dir / "cut.json").string());
   EXPECT_EQ(cut.status, 2);
   EXPECT_NE(cut.err.find("cut.json:2:"), std::string::npos) << cut.err;
-  const auto pigs = run_evoplay("birds generate --pigs 5,2");
+  const auto pigs = run_evoplay("birds generate --pigs 5,2 --out " + (dir / "z").string());
   EXPECT_EQ(pigs.status, 2);
   EXPECT_NE(pigs.err.find("--pigs"), std::string::npos) << pigs.err;
+  // Bad input is found before the run folder is made: nothing is half-written.
+  for (const char* out : {"x", "y", "z"}) EXPECT_FALSE(fs::exists(dir / out)) << out;
 }
