@@ -930,7 +930,8 @@ void demo_birds_generator(DemoContext& ctx) {
   plan.label = "birdsgen";
   plan.layers = 2;
   plan.quiet = ctx.quiet;
-  birds::GeneratorSettings settings;  // population 10, 100 generations, 20 composites
+  birds::GeneratorSettings settings;  // population 10, 20 composites
+  settings.generations = 50;          // per layer: two layers stay well within the demo's time
   settings.threads = resolve_threads(ctx.threads);
   birds::Ruleset rules;  // 5 levels, 2-4 pigs
   const auto set = generate_set(plan, birds::default_catalogue(), rules, settings, ctx.seed);
