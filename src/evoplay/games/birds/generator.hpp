@@ -34,8 +34,8 @@
 namespace evoplay::games::birds {
 
 struct GeneratorSettings {
-  int population = 10;          // Table 6.1's second setting (its first, 20 x 10, finds too few
-  int generations = 100;        // stable levels to fill 5 levels every time: see the docs)
+  int population = 10;          // Table 6.1's second setting (its first, 20 x 10, did as well
+  int generations = 100;        // in our measures: docs/birds-generator.md)
   double crossover_rate = 0.3;  // share of the population chosen as parents each generation
   double mutation_rate = 0.3;   // probability that a child is mutated
   evo::Selection selection = evo::Selection::parse("tournament:2");
