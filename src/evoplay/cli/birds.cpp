@@ -488,6 +488,12 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
       levels.push_back(placements.back().level);
     }
     const auto reports = birds::simulate_all(levels, settings.physics, settings.threads);
+    if (std::cmp_less(levels.size(), rules.levels)) {
+      fmt::print(stderr,
+                 "evoplay: note: {}: only {} distinct levels of the {} asked for (a larger "
+                 "--population or more --generations find more)\n",
+                 label, levels.size(), rules.levels);
+    }
     const auto folder = layer == plan.layers ? plan.dir : plan.dir / fmt::format("layer-{}", layer);
     std::filesystem::create_directories(folder);
     nlohmann::json level_list = nlohmann::json::array();
@@ -613,6 +619,7 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
                       {"evolved_parents", g.evolved_parents}});
   }
   return {{"ruleset", ruleset_json(rules)},
+          {"levels_asked", rules.levels},
           {"levels", final_levels},
           {"stable_levels", stable_levels},
           {"layers", layers},

@@ -66,6 +66,16 @@ TEST(BirdsGenerateCli, WritesARunFolderAndTheSameLevelsAtAnyThreadCount) {
     EXPECT_EQ(slurp(dir / "one" / f), slurp(dir / "two" / f)) << f;
   }
   EXPECT_FALSE(fs::exists(dir / "two" / "sheet.png"));
+  EXPECT_EQ(two.err.find("note"), std::string::npos) << two.err;
+  // More levels than the run can find: fewer files, and a note saying so.
+  const auto many = run_evoplay("birds generate --population 3 --generations 0 --length 3 "
+                                "--levels 6 --no-pictures --quiet --out " +
+                                (dir / "many").string());
+  ASSERT_EQ(many.status, 0) << many.err;
+  EXPECT_NE(many.err.find("only 3 distinct levels of the 6 asked for"), std::string::npos)
+      << many.err;
+  EXPECT_EQ(json_file(dir / "many" / "result.json")["levels_asked"], 6);
+  EXPECT_FALSE(fs::exists(dir / "many" / "level-07.xml"));
   // The diversity of the set, human and JSON.
   const auto div = run_evoplay("birds diversity " + (dir / "one").string());
   ASSERT_EQ(div.status, 0) << div.err;

@@ -106,6 +106,16 @@ TEST(BirdsGenerator, TheDocumentsLoopAndTheArchive) {
   }
 }
 
+TEST(BirdsGenerator, ASmallPopulationStillBreedsOnePair) {
+  GeneratorSettings s = small();
+  s.population = 4;
+  s.generations = 2;
+  s.crossover_rate = 0.3;  // 1.2 parents: one pair
+  EXPECT_EQ(run_generator(default_catalogue(), Ruleset{}, s).evaluations, 4u + 2u * 2u);
+  s.crossover_rate = 0;  // no breeding at all
+  EXPECT_EQ(run_generator(default_catalogue(), Ruleset{}, s).evaluations, 4u);
+}
+
 TEST(BirdsGenerator, ATimeLimitStopsEarly) {
   GeneratorSettings s = small();
   s.generations = 1000;

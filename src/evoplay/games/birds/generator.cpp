@@ -212,10 +212,13 @@ class Generator {
     pop = std::move(next);
   }
 
-  /// Parents from a share of the population (an even number), children replace the worst.
+  /// Parents from a share of the population (an even number, at least one pair when the rate
+  /// is not 0: 30 % of a population under 7 would otherwise breed nothing), children replace
+  /// the worst.
   void breed(std::vector<Individual>& pop, int generation) {
     const std::size_t n = pop.size();
     auto parents = static_cast<std::size_t>(s_.crossover_rate * static_cast<double>(n) + 1e-9);
+    if (s_.crossover_rate > 0) parents = std::max<std::size_t>(parents, 2);
     parents = std::min(parents - parents % 2, n - n % 2);
     if (parents == 0) return;
     std::vector<double> fitness(n);
