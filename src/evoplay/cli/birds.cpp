@@ -5,18 +5,29 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <tuple>
 #include <utility>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/progress.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
+#include "evoplay/evo/operators/selection.hpp"
 #include "evoplay/games/birds/check.hpp"
+#include "evoplay/games/birds/composite.hpp"
+#include "evoplay/games/birds/diversity.hpp"
+#include "evoplay/games/birds/generator.hpp"
+#include "evoplay/games/birds/open_ended.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/render.hpp"
 #include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/xml.hpp"
+#include "evoplay/render/history_plot.hpp"
 
 namespace evoplay::cli {
 
@@ -331,6 +342,539 @@ std::vector<std::pair<std::string, birds::Level>> showcase_levels() {
   return {{"castle", castle}, {"collapse", collapse}};
 }
 
+// ---- birds generate -----------------------------------------------------------------------
+
+struct GenerateOptions {
+  CommonOptions common;
+  int levels = 5;
+  std::string ruleset;
+  std::string composites;
+  std::string pigs = "2,4";
+  birds::GeneratorSettings ga;
+  std::string selection = "tournament";
+  std::string crossover = "one-point";
+  std::string hamming = "min";
+  int layers = 1;
+  int new_composites = 8;
+  bool no_pictures = false;
+};
+
+/// "tournament" is the document's: pairs, the fitter is a parent.
+evo::Selection generator_selection(const std::string& spec) {
+  return evo::Selection::parse(spec == "tournament" ? "tournament:2" : spec);
+}
+
+std::pair<int, int> parse_pig_range(const std::string& text) {
+  const auto parts = split(text, ',');
+  long long lo = 0, hi = 0;
+  if (parts.size() != 2 || !try_parse_int(parts[0], lo) || !try_parse_int(parts[1], hi) || lo < 1 ||
+      hi < lo || hi > 50) {
+    throw Error(fmt::format("--pigs '{}': expected MIN,MAX with 1 <= MIN <= MAX <= 50", text));
+  }
+  return {static_cast<int>(lo), static_cast<int>(hi)};
+}
+
+nlohmann::json generator_config(const birds::GeneratorSettings& s) {
+  return {{"population", s.population},
+          {"generations", s.generations},
+          {"composites_per_level", s.genome.length},
+          {"min_composites", s.genome.min_length},
+          {"max_composites", s.genome.max_length},
+          {"selection", s.selection.name()},
+          {"crossover", birds::crossover_name(s.crossover)},
+          {"crossover_rate", s.crossover_rate},
+          {"mutation_rate", s.mutation_rate},
+          {"stability_weight", s.stability_weight},
+          {"diversity_weight", s.diversity_weight},
+          {"hamming", birds::hamming_name(s.hamming)},
+          {"elite_per_generation", s.elite},
+          {"offset_sigma", s.genome.offset_sigma},
+          {"max_offset", s.genome.max_offset},
+          {"max_lift", s.genome.max_lift},
+          {"columns", birds::kColumns},
+          {"area", {s.placement.x_min, s.placement.x_max}},
+          {"max_top", s.placement.max_top},
+          {"level_width", s.placement.level_width},
+          {"seconds_simulated", s.physics.seconds}};
+}
+
+nlohmann::json ruleset_json(const birds::Ruleset& r) {
+  nlohmann::json pairs = nlohmann::json::array();
+  for (const auto& [m, t] : r.forbidden) {
+    pairs.push_back(fmt::format("{} {}", birds::material_name(m), birds::shape_info(t).name));
+  }
+  return {{"levels", r.levels},
+          {"forbidden", pairs},
+          {"pigs", {r.pigs_min, r.pigs_max}},
+          {"time_limit_minutes", r.time_limit_minutes}};
+}
+
+std::string level_file_name(std::size_t i) { return fmt::format("level-{:02}", i + 4); }
+
+/// Pictures of composites: each alone on the ground, framed tightly, with its name.
+void save_composite_sheet(const std::filesystem::path& path, const birds::Catalogue& catalogue) {
+  std::vector<birds::Level> levels;
+  for (const auto& c : catalogue) levels.push_back(birds::composite_level(c));
+  std::vector<birds::SheetEntry> entries;
+  for (std::size_t i = 0; i < catalogue.size(); ++i) {
+    const auto& c = catalogue[i];
+    entries.push_back(
+        {&levels[i],
+         fmt::format("{} ({} piece{}{})", c.name, c.pieces.size(), c.pieces.size() == 1 ? "" : "s",
+                     c.layer > 0 ? fmt::format(", layer {}", c.layer) : ""),
+         nullptr, false});
+  }
+  birds::save_contact_sheet(path, entries, 300, 6);
+}
+
+struct SetPlan {
+  std::filesystem::path dir;
+  std::string label;
+  std::size_t block = 0;
+  int layers = 1;
+  int new_composites = 8;
+  bool quiet = false;
+  bool pictures = true;
+};
+
+/// One set of levels (one ruleset block): `layers` runs of the generator, each on the catalogue
+/// grown by the composites cut from the previous one's levels. Writes levels, pictures, history,
+/// plots and catalogues into plan.dir; returns the set's part of result.json.
+nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
+                            const birds::Ruleset& rules, birds::GeneratorSettings settings,
+                            std::uint64_t seed) {
+  std::filesystem::create_directories(plan.dir);
+  const int base_layer = birds::top_layer(catalogue);
+  if (rules.time_limit_minutes > 0) {
+    settings.time_limit_seconds = rules.time_limit_minutes * 60 / plan.layers;
+  }
+  History history;
+  std::size_t generation_offset = 0;
+  std::uint64_t evaluation_offset = 0;
+  double simulation_offset = 0, elapsed_offset = 0;
+  nlohmann::json layers = nlohmann::json::array();
+  nlohmann::json final_levels;
+  birds::Catalogue used, next;
+  int stable_levels = 0;
+  for (int layer = 1; layer <= plan.layers; ++layer) {
+    settings.seed = Rng(seed).split({plan.block, static_cast<std::uint64_t>(layer)}).seed();
+    const std::string label =
+        plan.layers > 1 ? fmt::format("{} layer {}", plan.label, layer) : plan.label;
+    Progress progress(plan.quiet, label, static_cast<std::uint64_t>(settings.generations));
+    ProgressObserver observer(progress, static_cast<std::uint64_t>(settings.generations));
+    auto result = birds::run_generator(catalogue, rules, settings, &observer);
+    progress.finish();
+
+    for (GenerationRecord r : result.history.rows) {
+      r.generation += generation_offset;
+      r.evaluations += evaluation_offset;
+      r.elapsed += elapsed_offset;
+      for (auto& [name, value] : r.extra) {
+        if (name == "simulations") value += simulation_offset;
+      }
+      r.extra.emplace_back("layer", layer);
+      history.add(std::move(r));
+    }
+    generation_offset = history.back().generation + 1;
+    evaluation_offset = history.back().evaluations;
+    simulation_offset = history.back().extra_value("simulations");
+    elapsed_offset = history.back().elapsed;
+
+    // The final levels, simulated once more for their pictures and reports.
+    std::vector<birds::Placement> placements;
+    std::vector<birds::Level> levels;
+    for (const auto& ind : result.levels) {
+      placements.push_back(birds::place_individual(ind, catalogue, rules, settings));
+      levels.push_back(placements.back().level);
+    }
+    const auto reports = birds::simulate_all(levels, settings.physics, settings.threads);
+    if (std::cmp_less(levels.size(), rules.levels)) {
+      fmt::print(stderr,
+                 "evoplay: note: {}: only {} distinct levels of the {} asked for (a larger "
+                 "--population or more --generations find more)\n",
+                 label, levels.size(), rules.levels);
+    }
+    const auto folder = layer == plan.layers ? plan.dir : plan.dir / fmt::format("layer-{}", layer);
+    std::filesystem::create_directories(folder);
+    nlohmann::json level_list = nlohmann::json::array();
+    std::vector<birds::SheetEntry> sheet;
+    std::vector<std::string> captions(levels.size());
+    int stable = 0;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      const auto& ind = result.levels[i];
+      const auto& r = reports[i];
+      const std::string name = level_file_name(i);
+      birds::write_level(folder / (name + ".xml"), levels[i]);
+      if (plan.pictures) {
+        birds::save_level_picture(folder / (name + ".png"), levels[i], {1200, name, nullptr});
+      }
+      stable += r.stable ? 1 : 0;
+      nlohmann::json composites = nlohmann::json::array();
+      for (const auto& pc : placements[i].composites) {
+        const auto& gene = ind.genome.genes[static_cast<std::size_t>(pc.gene)];
+        composites.push_back(
+            {{"composite", catalogue[static_cast<std::size_t>(gene.composite)].name},
+             {"material", gene.material == birds::Material::kNone
+                              ? std::string("own")
+                              : std::string(birds::material_name(gene.material))},
+             {"column", pc.column + 1},
+             {"dx", gene.dx}});
+      }
+      level_list.push_back({{"file", name + ".xml"},
+                            {"fitness", ind.fitness},
+                            {"stability", ind.stability.paper_score},
+                            {"stable", r.stable},
+                            {"score", r.score},
+                            {"blocks", levels[i].count(birds::Kind::kBlock)},
+                            {"pigs", levels[i].count(birds::Kind::kPig)},
+                            {"birds", levels[i].birds.size()},
+                            {"diversity",
+                             {{"distinct", ind.diversity.distinct},
+                              {"entropy", ind.diversity.entropy},
+                              {"hamming", ind.diversity.hamming},
+                              {"score", ind.diversity.score()}}},
+                            {"distance_to_nearest_level", ind.set_distance},
+                            {"generation_made", ind.generation},
+                            {"composites_left_out", ind.skipped},
+                            {"mask", ind.genome.mask},
+                            {"composites", composites}});
+      captions[i] = fmt::format("{}  fitness {:.1f}", name, ind.fitness);
+    }
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      sheet.push_back({&levels[i], captions[i], &reports[i]});
+    }
+    if (plan.pictures && !sheet.empty()) {
+      birds::save_contact_sheet(folder / "sheet.png", sheet, 480, sheet.size() <= 6 ? 3 : 0);
+    }
+
+    std::vector<birds::HarvestSource> sources;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      sources.push_back(
+          {level_file_name(i), &result.levels[i].genome, &placements[i], &reports[i]});
+    }
+    birds::HarvestSettings harvest;
+    harvest.layer = base_layer + layer;
+    harvest.note = fmt::format("seed {}", seed);
+    harvest.max_new = plan.new_composites;
+    harvest.physics = settings.physics;
+    auto fresh = birds::harvest_composites(sources, catalogue, harvest);
+    nlohmann::json fresh_names = nlohmann::json::array();
+    for (const auto& c : fresh) fresh_names.push_back(c.name);
+
+    layers.push_back({{"layer", base_layer + layer},
+                      {"folder", std::filesystem::relative(folder, plan.dir).string()},
+                      {"seed", settings.seed},
+                      {"catalogue_size", catalogue.size()},
+                      {"levels", level_list.size()},
+                      {"stable_levels", stable},
+                      {"generations", result.generations},
+                      {"stop_reason", result.stop_reason},
+                      {"evaluations", result.evaluations},
+                      {"simulations", result.simulations},
+                      {"seconds", result.seconds},
+                      {"new_composites", fresh_names}});
+    if (layer == plan.layers) {
+      final_levels = std::move(level_list);
+      stable_levels = stable;
+      used = catalogue;
+      next = catalogue;
+      next.insert(next.end(), fresh.begin(), fresh.end());
+    } else {
+      catalogue.insert(catalogue.end(), fresh.begin(), fresh.end());
+    }
+  }
+
+  const RunDir out = RunDir::create(plan.dir.string(), "birds-generate");
+  out.write_text("history.csv", history.to_csv());
+  birds::write_catalogue(plan.dir / "composites.json", used);
+  birds::write_catalogue(plan.dir / "composites-next.json", next);
+  if (plan.pictures) {
+    const auto table = parse_csv(history.to_csv(), "history.csv");
+    render::HistoryPlotOptions fitness;
+    fitness.title = fmt::format("Fitness per generation (population {}, {} composites)",
+                                settings.population, settings.genome.length);
+    fitness.right_columns = {};
+    render::save_history_plot(plan.dir / "fitness.png", table, fitness, "history.csv");
+    render::HistoryPlotOptions hamming;
+    hamming.title = "Minimum Hamming distance between two individuals, per generation";
+    hamming.columns = {"min_hamming"};
+    hamming.y_label = "minimum Hamming distance (composites)";
+    hamming.right_columns = {"diversity"};
+    hamming.y2_label = "mean Hamming distance / length";
+    render::save_history_plot(plan.dir / "hamming.png", table, hamming, "history.csv");
+    save_composite_sheet(plan.dir / "composites.png", next);
+  }
+  nlohmann::json growth = nlohmann::json::array();
+  for (const auto& g : birds::catalogue_growth(next)) {
+    growth.push_back({{"layer", g.layer},
+                      {"composites", g.composites},
+                      {"mean_pieces", g.mean_pieces},
+                      {"max_pieces", g.max_pieces},
+                      {"mean_width", g.mean_width},
+                      {"mean_height", g.mean_height},
+                      {"max_height", g.max_height},
+                      {"block_kinds", g.block_kinds},
+                      {"mean_block_kinds", g.mean_block_kinds},
+                      {"materials", g.materials},
+                      {"evolved_parents", g.evolved_parents}});
+  }
+  return {{"ruleset", ruleset_json(rules)},
+          {"levels_asked", rules.levels},
+          {"levels", final_levels},
+          {"stable_levels", stable_levels},
+          {"layers", layers},
+          {"composites_used", used.size()},
+          {"composites_next", next.size()},
+          {"growth", growth}};
+}
+
+void print_set(const std::string& title, const nlohmann::json& set) {
+  fmt::print("{}\n", title);
+  for (const auto& l : set["levels"]) {
+    const int pigs = l["pigs"].get<int>(), birds = l["birds"].get<int>();
+    fmt::print(
+        "  {}  fitness {:6.2f}  stability {:6.2f}  {:<8}  {:2} blocks, {} pig{}, {} bird{}\n",
+        l["file"].get<std::string>(), l["fitness"].get<double>(), l["stability"].get<double>(),
+        l["stable"].get<bool>() ? "stable" : "UNSTABLE", l["blocks"].get<int>(), pigs,
+        pigs == 1 ? "" : "s", birds, birds == 1 ? "" : "s");
+  }
+  const auto& last = set["layers"].back();
+  std::uint64_t simulations = 0, evaluations = 0;
+  double seconds = 0;
+  for (const auto& l : set["layers"]) {
+    simulations += l["simulations"].get<std::uint64_t>();
+    evaluations += l["evaluations"].get<std::uint64_t>();
+    seconds += l["seconds"].get<double>();
+  }
+  fmt::print("  {}/{} stable; {} layer{}, {} levels simulated{}, {:.1f} s{}\n",
+             set["stable_levels"].get<int>(), set["levels"].size(), set["layers"].size(),
+             set["layers"].size() == 1 ? "" : "s", simulations,
+             evaluations > simulations
+                 ? fmt::format(" ({} more found in the cache)", evaluations - simulations)
+                 : std::string(),
+             seconds, last["stop_reason"] == "time limit" ? " (stopped at the time limit)" : "");
+  fmt::print("  composites: {} used, {} after cutting new ones from these levels\n",
+             set["composites_used"].get<int>(), set["composites_next"].get<int>());
+}
+
+void add_generate(CLI::App* group) {
+  auto opt = std::make_shared<GenerateOptions>();
+  auto* cmd = group->add_subcommand(
+      "generate",
+      "generate stable, diverse levels with the document's genetic algorithm over composites and "
+      "masks (stability by Box2D simulation)");
+  auto* levels = cmd->add_option("--levels", opt->levels, "levels to generate")
+                     ->capture_default_str()
+                     ->check(CLI::Range(1, 1000));
+  cmd->add_option("--ruleset", opt->ruleset,
+                  "competition parameters file: one set of levels per block, each in its own "
+                  "folder (block-1, ...)")
+      ->excludes(levels);
+  cmd->add_option("--pigs", opt->pigs, "pigs per level MIN,MAX (without --ruleset)")
+      ->capture_default_str();
+  cmd->add_option("--composites", opt->composites,
+                  "composite catalogue (JSON; default: the built-in one, as in "
+                  "data/birds/composites.json)");
+  cmd->add_option("--population", opt->ga.population, "individuals")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 100000));
+  cmd->add_option("--generations", opt->ga.generations, "generations (per layer)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 10000000));
+  cmd->add_option("--length", opt->ga.genome.length, "composites per new individual")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--selection", opt->selection,
+                  "tournament (pairs: the fitter is a parent), roulette, tournament:K, "
+                  "ranking[:S] or random")
+      ->capture_default_str();
+  cmd->add_option("--crossover", opt->crossover, "one-point, two-point or uniform")
+      ->capture_default_str();
+  cmd->add_option("--crossover-rate", opt->ga.crossover_rate,
+                  "share of the population chosen as parents each generation")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--mutation-rate", opt->ga.mutation_rate, "probability that a child mutates")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--stability-weight", opt->ga.stability_weight,
+                  "weight of the stability score (0..100) in the fitness")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--diversity-weight", opt->ga.diversity_weight,
+                  "weight of 100 x the diversity score (0..1) in the fitness")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--hamming", opt->hamming,
+                  "Hamming term: min (distance to the nearest other individual) or mean")
+      ->capture_default_str();
+  cmd->add_option("--elite", opt->ga.elite,
+                  "best individuals offered to the archive each generation")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--max-lift", opt->ga.genome.max_lift,
+                  "largest height a composite may start above its support (0: all rest on it)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 5.0));
+  cmd->add_option("--layers", opt->layers,
+                  "layers of open-ended evolution: after each, stable parts of its levels become "
+                  "composites for the next")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100));
+  cmd->add_option("--new-composites", opt->new_composites,
+                  "composites cut from each layer's levels, at most")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000));
+  cmd->add_flag("--no-pictures", opt->no_pictures, "write no PNG files");
+  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  cmd->callback([opt] {
+    birds::GeneratorSettings settings = opt->ga;
+    settings.selection = generator_selection(opt->selection);
+    settings.crossover = birds::parse_crossover(opt->crossover);
+    settings.hamming = birds::parse_hamming(opt->hamming);
+    settings.genome.min_length = std::max(1, settings.genome.length / 2);
+    settings.genome.max_length = settings.genome.length * 2;
+    settings.threads = resolve_threads(opt->common.threads);
+    const birds::Catalogue catalogue = opt->composites.empty()
+                                           ? birds::default_catalogue()
+                                           : birds::read_catalogue(opt->composites);
+    std::vector<birds::Ruleset> rulesets;
+    if (opt->ruleset.empty()) {
+      birds::Ruleset r;
+      r.levels = opt->levels;
+      std::tie(r.pigs_min, r.pigs_max) = parse_pig_range(opt->pigs);
+      rulesets.push_back(r);
+    } else {
+      rulesets = birds::read_rulesets(opt->ruleset);
+    }
+    for (const auto& r : rulesets) birds::Palette check(catalogue, r);  // all forbidden: error now
+
+    const RunDir run = open_run_dir(opt->common, "birds-generate");
+    auto config = base_config("birds generate", opt->common);
+    config.update(generator_config(settings));
+    config["layers"] = opt->layers;
+    config["new_composites_per_layer"] = opt->new_composites;
+    config["composites_file"] = opt->composites.empty() ? "(built in)" : opt->composites;
+    config["catalogue_size"] = catalogue.size();
+    config["ruleset_file"] = opt->ruleset.empty() ? "" : opt->ruleset;
+    config["rulesets"] = nlohmann::json::array();
+    for (const auto& r : rulesets) config["rulesets"].push_back(ruleset_json(r));
+    run.write_json("config.json", config);
+
+    nlohmann::json sets = nlohmann::json::array();
+    for (std::size_t b = 0; b < rulesets.size(); ++b) {
+      SetPlan plan;
+      plan.dir = opt->ruleset.empty() ? run.path() : run.path() / fmt::format("block-{}", b + 1);
+      plan.label = opt->ruleset.empty() ? "generate" : fmt::format("block {}", b + 1);
+      plan.block = b;
+      plan.layers = opt->layers;
+      plan.new_composites = opt->new_composites;
+      plan.quiet = opt->common.quiet || opt->common.json;
+      plan.pictures = !opt->no_pictures;
+      auto set = generate_set(plan, catalogue, rulesets[b], settings, opt->common.seed);
+      if (!opt->ruleset.empty()) {
+        set["folder"] = plan.dir.filename().string();
+        set["block"] = b + 1;
+      }
+      if (!opt->common.json) {
+        print_set(opt->ruleset.empty()
+                      ? std::string("levels:")
+                      : fmt::format("block {} ({}):", b + 1, plan.dir.filename().string()),
+                  set);
+      }
+      sets.push_back(std::move(set));
+    }
+    const nlohmann::json result = opt->ruleset.empty() ? sets[0] : nlohmann::json{{"blocks", sets}};
+    run.write_json("result.json", result);
+    if (opt->common.json) {
+      fmt::print("{}\n", result.dump());
+    } else {
+      fmt::print("results: {}\n", run.path().string());
+    }
+  });
+}
+
+// ---- birds diversity ----------------------------------------------------------------------
+
+/// The files named, with folders replaced by the .xml files inside them (sorted).
+std::vector<std::string> expand_level_files(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (const auto& a : args) {
+    if (a != "-" && std::filesystem::is_directory(a)) {
+      std::vector<std::string> inside;
+      for (const auto& e : std::filesystem::directory_iterator(a)) {
+        if (e.path().extension() == ".xml") inside.push_back(e.path().string());
+      }
+      if (inside.empty()) throw Error(a, 0, "folder holds no .xml level files");
+      std::sort(inside.begin(), inside.end());
+      out.insert(out.end(), inside.begin(), inside.end());
+    } else {
+      out.push_back(a);
+    }
+  }
+  return out;
+}
+
+void add_diversity(CLI::App* group) {
+  struct Options {
+    std::vector<std::string> files;
+    double cell = 0.1;
+    bool json = false;
+    bool matrix = false;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand(
+      "diversity",
+      "how different a set of levels is: mean pairwise block-count distance and structural "
+      "distance (1 - IoU of their silhouettes)");
+  cmd->add_option("levels", opt->files, "level files (.xml) or folders of them")->required();
+  cmd->add_option("--cell", opt->cell, "silhouette grid cell, world units")
+      ->capture_default_str()
+      ->check(CLI::Range(0.01, 2.0));
+  cmd->add_flag("--matrix", opt->matrix, "print the pairwise distances too");
+  cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object");
+  cmd->callback([opt] {
+    const auto files = expand_level_files(opt->files);
+    const auto levels = read_levels(files);
+    if (levels.size() < 2) throw Error("birds diversity needs at least two levels");
+    const auto d = birds::set_diversity(levels, opt->cell);
+    if (opt->json) {
+      nlohmann::json j = {
+          {"levels", d.levels},
+          {"files", files},
+          {"cell", opt->cell},
+          {"structural",
+           {{"mean", d.structural_mean}, {"min", d.structural_min}, {"max", d.structural_max}}},
+          {"counts", {{"mean", d.count_mean}, {"min", d.count_min}, {"max", d.count_max}}}};
+      if (opt->matrix) {
+        j["structural_matrix"] = d.structural;
+        j["count_matrix"] = d.counts;
+      }
+      fmt::print("{}\n", j.dump());
+      return;
+    }
+    fmt::print("{} levels\n", d.levels);
+    fmt::print(
+        "structural distance (1 - IoU of silhouettes, cell {:g}): mean {:.3f}  (min {:.3f}, "
+        "max {:.3f})\n",
+        opt->cell, d.structural_mean, d.structural_min, d.structural_max);
+    fmt::print("block-count distance (objects to change): mean {:.1f}  (min {:g}, max {:g})\n",
+               d.count_mean, d.count_min, d.count_max);
+    fmt::print(
+        "level distance (mean of the structural and the count distance / objects): "
+        "mean {:.3f}\n",
+        d.level_mean);
+    if (opt->matrix) {
+      fmt::print("\nstructural distance:\n");
+      for (std::size_t i = 0; i < files.size(); ++i) {
+        fmt::print("  {:>3}", i + 1);
+        for (double v : d.structural[i]) fmt::print(" {:5.3f}", v);
+        fmt::print("  {}\n", display_name(files[i]));
+      }
+    }
+  });
+}
+
 }  // namespace
 
 void demo_birds(DemoContext& ctx) {
@@ -386,13 +930,44 @@ void demo_birds(DemoContext& ctx) {
   ctx.show("Birds: a collapse", dir / "collapse-after.png");
 }
 
+void demo_birds_generator(DemoContext& ctx) {
+  const Stopwatch clock;
+  SetPlan plan;
+  plan.dir = ctx.folder("birdsgen");
+  plan.label = "birdsgen";
+  plan.layers = 2;
+  plan.quiet = ctx.quiet;
+  birds::GeneratorSettings settings;  // population 10, 20 composites
+  settings.generations = 50;          // per layer: two layers stay well within the demo's time
+  settings.threads = resolve_threads(ctx.threads);
+  birds::Ruleset rules;  // 5 levels, 2-4 pigs
+  const auto set = generate_set(plan, birds::default_catalogue(), rules, settings, ctx.seed);
+  fmt::print(
+      "  5 levels in {:.1f} s: {} stable; two layers, {} composites cut from the first "
+      "layer's levels and {} from the second's\n",
+      clock.seconds(), set["stable_levels"].get<int>(), set["layers"][0]["new_composites"].size(),
+      set["layers"][1]["new_composites"].size());
+  nlohmann::json config = {{"command", "demo birdsgen"}, {"seed", ctx.seed}, {"layers", 2}};
+  config.update(generator_config(settings));
+  const RunDir run = RunDir::create(plan.dir.string(), "birdsgen");
+  run.write_json("config.json", config);
+  run.write_json("result.json", set);
+  ctx.show("Birds generator: 5 levels", plan.dir / "sheet.png");
+  ctx.show("Birds generator: fitness", plan.dir / "fitness.png");
+  ctx.show("Birds generator: composites", plan.dir / "composites.png");
+}
+
 void add_birds_commands(CLI::App& app) {
   auto* group = app.add_subcommand(
-      "birds", "Angry Birds (Science Birds) levels: stability by Box2D physics, pictures, checks");
+      "birds",
+      "Angry Birds (Science Birds) levels: stability by Box2D physics, pictures, checks, a level "
+      "generator");
   group->require_subcommand(1);
   add_simulate(group);
   add_render(group);
   add_check(group);
+  add_generate(group);
+  add_diversity(group);
 }
 
 }  // namespace evoplay::cli

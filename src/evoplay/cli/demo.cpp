@@ -39,6 +39,8 @@ std::vector<DemoPart> demo_parts() {
       {"tsp", "genetic algorithm: a 60-city circle tour, optimum known", demo_tsp},
       {"birds", "Angry Birds levels: stability by Box2D physics, pictures before and after",
        demo_birds},
+      {"birdsgen", "Angry Birds level generator: the document's GA, five stable levels",
+       demo_birds_generator},
       {"sudoku", "Sudoku: a medium puzzle solved by the permutation GA", demo_sudoku},
       {"lemmings", "Lemmings: the level suite replayed, and one replay drawn", demo_lemmings},
       {"search", "game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores, a game", demo_search},

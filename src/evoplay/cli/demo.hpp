@@ -37,4 +37,8 @@ void demo_sudoku(DemoContext& ctx);
 /// Game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores and a game.
 void demo_search(DemoContext& ctx);
 
+/// The Angry Birds level generator: five levels and their contact sheet, two layers of
+/// open-ended composites.
+void demo_birds_generator(DemoContext& ctx);
+
 }  // namespace evoplay::cli

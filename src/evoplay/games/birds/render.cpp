@@ -425,10 +425,24 @@ std::string status_text(const StabilityReport& r) {
 
 render::Color material_color(Material material) { return material_style(material).fill; }
 
-Bounds scene_bounds(const Level& level, const StabilityReport* report) {
+Bounds scene_bounds(const Level& level, const StabilityReport* report, bool slingshot) {
   const Slingshot& s = level.slingshot;
   Bounds b{s.x - 1.2, kGroundY - 0.8, s.x + 0.8, s.y + 1.0};
   if (!level.birds.empty()) b.min_x -= 0.55 * static_cast<double>(level.birds.size());
+  if (!slingshot) {
+    // The objects alone, with a thin band of ground, at the sheet's 16:9 or narrower.
+    b = level.objects.empty() ? Bounds{-1, kGroundY, 1, kGroundY + 1} : bounds(level.objects);
+    b.min_x -= 0.3;
+    b.max_x += 0.3;
+    b.max_y += 0.3;
+    b.min_y = std::min(b.min_y, kGroundY) - 0.3;
+    if (b.width() < b.height() * 16 / 9) {
+      const double grow = (b.height() * 16 / 9 - b.width()) / 2;
+      b.min_x -= grow;
+      b.max_x += grow;
+    }
+    return b;
+  }
   const double limit = level.half_width() + 2;
   for (std::size_t i = 0; i < level.objects.size(); ++i) {
     const Object& o = level.objects[i];
@@ -466,13 +480,13 @@ View fit_view(const Bounds& world, double x, double y, double w, double h) {
 }
 
 void draw_level(cairo_t* cr, const Level& level, double x, double y, double w, double h,
-                const StabilityReport* report) {
-  const View v = fit_view(scene_bounds(level, report), x, y, w, h);
+                const StabilityReport* report, bool slingshot) {
+  const View v = fit_view(scene_bounds(level, report, slingshot), x, y, w, h);
   cairo_save(cr);
   cairo_rectangle(cr, x, y, w, h);
   cairo_clip(cr);
   draw_background(cr, v, level, x, y, w, h);
-  draw_slingshot_and_birds(cr, v, level);
+  if (slingshot) draw_slingshot_and_birds(cr, v, level);
   const Level shown = report ? final_level(level, *report) : level;
   // Platforms first, pigs last: what is drawn later is in front.
   for (const Kind kind : {Kind::kPlatform, Kind::kBlock, Kind::kTnt, Kind::kPig}) {
@@ -532,7 +546,7 @@ void save_contact_sheet(const std::filesystem::path& path, std::span<const Sheet
       const SheetEntry& e = entries[static_cast<std::size_t>(i)];
       const double x = gap + (i % cols) * (cw + gap);
       const double y = gap + (i / cols) * (picture_h + caption_h + gap);
-      draw_level(cr, *e.level, x, y, cw, picture_h, e.report);
+      draw_level(cr, *e.level, x, y, cw, picture_h, e.report, e.slingshot);
       cairo_set_source_rgb(cr, 0.15, 0.17, 0.2);
       std::string caption = e.caption;
       const double size = 13;

@@ -23,9 +23,10 @@ struct View {
   double py(double y) const { return oy - scale * y; }
 };
 
-/// The part of the world worth drawing: the slingshot, every object (at its start and, with a
-/// report, its final pose) and a band of ground, with margins.
-Bounds scene_bounds(const Level& level, const StabilityReport* report = nullptr);
+/// The part of the world worth drawing: the slingshot (unless `slingshot` is false), every object
+/// (at its start and, with a report, its final pose) and a band of ground, with margins.
+Bounds scene_bounds(const Level& level, const StabilityReport* report = nullptr,
+                    bool slingshot = true);
 
 /// The view that fits `world` into the pixel box (x, y, w, h), aspect kept: centred across,
 /// the bottom of the world on the bottom of the box (extra height becomes sky).
@@ -35,9 +36,10 @@ View fit_view(const Bounds& world, double x, double y, double w, double h);
 render::Color material_color(Material material);
 
 /// Draws the level into the pixel box (x, y, w, h) of `cr`; with a report, draws the state after
-/// the simulation and marks what moved or was destroyed.
+/// the simulation and marks what moved or was destroyed. Without `slingshot`, the slingshot and
+/// the birds are left out and the frame fits the objects alone (pictures of composites).
 void draw_level(cairo_t* cr, const Level& level, double x, double y, double w, double h,
-                const StabilityReport* report = nullptr);
+                const StabilityReport* report = nullptr, bool slingshot = true);
 
 struct LevelPicture {
   int width = 1200;                         // pixels; the height follows the scene
@@ -53,6 +55,7 @@ struct SheetEntry {
   const Level* level = nullptr;
   std::string caption;
   const StabilityReport* report = nullptr;
+  bool slingshot = true;  // false: the objects alone, framed tightly
 };
 
 /// Many levels in a grid of equal cells, each with its caption; `columns` 0 = about square.

@@ -1,0 +1,235 @@
+#include "evoplay/games/birds/diversity.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "evoplay/core/error.hpp"
+
+namespace evoplay::games::birds {
+
+HammingMode parse_hamming(std::string_view name) {
+  if (name == "min") return HammingMode::kMin;
+  if (name == "mean") return HammingMode::kMean;
+  throw Error(fmt::format("unknown Hamming mode '{}': expected min or mean", name));
+}
+
+std::string_view hamming_name(HammingMode mode) {
+  return mode == HammingMode::kMin ? "min" : "mean";
+}
+
+DiversityTerms usage_terms(std::span<const int> used, int reference) {
+  DiversityTerms t;
+  if (used.empty() || reference < 1) return t;
+  std::map<int, int> counts;
+  for (int c : used) ++counts[c];
+  t.distinct = std::min(1.0, static_cast<double>(counts.size()) / reference);
+  if (reference > 1) {
+    double h = 0;
+    const double n = static_cast<double>(used.size());
+    for (const auto& [c, k] : counts) {
+      const double p = k / n;
+      h -= p * std::log2(p);
+    }
+    t.entropy = std::min(1.0, h / std::log2(static_cast<double>(reference)));
+  } else {
+    t.entropy = 1;
+  }
+  return t;
+}
+
+namespace {
+
+double normalised_hamming(const Genome& a, const Genome& b) {
+  const std::size_t total = a.genes.size() + b.genes.size();
+  return total == 0 ? 0.0 : hamming(a, b) / static_cast<double>(total);
+}
+
+}  // namespace
+
+std::vector<DiversityTerms> population_diversity(std::span<const Genome* const> genomes,
+                                                 std::span<const std::vector<int>> used,
+                                                 int reference, HammingMode mode) {
+  const std::size_t n = genomes.size();
+  std::vector<DiversityTerms> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    out[i] = usage_terms(used[i], reference);
+    double low = std::numeric_limits<double>::infinity(), sum = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j == i) continue;
+      const double d = normalised_hamming(*genomes[i], *genomes[j]);
+      low = std::min(low, d);
+      sum += d;
+    }
+    if (n > 1) out[i].hamming = mode == HammingMode::kMin ? low : sum / static_cast<double>(n - 1);
+  }
+  return out;
+}
+
+int min_pairwise_hamming(std::span<const Genome* const> genomes) {
+  if (genomes.size() < 2) return 0;
+  int low = std::numeric_limits<int>::max();
+  for (std::size_t i = 0; i < genomes.size(); ++i) {
+    for (std::size_t j = i + 1; j < genomes.size(); ++j) {
+      low = std::min(low, hamming(*genomes[i], *genomes[j]));
+    }
+  }
+  return low;
+}
+
+double mean_pairwise_hamming(std::span<const Genome* const> genomes) {
+  if (genomes.size() < 2) return 0;
+  double sum = 0;
+  int pairs = 0;
+  for (std::size_t i = 0; i < genomes.size(); ++i) {
+    for (std::size_t j = i + 1; j < genomes.size(); ++j, ++pairs) {
+      sum += normalised_hamming(*genomes[i], *genomes[j]);
+    }
+  }
+  return sum / pairs;
+}
+
+int Silhouette::filled() const {
+  return static_cast<int>(std::count(cells.begin(), cells.end(), true));
+}
+
+Silhouette rasterise(const Level& level, const Bounds& window, double cell) {
+  Silhouette s;
+  s.columns = std::max(1, static_cast<int>(std::ceil(window.width() / cell)));
+  s.rows = std::max(1, static_cast<int>(std::ceil(window.height() / cell)));
+  s.cells.assign(static_cast<std::size_t>(s.columns) * static_cast<std::size_t>(s.rows), false);
+  for (const Object& o : level.objects) {
+    const auto outline = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y, 24);
+    const Bounds b = bounds(o);
+    const int c0 = std::max(0, static_cast<int>(std::floor((b.min_x - window.min_x) / cell)));
+    const int c1 =
+        std::min(s.columns - 1, static_cast<int>(std::floor((b.max_x - window.min_x) / cell)));
+    const int r0 = std::max(0, static_cast<int>(std::floor((b.min_y - window.min_y) / cell)));
+    const int r1 =
+        std::min(s.rows - 1, static_cast<int>(std::floor((b.max_y - window.min_y) / cell)));
+    for (int r = r0; r <= r1; ++r) {
+      const double py = window.min_y + (r + 0.5) * cell;
+      for (int c = c0; c <= c1; ++c) {
+        const double px = window.min_x + (c + 0.5) * cell;
+        // Inside a convex counter-clockwise outline: left of every edge.
+        bool inside = true;
+        for (std::size_t k = 0; k < outline.size() && inside; ++k) {
+          const Point& a = outline[k];
+          const Point& e = outline[(k + 1) % outline.size()];
+          inside = (e.x - a.x) * (py - a.y) - (e.y - a.y) * (px - a.x) >= 0;
+        }
+        if (inside) s.cells[static_cast<std::size_t>(r) * s.columns + c] = true;
+      }
+    }
+  }
+  return s;
+}
+
+double structural_distance(const Silhouette& a, const Silhouette& b) {
+  if (a.columns != b.columns || a.rows != b.rows) {
+    throw InternalError("structural_distance: silhouettes on different grids");
+  }
+  int both = 0, either = 0;
+  for (std::size_t i = 0; i < a.cells.size(); ++i) {
+    both += a.cells[i] && b.cells[i] ? 1 : 0;
+    either += a.cells[i] || b.cells[i] ? 1 : 0;
+  }
+  return either == 0 ? 0.0 : 1.0 - static_cast<double>(both) / either;
+}
+
+std::map<std::string, int> composition(const Level& level) {
+  std::map<std::string, int> out;
+  for (const Object& o : level.objects) {
+    std::string key;
+    switch (o.kind()) {
+      case Kind::kBlock: {
+        key = std::string(o.shape().name);
+        const double turn = std::abs(std::remainder(o.rotation, 180.0));
+        if (std::abs(turn - 90) < 1) key += "@90";
+        break;
+      }
+      case Kind::kPig:
+        key = "Pig " + std::string(o.shape().name);
+        break;
+      case Kind::kTnt:
+        key = "TNT";
+        break;
+      case Kind::kPlatform:
+        key = "Platform";
+        break;
+    }
+    ++out[key];
+  }
+  return out;
+}
+
+int count_distance(const std::map<std::string, int>& a, const std::map<std::string, int>& b) {
+  int d = 0;
+  for (const auto& [k, n] : a) {
+    const auto it = b.find(k);
+    d += std::abs(n - (it == b.end() ? 0 : it->second));
+  }
+  for (const auto& [k, n] : b) {
+    if (!a.contains(k)) d += n;
+  }
+  return d;
+}
+
+double level_distance(const LevelShape& a, const LevelShape& b) {
+  const int objects = a.objects + b.objects;
+  const double counts = objects == 0 ? 0.0 : count_distance(a.kinds, b.kinds) / double(objects);
+  return (structural_distance(a.silhouette, b.silhouette) + counts) / 2;
+}
+
+SetDiversity set_diversity(std::span<const Level> levels, double cell) {
+  SetDiversity out;
+  const std::size_t n = levels.size();
+  out.levels = static_cast<int>(n);
+  out.structural.assign(n, std::vector<double>(n, 0.0));
+  out.counts.assign(n, std::vector<int>(n, 0));
+  if (n == 0) return out;
+  bool any = false;
+  Bounds window;
+  for (const Level& level : levels) {
+    for (const Object& o : level.objects) {
+      if (!any) window = bounds(o);
+      window.add(bounds(o));
+      any = true;
+    }
+  }
+  std::vector<LevelShape> shapes;
+  for (const Level& level : levels) {
+    shapes.push_back({rasterise(level, window, cell), composition(level),
+                      static_cast<int>(level.objects.size())});
+  }
+  double s_sum = 0, c_sum = 0, l_sum = 0;
+  int pairs = 0;
+  out.structural_min = out.count_min = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j, ++pairs) {
+      const double s = structural_distance(shapes[i].silhouette, shapes[j].silhouette);
+      const int c = count_distance(shapes[i].kinds, shapes[j].kinds);
+      l_sum += level_distance(shapes[i], shapes[j]);
+      out.structural[i][j] = out.structural[j][i] = s;
+      out.counts[i][j] = out.counts[j][i] = c;
+      s_sum += s;
+      c_sum += c;
+      out.structural_min = std::min(out.structural_min, s);
+      out.structural_max = std::max(out.structural_max, s);
+      out.count_min = std::min(out.count_min, static_cast<double>(c));
+      out.count_max = std::max(out.count_max, static_cast<double>(c));
+    }
+  }
+  if (pairs == 0) {
+    out.structural_min = out.count_min = 0;
+    return out;
+  }
+  out.structural_mean = s_sum / pairs;
+  out.count_mean = c_sum / pairs;
+  out.level_mean = l_sum / pairs;
+  return out;
+}
+
+}  // namespace evoplay::games::birds

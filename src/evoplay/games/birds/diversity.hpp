@@ -1,0 +1,97 @@
+#pragma once
+// Diversity, two ways.
+//
+// Of an individual within its population (the document's section 5.4.6), three terms normalised
+// to [0, 1]: the number of distinct composites it uses, the Shannon entropy of its composite use,
+// and the Hamming distance of its composite list to the rest of the population (the minimum, as
+// the document's equation 5.4, or the mean).
+//
+// Of a set of levels (`evoplay birds diversity`), from the files alone, to compare generators:
+// the mean pairwise distance of their block counts, and the structural distance 1 - IoU of their
+// rasterised silhouettes.
+
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "evoplay/games/birds/genome.hpp"
+#include "evoplay/games/birds/level.hpp"
+
+namespace evoplay::games::birds {
+
+enum class HammingMode { kMin, kMean };
+/// "min" or "mean"; throws Error otherwise.
+HammingMode parse_hamming(std::string_view name);
+std::string_view hamming_name(HammingMode mode);
+
+struct DiversityTerms {
+  double distinct = 0;  // distinct composites used / reference
+  double entropy = 0;   // Shannon entropy of composite use / log2(reference)
+  double hamming = 0;   // Hamming distance (genome.hpp) to the others / the two lengths' sum
+  double score() const { return (distinct + entropy + hamming) / 3; }
+};
+
+/// Distinct-composite and entropy terms of one individual from the composites it uses (catalogue
+/// indices, repeats included). `reference` is the most distinct composites a level could use
+/// (min(catalogue, composites per individual)): the terms reach 1 there, so a level with fewer
+/// composites scores lower.
+DiversityTerms usage_terms(std::span<const int> used, int reference);
+
+/// Every individual's terms within the population: usage terms from `used[i]` and the Hamming
+/// term against every other genome.
+std::vector<DiversityTerms> population_diversity(std::span<const Genome* const> genomes,
+                                                 std::span<const std::vector<int>> used,
+                                                 int reference, HammingMode mode);
+
+/// The smallest Hamming distance between two members (0 for fewer than two), as the document's
+/// figures plot per generation; and the mean pairwise distance normalised by length.
+int min_pairwise_hamming(std::span<const Genome* const> genomes);
+double mean_pairwise_hamming(std::span<const Genome* const> genomes);
+
+// ---- sets of levels -----------------------------------------------------------------------
+
+/// A level's occupied cells on a grid over `window`, `cell` units square.
+struct Silhouette {
+  int columns = 0, rows = 0;
+  std::vector<bool> cells;  // row-major, row 0 at the bottom
+  int filled() const;
+};
+
+Silhouette rasterise(const Level& level, const Bounds& window, double cell);
+
+/// 1 - |A and B| / |A or B| (0 when both are empty).
+double structural_distance(const Silhouette& a, const Silhouette& b);
+
+/// How many of each kind of object: block type (with "@90" when it stands turned a quarter),
+/// pig type, TNT, platform.
+std::map<std::string, int> composition(const Level& level);
+/// Sum over kinds of |count in a - count in b|.
+int count_distance(const std::map<std::string, int>& a, const std::map<std::string, int>& b);
+
+/// What the level distance of two levels compares.
+struct LevelShape {
+  Silhouette silhouette;             // on a grid shared by the levels compared
+  std::map<std::string, int> kinds;  // composition()
+  int objects = 0;
+};
+
+/// The distance of two levels in [0, 1]: the mean of their structural distance and their
+/// count distance divided by the objects of both (so 1 = nothing in common).
+double level_distance(const LevelShape& a, const LevelShape& b);
+
+struct SetDiversity {
+  int levels = 0;
+  double structural_mean = 0, structural_min = 0, structural_max = 0;
+  double count_mean = 0, count_min = 0, count_max = 0;
+  double level_mean = 0;                        // mean pairwise level_distance()
+  std::vector<std::vector<double>> structural;  // the matrix
+  std::vector<std::vector<int>> counts;
+};
+
+/// Pairwise distances of a set of levels; silhouettes on one grid over the union of their
+/// objects, `cell` units square.
+SetDiversity set_diversity(std::span<const Level> levels, double cell = 0.1);
+
+}  // namespace evoplay::games::birds

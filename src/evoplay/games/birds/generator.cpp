@@ -1,0 +1,335 @@
+#include "evoplay/games/birds/generator.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/games/birds/xml.hpp"
+
+namespace evoplay::games::birds {
+
+namespace {
+
+StabilityScore score_of(const StabilityReport& r) {
+  return {r.paper_score, r.stable, r.pieces, r.destroyed, r.moved, r.paper_rotated};
+}
+
+/// Cell of the archive's silhouettes (world units).
+constexpr double kSilhouetteCell = 0.1;
+
+bool fitter(const Individual& a, const Individual& b) { return a.fitness > b.fitness; }
+
+/// The archive's order: stable levels before unstable ones, each by fitness.
+bool keeper(const Individual& a, const Individual& b) {
+  if (a.stability.stable != b.stability.stable) return a.stability.stable;
+  return a.fitness > b.fitness;
+}
+
+/// The blocks of a level as text: levels that differ only in pigs and birds share it.
+std::string structure_key(const Level& level) {
+  Level blocks;
+  blocks.width = level.width;
+  for (const Object& o : level.objects) {
+    if (o.kind() == Kind::kBlock) blocks.objects.push_back(o);
+  }
+  return level_to_xml(blocks);
+}
+
+class Generator {
+ public:
+  Generator(const Catalogue& catalogue, const Ruleset& rules, const GeneratorSettings& settings,
+            Observer* observer)
+      : catalogue_(catalogue),
+        rules_(rules),
+        s_(settings),
+        observer_(observer),
+        palette_(catalogue, rules),
+        workers_(settings.threads),
+        master_(settings.seed),
+        reference_(std::max(
+            1, std::min(static_cast<int>(palette_.size()), std::max(1, settings.genome.length)))),
+        window_{settings.placement.x_min - 3, kGroundY, settings.placement.x_max + 4,
+                settings.placement.max_top + 1} {}
+
+  GeneratorResult run() {
+    const int n = std::max(2, s_.population);
+    std::vector<Individual> pop(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      Rng rng = master_.split({0, static_cast<std::uint64_t>(i)});
+      pop[static_cast<std::size_t>(i)].genome = random_genome(palette_, s_.genome, rng);
+    }
+    score(pop);
+    record(pop, 0);
+    offer_to_archive(pop);
+    int generation = 0;
+    result_.stop_reason = "generations";
+    while (generation < s_.generations) {
+      if (s_.time_limit_seconds > 0 && clock_.seconds() > s_.time_limit_seconds) {
+        result_.stop_reason = "time limit";
+        break;
+      }
+      ++generation;
+      reinject_archive(pop, static_cast<std::size_t>(n));
+      score(pop);
+      breed(pop, generation);
+      score(pop);
+      record(pop, generation);
+      offer_to_archive(pop);
+    }
+    fill_archive(pop);
+    result_.generations = generation;
+    result_.levels = archive_;
+    result_.population = std::move(pop);
+    result_.seconds = clock_.seconds();
+    return std::move(result_);
+  }
+
+ private:
+  /// Stability of every individual not yet scored (cached by level), then diversity and fitness
+  /// of all within this population, which ends sorted best first.
+  void score(std::vector<Individual>& pop) {
+    std::vector<std::size_t> todo;
+    std::vector<Level> levels;
+    std::map<std::string, std::size_t> batch;  // level -> index into levels
+    std::vector<std::size_t> slot(pop.size(), 0);
+    for (std::size_t i = 0; i < pop.size(); ++i) {
+      Individual& ind = pop[i];
+      if (ind.scored) continue;
+      Placement p = place(ind.genome, catalogue_, rules_, s_.placement);
+      ind.level_key = level_to_xml(p.level);
+      ind.structure_key = structure_key(p.level);
+      ind.used.clear();
+      for (const PlacedComposite& pc : p.composites) {
+        ind.used.push_back(ind.genome.genes[static_cast<std::size_t>(pc.gene)].composite);
+      }
+      ind.skipped = p.skipped;
+      ++result_.evaluations;
+      if (const auto hit = cache_.find(ind.level_key); hit != cache_.end()) {
+        ind.stability = hit->second;
+        ind.scored = true;
+        continue;
+      }
+      const auto [it, fresh] = batch.try_emplace(ind.level_key, levels.size());
+      if (fresh) levels.push_back(std::move(p.level));
+      slot[i] = it->second;
+      todo.push_back(i);
+    }
+    std::vector<StabilityScore> scores(levels.size());
+    workers_.for_each(levels.size(), [&](std::size_t k) {
+      scores[k] = score_of(simulate(levels[k], s_.physics));
+    });
+    result_.simulations += levels.size();
+    for (std::size_t i : todo) {
+      pop[i].stability = scores[slot[i]];
+      pop[i].scored = true;
+      cache_.emplace(pop[i].level_key, pop[i].stability);
+    }
+    std::vector<const Genome*> genomes;
+    std::vector<std::vector<int>> used;
+    for (const Individual& ind : pop) {
+      genomes.push_back(&ind.genome);
+      used.push_back(ind.used);
+    }
+    const auto terms = population_diversity(genomes, used, reference_, s_.hamming);
+    for (std::size_t i = 0; i < pop.size(); ++i) set_fitness(pop[i], terms[i]);
+    std::stable_sort(pop.begin(), pop.end(), fitter);
+  }
+
+  void set_fitness(Individual& ind, const DiversityTerms& terms) const {
+    ind.diversity = terms;
+    ind.fitness =
+        s_.stability_weight * ind.stability.paper_score + s_.diversity_weight * 100 * terms.score();
+  }
+
+  /// Scores the members of the archive — the set of levels the user gets — within it. The
+  /// population's fitness rewarded each member's own variety (distinct composites, entropy) and
+  /// its distance to the population; within the archive what counts is how different the levels
+  /// are from each other: fitness = stability + diversity weight x 100 x the level distance
+  /// (diversity.hpp: silhouettes and block counts) to the nearest other member (or the mean,
+  /// with --hamming mean).
+  void score_in_archive(std::vector<Individual>& archive) const {
+    const std::size_t n = archive.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      double low = 1, sum = 0;
+      for (std::size_t j = 0; j < n; ++j) {
+        if (j == i) continue;
+        const double d = level_distance(archive[i].shape, archive[j].shape);
+        low = std::min(low, d);
+        sum += d;
+      }
+      const double spread = n < 2                             ? 0.0
+                            : s_.hamming == HammingMode::kMin ? low
+                                                              : sum / static_cast<double>(n - 1);
+      archive[i].set_distance = spread;
+      archive[i].fitness = s_.stability_weight * archive[i].stability.paper_score +
+                           s_.diversity_weight * 100 * spread;
+    }
+  }
+
+  /// Joins the archive: its silhouette is drawn for the set's distances.
+  void add_to_archive(const Individual& ind) {
+    archive_.push_back(ind);
+    const Placement p = place(ind.genome, catalogue_, rules_, s_.placement);
+    archive_.back().shape = {rasterise(p.level, window_, kSilhouetteCell), composition(p.level),
+                             static_cast<int>(p.level.objects.size())};
+  }
+
+  /// Trims the archive to the number of levels asked for, one member at a time: the first
+  /// unstable one, else the least fit, rescoring the rest after each removal (so of two
+  /// near-identical members one goes, and the other's distance to the rest grows back).
+  void trim_archive() {
+    const auto room = static_cast<std::size_t>(std::max(1, rules_.levels));
+    for (;;) {
+      score_in_archive(archive_);
+      if (archive_.size() <= room) break;
+      std::size_t worst = 0;
+      for (std::size_t i = 1; i < archive_.size(); ++i) {
+        if (!keeper(archive_[i], archive_[worst])) worst = i;  // the last of equals goes
+      }
+      archive_.erase(archive_.begin() + static_cast<std::ptrdiff_t>(worst));
+    }
+    std::stable_sort(archive_.begin(), archive_.end(), keeper);
+  }
+
+  bool in_archive(const Individual& ind) const {
+    return std::any_of(archive_.begin(), archive_.end(),
+                       [&](const Individual& a) { return a.structure_key == ind.structure_key; });
+  }
+
+  /// Archive members not already in the population go to its head; the worst fall off the end.
+  void reinject_archive(std::vector<Individual>& pop, std::size_t size) const {
+    std::vector<Individual> next;
+    for (const Individual& a : archive_) {
+      const bool present = std::any_of(
+          pop.begin(), pop.end(), [&](const Individual& p) { return p.level_key == a.level_key; });
+      if (!present) next.push_back(a);
+    }
+    next.insert(next.end(), pop.begin(), pop.end());
+    next.resize(std::min(next.size(), size));
+    pop = std::move(next);
+  }
+
+  /// Parents from a share of the population (an even number, at least one pair when the rate
+  /// is not 0: 30 % of a population under 7 would otherwise breed nothing), children replace
+  /// the worst.
+  void breed(std::vector<Individual>& pop, int generation) {
+    const std::size_t n = pop.size();
+    auto parents = static_cast<std::size_t>(s_.crossover_rate * static_cast<double>(n) + 1e-9);
+    if (s_.crossover_rate > 0) parents = std::max<std::size_t>(parents, 2);
+    parents = std::min(parents - parents % 2, n - n % 2);
+    if (parents == 0) return;
+    std::vector<double> fitness(n);
+    for (std::size_t i = 0; i < n; ++i) fitness[i] = pop[i].fitness;
+    const evo::Selector selector(s_.selection, fitness, evo::Direction::maximize);
+    std::vector<Individual> children;
+    for (std::size_t k = 0; k < parents / 2; ++k) {
+      Rng rng = master_.split({static_cast<std::uint64_t>(generation), k});
+      const std::size_t a = selector.pick(rng), b = selector.pick(rng);
+      auto [c1, c2] = crossover(pop[a].genome, pop[b].genome, s_.crossover, rng);
+      for (Genome* c : {&c1, &c2}) {
+        if (rng.chance(s_.mutation_rate)) mutate(*c, palette_, s_.genome, rng);
+        c->pig_seed = rng();
+        Individual child;
+        child.genome = std::move(*c);
+        child.generation = generation;
+        children.push_back(std::move(child));
+      }
+    }
+    for (std::size_t j = 0; j < children.size(); ++j) pop[n - 1 - j] = std::move(children[j]);
+  }
+
+  /// The best of the population join the archive (a structure already in it is not added twice).
+  void offer_to_archive(const std::vector<Individual>& pop) {
+    const auto offered = std::min(pop.size(), static_cast<std::size_t>(std::max(1, s_.elite)));
+    for (std::size_t i : best_for_archive(pop, offered)) {
+      if (!in_archive(pop[i])) add_to_archive(pop[i]);
+    }
+    trim_archive();
+  }
+
+  /// The first `count` of the population in the archive's order (stable first, then fitness).
+  static std::vector<std::size_t> best_for_archive(const std::vector<Individual>& pop,
+                                                   std::size_t count) {
+    std::vector<std::size_t> order(pop.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return keeper(pop[a], pop[b]); });
+    order.resize(std::min(count, order.size()));
+    return order;
+  }
+
+  /// Fewer distinct levels in the archive than asked for: the best others of the population.
+  void fill_archive(const std::vector<Individual>& pop) {
+    const auto room = static_cast<std::size_t>(std::max(1, rules_.levels));
+    for (std::size_t i : best_for_archive(pop, pop.size())) {
+      if (archive_.size() >= room) break;
+      if (!in_archive(pop[i])) add_to_archive(pop[i]);
+    }
+    trim_archive();
+  }
+
+  void record(const std::vector<Individual>& pop, int generation) {
+    GenerationRecord r;
+    r.generation = static_cast<std::size_t>(generation);
+    r.evaluations = result_.evaluations;
+    double sum = 0, stability = 0, best_stability = 0, diversity = 0, length = 0, stable = 0;
+    r.best = pop.front().fitness;
+    r.worst = pop.front().fitness;
+    std::vector<const Genome*> genomes;
+    for (const Individual& ind : pop) {
+      sum += ind.fitness;
+      r.best = std::max(r.best, ind.fitness);
+      r.worst = std::min(r.worst, ind.fitness);
+      stability += ind.stability.paper_score;
+      best_stability = std::max(best_stability, ind.stability.paper_score);
+      diversity += ind.diversity.score();
+      length += static_cast<double>(ind.genome.genes.size());
+      stable += ind.stability.stable ? 1 : 0;
+      genomes.push_back(&ind.genome);
+    }
+    const auto n = static_cast<double>(pop.size());
+    r.mean = sum / n;
+    r.diversity = mean_pairwise_hamming(genomes);
+    r.elapsed = clock_.seconds();
+    r.extra = {{"min_hamming", static_cast<double>(min_pairwise_hamming(genomes))},
+               {"mean_stability", stability / n},
+               {"best_stability", best_stability},
+               {"stable_fraction", stable / n},
+               {"mean_diversity_term", diversity / n},
+               {"mean_composites", length / n},
+               {"simulations", static_cast<double>(result_.simulations)}};
+    result_.history.add(std::move(r));
+    if (observer_) observer_->on_generation(result_.history.back());
+  }
+
+  const Catalogue& catalogue_;
+  const Ruleset& rules_;
+  const GeneratorSettings& s_;
+  Observer* observer_;
+  Palette palette_;
+  Workers workers_;
+  Rng master_;
+  int reference_;
+  Bounds window_;  // where the archive's silhouettes are drawn
+  Stopwatch clock_;
+  std::map<std::string, StabilityScore> cache_;
+  std::vector<Individual> archive_;
+  GeneratorResult result_;
+};
+
+}  // namespace
+
+GeneratorResult run_generator(const Catalogue& catalogue, const Ruleset& rules,
+                              const GeneratorSettings& settings, Observer* observer) {
+  return Generator(catalogue, rules, settings, observer).run();
+}
+
+Placement place_individual(const Individual& individual, const Catalogue& catalogue,
+                           const Ruleset& rules, const GeneratorSettings& settings) {
+  return place(individual.genome, catalogue, rules, settings.placement);
+}
+
+}  // namespace evoplay::games::birds

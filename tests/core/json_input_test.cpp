@@ -1,0 +1,44 @@
+// JSON input with lines: objects carry the line they start on; syntax errors name line and column.
+#include "evoplay/core/json_input.hpp"
+
+#include <gtest/gtest.h>
+
+#include "evoplay/core/error.hpp"
+
+using namespace evoplay;
+
+TEST(JsonInput, ObjectsKnowTheLineTheyStartOn) {
+  const std::string text =
+      "{\n"
+      "  \"list\": [\n"
+      "    {\"a\": 1},\n"
+      "\n"
+      "    {\n"
+      "      \"b\": {\"c\": 2}\n"
+      "    }\n"
+      "  ]\n"
+      "}\n";
+  const auto j = parse_json_with_lines(text, "x.json");
+  EXPECT_EQ(json_line(j), 1);
+  EXPECT_EQ(json_line(j["list"][0]), 3);
+  EXPECT_EQ(json_line(j["list"][1]), 5);
+  EXPECT_EQ(json_line(j["list"][1]["b"]), 6);
+  EXPECT_EQ(j["list"][1]["b"]["c"], 2);
+  EXPECT_EQ(json_line(j["list"]), 0);  // arrays carry no line
+  EXPECT_EQ(json_line(j["list"][0]["a"]), 0);
+}
+
+TEST(JsonInput, SyntaxErrorsNameLineAndColumn) {
+  try {
+    parse_json_with_lines("{\n  \"a\": 1,\n  \"b\" 2\n}\n", "broken.json");
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.file(), "broken.json");
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.column(), 7);
+    EXPECT_NE(e.message().find("malformed JSON"), std::string::npos) << e.message();
+    EXPECT_EQ(e.message().find("json.exception"), std::string::npos) << e.message();
+  }
+  EXPECT_THROW(parse_json_with_lines("", "empty.json"), Error);
+  EXPECT_THROW(parse_json_with_lines("[1, 2", "cut.json"), Error);
+}

@@ -1,0 +1,165 @@
+// Composites and catalogues: sizes from the block table, the shipped catalogue file, JSON round
+// trips, restrictions, and broken catalogue files reported with their line.
+#include "evoplay/games/birds/composite.hpp"
+
+#include <gtest/gtest.h>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/games/birds/check.hpp"
+#include "support/process.hpp"
+
+using namespace evoplay::games::birds;
+using evoplay::Error;
+
+namespace {
+
+const Composite& find(const Catalogue& c, const std::string& name) {
+  for (const auto& x : c) {
+    if (x.name == name) return x;
+  }
+  throw std::runtime_error("no composite " + name);
+}
+
+Error error_of(const std::string& text) {
+  try {
+    parse_catalogue(text, "c.json");
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for:\n" << text;
+  return Error("none");
+}
+
+}  // namespace
+
+TEST(BirdsComposite, TheStartingCatalogue) {
+  const Catalogue c = default_catalogue();
+  // 12 blocks, 6 turned a quarter, 6 hand-made.
+  ASSERT_EQ(c.size(), 24u);
+  for (std::size_t i = 0; i < 18; ++i) EXPECT_EQ(c[i].pieces.size(), 1u) << c[i].name;
+  // Sizes from the game's colliders (docs/science-birds.md): RectBig 2.06 x 0.22, turned.
+  const Composite& big = find(c, "RectBig@90");
+  EXPECT_NEAR(big.width(), 0.22, 1e-9);
+  EXPECT_NEAR(big.height(), 2.06, 1e-9);
+  // A table: two RectSmall (0.85 long) standing under a RectMedium (1.68 x 0.22).
+  const Composite& table = find(c, "table");
+  EXPECT_NEAR(table.width(), 1.68, 1e-9);
+  EXPECT_NEAR(table.height(), 0.85 + 0.22, 1e-9);
+  EXPECT_NEAR(table.box.min_x, -0.84, 1e-9);  // centred on its bounding box
+  EXPECT_NEAR(table.box.min_y, -0.535, 1e-9);
+  EXPECT_NEAR(table.top_point().y, 0.535, 1e-9);
+  EXPECT_NEAR(table.top_point().x, 0, 1e-9);
+  // Every composite's pieces touch at most, and each stands alone on the ground.
+  for (const auto& x : c) {
+    EXPECT_TRUE(find_overlaps(composite_level(x)).empty()) << x.name;
+    EXPECT_FALSE(x.mixed_materials());
+  }
+}
+
+TEST(BirdsComposite, TheShippedFileIsTheBuiltInCatalogue) {
+  const Catalogue file =
+      read_catalogue(evoplay::test_support::source_path("data/birds/composites.json"));
+  const Catalogue built = default_catalogue();
+  ASSERT_EQ(file.size(), built.size());
+  for (std::size_t i = 0; i < file.size(); ++i) {
+    EXPECT_EQ(file[i].name, built[i].name);
+    EXPECT_EQ(file[i].origin, built[i].origin);
+    EXPECT_TRUE(file[i].same_shape(built[i])) << file[i].name;
+    EXPECT_GT(file[i].line, 0);
+  }
+}
+
+TEST(BirdsComposite, JsonRoundTripKeepsEverything) {
+  Catalogue c = default_catalogue();
+  c.push_back(make_composite("mixed",
+                             {{ObjectType::kRectFat, 0, 0.215, 0, Material::kStone},
+                              {ObjectType::kSquareSmall, 0, 0.645, 0, Material::kIce}},
+                             "layer 1, level-05", 1, {"RectFat", "SquareSmall"}));
+  const Catalogue back = parse_catalogue(catalogue_to_json(c), "x.json");
+  ASSERT_EQ(back.size(), c.size());
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    EXPECT_TRUE(back[i].same_shape(c[i], 0)) << c[i].name;
+    EXPECT_EQ(back[i].origin, c[i].origin);
+    EXPECT_EQ(back[i].layer, c[i].layer);
+    EXPECT_EQ(back[i].parents, c[i].parents);
+  }
+  EXPECT_TRUE(back.back().mixed_materials());
+  EXPECT_NEAR(back.back().height(), 0.86, 1e-9);
+}
+
+TEST(BirdsComposite, RestrictionsChooseTheMaterials) {
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.forbidden = {{Material::kWood, ObjectType::kRectMedium}};
+  // The table holds a RectMedium: not in wood.
+  EXPECT_EQ(allowed_materials(find(c, "table"), rules),
+            (std::vector<Material>{Material::kStone, Material::kIce}));
+  EXPECT_EQ(allowed_materials(find(c, "RectFat"), rules).size(), 3u);
+  rules.forbidden = {{Material::kWood, ObjectType::kCircle},
+                     {Material::kStone, ObjectType::kCircle},
+                     {Material::kIce, ObjectType::kCircle}};
+  EXPECT_TRUE(allowed_materials(find(c, "Circle"), rules).empty());
+  // A composite of its own mixed materials may keep them when they are allowed.
+  const Composite mixed =
+      make_composite("m", {{ObjectType::kRectFat, 0, 0.215, 0, Material::kStone},
+                           {ObjectType::kRectFat, 0, 0.645, 0, Material::kIce}});
+  rules.forbidden = {{Material::kWood, ObjectType::kRectFat}};
+  EXPECT_EQ(allowed_materials(mixed, rules),
+            (std::vector<Material>{Material::kStone, Material::kIce, Material::kNone}));
+  rules.forbidden = {{Material::kIce, ObjectType::kRectFat}};
+  EXPECT_EQ(allowed_materials(mixed, rules),
+            (std::vector<Material>{Material::kWood, Material::kStone}));
+}
+
+TEST(BirdsComposite, PlacingUsesTheGenesMaterial) {
+  const Catalogue c = default_catalogue();
+  const Composite& table = find(c, "table");
+  std::vector<Object> out;
+  place_composite(table, 2, 1, Material::kIce, out);
+  ASSERT_EQ(out.size(), 3u);
+  for (const auto& o : out) EXPECT_EQ(o.material, Material::kIce);
+  EXPECT_NEAR(out[2].x, 2, 1e-9);  // the plank, over the centre
+  EXPECT_NEAR(out[2].y, 1 + 0.535 - 0.11, 1e-9);
+}
+
+TEST(BirdsComposite, BrokenCatalogueFilesSayWhere) {
+  const std::string head = "{\"composites\": [\n";
+  Error e = error_of(head +
+                     "  {\"name\": \"a\", \"pieces\": [\n    {\"type\": \"Rectangle\", "
+                     "\"x\": 0, \"y\": 0}]}\n]}\n");
+  EXPECT_EQ(e.file(), "c.json");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_NE(e.message().find("unknown block type 'Rectangle'"), std::string::npos) << e.message();
+  e = error_of(head +
+               "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0, "
+               "\"material\": \"gold\"}]}\n]}\n");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_NE(e.message().find("unknown material 'gold'"), std::string::npos);
+  e = error_of(head +
+               "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": \"left\", "
+               "\"y\": 0}]}\n]}\n");
+  EXPECT_NE(e.message().find("\"x\" must be a number"), std::string::npos) << e.message();
+  e = error_of(head + "  {\"name\": \"a\", \"pieces\": []}\n]}\n");
+  EXPECT_EQ(e.line(), 2);
+  e = error_of(
+      head +
+      "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0}]},\n"
+      "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0}]}\n]}");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_NE(e.message().find("used twice"), std::string::npos);
+  // Two fat rectangles 0.2 apart overlap (each is 0.85 wide).
+  e = error_of(head +
+               "  {\"name\": \"jam\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0},\n"
+               "    {\"type\": \"RectFat\", \"x\": 0.2, \"y\": 0}]}\n]}");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_NE(e.message().find("overlap"), std::string::npos) << e.message();
+  e = error_of(head +
+               "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0, "
+               "\"rotaton\": 90}]}\n]}\n");
+  EXPECT_NE(e.message().find("unknown key \"rotaton\""), std::string::npos) << e.message();
+  e = error_of("{\"composites\": [\n  {\"name\": \"a\",,}\n]}");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_GT(e.column(), 0);
+  e = error_of("[]");
+  EXPECT_NE(e.message().find("\"composites\""), std::string::npos);
+}

@@ -1,0 +1,160 @@
+// `evoplay birds generate` and `birds diversity` as a user runs them: the run folder, the same
+// levels at one thread or two, ruleset blocks in their own folders within the file's limits,
+// layers of open-ended composites, and broken input files.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "evoplay/games/birds/check.hpp"
+#include "evoplay/games/birds/composite.hpp"
+#include "evoplay/games/birds/ruleset.hpp"
+#include "evoplay/games/birds/xml.hpp"
+#include "support/process.hpp"
+
+using namespace evoplay::test_support;
+namespace birds = evoplay::games::birds;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A short run: 4 individuals, all parents each generation, small levels, 4 s of simulation.
+const std::string kSmall =
+    " --population 4 --generations 2 --length 4 --crossover-rate 1 --mutation-rate 0.5 --seed 3";
+
+nlohmann::json json_file(const fs::path& path) { return nlohmann::json::parse(slurp(path)); }
+
+}  // namespace
+
+TEST(BirdsGenerateCli, WritesARunFolderAndTheSameLevelsAtAnyThreadCount) {
+  const auto dir = scratch_dir("birds-gen");
+  const auto one = run_evoplay("birds generate" + kSmall + " --levels 2 --threads 1 --out " +
+                               (dir / "one").string());
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_NE(one.out.find("level-04.xml"), std::string::npos) << one.out;
+  for (const char* f : {"level-04.xml", "level-05.xml", "level-04.png", "level-05.png", "sheet.png",
+                        "history.csv", "config.json", "result.json", "fitness.png", "hamming.png",
+                        "composites.json", "composites-next.json", "composites.png"}) {
+    EXPECT_TRUE(fs::exists(dir / "one" / f)) << f;
+  }
+  EXPECT_FALSE(fs::exists(dir / "one" / "level-06.xml"));
+  // The levels start clean and the records say what was run.
+  for (const char* f : {"level-04.xml", "level-05.xml"}) {
+    const auto level = birds::read_level((dir / "one" / f).string());
+    EXPECT_TRUE(birds::find_overlaps(level).empty()) << f;
+    EXPECT_GE(level.count(birds::Kind::kPig), 2);
+    EXPECT_LE(level.count(birds::Kind::kPig), 4);
+  }
+  const auto config = json_file(dir / "one" / "config.json");
+  EXPECT_EQ(config["seed"], 3);
+  EXPECT_EQ(config["population"], 4);
+  EXPECT_EQ(config["selection"], "tournament:2");
+  const auto result = json_file(dir / "one" / "result.json");
+  ASSERT_EQ(result["levels"].size(), 2u);
+  EXPECT_EQ(result["levels"][0]["file"], "level-04.xml");
+  const std::string history = slurp(dir / "one" / "history.csv");
+  EXPECT_EQ(std::count(history.begin(), history.end(), '\n'), 4);  // header and generations 0-2
+  EXPECT_NE(history.find("min_hamming"), std::string::npos);
+  // The catalogue used is the built-in one.
+  EXPECT_EQ(birds::read_catalogue((dir / "one" / "composites.json").string()).size(), 24u);
+  // Two threads: the same files.
+  const auto two =
+      run_evoplay("birds generate" + kSmall + " --levels 2 --threads 2 --no-pictures " + "--out " +
+                  (dir / "two").string());
+  ASSERT_EQ(two.status, 0) << two.err;
+  for (const char* f : {"level-04.xml", "level-05.xml", "composites-next.json"}) {
+    EXPECT_EQ(slurp(dir / "one" / f), slurp(dir / "two" / f)) << f;
+  }
+  EXPECT_FALSE(fs::exists(dir / "two" / "sheet.png"));
+  EXPECT_EQ(two.err.find("note"), std::string::npos) << two.err;
+  // More levels than the run can find: fewer files, and a note saying so.
+  const auto many = run_evoplay("birds generate --population 3 --generations 0 --length 3 "
+                                "--levels 6 --no-pictures --quiet --out " +
+                                (dir / "many").string());
+  ASSERT_EQ(many.status, 0) << many.err;
+  EXPECT_NE(many.err.find("only 3 distinct levels of the 6 asked for"), std::string::npos)
+      << many.err;
+  EXPECT_EQ(json_file(dir / "many" / "result.json")["levels_asked"], 6);
+  EXPECT_FALSE(fs::exists(dir / "many" / "level-07.xml"));
+  // The diversity of the set, human and JSON.
+  const auto div = run_evoplay("birds diversity " + (dir / "one").string());
+  ASSERT_EQ(div.status, 0) << div.err;
+  EXPECT_NE(div.out.find("2 levels"), std::string::npos) << div.out;
+  EXPECT_NE(div.out.find("structural distance"), std::string::npos);
+  const auto dj =
+      run_evoplay("birds diversity --json --matrix " + (dir / "one/level-04.xml").string() + " " +
+                  (dir / "one/level-05.xml").string());
+  ASSERT_EQ(dj.status, 0) << dj.err;
+  const auto d = nlohmann::json::parse(dj.out);
+  EXPECT_EQ(d["levels"], 2);
+  EXPECT_EQ(d["structural_matrix"][0][1], d["structural_matrix"][1][0]);
+  const auto lonely = run_evoplay("birds diversity " + (dir / "one/level-04.xml").string());
+  EXPECT_EQ(lonely.status, 2);
+}
+
+TEST(BirdsGenerateCli, RulesetBlocksAndLayers) {
+  const auto dir = scratch_dir("birds-gen-rules");
+  std::ofstream(dir / "p.txt") << "2\nwood RectSmall,stone RectSmall,ice RectSmall,wood Circle\n"
+                                  "3,5\n10\n\n1\n\n1,1\n10\n";
+  const auto r = run_evoplay("birds generate" + kSmall + " --no-pictures --layers 2 --ruleset " +
+                             (dir / "p.txt").string() + " --out " + (dir / "run").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto blocks = birds::read_rulesets((dir / "p.txt").string());
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const fs::path folder = dir / "run" / ("block-" + std::to_string(b + 1));
+    EXPECT_TRUE(fs::exists(folder / "layer-1")) << folder;
+    for (int i = 0; i < blocks[b].levels; ++i) {
+      const fs::path file = folder / ("level-0" + std::to_string(4 + i) + ".xml");
+      ASSERT_TRUE(fs::exists(file)) << file;
+      const auto level = birds::read_level(file.string());
+      EXPECT_GE(level.count(birds::Kind::kPig), blocks[b].pigs_min);
+      EXPECT_LE(level.count(birds::Kind::kPig), blocks[b].pigs_max);
+      for (const auto& o : level.objects) {
+        if (o.kind() == birds::Kind::kBlock) {
+          EXPECT_TRUE(blocks[b].allows(o.material, o.type)) << file << ": " << birds::describe(o);
+        }
+      }
+    }
+    EXPECT_FALSE(fs::exists(folder / ("level-0" + std::to_string(4 + blocks[b].levels) + ".xml")));
+    const std::string history = slurp(folder / "history.csv");
+    EXPECT_NE(history.find(",2\n"), std::string::npos) << "rows of layer 2";
+  }
+  const auto result = json_file(dir / "run" / "result.json");
+  ASSERT_EQ(result["blocks"].size(), 2u);
+  EXPECT_EQ(result["blocks"][0]["layers"].size(), 2u);
+  EXPECT_EQ(result["blocks"][1]["ruleset"]["pigs"], nlohmann::json::array({1, 1}));
+  // --levels and --ruleset do not go together.
+  const auto both = run_evoplay("birds generate --levels 3 --ruleset " + (dir / "p.txt").string());
+  EXPECT_EQ(both.status, 2);
+}
+
+TEST(BirdsGenerateCli, BrokenInputFilesAreReportedWithTheirLine) {
+  const auto dir = scratch_dir("birds-gen-bad");
+  std::ofstream(dir / "p.txt") << "5\nwood RectMedium\n8 10\n30\n";
+  const auto rules = run_evoplay("birds generate --ruleset " + (dir / "p.txt").string() +
+                                 " --out " + (dir / "x").string());
+  EXPECT_EQ(rules.status, 2);
+  EXPECT_NE(rules.err.find("evoplay: error: " + (dir / "p.txt").string() + ":3: pig range"),
+            std::string::npos)
+      << rules.err;
+  std::ofstream(dir / "c.json") << "{\"composites\": [\n"
+                                   "  {\"name\": \"a\", \"pieces\": [\n"
+                                   "    {\"type\": \"RectFat\", \"x\": 0, \"y\": 0,\n"
+                                   "     \"material\": \"plastic\"}]}\n]}\n";
+  const auto cat = run_evoplay("birds generate --composites " + (dir / "c.json").string() +
+                               " --out " + (dir / "y").string());
+  EXPECT_EQ(cat.status, 2);
+  EXPECT_NE(cat.err.find("evoplay: error: " + (dir / "c.json").string() +
+                         ":3: composite \"a\", piece: unknown material 'plastic'"),
+            std::string::npos)
+      << cat.err;
+  std::ofstream(dir / "cut.json") << "{\"composites\": [\n  {\"name\": ";
+  const auto cut = run_evoplay("birds generate --composites " + (dir / "cut.json").string());
+  EXPECT_EQ(cut.status, 2);
+  EXPECT_NE(cut.err.find("cut.json:2:"), std::string::npos) << cut.err;
+  const auto pigs = run_evoplay("birds generate --pigs 5,2 --out " + (dir / "z").string());
+  EXPECT_EQ(pigs.status, 2);
+  EXPECT_NE(pigs.err.find("--pigs"), std::string::npos) << pigs.err;
+  // Bad input is found before the run folder is made: nothing is half-written.
+  for (const char* out : {"x", "y", "z"}) EXPECT_FALSE(fs::exists(dir / out)) << out;
+}

@@ -1,0 +1,137 @@
+// The generator: the same levels for a seed at one thread or two, the number of new individuals
+// the document's loop makes, the archive's levels (distinct, stable first, within the rules), and
+// re-use of scores (archive members and survivors are never simulated again).
+#include "evoplay/games/birds/generator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/games/birds/check.hpp"
+
+using namespace evoplay::games::birds;
+
+namespace {
+
+GeneratorSettings small() {
+  GeneratorSettings s;
+  s.population = 6;
+  s.generations = 4;
+  s.genome.length = 6;
+  s.genome.min_length = 3;
+  s.genome.max_length = 12;
+  s.crossover_rate = 0.5;  // 3 of 6 -> 2 parents -> 2 children a generation
+  s.mutation_rate = 0.5;
+  s.physics.seconds = 4;
+  s.seed = 9;
+  return s;
+}
+
+}  // namespace
+
+TEST(BirdsGenerator, SameSeedSameLevelsAtAnyThreadCount) {
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.levels = 3;
+  GeneratorSettings s = small();
+  s.threads = 1;
+  const auto one = run_generator(c, rules, s);
+  s.threads = 2;
+  const auto two = run_generator(c, rules, s);
+  ASSERT_EQ(one.levels.size(), two.levels.size());
+  for (std::size_t i = 0; i < one.levels.size(); ++i) {
+    EXPECT_EQ(one.levels[i].level_key, two.levels[i].level_key);
+    EXPECT_EQ(one.levels[i].fitness, two.levels[i].fitness);
+  }
+  ASSERT_EQ(one.history.rows.size(), two.history.rows.size());
+  for (std::size_t g = 0; g < one.history.rows.size(); ++g) {
+    EXPECT_EQ(one.history.rows[g].best, two.history.rows[g].best);
+    EXPECT_EQ(one.history.rows[g].mean, two.history.rows[g].mean);
+    EXPECT_EQ(one.history.rows[g].extra, two.history.rows[g].extra);
+  }
+  // Another seed, other levels.
+  s.seed = 10;
+  EXPECT_NE(run_generator(c, rules, s).levels[0].level_key, one.levels[0].level_key);
+}
+
+TEST(BirdsGenerator, TheDocumentsLoopAndTheArchive) {
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.levels = 4;
+  rules.pigs_min = 2;
+  rules.pigs_max = 3;
+  rules.forbidden = {{Material::kWood, ObjectType::kRectBig},
+                     {Material::kIce, ObjectType::kCircle}};
+  const GeneratorSettings s = small();
+  const auto r = run_generator(c, rules, s);
+  // 6 initial individuals, then 2 children in each of 4 generations; only they are new.
+  EXPECT_EQ(r.generations, 4);
+  EXPECT_EQ(r.evaluations, 6u + 4u * 2u);
+  EXPECT_LE(r.simulations, r.evaluations);
+  ASSERT_EQ(r.history.rows.size(), 5u);
+  EXPECT_EQ(r.history.rows[0].evaluations, 6u);
+  EXPECT_EQ(r.history.rows[4].evaluations, 14u);
+  EXPECT_EQ(r.history.rows[4].extra_value("simulations"), static_cast<double>(r.simulations));
+  EXPECT_EQ(r.population.size(), 6u);
+  // The archive: as many levels as asked for, no two with the same blocks, stable ones first.
+  ASSERT_EQ(r.levels.size(), 4u);
+  std::set<std::string> structures;
+  bool unstable_seen = false;
+  for (const auto& ind : r.levels) {
+    EXPECT_TRUE(structures.insert(ind.structure_key).second);
+    if (!ind.stability.stable) unstable_seen = true;
+    EXPECT_FALSE(unstable_seen && ind.stability.stable) << "a stable level after an unstable one";
+    const auto p = place_individual(ind, c, rules, s);
+    EXPECT_TRUE(find_overlaps(p.level).empty());
+    const int pigs = p.level.count(Kind::kPig);
+    EXPECT_GE(pigs, 2);
+    EXPECT_LE(pigs, 3);
+    for (const auto& o : p.level.objects) {
+      if (o.kind() == Kind::kBlock) {
+        EXPECT_TRUE(rules.allows(o.material, o.type)) << describe(o);
+      }
+    }
+    // Its score is its simulation's.
+    const auto report = simulate(p.level, s.physics);
+    EXPECT_EQ(report.stable, ind.stability.stable);
+    EXPECT_DOUBLE_EQ(report.paper_score, ind.stability.paper_score);
+  }
+  // Fitness within the population: stability plus the weighted diversity score.
+  for (const auto& ind : r.population) {
+    EXPECT_NEAR(ind.fitness,
+                s.stability_weight * ind.stability.paper_score +
+                    s.diversity_weight * 100 * ind.diversity.score(),
+                1e-9);
+  }
+}
+
+TEST(BirdsGenerator, ASmallPopulationStillBreedsOnePair) {
+  GeneratorSettings s = small();
+  s.population = 4;
+  s.generations = 2;
+  s.crossover_rate = 0.3;  // 1.2 parents: one pair
+  EXPECT_EQ(run_generator(default_catalogue(), Ruleset{}, s).evaluations, 4u + 2u * 2u);
+  s.crossover_rate = 0;  // no breeding at all
+  EXPECT_EQ(run_generator(default_catalogue(), Ruleset{}, s).evaluations, 4u);
+}
+
+TEST(BirdsGenerator, ATimeLimitStopsEarly) {
+  GeneratorSettings s = small();
+  s.generations = 1000;
+  s.time_limit_seconds = 1e-9;
+  const auto r = run_generator(default_catalogue(), Ruleset{}, s);
+  EXPECT_EQ(r.stop_reason, "time limit");
+  EXPECT_EQ(r.generations, 0);
+  EXPECT_EQ(r.levels.size(), 5u);  // filled from the population
+}
+
+TEST(BirdsGenerator, ARulesetThatForbidsEverythingIsAnError) {
+  Ruleset rules;
+  for (const auto& s : block_catalogue()) {
+    for (Material m : {Material::kWood, Material::kStone, Material::kIce}) {
+      rules.forbidden.emplace_back(m, s.type);
+    }
+  }
+  EXPECT_THROW(run_generator(default_catalogue(), rules, small()), evoplay::Error);
+}
