@@ -114,3 +114,37 @@ TEST(Aco, MaxMinBoundsHold) {
   }
   EXPECT_EQ(r.evaluations, r.iterations * 30u);
 }
+
+TEST(Aco, RankBasedDepositsFindTheWordAndOnlyTheBestAntsLay) {
+  const HiddenWord problem(24, Direction::maximize, 1.0);
+  auto p = params(7);
+  p.rank = 6;  // the 5 best ants of each iteration and the best so far deposit
+  p.tau_min = 0.5;  // MAX-MIN bounds keep the colony from converging on a near miss
+  p.tau_max = 4;
+  const auto r = run_aco(problem, p);
+  EXPECT_TRUE(r.solved) << r.best_fitness;
+  // One iteration, no evaporation, rank 3: only the 2 best ants' paths (the best so far is the
+  // first of them) gain pheromone; with every ant depositing, nearly every edge would.
+  auto one = params(8);
+  one.rank = 3;
+  one.evaporation = 0;
+  one.stop.generations = 1;
+  const auto first = run_aco(problem, one);
+  std::size_t raised = 0, total = 0;
+  for (const auto& row : first.pheromone) {
+    for (double t : row) {
+      EXPECT_GE(t, 1.0);
+      raised += t > 1.0;
+      ++total;
+    }
+  }
+  EXPECT_LE(raised, 24u * 2);
+  EXPECT_GE(raised, 24u);
+  EXPECT_EQ(total, 24u * 4);
+  one.rank = 0;
+  std::size_t everyone = 0;
+  for (const auto& row : run_aco(problem, one).pheromone) {
+    for (double t : row) everyone += t > 1.0;
+  }
+  EXPECT_GT(everyone, 24u * 3);
+}

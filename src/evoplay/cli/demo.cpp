@@ -40,7 +40,8 @@ std::vector<DemoPart> demo_parts() {
       {"birds", "Angry Birds levels: stability by Box2D physics, pictures before and after",
        demo_birds},
       {"sudoku", "Sudoku: a medium puzzle solved by the permutation GA", demo_sudoku},
-      {"lemmings", "Lemmings: the level suite replayed, and one replay drawn", demo_lemmings},
+      {"lemmings", "Lemmings: the level suite replayed, one replay drawn, a level solved by CRO",
+       demo_lemmings},
   };
 }
 

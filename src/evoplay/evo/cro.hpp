@@ -51,6 +51,16 @@ struct CroParams {
   std::size_t diversity_sample = 32;
 
   std::size_t cells() const { return rows * cols; }
+  /// Sets rows x cols to the most nearly square grid of max(cells, 2) cells (100: 10 x 10; 40:
+  /// 5 x 8), e.g. to give the reef as many cells as another algorithm's population.
+  void set_cells(std::size_t cells) {
+    cells = std::max<std::size_t>(cells, 2);
+    rows = 1;
+    for (std::size_t r = 1; r * r <= cells; ++r) {
+      if (cells % r == 0) rows = r;
+    }
+    cols = cells / rows;
+  }
 };
 
 /// Every setting, resolved, for config.json.

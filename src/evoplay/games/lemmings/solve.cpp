@@ -1,7 +1,9 @@
 #include "evoplay/games/lemmings/solve.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <chrono>
 #include <limits>
 #include <mutex>
 #include <unordered_map>
@@ -73,15 +75,6 @@ evo::AcoParams SolverSettings::default_aco() {
 
 namespace {
 
-/// The reef's shape for a number of cells: the most nearly square rows x cols = cells.
-std::pair<std::size_t, std::size_t> reef_shape(std::size_t cells) {
-  std::size_t rows = 1;
-  for (std::size_t r = 1; r * r <= cells; ++r) {
-    if (cells % r == 0) rows = r;
-  }
-  return {rows, cells / rows};
-}
-
 evo::Stopping budget_stop(const SolverSettings& s) {
   evo::Stopping stop;
   stop.generations = std::numeric_limits<std::size_t>::max();
@@ -91,7 +84,7 @@ evo::Stopping budget_stop(const SolverSettings& s) {
 
 evo::CroParams cro_params(const SolverSettings& s) {
   evo::CroParams p = s.cro;
-  std::tie(p.rows, p.cols) = reef_shape(std::max<std::size_t>(s.population, 2));
+  p.set_cells(s.population);
   p.stop = budget_stop(s);
   p.seed = s.seed;
   p.threads = s.threads;
@@ -128,7 +121,11 @@ class RecordingProblem {
   double evaluate(const Plan& g) const {
     bool solved = false;
     std::uint64_t effective = 0;
+    const auto start = std::chrono::steady_clock::now();
     const double f = p_.evaluate(g, solved, effective);
+    nanoseconds_ += static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                   std::chrono::steady_clock::now() - start)
+                                                   .count());
     if (solved) {
       const std::lock_guard lock(mutex_);
       effective_[plan_hash(g)] = effective;
@@ -142,6 +139,9 @@ class RecordingProblem {
   double heuristic(std::size_t s, std::size_t o) const { return p_.heuristic(s, o); }
   Plan build(std::span<const int> choices) const { return p_.build(choices); }
 
+  /// Time spent in evaluate(), summed over threads.
+  double simulation_seconds() const { return static_cast<double>(nanoseconds_.load()) * 1e-9; }
+
   /// The effective plan's fingerprint of a plan that solved the level.
   std::uint64_t effective(const Plan& g) const {
     const std::lock_guard lock(mutex_);
@@ -154,6 +154,7 @@ class RecordingProblem {
   const LemmingsProblem& p_;
   mutable std::mutex mutex_;
   mutable std::unordered_map<std::uint64_t, std::uint64_t> effective_;
+  mutable std::atomic<std::uint64_t> nanoseconds_{0};
 };
 
 }  // namespace
@@ -229,6 +230,7 @@ SolveResult solve(const Level& level, const SolverSettings& settings, Observer* 
   out.solutions.assign(solutions.begin(), solutions.end());
   std::sort(out.solutions.begin(), out.solutions.end());
   out.seconds = clock.seconds();
+  out.simulation_seconds = recording.simulation_seconds();
   return out;
 }
 

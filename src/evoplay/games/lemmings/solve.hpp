@@ -64,6 +64,7 @@ struct SolveResult {
   double best_fitness = 0;
   Plan best;  // the plan (genome) of the best fitness, first found
   double seconds = 0;
+  double simulation_seconds = 0;  // of `seconds`, spent simulating plans (summed over threads)
   std::string stop_reason;
   History history;  // the algorithm's per-generation records (epochs, generations, iterations)
 

@@ -137,6 +137,7 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
   result.spec = spec;
   result.levels = std::move(levels);
   const Stopwatch clock;
+  const double cpu_start = process_cpu_seconds();
 
   // The runs, level-major; the slowest (hard) levels come first in the queue.
   for (std::size_t l = 0; l < result.levels.size(); ++l) {
@@ -177,7 +178,9 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
     s.population = spec.population;
     s.seed = run.seed;
     s.threads = 1;
+    const double cpu_start = thread_cpu_seconds();
     SolveResult r = solve(result.levels[run.level].level, s);
+    run.cpu_seconds = thread_cpu_seconds() - cpu_start;
     run.solved = r.solved;
     run.first_solution = r.first_solution;
     run.distinct = r.distinct();
@@ -185,6 +188,7 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
     run.best_fitness = r.best_fitness;
     run.evaluations = r.evaluations;
     run.seconds = r.seconds;
+    run.simulation_seconds = r.simulation_seconds;
     curves_of(r.history, spec.evaluations, points, run.best_curve, run.mean_curve);
     if (progress) {
       const std::lock_guard lock(mutex);
@@ -277,6 +281,7 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
   }
   for (const auto& run : result.runs) result.evaluations += run.evaluations;
   result.seconds = clock.seconds();
+  result.cpu_seconds = process_cpu_seconds() - cpu_start;
   return result;
 }
 
@@ -402,9 +407,11 @@ std::string study_markdown(const StudyResult& r) {
     for (auto t : totals) row += fmt::format(" **{}** |", t);
     md += row + "\n\n";
   }
-  md += fmt::format("{} runs, {} evaluations in {:.1f} s ({:.0f} evaluations per second)\n",
-                    r.runs.size(), r.evaluations, r.seconds,
-                    r.seconds > 0 ? static_cast<double>(r.evaluations) / r.seconds : 0.0);
+  md += fmt::format(
+      "{} runs, {} evaluations in {:.1f} s on {} threads ({:.0f} evaluations per second; {:.1f} "
+      "CPU seconds)\n",
+      r.runs.size(), r.evaluations, r.seconds, resolve_threads(spec.threads),
+      r.seconds > 0 ? static_cast<double>(r.evaluations) / r.seconds : 0.0, r.cpu_seconds);
   return md;
 }
 
@@ -431,14 +438,15 @@ std::string study_summary_csv(const StudyResult& r) {
 std::string study_runs_csv(const StudyResult& r) {
   std::string csv =
       "level,difficulty,fitness,algorithm,run,seed,solved,first_solution,distinct,best_fitness,"
-      "evaluations,seconds\n";
+      "evaluations,seconds,simulation_seconds,cpu_seconds\n";
   for (const auto& run : r.runs) {
     const auto& l = r.levels[run.level];
-    csv += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_text(l.id), l.difficulty,
-        fitness_name(run.fitness), algorithm_name(run.algorithm), run.run + 1, run.seed,
-        run.solved ? 1 : 0, run.first_solution ? std::to_string(run.first_solution) : std::string(),
-        run.distinct, format_number(run.best_fitness), run.evaluations, format_number(run.seconds));
+    csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_text(l.id), l.difficulty,
+                       fitness_name(run.fitness), algorithm_name(run.algorithm), run.run + 1,
+                       run.seed, run.solved ? 1 : 0,
+                       run.first_solution ? std::to_string(run.first_solution) : std::string(),
+                       run.distinct, format_number(run.best_fitness), run.evaluations,
+                       format_number(run.seconds), format_number(run.simulation_seconds));
   }
   return csv;
 }
@@ -528,9 +536,10 @@ nlohmann::json study_json(const StudyResult& r) {
                        {"rate", d.any.rate},
                        {"ci95", {d.any.ci95.low, d.any.ci95.high}}}}});
   }
-  return {{"spec", r.spec.to_json()}, {"levels", levels},      {"cells", cells},
-          {"difficulties", diffs},    {"runs", r.runs.size()}, {"evaluations", r.evaluations},
-          {"seconds", r.seconds}};
+  return {{"spec", r.spec.to_json()}, {"levels", levels},
+          {"cells", cells},           {"difficulties", diffs},
+          {"runs", r.runs.size()},    {"evaluations", r.evaluations},
+          {"seconds", r.seconds},     {"cpu_seconds", r.cpu_seconds}};
 }
 
 std::vector<std::filesystem::path> save_study_plots(const StudyResult& r,

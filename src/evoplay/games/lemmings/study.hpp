@@ -57,7 +57,8 @@ struct StudyRun {
   std::size_t distinct = 0;
   double best_fitness = 0;
   std::uint64_t evaluations = 0;
-  double seconds = 0;
+  double seconds = 0, simulation_seconds = 0;
+  double cpu_seconds = 0;                // the run's thread's CPU time (unaffected by other load)
   std::vector<std::uint64_t> solutions;  // fingerprints of the distinct solutions, sorted
   // At evaluations k * E / curve_points, k = 1 ... curve_points: the best fitness found so far
   // and the population's (reef's, colony's) mean fitness then; NaN before the first record.
@@ -98,6 +99,7 @@ struct StudyResult {
   std::vector<StudyCell> cells;
   std::vector<StudyDifficulty> difficulties;
   double seconds = 0;
+  double cpu_seconds = 0;         // the process's CPU time during the study
   std::uint64_t evaluations = 0;  // counted over all runs
 
   const StudyCell& cell(std::size_t level, FitnessKind f, Algorithm a) const;
