@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/text.hpp"
 #include "support/process.hpp"
 
 namespace lem = evoplay::games::lemmings;
@@ -111,6 +112,19 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
   EXPECT_NE(md.find("| easy-04-two-walls |"), std::string::npos) << md;
   EXPECT_NE(md.find("p CRO–GA"), std::string::npos);
   EXPECT_EQ(lem::study_runs_csv(r).find("level,difficulty,fitness,algorithm,run,seed"), 0u);
+  // Every row of each table has as many columns as its header.
+  for (const std::string& csv :
+       {lem::study_runs_csv(r), lem::study_summary_csv(r), lem::study_curves_csv(r)}) {
+    std::size_t header = std::string::npos, rows = 0;
+    for (const auto line : evoplay::split_lines(csv)) {
+      if (line.empty()) continue;
+      const auto commas = static_cast<std::size_t>(std::count(line.begin(), line.end(), ','));
+      if (header == std::string::npos) header = commas;
+      EXPECT_EQ(commas, header) << line;
+      ++rows;
+    }
+    EXPECT_GT(rows, 1u);
+  }
   EXPECT_THROW(lem::run_study({}, spec), evoplay::Error);
   spec.runs = 0;
   EXPECT_THROW(lem::run_study(levels({"easy-04-two-walls"}), spec), evoplay::Error);
