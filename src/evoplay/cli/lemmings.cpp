@@ -619,7 +619,7 @@ void demo_lemmings(DemoContext& ctx) {
                                    {"best_plan", lem::to_text(best)},
                                    {"outcome", lem::outcome_json(cro_level, best, cro_outcome)}}
                         .dump(2));
-  ctx.show("Lemmings level solved by CRO (GIF)", dir / "cro-replay.gif");
+  ctx.show("Lemmings solved by CRO (GIF)", dir / "cro-replay.gif");
   ctx.show("CRO fitness curve", dir / "cro-fitness.png");
 }
 

@@ -99,6 +99,16 @@ TEST(LemmingsCli, DemoPartReplaysTheSuiteAndDrawsAReplay) {
   EXPECT_EQ(result["replay"]["solved"], true);
   EXPECT_EQ(slurp(dir / "lemmings" / "replay.gif").substr(0, 6), "GIF89a");
   EXPECT_EQ(slurp(dir / "lemmings" / "paths.png").substr(1, 3), "PNG");
+  // The level solved by CRO: its best plan, replayed by `lemmings run`, solves the level.
+  const auto cro = nlohmann::json::parse(slurp(dir / "lemmings" / "cro.json"));
+  EXPECT_EQ(cro["solved"], true);
+  EXPECT_GE(cro["distinct_solutions"].get<int>(), 1);
+  EXPECT_EQ(slurp(dir / "lemmings" / "cro-replay.gif").substr(0, 6), "GIF89a");
+  const auto replay = run_evoplay(
+      "lemmings run " + source_path("data/lemmings/medium-01-bridge-and-tunnel.lvl") +
+      " --json --plan " + (dir / "lemmings" / "cro-best.plan").string());
+  ASSERT_EQ(replay.status, 0) << replay.err;
+  EXPECT_EQ(nlohmann::json::parse(replay.out)["solved"], true) << replay.out;
 }
 
 TEST(LemmingsCli, SolveWritesTheBestPlanItsReplayAndTheHistory) {
