@@ -119,7 +119,7 @@ TEST(Aco, RankBasedDepositsFindTheWordAndOnlyTheBestAntsLay) {
   const HiddenWord problem(24, Direction::maximize, 1.0);
   for (std::uint64_t seed : {1, 2}) {
     auto p = params(seed);
-    p.rank = 10;  // the 9 best ants of each iteration and the best so far deposit
+    p.rank = 10;       // the 9 best ants of each iteration and the best so far deposit
     p.deposit = 0.01;  // fitness is up to 24 letters: small deposits, no early lock-in
     const auto r = run_aco(problem, p);
     EXPECT_TRUE(r.solved) << "seed " << seed << " best " << r.best_fitness;
@@ -149,4 +149,3 @@ TEST(Aco, RankBasedDepositsFindTheWordAndOnlyTheBestAntsLay) {
   }
   EXPECT_GT(everyone, 24u * 3);
 }
-

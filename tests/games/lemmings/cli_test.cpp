@@ -104,9 +104,9 @@ TEST(LemmingsCli, DemoPartReplaysTheSuiteAndDrawsAReplay) {
   EXPECT_EQ(cro["solved"], true);
   EXPECT_GE(cro["distinct_solutions"].get<int>(), 1);
   EXPECT_EQ(slurp(dir / "lemmings" / "cro-replay.gif").substr(0, 6), "GIF89a");
-  const auto replay = run_evoplay(
-      "lemmings run " + source_path("data/lemmings/medium-01-bridge-and-tunnel.lvl") +
-      " --json --plan " + (dir / "lemmings" / "cro-best.plan").string());
+  const auto replay =
+      run_evoplay("lemmings run " + source_path("data/lemmings/medium-01-bridge-and-tunnel.lvl") +
+                  " --json --plan " + (dir / "lemmings" / "cro-best.plan").string());
   ASSERT_EQ(replay.status, 0) << replay.err;
   EXPECT_EQ(nlohmann::json::parse(replay.out)["solved"], true) << replay.out;
 }
