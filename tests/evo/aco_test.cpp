@@ -114,3 +114,38 @@ TEST(Aco, MaxMinBoundsHold) {
   }
   EXPECT_EQ(r.evaluations, r.iterations * 30u);
 }
+
+TEST(Aco, RankBasedDepositsFindTheWordAndOnlyTheBestAntsLay) {
+  const HiddenWord problem(24, Direction::maximize, 1.0);
+  for (std::uint64_t seed : {1, 2}) {
+    auto p = params(seed);
+    p.rank = 10;       // the 9 best ants of each iteration and the best so far deposit
+    p.deposit = 0.01;  // fitness is up to 24 letters: small deposits, no early lock-in
+    const auto r = run_aco(problem, p);
+    EXPECT_TRUE(r.solved) << "seed " << seed << " best " << r.best_fitness;
+  }
+  // One iteration, no evaporation, rank 3: only the 2 best ants' paths (the best so far is the
+  // first of them) gain pheromone; with every ant depositing, nearly every edge would.
+  auto one = params(8);
+  one.rank = 3;
+  one.evaporation = 0;
+  one.stop.generations = 1;
+  const auto first = run_aco(problem, one);
+  std::size_t raised = 0, total = 0;
+  for (const auto& row : first.pheromone) {
+    for (double t : row) {
+      EXPECT_GE(t, 1.0);
+      raised += t > 1.0;
+      ++total;
+    }
+  }
+  EXPECT_LE(raised, 24u * 2);
+  EXPECT_GE(raised, 24u);
+  EXPECT_EQ(total, 24u * 4);
+  one.rank = 0;
+  std::size_t everyone = 0;
+  for (const auto& row : run_aco(problem, one).pheromone) {
+    for (double t : row) everyone += t > 1.0;
+  }
+  EXPECT_GT(everyone, 24u * 3);
+}

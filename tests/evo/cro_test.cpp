@@ -31,6 +31,19 @@ CroParams defaults(std::uint64_t seed, int threads = 1) {
 
 }  // namespace
 
+TEST(Cro, ReefShapeForANumberOfCells) {
+  CroParams p;
+  for (auto [cells, rows, cols] : {std::tuple<std::size_t, std::size_t, std::size_t>{100, 10, 10},
+                                   {40, 5, 8},
+                                   {7, 1, 7},
+                                   {0, 1, 2},
+                                   {36, 6, 6}}) {
+    p.set_cells(cells);
+    EXPECT_EQ(p.rows, rows) << cells;
+    EXPECT_EQ(p.cols, cols) << cells;
+  }
+}
+
 TEST(Cro, InitialReefHasTheRequestedOccupancy) {
   const OneMax problem(20);
   auto p = defaults(1);
@@ -129,4 +142,46 @@ TEST(Cro, DepredationFreesCells) {
   const auto r = run_cro(problem, p, one_point_one, bit_flip);
   EXPECT_LT(r.history.back().extra_value("occupancy"), 0.4);
   EXPECT_GT(r.history.back().extra_value("depredated"), 0);
+}
+
+namespace {
+// OneMax with a fingerprint: the bits as a number, and a deliberately weak variant whose
+// fingerprint collides for every genome (equal genomes must still be told apart by ==).
+struct PrintedOneMax : OneMax {
+  bool collide = false;
+  PrintedOneMax(std::size_t bits, bool c) : OneMax(bits), collide(c) {}
+  std::uint64_t fingerprint(const G& g) const {
+    std::uint64_t f = 0;
+    for (int b : g) f = f * 2 + static_cast<std::uint64_t>(b);
+    return collide ? f % 3 : f;
+  }
+};
+static_assert(HasFingerprint<PrintedOneMax>);
+static_assert(!HasFingerprint<OneMax>);
+}  // namespace
+
+TEST(Cro, FingerprintsChangeNothingButTheWorkDone) {
+  // Copies abound (a cloning crossover half the time), so the identity control and the
+  // duplicates column matter; with or without fingerprints, good or colliding, the run is the
+  // same.
+  auto sometimes_clone = [](const G& a, const G& b, Rng& r) {
+    return r.chance(0.5) ? a : one_point(a, b, r).first;
+  };
+  auto p = defaults(12);
+  p.larvae = 0.4;
+  p.max_copies = 1;
+  p.stop.generations = 150;
+  auto strip = [](History h) {
+    for (auto& r : h.rows) r.elapsed = 0;
+    return h.to_csv();
+  };
+  const auto plain = run_cro(OneMax(12), p, sometimes_clone, bit_flip);
+  const auto printed = run_cro(PrintedOneMax(12, false), p, sometimes_clone, bit_flip);
+  const auto colliding = run_cro(PrintedOneMax(12, true), p, sometimes_clone, bit_flip);
+  EXPECT_EQ(strip(plain.history), strip(printed.history));
+  EXPECT_EQ(strip(plain.history), strip(colliding.history));
+  EXPECT_EQ(plain.corals, printed.corals);
+  double duplicates = 0;
+  for (const auto& row : plain.history.rows) duplicates += row.extra_value("duplicates");
+  EXPECT_GT(duplicates, 0);
 }

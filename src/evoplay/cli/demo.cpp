@@ -42,8 +42,10 @@ std::vector<DemoPart> demo_parts() {
       {"birdsgen", "Angry Birds level generator: the document's GA, five stable levels",
        demo_birds_generator},
       {"sudoku", "Sudoku: a medium puzzle solved by the permutation GA", demo_sudoku},
-      {"lemmings", "Lemmings: the level suite replayed, and one replay drawn", demo_lemmings},
-      {"search", "game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores, a game", demo_search},
+      {"lemmings", "Lemmings: the level suite replayed, one replay drawn, a level solved by CRO",
+       demo_lemmings},
+      {"search", "game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores, a game",
+       demo_search},
   };
 }
 

@@ -27,7 +27,8 @@ struct DemoContext {
 
 /// The built-in GA showcase: a circle TSP solved to its known optimum.
 void demo_tsp(DemoContext& ctx);
-/// Lemmings: the level suite's reference plans replayed, and one level's replay drawn.
+/// Lemmings: the level suite's reference plans replayed, one level's replay drawn, and a medium
+/// level solved by Coral Reef Optimization (with its replay).
 void demo_lemmings(DemoContext& ctx);
 
 /// Angry Birds levels simulated with Box2D: stability reports, pictures before and after.

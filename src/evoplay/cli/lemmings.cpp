@@ -1,14 +1,18 @@
-// evoplay lemmings show | run | render | check: the Lemmings simulator from the command line.
+// evoplay lemmings show | run | render | check | solve | compare: the Lemmings simulator and its
+// solvers (CRO, GA, ACO) from the command line.
 #include <fmt/format.h>
+#include <glob.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <mutex>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/progress.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/lemmings/level.hpp"
@@ -16,10 +20,15 @@
 #include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/lemmings/report.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
+#include "evoplay/games/lemmings/solve.hpp"
+#include "evoplay/games/lemmings/study.hpp"
+#include "evoplay/render/history_plot.hpp"
 
 namespace evoplay::cli {
 
 namespace lem = games::lemmings;
+
+std::filesystem::path find_lemmings_data();
 
 namespace {
 
@@ -31,11 +40,27 @@ std::filesystem::path reference_plan_path(const std::filesystem::path& level,
   return dir / (level.stem().string() + ".plan");
 }
 
-/// Level files named on the command line; a folder stands for its *.lvl files, sorted.
+/// Files matching a shell pattern (* ? [..]), sorted; throws Error if none does.
+std::vector<std::filesystem::path> glob_files(const std::string& pattern) {
+  glob_t g{};
+  const int rc = ::glob(pattern.c_str(), 0, nullptr, &g);
+  std::vector<std::filesystem::path> files;
+  for (std::size_t i = 0; rc == 0 && i < g.gl_pathc; ++i) files.emplace_back(g.gl_pathv[i]);
+  ::globfree(&g);
+  if (files.empty()) throw Error(pattern, 0, "no files match this pattern");
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+/// Level files named on the command line; a folder stands for its *.lvl files, and a pattern
+/// with * ? or [ for the files it matches, sorted.
 std::vector<std::filesystem::path> expand_levels(const std::vector<std::string>& args) {
   std::vector<std::filesystem::path> files;
   for (const auto& a : args) {
-    if (std::filesystem::is_directory(a)) {
+    if (!std::filesystem::exists(a) && a.find_first_of("*?[") != std::string::npos) {
+      const auto found = glob_files(a);
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (std::filesystem::is_directory(a)) {
       std::vector<std::filesystem::path> found;
       for (const auto& entry : std::filesystem::directory_iterator(a)) {
         if (entry.path().extension() == ".lvl") found.push_back(entry.path());
@@ -243,6 +268,249 @@ void add_check(CLI::App& group) {
   });
 }
 
+/// The plan as a file: a comment header, then one gene per line.
+std::string plan_file_text(const std::string& header, const lem::Plan& plan) {
+  std::string text;
+  for (const auto line : split_lines(header)) text += "# " + std::string(line) + "\n";
+  return text + lem::to_text(plan);
+}
+
+struct SolveOptions {
+  std::string algorithm = "cro", fitness = "heuristic";
+  long long evaluations = 20000, population = 100;
+
+  void add(CLI::App* cmd) {
+    cmd->add_option("--fitness", fitness,
+                    "original (the document's formula 4.4) or heuristic (with the lemmings' "
+                    "path distance to the exit)")
+        ->capture_default_str();
+    cmd->add_option("--evaluations", evaluations,
+                    "simulations per run: the budget every algorithm gets")
+        ->capture_default_str();
+    cmd->add_option("--population", population,
+                    "reef cells (CRO), population (GA) and ants per iteration (ACO)")
+        ->capture_default_str();
+  }
+  void validate() const {
+    (void)lem::fitness_from_name(fitness);
+    if (evaluations < 1) throw Error("--evaluations must be at least 1");
+    if (population < 2) throw Error("--population must be at least 2");
+  }
+};
+
+void add_solve(CLI::App& group) {
+  struct Options {
+    std::string level;
+    SolveOptions solve;
+    CommonOptions common;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group.add_subcommand(
+      "solve", "solve a level with CRO, the GA or ACO: best plan, history, plot and replay");
+  cmd->add_option("level", opt->level, "level file (.lvl)")->required();
+  cmd->add_option("--algo", opt->solve.algorithm, "cro, ga or aco")->capture_default_str();
+  opt->solve.add(cmd);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  cmd->callback([opt] {
+    lem::SolverSettings s;
+    s.algorithm = lem::algorithm_from_name(opt->solve.algorithm);
+    opt->solve.validate();
+    s.fitness = lem::fitness_from_name(opt->solve.fitness);
+    s.evaluations = static_cast<std::uint64_t>(opt->solve.evaluations);
+    s.population = static_cast<std::size_t>(opt->solve.population);
+    s.seed = opt->common.seed;
+    s.threads = opt->common.threads;
+    const lem::Level level = lem::load_level(opt->level);
+    if (level.total_skills() <= 0)
+      throw Error(opt->level, 0, "the level offers no skill: there is nothing to plan");
+
+    const RunDir run = open_run_dir(opt->common, "lemmings-solve");
+    auto config = base_config("lemmings solve", opt->common);
+    config["level"] = display_name(opt->level);
+    config["solver"] = s.to_json();
+    run.write_json("config.json", config);
+
+    Progress progress(opt->common.quiet, "lemmings solve", 0);
+    struct Show : Observer {
+      Progress& progress;
+      std::uint64_t budget;
+      Show(Progress& p, std::uint64_t b) : progress(p), budget(b) {}
+      void on_generation(const GenerationRecord& r) override {
+        progress.update(std::min(r.evaluations, budget),
+                        fmt::format("evaluations {}/{}  best {:.4f}",
+                                    std::min(r.evaluations, budget), budget, r.best));
+      }
+    } show(progress, s.evaluations);
+    progress.set_total(s.evaluations);
+    const lem::SolveResult r = lem::solve(level, s, &show);
+    progress.finish();
+
+    lem::Simulator sim(level);
+    const lem::Plan best = lem::effective_plan(r.best, sim.run(r.best));
+    const lem::Outcome outcome = sim.run(best);  // the same outcome, genes numbered as in `best`
+    const std::string label = fmt::format("{} on {} ({} fitness, {} evaluations, seed {})",
+                                          lem::algorithm_label(s.algorithm), level.name,
+                                          lem::fitness_name(s.fitness), r.evaluations, s.seed);
+    run.write_text(
+        "best.plan",
+        plan_file_text(fmt::format("Best plan found by {}: fitness {:.6f}\n{}; the "
+                                   "genes that had an effect",
+                                   label, r.best_fitness,
+                                   outcome.solved ? "solves the level" : "does not solve"),
+                       best));
+    run.write_text(
+        "best-genome.plan",
+        plan_file_text("The best genome as the algorithm holds it (every gene)", r.best));
+    run.write_text("history.csv", r.history.to_csv());
+    render::HistoryPlotOptions plot;
+    plot.title = label;
+    plot.x_column = "evaluations";
+    plot.columns = {"best", "mean"};
+    plot.y_label = fmt::format("{} fitness", lem::fitness_name(s.fitness));
+    render::save_history_plot(run.file("fitness.png"), parse_csv(r.history.to_csv(), "history.csv"),
+                              plot, "history.csv");
+    lem::RenderOptions render;
+    render.delay_cs = 8;
+    lem::render_replay_gif(level, best, run.file("replay.gif"), render);
+
+    nlohmann::json result = {{"level", level.name},
+                             {"algorithm", lem::algorithm_name(s.algorithm)},
+                             {"fitness", lem::fitness_name(s.fitness)},
+                             {"solved", r.solved},
+                             {"first_solution", r.first_solution ? nlohmann::json(r.first_solution)
+                                                                 : nlohmann::json(nullptr)},
+                             {"distinct_solutions", r.distinct()},
+                             {"best_fitness", r.best_fitness},
+                             {"evaluations", r.evaluations},
+                             {"seconds", r.seconds},
+                             {"stop_reason", r.stop_reason},
+                             {"best_plan", lem::to_text(best)},
+                             {"outcome", lem::outcome_json(level, best, outcome)}};
+    run.write_json("result.json", result);
+    if (opt->common.json) {
+      result["run_folder"] = run.path().string();
+      fmt::print("{}\n", result.dump(2));
+      return;
+    }
+    fmt::print("{}\n", label);
+    if (r.solved) {
+      fmt::print("solved: first after {} evaluations; {} distinct solutions; {:.2f} s\n",
+                 r.first_solution, r.distinct(), r.seconds);
+    } else {
+      fmt::print("not solved in {} evaluations; {:.2f} s\n", r.evaluations, r.seconds);
+    }
+    fmt::print("best plan (fitness {:.4f}), the genes that had an effect:\n{}", r.best_fitness,
+               lem::outcome_text(level, best, outcome));
+    fmt::print("run folder: {} (best.plan, replay.gif, fitness.png, history.csv)\n",
+               run.path().string());
+  });
+}
+
+/// A comma-separated list of names, each checked by `parse`.
+template <class T, class Parse>
+std::vector<T> parse_list(const std::string& text, Parse parse, const std::string& what) {
+  std::vector<T> out;
+  for (const auto part : split(text, ',')) {
+    const auto name = trim(part);
+    if (name.empty()) continue;
+    const T v = parse(name);
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  }
+  if (out.empty()) throw Error("--" + what + ": give at least one name");
+  return out;
+}
+
+void add_compare(CLI::App& group) {
+  struct Options {
+    std::vector<std::string> levels;
+    std::string algos = "cro,ga,aco", fitness = "original,heuristic";
+    int runs = 10;
+    long long evaluations = 20000, population = 100;
+    CommonOptions common;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group.add_subcommand(
+      "compare",
+      "the document's study: CRO, GA and ACO on levels, by solutions found over repeated runs");
+  cmd->add_option("--levels", opt->levels,
+                  "level files, folders or patterns such as 'data/lemmings/hard-*.lvl' (default: "
+                  "the shipped suite)");
+  cmd->add_option("--algos", opt->algos, "algorithms, comma-separated: cro, ga, aco")
+      ->capture_default_str();
+  cmd->add_option("--fitness", opt->fitness, "fitnesses, comma-separated: original, heuristic")
+      ->capture_default_str();
+  cmd->add_option("--runs", opt->runs, "runs per level, algorithm and fitness")
+      ->capture_default_str();
+  cmd->add_option("--evaluations", opt->evaluations, "simulations per run (every algorithm)")
+      ->capture_default_str();
+  cmd->add_option("--population", opt->population,
+                  "reef cells (CRO), population (GA) and ants per iteration (ACO)")
+      ->capture_default_str();
+  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  cmd->callback([opt] {
+    lem::StudySpec spec;
+    spec.algorithms = parse_list<lem::Algorithm>(
+        opt->algos, [](std::string_view n) { return lem::algorithm_from_name(n); }, "algos");
+    spec.fitnesses = parse_list<lem::FitnessKind>(
+        opt->fitness, [](std::string_view n) { return lem::fitness_from_name(n); }, "fitness");
+    if (opt->runs < 1) throw Error("--runs must be at least 1");
+    if (opt->evaluations < 1) throw Error("--evaluations must be at least 1");
+    if (opt->population < 2) throw Error("--population must be at least 2");
+    spec.runs = opt->runs;
+    spec.evaluations = static_cast<std::uint64_t>(opt->evaluations);
+    spec.population = static_cast<std::size_t>(opt->population);
+    spec.seed = opt->common.seed;
+    spec.threads = opt->common.threads;
+    std::vector<std::string> args = opt->levels;
+    if (args.empty()) {
+      const auto data = find_lemmings_data();
+      if (data.empty()) throw Error("no --levels given and data/lemmings not found");
+      args.push_back(data.string());
+    }
+    auto levels = lem::load_study_levels(expand_levels(args));
+
+    const RunDir run = open_run_dir(opt->common, "lemmings-compare");
+    auto config = base_config("lemmings compare", opt->common);
+    config["study"] = spec.to_json();
+    nlohmann::json files = nlohmann::json::array();
+    for (const auto& l : levels) files.push_back(l.file);
+    config["levels"] = files;
+    lem::SolverSettings per_algo;
+    per_algo.evaluations = spec.evaluations;
+    per_algo.population = spec.population;
+    for (auto a : spec.algorithms) {
+      per_algo.algorithm = a;
+      config["solvers"][std::string(lem::algorithm_name(a))] = per_algo.to_json();
+    }
+    run.write_json("config.json", config);
+
+    Progress progress(opt->common.quiet, "lemmings compare", 0);
+    const auto result =
+        lem::run_study(std::move(levels), spec, [&](std::size_t done, std::size_t total) {
+          progress.set_total(total);
+          progress.update(done, fmt::format("{}/{} runs", done, total));
+        });
+    progress.finish();
+
+    const std::string md = lem::study_markdown(result);
+    run.write_text("tables.md", md);
+    run.write_text("summary.csv", lem::study_summary_csv(result));
+    run.write_text("runs.csv", lem::study_runs_csv(result));
+    run.write_text("curves.csv", lem::study_curves_csv(result));
+    auto json = lem::study_json(result);
+    run.write_json("result.json", json);
+    std::filesystem::create_directories(run.file("plots"));
+    lem::save_study_plots(result, run.file("plots"));
+    if (opt->common.json) {
+      json["run_folder"] = run.path().string();
+      fmt::print("{}\n", json.dump(2));
+      return;
+    }
+    fmt::print("{}\nrun folder: {} (tables.md, summary.csv, runs.csv, curves.csv, plots/)\n", md,
+               run.path().string());
+  });
+}
+
 }  // namespace
 
 /// The shipped levels: data/lemmings in the working folder, or in the source tree the program
@@ -312,16 +580,61 @@ void demo_lemmings(DemoContext& ctx) {
   }
   ctx.show("Lemmings replay (GIF)", dir / "replay.gif");
   ctx.show("Lemmings paths", dir / "paths.png");
+
+  // 3. Coral Reef Optimization solves a medium level from scratch (the heuristic fitness, the
+  //    study's budget of 20,000 simulations), and the replay of the best plan it found.
+  const auto cro_file = data / "medium-01-bridge-and-tunnel.lvl";
+  const lem::Level cro_level = lem::load_level(cro_file.string());
+  lem::SolverSettings s;
+  s.algorithm = lem::Algorithm::kCro;
+  s.seed = ctx.seed;
+  s.threads = 1;  // a reef epoch evaluates about 7 larvae: too few to share between threads
+  const lem::SolveResult r = lem::solve(cro_level, s);
+  lem::Simulator sim(cro_level);
+  const lem::Plan best = lem::effective_plan(r.best, sim.run(r.best));
+  const lem::Outcome cro_outcome = lem::render_replay_gif(cro_level, best, dir / "cro-replay.gif");
+  write_file_atomic(dir / "cro-best.plan", lem::to_text(best));
+  write_file_atomic(dir / "cro-history.csv", r.history.to_csv());
+  render::HistoryPlotOptions plot;
+  plot.title = fmt::format("CRO on {}", cro_level.name);
+  plot.y_label = "heuristic fitness";
+  plot.x_column = "evaluations";
+  plot.columns = {"best", "mean"};
+  render::save_history_plot(dir / "cro-fitness.png", parse_csv(r.history.to_csv(), "history.csv"),
+                            plot, "cro-history.csv");
+  fmt::print(
+      "  CRO on {}: {} after {} evaluations; {} distinct solutions in {} evaluations "
+      "({:.1f} s)\n",
+      cro_level.name, r.solved ? "solved" : "NOT solved", r.first_solution, r.distinct(),
+      r.evaluations, r.seconds);
+  const std::string cro_text = lem::outcome_text(cro_level, best, cro_outcome);
+  for (const auto line : split_lines(cro_text)) fmt::print("  {}\n", line);
+  write_file_atomic(dir / "cro.json",
+                    nlohmann::json{{"level", cro_level.name},
+                                   {"solved", r.solved},
+                                   {"first_solution", r.first_solution},
+                                   {"distinct_solutions", r.distinct()},
+                                   {"evaluations", r.evaluations},
+                                   {"best_fitness", r.best_fitness},
+                                   {"best_plan", lem::to_text(best)},
+                                   {"outcome", lem::outcome_json(cro_level, best, cro_outcome)}}
+                        .dump(2));
+  ctx.show("Lemmings solved by CRO (GIF)", dir / "cro-replay.gif");
+  ctx.show("CRO fitness curve", dir / "cro-fitness.png");
 }
 
 void add_lemmings_commands(CLI::App& app) {
   auto* group = app.add_subcommand(
-      "lemmings", "Lemmings levels: show, run a plan, render a replay, check levels");
+      "lemmings",
+      "Lemmings levels: show, run a plan, render a replay, check levels, solve them with CRO, "
+      "GA or ACO, compare the three");
   group->require_subcommand(1);
   add_show(*group);
   add_run(*group);
   add_render(*group);
   add_check(*group);
+  add_solve(*group);
+  add_compare(*group);
 }
 
 }  // namespace evoplay::cli

@@ -163,16 +163,25 @@ void add_solve(CLI::App& group) {
   auto* cmd = group.add_subcommand("solve", "solve puzzles exactly or with the genetic algorithm");
   cmd->add_option("file", opt->file, "puzzle file (one per line, or grids); - reads standard input")
       ->capture_default_str();
-  cmd->add_option("--method", opt->method, "exact (constraint propagation and search) or ga")
+  cmd->add_option("--method", opt->method,
+                  "exact (constraint propagation and search), ga, or cro (the same operators "
+                  "through Coral Reef Optimization: --population reef cells, --generations "
+                  "epochs, --mutation-rate the brooding mutation)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"exact", "ga"}));
+      ->check(CLI::IsMember({"exact", "ga", "cro"}));
   opt->ga.add(cmd, false);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt, cmd] {
-    const bool ga = opt->method == "ga";
+    const bool cro = opt->method == "cro";
+    const bool ga = opt->method == "ga" || cro;  // an evolutionary method
     if (!ga) {
       for (const char* o : {"--preset", "--crossover", "--mutation", "--selection", "--population",
                             "--generations", "--crossover-rate", "--mutation-rate", "--elitism"}) {
+        if (cmd->count(o)) throw Error(fmt::format("{} applies to --method ga or cro only", o));
+      }
+    }
+    if (cro) {
+      for (const char* o : {"--selection", "--crossover-rate", "--elitism"}) {
         if (cmd->count(o)) throw Error(fmt::format("{} applies to --method ga only", o));
       }
     }
@@ -189,6 +198,7 @@ void add_solve(CLI::App& group) {
     config["method"] = opt->method;
     config["puzzles"] = puzzles.size();
     if (ga) config["ga"] = settings.to_json();
+    if (cro) config["cro"] = evo::to_json(sd::cro_params(settings));
     run.write_json("config.json", config);
 
     const std::size_t count = puzzles.size();
@@ -217,7 +227,7 @@ void add_solve(CLI::App& group) {
         sd::GaSettings s = settings;
         s.seed = opt->common.seed + i;
         s.threads = single ? opt->common.threads : 1;
-        auto r = sd::solve_ga(puzzle, s);
+        auto r = cro ? sd::solve_cro(puzzle, s) : sd::solve_ga(puzzle, s);
         o.solved = r.solved;
         o.fitness = r.fitness;
         o.board = r.best;
@@ -254,11 +264,13 @@ void add_solve(CLI::App& group) {
         head += fmt::format(" in {:.3f} ms, {} guesses, {} backtracks", o.seconds * 1e3, o.guesses,
                             o.backtracks);
       } else {
-        head = o.solved ? fmt::format("solved by the GA in {} generations", o.generations)
+        const char* rounds = cro ? "epochs" : "generations";
+        head = o.solved ? fmt::format("solved by {} in {} {}", cro ? "CRO" : "the GA",
+                                      o.generations, rounds)
                         : fmt::format(
-                              "not solved: best fitness {} after {} generations (cells in conflict "
+                              "not solved: best fitness {} after {} {} (cells in conflict "
                               "in brackets)",
-                              o.fitness, o.generations);
+                              o.fitness, o.generations, rounds);
         head += fmt::format(", {} evaluations, {:.3f} s", o.evaluations, o.seconds);
       }
       fmt::print("puzzle {} (line {}): {}\n", i + 1, puzzles[i].line, head);
@@ -276,8 +288,8 @@ void add_solve(CLI::App& group) {
       if (single) {
         run.write_text("history.csv", outcomes[0].history.to_csv());
         render::HistoryPlotOptions plot;
-        plot.title = fmt::format("Sudoku GA ({} preset): digits missing from columns and boxes",
-                                 settings.preset);
+        plot.title = fmt::format("Sudoku {} ({} preset): digits missing from columns and boxes",
+                                 cro ? "CRO" : "GA", settings.preset);
         plot.y_label = "fitness (0 = solved)";
         plot.y2_label = "diversity (cells that differ)";
         render::save_history_plot(run.file("fitness.png"),

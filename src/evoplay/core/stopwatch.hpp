@@ -1,9 +1,26 @@
 #pragma once
-// Wall-clock time since construction, in seconds.
+// Wall-clock time since construction, in seconds; and CPU time, which a shared machine's load
+// does not inflate.
+
+#include <time.h>
 
 #include <chrono>
 
 namespace evoplay {
+
+/// CPU time used so far by the whole process (all threads), in seconds.
+inline double process_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+/// CPU time used so far by the calling thread, in seconds.
+inline double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 class Stopwatch {
  public:

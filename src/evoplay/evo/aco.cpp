@@ -14,6 +14,7 @@ nlohmann::json to_json(const AcoParams& p) {
           {"deposit_q", p.deposit},
           {"initial_pheromone", p.initial_pheromone},
           {"elitist_weight", p.elitist_weight},
+          {"rank", p.rank},
           {"tau_min", p.tau_min},
           {"tau_max", p.tau_max},
           {"stop", stop},

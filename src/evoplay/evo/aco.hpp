@@ -49,6 +49,9 @@ struct AcoParams {
   double deposit = 1.0;            // Q: pheromone laid per unit of quality
   double initial_pheromone = 1.0;  // tau_0 on every edge
   double elitist_weight = 1.0;     // the best-so-far ant deposits this many times too (0 = off)
+  std::size_t rank = 0;            // 0: every ant deposits (ant system); w >= 2: rank-based
+                                   // (AS_rank): the w-1 best ants of the iteration deposit
+                                   // (w - r) times, the best-so-far w times; elitist_weight unused
   double tau_min = 0.0;            // MAX-MIN bounds (0 = no bound)
   double tau_max = 0.0;
   Stopping stop;  // generations = iterations
@@ -108,21 +111,23 @@ AcoResult<typename P::Genome> run_aco(const P& problem, const AcoParams& params,
   std::vector<G> genomes(ants);
   std::vector<double> fit(ants, 0.0);
 
+  std::vector<std::vector<double>> weight(stages);  // tau^alpha * eta^beta, per iteration
   std::size_t iteration = 0;
   for (;;) {
+    for (std::size_t s = 0; s < stages; ++s) {
+      const auto& t = tau[s];
+      weight[s].resize(t.size());
+      for (std::size_t o = 0; o < t.size(); ++o) {
+        weight[s][o] = (params.alpha == 1.0 ? t[o] : std::pow(t[o], params.alpha)) * eta_beta[s][o];
+      }
+    }
     // Construction and evaluation, one ant per slot.
     workers.for_each(ants, [&](std::size_t a) {
       Rng rng = master.split({iteration, a});
-      std::vector<double> weight;
       for (std::size_t s = 0; s < stages; ++s) {
-        const auto& t = tau[s];
-        weight.resize(t.size());
-        for (std::size_t o = 0; o < t.size(); ++o) {
-          weight[o] = (params.alpha == 1.0 ? t[o] : std::pow(t[o], params.alpha)) * eta_beta[s][o];
-        }
-        const auto pick = rng.weighted(weight);
-        choices[a][s] =
-            static_cast<int>(pick < 0 ? rng.index(t.size()) : static_cast<std::size_t>(pick));
+        const auto pick = rng.weighted(weight[s]);
+        choices[a][s] = static_cast<int>(pick < 0 ? rng.index(weight[s].size())
+                                                  : static_cast<std::size_t>(pick));
       }
       genomes[a] = problem.build(std::span<const int>(choices[a]));
       fit[a] = problem.evaluate(genomes[a]);
@@ -157,17 +162,25 @@ AcoResult<typename P::Genome> run_aco(const P& problem, const AcoParams& params,
     for (auto& row : tau) {
       for (double& t : row) t *= 1.0 - params.evaporation;
     }
-    for (std::size_t a = 0; a < ants; ++a) {
-      const double amount = params.deposit * aco_quality(fit[a], dir);
-      for (std::size_t s = 0; s < stages; ++s)
-        tau[s][static_cast<std::size_t>(choices[a][s])] += amount;
-    }
-    if (params.elitist_weight > 0) {
-      const double amount =
-          params.elitist_weight * params.deposit * aco_quality(result.best_fitness, dir);
-      for (std::size_t s = 0; s < stages; ++s) {
-        tau[s][static_cast<std::size_t>(result.best_choices[s])] += amount;
+    auto lay = [&](const std::vector<int>& path, double amount) {
+      for (std::size_t s = 0; s < stages; ++s) tau[s][static_cast<std::size_t>(path[s])] += amount;
+    };
+    if (params.rank >= 2) {
+      const auto order = detail::ranking(fit, dir);
+      for (std::size_t r = 1; r < params.rank && r <= ants; ++r) {
+        lay(choices[order[r - 1]], static_cast<double>(params.rank - r) * params.deposit *
+                                       aco_quality(fit[order[r - 1]], dir));
       }
+    } else {
+      for (std::size_t a = 0; a < ants; ++a) {
+        lay(choices[a], params.deposit * aco_quality(fit[a], dir));
+      }
+    }
+    const double best_weight =
+        params.rank >= 2 ? static_cast<double>(params.rank) : params.elitist_weight;
+    if (best_weight > 0) {
+      const double amount = best_weight * params.deposit * aco_quality(result.best_fitness, dir);
+      lay(result.best_choices, amount);
     }
     double entropy = 0;
     for (auto& row : tau) {

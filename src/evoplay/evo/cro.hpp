@@ -51,6 +51,16 @@ struct CroParams {
   std::size_t diversity_sample = 32;
 
   std::size_t cells() const { return rows * cols; }
+  /// Sets rows x cols to the most nearly square grid of max(cells, 2) cells (100: 10 x 10; 40:
+  /// 5 x 8), e.g. to give the reef as many cells as another algorithm's population.
+  void set_cells(std::size_t cells) {
+    cells = std::max<std::size_t>(cells, 2);
+    rows = 1;
+    for (std::size_t r = 1; r * r <= cells; ++r) {
+      if (cells % r == 0) rows = r;
+    }
+    cols = cells / rows;
+  }
 };
 
 /// Every setting, resolved, for config.json.
@@ -106,6 +116,16 @@ inline std::size_t draw_without_replacement(std::vector<std::size_t>& pool,
   return chosen;
 }
 
+/// Puts the first k cells of a stable sort of `cells` by `before` (a strict weak order) at the
+/// front, in that order, without sorting the rest.
+template <class Before>
+void best_first(std::vector<std::size_t>& cells, std::size_t k, Before before) {
+  std::partial_sort(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(k), cells.end(),
+                    [&](std::size_t a, std::size_t b) {
+                      return before(a, b) || (!before(b, a) && a < b);  // ties: stable
+                    });
+}
+
 }  // namespace detail
 
 /// Runs CRO. `crossover(a, b, rng)` returns a genome or a pair (the first is kept);
@@ -124,9 +144,18 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
 
   std::vector<std::optional<G>> reef(cells);
   std::vector<double> fit(cells, 0.0);
+  std::vector<std::uint64_t> print(cells, 0);  // fingerprints (all 0 without the capability)
   std::uint64_t evaluations = 0;
   CroResult<G> result;
 
+  auto fingerprint = [&](const G& g) -> std::uint64_t {
+    if constexpr (HasFingerprint<P>) {
+      return problem.fingerprint(g);
+    } else {
+      (void)g;
+      return 0;
+    }
+  };
   auto occupied = [&] {
     std::vector<std::size_t> idx;
     for (std::size_t c = 0; c < cells; ++c) {
@@ -134,9 +163,9 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
     }
     return idx;
   };
-  auto copies_in_reef = [&](const G& g) {
+  auto copies_in_reef = [&](const G& g, std::uint64_t f) {
     int n = 0;
-    for (const auto& coral : reef) n += coral && *coral == g;
+    for (std::size_t c = 0; c < cells; ++c) n += reef[c] && print[c] == f && *reef[c] == g;
     return n;
   };
 
@@ -160,6 +189,7 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
     });
     for (std::size_t k = 0; k < initial; ++k) {
       if (on_evaluated) on_evaluated(genomes[k], values[k]);
+      print[where[k]] = fingerprint(genomes[k]);
       reef[where[k]] = std::move(genomes[k]);
       fit[where[k]] = values[k];
     }
@@ -182,16 +212,25 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
     r.best = fit[best];
     r.worst = fit[worst];
     r.mean = sum / static_cast<double>(idx.size());
-    std::vector<G> sample;
-    sample.reserve(idx.size());
-    for (std::size_t c : idx) sample.push_back(*reef[c]);
-    r.diversity = detail::sample_diversity(problem, sample, params.diversity_sample, workers);
+    if constexpr (HasDistance<P>) {
+      std::vector<G> sample;
+      sample.reserve(idx.size());
+      for (std::size_t c : idx) sample.push_back(*reef[c]);
+      r.diversity = detail::sample_diversity(problem, sample, params.diversity_sample, workers);
+    }
+    // Duplicates: corals equal to an earlier one; only corals of equal fingerprint are compared.
     std::size_t duplicates = 0;
-    for (std::size_t a = 0; a < sample.size(); ++a) {
-      for (std::size_t b = 0; b < a; ++b) {
-        if (sample[a] == sample[b]) {
-          ++duplicates;
-          break;
+    {
+      auto by_print = idx;
+      std::sort(by_print.begin(), by_print.end(), [&](std::size_t a, std::size_t b) {
+        return print[a] != print[b] ? print[a] < print[b] : a < b;
+      });
+      for (std::size_t a = 0; a < by_print.size(); ++a) {
+        for (std::size_t b = a; b-- > 0 && print[by_print[b]] == print[by_print[a]];) {
+          if (*reef[by_print[a]] == *reef[by_print[b]]) {
+            ++duplicates;
+            break;
+          }
         }
       }
     }
@@ -282,11 +321,12 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
     // Budding: the best Fa of the corals (at least one) duplicate themselves.
     {
       auto ranked = occupied();
-      std::stable_sort(ranked.begin(), ranked.end(),
-                       [&](std::size_t a, std::size_t b) { return better(fit[a], fit[b], dir); });
-      const auto buds = std::max<std::size_t>(
-          1, static_cast<std::size_t>(
-                 std::llround(params.budding * static_cast<double>(ranked.size()))));
+      const auto buds = std::min(
+          ranked.size(),
+          std::max<std::size_t>(1, static_cast<std::size_t>(std::llround(
+                                       params.budding * static_cast<double>(ranked.size())))));
+      detail::best_first(ranked, buds,
+                         [&](std::size_t a, std::size_t b) { return better(fit[a], fit[b], dir); });
       for (std::size_t k = 0; k < buds && k < ranked.size(); ++k) {
         larvae.push_back({*reef[ranked[k]], fit[ranked[k]], false});
       }
@@ -313,12 +353,14 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
     larvae_total = larvae.size();
     settled = 0;
     for (auto& l : larvae) {
-      if (copies_in_reef(l.genome) > params.max_copies) continue;
+      const std::uint64_t f = fingerprint(l.genome);
+      if (copies_in_reef(l.genome, f) > params.max_copies) continue;
       for (int t = 0; t < params.attempts; ++t) {
         const std::size_t cell = setting.index(cells);
         if (!reef[cell] || better(l.fitness, fit[cell], dir)) {
           reef[cell] = std::move(l.genome);
           fit[cell] = l.fitness;
+          print[cell] = f;
           ++settled;
           break;
         }
@@ -330,10 +372,11 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
     {
       Rng predator = master.split({epoch, 3});
       auto ranked = occupied();
-      std::stable_sort(ranked.begin(), ranked.end(),
-                       [&](std::size_t a, std::size_t b) { return better(fit[b], fit[a], dir); });
-      const auto at_risk = static_cast<std::size_t>(
-          std::llround(params.depredation_fraction * static_cast<double>(ranked.size())));
+      const auto at_risk = std::min(
+          ranked.size(), static_cast<std::size_t>(std::llround(
+                             params.depredation_fraction * static_cast<double>(ranked.size()))));
+      detail::best_first(ranked, at_risk,
+                         [&](std::size_t a, std::size_t b) { return better(fit[b], fit[a], dir); });
       depredated = 0;
       for (std::size_t k = 0; k < at_risk && ranked.size() - depredated > 1; ++k) {
         if (predator.chance(params.depredation_probability)) {

@@ -4,9 +4,11 @@
 // A problem is an immutable value that owns its data (a puzzle, a level). It names its Genome
 // type, draws a random genome from an Rng, and evaluates a genome to a fitness; it says whether
 // fitness is minimised or maximised. Optional capabilities are detected at compile time:
-// distance (for diversity), repair (after variation), is_solved (a stopping rule).
+// distance (for diversity), repair (after variation), is_solved (a stopping rule), fingerprint
+// (a hash that makes looking for copies of a genome cheap).
 
 #include <concepts>
+#include <cstdint>
 
 #include "evoplay/core/rng.hpp"
 
@@ -35,6 +37,13 @@ concept HasRepair = Problem<P> && requires(const P& p, typename P::Genome& g, Rn
 template <class P>
 concept HasSolved = Problem<P> && requires(const P& p, const typename P::Genome& g, double f) {
   { p.is_solved(g, f) } -> std::convertible_to<bool>;
+};
+
+/// A 64-bit fingerprint of a genome: equal genomes have equal fingerprints. Algorithms that look
+/// for copies of a genome (CRO's identity control) compare fingerprints before genomes.
+template <class P>
+concept HasFingerprint = Problem<P> && requires(const P& p, const typename P::Genome& g) {
+  { p.fingerprint(g) } -> std::convertible_to<std::uint64_t>;
 };
 
 /// True when fitness a is strictly better than b.

@@ -99,4 +99,95 @@ TEST(LemmingsCli, DemoPartReplaysTheSuiteAndDrawsAReplay) {
   EXPECT_EQ(result["replay"]["solved"], true);
   EXPECT_EQ(slurp(dir / "lemmings" / "replay.gif").substr(0, 6), "GIF89a");
   EXPECT_EQ(slurp(dir / "lemmings" / "paths.png").substr(1, 3), "PNG");
+  // The level solved by CRO: its best plan, replayed by `lemmings run`, solves the level.
+  const auto cro = nlohmann::json::parse(slurp(dir / "lemmings" / "cro.json"));
+  EXPECT_EQ(cro["solved"], true);
+  EXPECT_GE(cro["distinct_solutions"].get<int>(), 1);
+  EXPECT_EQ(slurp(dir / "lemmings" / "cro-replay.gif").substr(0, 6), "GIF89a");
+  const auto replay =
+      run_evoplay("lemmings run " + source_path("data/lemmings/medium-01-bridge-and-tunnel.lvl") +
+                  " --json --plan " + (dir / "lemmings" / "cro-best.plan").string());
+  ASSERT_EQ(replay.status, 0) << replay.err;
+  EXPECT_EQ(nlohmann::json::parse(replay.out)["solved"], true) << replay.out;
+}
+
+TEST(LemmingsCli, SolveWritesTheBestPlanItsReplayAndTheHistory) {
+  const auto dir = scratch_dir("lemmings-solve");
+  const auto r = run_evoplay("lemmings solve " + kLevel +
+                             " --algo cro --evaluations 800 --population 30 --seed 3 --quiet "
+                             "--json --out " +
+                             dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["algorithm"], "cro");
+  EXPECT_EQ(j["fitness"], "heuristic");
+  EXPECT_EQ(j["evaluations"], 800);
+  EXPECT_EQ(j["solved"], true);
+  EXPECT_GE(j["distinct_solutions"].get<int>(), 1);
+  EXPECT_EQ(j["outcome"]["solved"], true);
+  // best.plan replays to a solution; the run folder holds the usual records.
+  const auto replay =
+      run_evoplay("lemmings run " + kLevel + " --json --plan " + (dir / "best.plan").string());
+  ASSERT_EQ(replay.status, 0) << replay.err;
+  EXPECT_EQ(nlohmann::json::parse(replay.out)["solved"], true);
+  EXPECT_EQ(slurp(dir / "replay.gif").substr(0, 6), "GIF89a");
+  EXPECT_EQ(slurp(dir / "fitness.png").substr(1, 3), "PNG");
+  EXPECT_EQ(slurp(dir / "history.csv").rfind("generation,evaluations,best,mean", 0), 0u);
+  const auto config = nlohmann::json::parse(slurp(dir / "config.json"));
+  EXPECT_EQ(config["solver"]["cro"]["max_copies_mu"], 3);
+  EXPECT_EQ(config["seed"], 3);
+}
+
+TEST(LemmingsCli, SolveAndCompareRejectBadInput) {
+  const auto dir = scratch_dir("lemmings-bad-solve");
+  const auto algo = run_evoplay("lemmings solve " + kLevel + " --algo pso --out " + dir.string());
+  EXPECT_EQ(algo.status, 2);
+  EXPECT_NE(algo.err.find("unknown algorithm 'pso': expected cro, ga or aco"), std::string::npos)
+      << algo.err;
+  const auto fitness = run_evoplay("lemmings solve " + kLevel + " --fitness best");
+  EXPECT_EQ(fitness.status, 2);
+  EXPECT_NE(fitness.err.find("unknown fitness 'best'"), std::string::npos) << fitness.err;
+  const auto runs = run_evoplay("lemmings compare --levels " + kLevel + " --runs 0");
+  EXPECT_EQ(runs.status, 2);
+  EXPECT_NE(runs.err.find("--runs must be at least 1"), std::string::npos) << runs.err;
+  const auto pattern =
+      run_evoplay("lemmings compare --levels '" + dir.string() + "/nothing-*.lvl'");
+  EXPECT_EQ(pattern.status, 2);
+  EXPECT_NE(pattern.err.find("nothing-*.lvl: no files match this pattern"), std::string::npos)
+      << pattern.err;
+  std::ofstream(dir / "broken.lvl") << "lemmings: 1\nsave: 1\ntime: 10\nrelease: 1\n---\nE.?X\n";
+  const auto level = run_evoplay("lemmings compare --levels " + (dir / "broken.lvl").string());
+  EXPECT_EQ(level.status, 2);
+  EXPECT_NE(level.err.find("broken.lvl:6:3: unknown cell '?'"), std::string::npos) << level.err;
+  std::ofstream(dir / "skill-less.lvl") << "lemmings: 1\nsave: 1\ntime: 10\nrelease: 1\n---\nE.X\n"
+                                           "###\n";
+  const auto none = run_evoplay("lemmings solve " + (dir / "skill-less.lvl").string());
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("the level offers no skill"), std::string::npos) << none.err;
+  const auto algos = run_evoplay("lemmings compare --levels " + kLevel + " --algos cro,pso");
+  EXPECT_EQ(algos.status, 2);
+  EXPECT_NE(algos.err.find("unknown algorithm 'pso'"), std::string::npos) << algos.err;
+}
+
+TEST(LemmingsCli, CompareWritesTablesCsvAndPlots) {
+  const auto dir = scratch_dir("lemmings-compare");
+  const auto r =
+      run_evoplay("lemmings compare --levels '" + source_path("data/lemmings/easy-0[12]-*.lvl") +
+                  "' --runs 2 --evaluations 300 --population 20 --fitness heuristic "
+                  "--quiet --out " +
+                  dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("| easy-01-down-the-hole |"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("| easy-02-up-the-stairs |"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("| difficulty | CRO | GA | ACO | any |"), std::string::npos) << r.out;
+  EXPECT_EQ(slurp(dir / "tables.md").substr(0, 12), "# Lemmings: ");
+  const auto result = nlohmann::json::parse(slurp(dir / "result.json"));
+  EXPECT_EQ(result["cells"].size(), 2u * 3);
+  EXPECT_EQ(result["runs"], 2 * 3 * 2);
+  EXPECT_EQ(result["evaluations"], 300 * 2 * 3 * 2);
+  EXPECT_EQ(slurp(dir / "summary.csv").rfind("level,difficulty,fitness,algorithm,runs,solved", 0),
+            0u);
+  EXPECT_EQ(slurp(dir / "plots" / "distinct-heuristic.png").substr(1, 3), "PNG");
+  EXPECT_EQ(slurp(dir / "plots" / "fitness-heuristic-easy-02-up-the-stairs.png").substr(1, 3),
+            "PNG");
 }

@@ -230,6 +230,25 @@ TEST(SudokuGa, StrongPresetSolvesIntermediatePuzzles) {
   }
 }
 
+TEST(SudokuCro, StrongOperatorsThroughTheGenericReefSolveIntermediatePuzzles) {
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto puzzle = puzzle_of("data/sudoku/qqwing_intermediate_50.txt", i);
+    GaSettings s = GaSettings::preset_named("strong");
+    s.seed = i + 1;
+    const auto out = solve_cro(puzzle, s);
+    EXPECT_TRUE(out.solved) << i;
+    EXPECT_EQ(out.best, solve_exact(puzzle).solution) << i;
+    EXPECT_EQ(out.stop_reason, "solved");
+    EXPECT_GE(out.history.back().extra_value("occupancy"), 0.0);
+    // Same seed, two threads: the same run.
+    s.threads = 2;
+    const auto again = solve_cro(puzzle, s);
+    EXPECT_EQ(again.generations, out.generations);
+    EXPECT_EQ(again.evaluations, out.evaluations);
+    EXPECT_EQ(again.local_moves, out.local_moves);
+  }
+}
+
 TEST(SudokuGa, SameSeedSameRunAtAnyThreadCount) {
   const auto puzzle = puzzle_of("data/sudoku/qqwing_expert_50.txt", 0);
   for (const char* preset : {"paper", "strong"}) {

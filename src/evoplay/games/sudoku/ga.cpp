@@ -1,8 +1,10 @@
 #include "evoplay/games/sudoku/ga.hpp"
 
+#include <algorithm>
 #include <atomic>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/evo/cro.hpp"
 
 namespace evoplay::games::sudoku {
 
@@ -43,6 +45,69 @@ nlohmann::json GaSettings::to_json() const {
           {"threads", threads}};
 }
 
+namespace {
+
+/// The row operators of a preset, as callables for the engines: the chosen crossover (with rows
+/// repaired under the strong preset's candidate restriction) and the chosen mutation (then the
+/// local search, if any). Counts the local search's moves.
+struct Operators {
+  const SudokuProblem& problem;
+  const GaSettings& s;
+  Crossover cross;
+  Mutation mutate;
+  LocalSearch search;
+  std::atomic<std::uint64_t> local_moves{0};
+
+  Operators(const SudokuProblem& p, const GaSettings& settings)
+      : problem(p),
+        s(settings),
+        cross(make_crossover(settings.crossover, p)),
+        mutate(make_mutation(settings.mutation, p)),
+        // The local search budget is set for 9x9 and scales with the number of cells.
+        search{settings.local_search_steps * p.n() * p.n() / 81} {}
+
+  void restrict(Genome& g, Rng& rng) const {
+    if (!s.restricted) return;
+    for (int r = 0; r < problem.n(); ++r) {
+      if (!problem.row_respects_candidates(g, r)) problem.repair_row(g, r, rng);
+    }
+  }
+  auto crossover() {
+    return [this](const Genome& a, const Genome& b, Rng& rng) {
+      auto kids = cross(a, b, rng);
+      restrict(kids.first, rng);
+      restrict(kids.second, rng);
+      return kids;
+    };
+  }
+  auto mutation() {
+    return [this](Genome& g, Rng& rng) {
+      mutate(g, rng);
+      restrict(g, rng);
+      if (search.steps > 0) local_moves += search.improve(problem, g, rng);
+    };
+  }
+};
+
+template <class Result>
+GaOutcome outcome_of(const SudokuProblem& problem, Result& result, std::size_t generations,
+                     std::size_t restarts, const Operators& ops) {
+  GaOutcome out;
+  out.solved = result.solved;
+  out.fitness = static_cast<int>(result.best_fitness);
+  out.best = problem.to_board(result.best);
+  out.generations = generations;
+  out.evaluations = result.evaluations;
+  out.local_moves = ops.local_moves.load();
+  out.restarts = restarts;
+  out.seconds = result.seconds;
+  out.stop_reason = result.stop_reason;
+  out.history = std::move(result.history);
+  return out;
+}
+
+}  // namespace
+
 GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, Observer* observer) {
   const SudokuProblem problem(puzzle, s.restricted);
   evo::GaParams params;
@@ -57,48 +122,26 @@ GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, Observer* observer)
   params.stop.restart_on_stagnation = s.stagnation > 0;
   params.seed = s.seed;
   params.threads = s.threads;
+  Operators ops(problem, s);
+  auto result = evo::run_ga(problem, params, ops.crossover(), ops.mutation(), observer);
+  return outcome_of(problem, result, result.generations, result.restarts, ops);
+}
 
-  Crossover cross = make_crossover(s.crossover, problem);
-  Mutation mutate = make_mutation(s.mutation, problem);
-  std::atomic<std::uint64_t> local_moves{0};
-  // The strong preset: crossovers that mix values inside rows may break the candidate
-  // restriction, so their rows are repaired; the mutation is followed by the local search.
-  auto crossover = [&](const Genome& a, const Genome& b, Rng& rng) {
-    auto kids = cross(a, b, rng);
-    if (s.restricted) {
-      for (Genome* g : {&kids.first, &kids.second}) {
-        for (int r = 0; r < problem.n(); ++r) {
-          if (!problem.row_respects_candidates(*g, r)) problem.repair_row(*g, r, rng);
-        }
-      }
-    }
-    return kids;
-  };
-  // The local search budget is set for 9x9 and scales with the number of cells.
-  const LocalSearch search{s.local_search_steps * problem.n() * problem.n() / 81};
-  auto mutation = [&](Genome& g, Rng& rng) {
-    mutate(g, rng);
-    if (s.restricted) {
-      for (int r = 0; r < problem.n(); ++r) {
-        if (!problem.row_respects_candidates(g, r)) problem.repair_row(g, r, rng);
-      }
-    }
-    if (search.steps > 0) local_moves += search.improve(problem, g, rng);
-  };
-  auto result = evo::run_ga(problem, params, crossover, mutation, observer);
+evo::CroParams cro_params(const GaSettings& s) {
+  evo::CroParams p;
+  p.set_cells(s.population);
+  p.brooding_mutation = s.mutation_rate;
+  p.stop.generations = s.generations;
+  p.seed = s.seed;
+  p.threads = s.threads;
+  return p;
+}
 
-  GaOutcome out;
-  out.solved = result.solved;
-  out.fitness = static_cast<int>(result.best_fitness);
-  out.best = problem.to_board(result.best);
-  out.generations = result.generations;
-  out.evaluations = result.evaluations;
-  out.local_moves = local_moves.load();
-  out.restarts = result.restarts;
-  out.seconds = result.seconds;
-  out.stop_reason = result.stop_reason;
-  out.history = std::move(result.history);
-  return out;
+GaOutcome solve_cro(const Board& puzzle, const GaSettings& s, Observer* observer) {
+  const SudokuProblem problem(puzzle, s.restricted);
+  Operators ops(problem, s);
+  auto result = evo::run_cro(problem, cro_params(s), ops.crossover(), ops.mutation(), observer);
+  return outcome_of(problem, result, result.epochs, 0, ops);
 }
 
 }  // namespace evoplay::games::sudoku

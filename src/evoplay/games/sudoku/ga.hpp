@@ -12,6 +12,7 @@
 #include <string>
 
 #include "evoplay/core/history.hpp"
+#include "evoplay/evo/cro.hpp"
 #include "evoplay/evo/ga.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/games/sudoku/operators.hpp"
@@ -55,5 +56,13 @@ struct GaOutcome {
 
 /// Runs the GA on one puzzle. Deterministic for a seed, at any thread count.
 GaOutcome solve_ga(const Board& puzzle, const GaSettings& settings, Observer* observer = nullptr);
+
+/// The same operators through the generic Coral Reef Optimization (evo/cro.hpp, the Lemmings
+/// document's defaults): a reef of `population` cells, `generations` epochs, and brooded larvae
+/// mutated with probability `mutation_rate` (gamma); crossover_rate, elitism, selection and
+/// stagnation do not apply. `generations` in the outcome counts epochs.
+GaOutcome solve_cro(const Board& puzzle, const GaSettings& settings, Observer* observer = nullptr);
+/// The CRO settings solve_cro uses.
+evo::CroParams cro_params(const GaSettings& settings);
 
 }  // namespace evoplay::games::sudoku

@@ -1,0 +1,237 @@
+#include "evoplay/games/lemmings/solve.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <limits>
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/games/lemmings/problem.hpp"
+
+namespace evoplay::games::lemmings {
+
+std::string_view algorithm_name(Algorithm a) {
+  switch (a) {
+    case Algorithm::kCro:
+      return "cro";
+    case Algorithm::kGa:
+      return "ga";
+    case Algorithm::kAco:
+      return "aco";
+  }
+  return "";
+}
+
+std::string_view algorithm_label(Algorithm a) {
+  switch (a) {
+    case Algorithm::kCro:
+      return "CRO";
+    case Algorithm::kGa:
+      return "GA";
+    case Algorithm::kAco:
+      return "ACO";
+  }
+  return "";
+}
+
+Algorithm algorithm_from_name(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (Algorithm a : kAlgorithms) {
+    if (lower == algorithm_name(a)) return a;
+  }
+  throw Error("unknown algorithm '" + std::string(name) + "': expected cro, ga or aco");
+}
+
+evo::GaParams SolverSettings::default_ga() {
+  evo::GaParams p;
+  p.crossover_rate = 0.9;
+  p.mutation_rate = 0.1;
+  p.elite_count = 1;
+  p.selection = evo::Selection::parse("roulette");
+  return p;
+}
+
+evo::AcoParams SolverSettings::default_aco() {
+  // Rank-based deposits (the 9 best ants and the best so far) and MAX-MIN bounds [1, 2] around
+  // the initial pheromone: with every ant depositing and no bounds, the colony converges to the
+  // empty plan (docs/lemmings-solvers.md).
+  evo::AcoParams p;
+  p.alpha = 1;
+  p.beta = 1;
+  p.evaporation = 0.02;
+  p.deposit = 1;
+  p.initial_pheromone = 1;
+  p.rank = 10;
+  p.tau_min = 1;
+  p.tau_max = 2;
+  return p;
+}
+
+namespace {
+
+evo::Stopping budget_stop(const SolverSettings& s) {
+  evo::Stopping stop;
+  stop.generations = std::numeric_limits<std::size_t>::max();
+  stop.evaluations = std::max<std::uint64_t>(s.evaluations, 1);
+  return stop;
+}
+
+evo::CroParams cro_params(const SolverSettings& s) {
+  evo::CroParams p = s.cro;
+  p.set_cells(s.population);
+  p.stop = budget_stop(s);
+  p.seed = s.seed;
+  p.threads = s.threads;
+  return p;
+}
+
+evo::GaParams ga_params(const SolverSettings& s) {
+  evo::GaParams p = s.ga;
+  p.population = std::max<std::size_t>(s.population, 2);
+  p.stop = budget_stop(s);
+  p.seed = s.seed;
+  p.threads = s.threads;
+  return p;
+}
+
+evo::AcoParams aco_params(const SolverSettings& s) {
+  evo::AcoParams p = s.aco;
+  p.ants = std::max<std::size_t>(s.population, 1);
+  p.stop = budget_stop(s);
+  p.seed = s.seed;
+  p.threads = s.threads;
+  return p;
+}
+
+/// The problem as the engines see it, remembering for every plan that solved the level the
+/// fingerprint of its effective plan, so that the evaluation hook can count distinct solutions
+/// without simulating again. Safe to evaluate from several threads.
+class RecordingProblem {
+ public:
+  using Genome = Plan;
+  explicit RecordingProblem(const LemmingsProblem& p) : p_(p) {}
+
+  Plan random_genome(Rng& rng) const { return p_.random_genome(rng); }
+  double evaluate(const Plan& g) const {
+    bool solved = false;
+    std::uint64_t effective = 0;
+    const auto start = std::chrono::steady_clock::now();
+    const double f = p_.evaluate(g, solved, effective);
+    nanoseconds_ += static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                   std::chrono::steady_clock::now() - start)
+                                                   .count());
+    if (solved) {
+      const std::lock_guard lock(mutex_);
+      effective_[plan_hash(g)] = effective;
+    }
+    return f;
+  }
+  evo::Direction direction() const { return p_.direction(); }
+  std::uint64_t fingerprint(const Plan& g) const { return plan_hash(g); }
+  std::size_t stages() const { return p_.stages(); }
+  std::size_t options(std::size_t s) const { return p_.options(s); }
+  double heuristic(std::size_t s, std::size_t o) const { return p_.heuristic(s, o); }
+  Plan build(std::span<const int> choices) const { return p_.build(choices); }
+
+  /// Time spent in evaluate(), summed over threads.
+  double simulation_seconds() const { return static_cast<double>(nanoseconds_.load()) * 1e-9; }
+
+  /// The effective plan's fingerprint of a plan that solved the level.
+  std::uint64_t effective(const Plan& g) const {
+    const std::lock_guard lock(mutex_);
+    const auto it = effective_.find(plan_hash(g));
+    if (it == effective_.end()) throw InternalError("lemmings solve: a solution was not recorded");
+    return it->second;
+  }
+
+ private:
+  const LemmingsProblem& p_;
+  mutable std::mutex mutex_;
+  mutable std::unordered_map<std::uint64_t, std::uint64_t> effective_;
+  mutable std::atomic<std::uint64_t> nanoseconds_{0};
+};
+
+}  // namespace
+
+nlohmann::json SolverSettings::to_json() const {
+  nlohmann::json j = {{"algorithm", algorithm_name(algorithm)},
+                      {"fitness", fitness_name(fitness)},
+                      {"evaluations", evaluations},
+                      {"population", population},
+                      {"seed", seed}};
+  switch (algorithm) {
+    case Algorithm::kCro:
+      j["cro"] = evo::to_json(cro_params(*this));
+      break;
+    case Algorithm::kGa:
+      j["ga"] = evo::to_json(ga_params(*this));
+      break;
+    case Algorithm::kAco:
+      j["aco"] = evo::to_json(aco_params(*this));
+      break;
+  }
+  return j;
+}
+
+SolveResult solve(const Level& level, const SolverSettings& settings, Observer* observer) {
+  const LemmingsProblem problem(level, settings.fitness);
+  const RecordingProblem recording(problem);
+  const Stopwatch clock;
+
+  SolveResult out;
+  out.algorithm = settings.algorithm;
+  out.fitness = settings.fitness;
+  const std::uint64_t budget = std::max<std::uint64_t>(settings.evaluations, 1);
+  std::unordered_set<std::uint64_t> solutions;
+  const evo::EvaluationHook<Plan> hook = [&](const Plan& g, double f) {
+    if (out.evaluations >= budget) return;  // beyond the budget: not counted
+    ++out.evaluations;
+    if (out.evaluations == 1 || f > out.best_fitness) {
+      out.best_fitness = f;
+      out.best = g;
+    }
+    if (problem.solves(f)) {
+      if (out.first_solution == 0) out.first_solution = out.evaluations;
+      solutions.insert(recording.effective(g));
+    }
+  };
+  auto crossover = [&](const Plan& a, const Plan& b, Rng& rng) {
+    return problem.crossover(a, b, rng);
+  };
+  auto mutation = [&](Plan& g, Rng& rng) { problem.mutate(g, rng); };
+
+  switch (settings.algorithm) {
+    case Algorithm::kCro: {
+      auto r = evo::run_cro(recording, cro_params(settings), crossover, mutation, observer, hook);
+      out.stop_reason = r.stop_reason;
+      out.history = std::move(r.history);
+      break;
+    }
+    case Algorithm::kGa: {
+      auto r = evo::run_ga(recording, ga_params(settings), crossover, mutation, observer, hook);
+      out.stop_reason = r.stop_reason;
+      out.history = std::move(r.history);
+      break;
+    }
+    case Algorithm::kAco: {
+      auto r = evo::run_aco(recording, aco_params(settings), observer, hook);
+      out.stop_reason = r.stop_reason;
+      out.history = std::move(r.history);
+      break;
+    }
+  }
+  out.solved = out.first_solution > 0;
+  out.solutions.assign(solutions.begin(), solutions.end());
+  std::sort(out.solutions.begin(), out.solutions.end());
+  out.seconds = clock.seconds();
+  out.simulation_seconds = recording.simulation_seconds();
+  return out;
+}
+
+}  // namespace evoplay::games::lemmings

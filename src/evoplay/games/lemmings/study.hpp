@@ -1,0 +1,127 @@
+#pragma once
+// The Lemmings document's comparison study: CRO, the GA and ACO on a set of levels, with each
+// fitness, over repeated runs of the same simulation budget, measured by the levels they solve
+// and the number of distinct solutions they find (its Tables 5.5-5.7).
+//
+// Why it exists: the document's claims are about counts over many runs; this makes them one
+// command (`evoplay lemmings compare`). Runs go in parallel, one per thread, each
+// single-threaded; run r on a level uses the seed Rng(seed).split({fingerprint of the level's
+// file name, r}) for every algorithm and fitness, so results do not depend on the thread count
+// nor on the other levels of the study.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "evoplay/core/stats.hpp"
+#include "evoplay/games/lemmings/fitness.hpp"
+#include "evoplay/games/lemmings/level.hpp"
+#include "evoplay/games/lemmings/solve.hpp"
+
+namespace evoplay::games::lemmings {
+
+struct StudyLevel {
+  std::string file;        // as given
+  std::string id;          // the file name without .lvl, e.g. easy-01-down-the-hole
+  std::string difficulty;  // the id's first word if easy, medium or hard; else "other"
+  Level level;
+};
+
+/// Loads level files (errors name the file and line).
+std::vector<StudyLevel> load_study_levels(const std::vector<std::filesystem::path>& files);
+
+struct StudySpec {
+  std::vector<Algorithm> algorithms = {Algorithm::kCro, Algorithm::kGa, Algorithm::kAco};
+  std::vector<FitnessKind> fitnesses = {FitnessKind::kOriginal, FitnessKind::kHeuristic};
+  int runs = 10;
+  std::uint64_t evaluations = 20000;
+  std::size_t population = 100;
+  std::uint64_t seed = 1;
+  int threads = 0;
+  std::size_t curve_points = 50;  // points of the mean fitness curves
+  nlohmann::json to_json() const;
+};
+
+struct StudyRun {
+  std::size_t level = 0;
+  Algorithm algorithm = Algorithm::kCro;
+  FitnessKind fitness = FitnessKind::kOriginal;
+  int run = 0;
+  std::uint64_t seed = 0;
+  bool solved = false;
+  std::uint64_t first_solution = 0;  // 0 = never
+  std::size_t distinct = 0;
+  double best_fitness = 0;
+  std::uint64_t evaluations = 0;
+  double seconds = 0, simulation_seconds = 0;
+  double cpu_seconds = 0;                // the run's thread's CPU time (unaffected by other load)
+  std::vector<std::uint64_t> solutions;  // fingerprints of the distinct solutions, sorted
+  // At evaluations k * E / curve_points, k = 1 ... curve_points: the best fitness found so far
+  // and the population's (reef's, colony's) mean fitness then; NaN before the first record.
+  std::vector<double> best_curve, mean_curve;
+};
+
+/// One level, algorithm and fitness over all runs.
+struct StudyCell {
+  std::size_t level = 0;
+  Algorithm algorithm = Algorithm::kCro;
+  FitnessKind fitness = FitnessKind::kOriginal;
+  std::size_t runs = 0, solved = 0;
+  stats::Rate solve_rate;
+  stats::Summary distinct;         // distinct solutions per run
+  std::size_t distinct_union = 0;  // distinct solutions over all runs together
+  stats::Summary best_fitness;
+  double median_first_solution = std::numeric_limits<double>::quiet_NaN();  // solved runs
+  // Mann-Whitney U of this cell's distinct solutions per run against CRO's (NaN for CRO).
+  double p_vs_cro = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// Per difficulty and fitness: the share of runs that solve, per algorithm and by any of them
+/// (run r of a level counts for "any" if some algorithm's run r solved it).
+struct StudyDifficulty {
+  std::string difficulty;
+  FitnessKind fitness = FitnessKind::kOriginal;
+  std::vector<stats::Rate> by_algorithm;  // in spec.algorithms order
+  std::vector<std::size_t> solved;        // runs solved, in spec.algorithms order
+  std::size_t runs = 0;                   // per algorithm (levels x runs)
+  std::size_t any_solved = 0;
+  stats::Rate any;
+};
+
+struct StudyResult {
+  StudySpec spec;
+  std::vector<StudyLevel> levels;
+  std::vector<StudyRun> runs;  // level-major, then fitness, algorithm, run
+  std::vector<StudyCell> cells;
+  std::vector<StudyDifficulty> difficulties;
+  double seconds = 0;
+  double cpu_seconds = 0;         // the process's CPU time during the study
+  std::uint64_t evaluations = 0;  // counted over all runs
+
+  const StudyCell& cell(std::size_t level, FitnessKind f, Algorithm a) const;
+};
+
+/// Runs the study. `progress(done, total)` is called after each run (from any thread, one call
+/// at a time).
+StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
+                      const std::function<void(std::size_t, std::size_t)>& progress = {});
+
+/// The tables in the style of the document's Tables 5.5-5.7, as Markdown.
+std::string study_markdown(const StudyResult& result);
+/// One row per level, fitness and algorithm; one row per run; the mean curves.
+std::string study_summary_csv(const StudyResult& result);
+std::string study_runs_csv(const StudyResult& result);
+std::string study_curves_csv(const StudyResult& result);
+nlohmann::json study_json(const StudyResult& result);
+/// Draws, in `dir`: per fitness, distinct-FITNESS.png (distinct solutions per level and
+/// algorithm) and solved-FITNESS.png (share of runs that solve); per level and fitness,
+/// fitness-FITNESS-LEVEL.png (best and mean fitness against evaluations, mean over runs).
+/// Returns the files written.
+std::vector<std::filesystem::path> save_study_plots(const StudyResult& result,
+                                                    const std::filesystem::path& dir);
+
+}  // namespace evoplay::games::lemmings

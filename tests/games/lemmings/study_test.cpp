@@ -1,0 +1,131 @@
+// The comparison study (`lemmings compare`): determinism at any thread count, seeds that do not
+// depend on the other levels, and its tables.
+#include "evoplay/games/lemmings/study.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/text.hpp"
+#include "support/process.hpp"
+
+namespace lem = evoplay::games::lemmings;
+using evoplay::test_support::source_path;
+
+namespace {
+
+std::vector<lem::StudyLevel> levels(std::initializer_list<const char*> ids) {
+  std::vector<std::filesystem::path> files;
+  for (const char* id : ids)
+    files.push_back(source_path(std::string("data/lemmings/") + id + ".lvl"));
+  return lem::load_study_levels(files);
+}
+
+lem::StudySpec small_spec(int threads) {
+  lem::StudySpec spec;
+  spec.runs = 2;
+  spec.evaluations = 500;
+  spec.population = 24;
+  spec.seed = 4;
+  spec.threads = threads;
+  spec.curve_points = 10;
+  return spec;
+}
+
+/// Everything of a run but its time.
+auto key(const lem::StudyRun& r) {
+  return std::make_tuple(r.level, r.algorithm, r.fitness, r.run, r.seed, r.solved, r.first_solution,
+                         r.distinct, r.best_fitness, r.evaluations, r.solutions,
+                         r.best_curve.size(), r.mean_curve.size());
+}
+
+}  // namespace
+
+TEST(LemmingsStudy, SameResultsAtOneAndTwoThreads) {
+  const auto one =
+      lem::run_study(levels({"medium-02-hold-the-line", "easy-01-down-the-hole"}), small_spec(1));
+  const auto two =
+      lem::run_study(levels({"medium-02-hold-the-line", "easy-01-down-the-hole"}), small_spec(2));
+  ASSERT_EQ(one.runs.size(), 2u * 2 * 3 * 2);
+  ASSERT_EQ(one.runs.size(), two.runs.size());
+  for (std::size_t i = 0; i < one.runs.size(); ++i) {
+    EXPECT_EQ(key(one.runs[i]), key(two.runs[i])) << i;
+    for (std::size_t k = 0; k < one.runs[i].best_curve.size(); ++k) {
+      const double a = one.runs[i].best_curve[k], b = two.runs[i].best_curve[k];
+      EXPECT_TRUE(a == b || (std::isnan(a) && std::isnan(b)));
+    }
+  }
+  EXPECT_EQ(lem::study_summary_csv(one), lem::study_summary_csv(two));
+  // Levels come easy first; every run spends exactly its budget.
+  EXPECT_EQ(one.levels.front().difficulty, "easy");
+  for (const auto& r : one.runs) EXPECT_EQ(r.evaluations, 500u);
+  EXPECT_EQ(one.evaluations, 500u * one.runs.size());
+}
+
+TEST(LemmingsStudy, ALevelsRunsDoNotDependOnTheOtherLevels) {
+  auto spec = small_spec(2);
+  spec.algorithms = {lem::Algorithm::kGa};
+  spec.fitnesses = {lem::FitnessKind::kHeuristic};
+  const auto alone = lem::run_study(levels({"easy-02-up-the-stairs"}), spec);
+  const auto together =
+      lem::run_study(levels({"easy-05-mine-shaft", "easy-02-up-the-stairs"}), spec);
+  ASSERT_EQ(together.levels[1].id, "easy-02-up-the-stairs");
+  for (std::size_t r = 0; r < alone.runs.size(); ++r) {
+    auto a = alone.runs[r];
+    auto b = together.runs[alone.runs.size() + r];
+    b.level = a.level;
+    EXPECT_EQ(key(a), key(b));
+  }
+}
+
+TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
+  auto spec = small_spec(2);
+  spec.fitnesses = {lem::FitnessKind::kHeuristic};
+  spec.runs = 3;
+  const auto r = lem::run_study(levels({"easy-04-two-walls", "medium-04-demolition"}), spec);
+  ASSERT_EQ(r.cells.size(), 2u * 3);
+  for (const auto& c : r.cells) {
+    EXPECT_EQ(c.runs, 3u);
+    std::size_t most = 0, sum = 0, solved = 0;
+    for (const auto& run : r.runs) {
+      if (run.level != c.level || run.algorithm != c.algorithm) continue;
+      most = std::max(most, run.distinct);
+      sum += run.distinct;
+      solved += run.solved;
+    }
+    EXPECT_EQ(c.solved, solved);
+    EXPECT_GE(c.distinct_union, most);
+    EXPECT_LE(c.distinct_union, sum);
+    EXPECT_DOUBLE_EQ(c.distinct.mean, static_cast<double>(sum) / 3);
+    if (c.algorithm == lem::Algorithm::kCro) {
+      EXPECT_TRUE(std::isnan(c.p_vs_cro));
+    } else {
+      EXPECT_GE(c.p_vs_cro, 0);
+      EXPECT_LE(c.p_vs_cro, 1);
+    }
+  }
+  ASSERT_EQ(r.difficulties.size(), 2u);  // easy, medium
+  EXPECT_EQ(r.difficulties[0].difficulty, "easy");
+  EXPECT_EQ(r.difficulties[0].runs, 3u);
+  const std::string md = lem::study_markdown(r);
+  EXPECT_NE(md.find("| easy-04-two-walls |"), std::string::npos) << md;
+  EXPECT_NE(md.find("p CRO–GA"), std::string::npos);
+  EXPECT_EQ(lem::study_runs_csv(r).find("level,difficulty,fitness,algorithm,run,seed"), 0u);
+  // Every row of each table has as many columns as its header.
+  for (const std::string& csv :
+       {lem::study_runs_csv(r), lem::study_summary_csv(r), lem::study_curves_csv(r)}) {
+    std::size_t header = std::string::npos, rows = 0;
+    for (const auto line : evoplay::split_lines(csv)) {
+      if (line.empty()) continue;
+      const auto commas = static_cast<std::size_t>(std::count(line.begin(), line.end(), ','));
+      if (header == std::string::npos) header = commas;
+      EXPECT_EQ(commas, header) << line;
+      ++rows;
+    }
+    EXPECT_GT(rows, 1u);
+  }
+  EXPECT_THROW(lem::run_study({}, spec), evoplay::Error);
+  spec.runs = 0;
+  EXPECT_THROW(lem::run_study(levels({"easy-04-two-walls"}), spec), evoplay::Error);
+}
