@@ -184,7 +184,7 @@ class BotFactory {
   /// Checks a spec without keeping the bot.
   void validate(const std::string& text) const { (void)make(text, Rng(0)); }
 
-  /// "random, greedy, minimax[:DEPTH], ..." in the order added.
+  /// "random, greedy, minimax[:DEPTH|:TIME], ..." in the order added.
   std::string usage() const {
     std::string out;
     for (const auto& k : order_) {
@@ -225,7 +225,7 @@ inline AlphaBetaSettings alphabeta_settings(const BotSpec& spec, const BotDefaul
   return s;
 }
 
-/// The standard kinds: random, greedy, minimax[:DEPTH], alphabeta[:DEPTH|:TIME],
+/// The standard kinds: random, greedy, minimax[:DEPTH|:TIME], alphabeta[:DEPTH|:TIME],
 /// mcts[:ITERATIONS|:TIME]. Alpha-beta uses the policy P (the game's help, if any).
 template <Game G, class P = DefaultPolicy<G>>
 BotFactory<G> standard_bots(const BotDefaults& d, P policy = {}) {
@@ -238,17 +238,23 @@ BotFactory<G> standard_bots(const BotDefaults& d, P policy = {}) {
     s.expect_at_most(0);
     return std::make_unique<GreedyBot<G>>(s.text, rng);
   });
-  f.add("minimax", "minimax[:DEPTH]", [d](const BotSpec& s, Rng) -> std::unique_ptr<Bot<G>> {
-    s.expect_at_most(1);
-    MinimaxSettings m{d.minimax_depth};
-    if (!s.args.empty()) {
-      const auto n = parse_count(s.args[0]);
-      if (!n || *n > 64)
-        throw Error(fmt::format("player '{}': expected a depth from 1 to 64", s.text));
-      m.depth = static_cast<int>(*n);
-    }
-    return std::make_unique<MinimaxBot<G>>(s.text, m);
-  });
+  f.add("minimax", "minimax[:DEPTH|:TIME]",
+        [d](const BotSpec& s, Rng) -> std::unique_ptr<Bot<G>> {
+          s.expect_at_most(1);
+          MinimaxSettings m{d.minimax_depth};
+          if (!s.args.empty()) {
+            if (const auto t = parse_duration(s.args[0])) {
+              m.seconds = *t;  // iterative deepening under a time limit
+              m.depth = 64;
+            } else if (const auto n = parse_count(s.args[0]); n && *n <= 64) {
+              m.depth = static_cast<int>(*n);
+            } else {
+              throw Error(fmt::format(
+                  "player '{}': expected a depth from 1 to 64 or a time such as 100ms", s.text));
+            }
+          }
+          return std::make_unique<MinimaxBot<G>>(s.text, m);
+        });
   f.add("alphabeta", "alphabeta[:DEPTH|:TIME]",
         [d, policy](const BotSpec& s, Rng) -> std::unique_ptr<Bot<G>> {
           return std::make_unique<AlphaBetaBot<G, P>>(s.text, alphabeta_settings(s, d), policy);
