@@ -303,7 +303,8 @@ State::Terms State::terms(int team) const {
       const Player& p = player(team, i);
       if (p.alive()) best = std::min<int>(best, dist.at(id, p.cell));
     }
-    near += m.distance_decay(best);
+    const int guard = occupant(m.flags[static_cast<std::size_t>(enemy)][f]);
+    near += m.distance_decay(best) * (guard >= 0 ? 1 - m.weights.guard : 1.0);
   }
   t.distance = m.weights.distance * near;
   return t;
