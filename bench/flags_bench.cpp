@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bench_util.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/stats.hpp"
 #include "evoplay/games/flags/bots.hpp"
 #include "evoplay/games/flags/map.hpp"
@@ -116,6 +117,35 @@ void bench_speed() {
                 "nodes/s(cpu)");
 }
 
+// Depth reached in 100 ms: the bots as they play (alphabeta:100ms: iterative deepening with the
+// table and quiescence; minimax:100ms: the document's plain minimax, deepening too), one move
+// from each of the positions of a small, a medium and the large map.
+void bench_depth_per_100ms() {
+  const auto factory = bots();
+  for (const char* spec : {"alphabeta:100ms", "minimax:100ms"}) {
+    const std::string tag = std::string(spec).substr(0, std::string(spec).find(':'));
+    for (const char* map : {"01-duel", "06-bastion", "09-frontier"}) {
+      double depth = 0, cpu = 0, longest = 0;
+      std::uint64_t nodes = 0;
+      int moves = 0;
+      for (const State& p : positions(start_of(map), 2, 7)) {
+        auto bot = factory.make(spec, Rng(1));
+        search::SearchResult<State::Move> r;
+        const Stopwatch wall;
+        cpu += bench::cpu_seconds([&] { r = bot->choose(p); });
+        longest = std::max(longest, wall.seconds());
+        depth += r.depth;
+        nodes += r.stats.nodes;
+        ++moves;
+      }
+      const std::string name = std::string("flags_") + tag + "_100ms_" + map;
+      bench::figure(name + "_depth", depth / moves, "plies(mean)");
+      bench::figure(name + "_nodes_per_second", static_cast<double>(nodes) / cpu, "nodes/s(cpu)");
+      bench::figure(name + "_longest_move", 1e3 * longest, "ms(goal<=110)");
+    }
+  }
+}
+
 void bench_tournament() {
   const bool quick = std::getenv("EVOPLAY_FLAGS_BENCH_QUICK") != nullptr;
   std::vector<std::string> files;
@@ -155,11 +185,13 @@ void bench_tournament() {
   // Per-move times of the time-limited bots: the longest move of each game, over all games.
   for (std::size_t b = 0; b < 2; ++b) {
     std::vector<double> longest;
+    double longest_cpu = 0;
     int over = 0, lost = 0;
     for (const auto& g : games) {
       for (std::size_t seat = 0; seat < 2; ++seat) {
         if (g.bots[seat] != static_cast<int>(b)) continue;
         longest.push_back(1e3 * g.longest[seat]);
+        longest_cpu = std::max(longest_cpu, 1e3 * g.longest_cpu[seat]);
         over += g.longest[seat] > 0.1 + 0.010;
         lost += g.overran[seat];
       }
@@ -167,6 +199,7 @@ void bench_tournament() {
     const std::string tag = specs[b].substr(0, specs[b].find(':'));
     bench::figure("flags_tournament_" + tag + "_longest_move",
                   *std::max_element(longest.begin(), longest.end()), "ms(goal<=110)");
+    bench::figure("flags_tournament_" + tag + "_longest_move_cpu", longest_cpu, "ms(cpu)");
     bench::figure("flags_tournament_" + tag + "_median_longest_move", stats::median(longest), "ms");
     bench::figure("flags_tournament_" + tag + "_games_with_a_move_over_110ms",
                   static_cast<double>(over), fmt::format("of_{}", longest.size()));
@@ -185,5 +218,6 @@ void bench_tournament() {
 int main() {
   bench_pruning();
   bench_speed();
+  bench_depth_per_100ms();
   bench_tournament();
 }

@@ -4,11 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <map>
+#include <thread>
+
+#include "search/toy_games.hpp"
 
 using namespace evoplay;
 using namespace evoplay::search;
+using evoplay::search::toy::Nim;
 
 namespace {
 
@@ -144,7 +149,61 @@ TEST(Tournament, StandingsPointsCrosstableAndOutputs) {
   const auto csv = standings_csv(r);
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
             "rank,bot,games,wins,draws,losses,points,max_points,elo,elo_low,elo_high,elo_sd,"
-            "time_limit_ms,lost_on_time,longest_move_ms,mean_move_ms");
+            "time_limit_ms,lost_on_time,longest_move_ms,mean_move_ms,longest_move_cpu_ms");
   EXPECT_NE(csv.find("3,b:10ms,4,1,0,3,3,12,"), std::string::npos) << csv;
   EXPECT_NE(games_csv(r).find("6,map,c,b:10ms,second,W,L,"), std::string::npos) << games_csv(r);
+}
+
+namespace {
+
+// A Nim player that takes one stone after either sleeping (waiting, as when the machine is busy:
+// wall-clock time, no CPU time) or spinning on the CPU for `work` seconds of its thread's time.
+class SlowBot : public Bot<Nim> {
+ public:
+  SlowBot(std::string name, bool spin, double work)
+      : Bot<Nim>(std::move(name)), spin_(spin), work_(work) {}
+  SearchResult<Nim::Move> choose(const Nim&) override {
+    if (spin_) {
+      const ThreadCpuStopwatch cpu;
+      volatile std::uint64_t sink = 0;
+      while (cpu.seconds() < work_) sink = sink + 1;
+    } else {
+      std::this_thread::sleep_for(std::chrono::duration<double>(work_));
+    }
+    SearchResult<Nim::Move> r;
+    r.move = 1;
+    r.has_move = true;
+    return r;
+  }
+
+ private:
+  bool spin_;
+  double work_;
+};
+
+}  // namespace
+
+TEST(Tournament, TimeRuleCountsTheBotsCpuTimeNotTheWaitForACore) {
+  // Both bots have a 5 ms limit (from their specs). The sleeper's moves take 20 ms of wall-clock
+  // time but no CPU time: it did not overrun. The spinner uses 20 ms of CPU time: it loses.
+  BotFactory<Nim> factory;
+  factory.add("sleeper", "sleeper:TIME", [](const BotSpec& s, Rng) -> std::unique_ptr<Bot<Nim>> {
+    return std::make_unique<SlowBot>(s.text, false, 0.02);
+  });
+  factory.add("spinner", "spinner:TIME", [](const BotSpec& s, Rng) -> std::unique_ptr<Bot<Nim>> {
+    return std::make_unique<SlowBot>(s.text, true, 0.02);
+  });
+  const std::vector<std::string> specs = {"sleeper:5ms", "spinner:5ms"};
+  auto games = round_robin_schedule(2, 1, 1);
+  play_tournament_games<Nim>(games, {Nim(4)}, factory, specs, Rng(1), 1, {});
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) {
+    const std::size_t sleeper = g.bots[0] == 0 ? 0 : 1, spinner = 1 - sleeper;
+    EXPECT_GE(g.longest[sleeper], 0.02) << "slept";
+    EXPECT_FALSE(g.overran[sleeper]) << "waiting is not overrunning";
+    EXPECT_GE(g.longest_cpu[spinner], 0.02);
+    EXPECT_TRUE(g.overran[spinner]);
+    EXPECT_EQ(g.outcome[sleeper], 'W');
+    EXPECT_EQ(g.outcome[spinner], 'L');
+  }
 }

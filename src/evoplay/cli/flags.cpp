@@ -253,7 +253,8 @@ void run_tournament(const TournamentOptions& opt) {
   config["bots"] = specs;
   config["maps"] = files;
   config["games_per_pairing"] = opt.games;
-  config["time_rule"] = "a move longer than 1.5 x the bot's time limit loses the game";
+  config["time_rule"] =
+      "a move using more than 1.5 x the bot's time limit in thread CPU time loses the game";
   run.write_json("config.json", config);
   const auto result = run_flags_tournament(specs, files, opt.games, opt.common.seed,
                                            opt.common.threads, opt.common.quiet);

@@ -289,6 +289,7 @@ struct GameRecord {
   std::array<SearchStats, 2> stats{};
   std::array<double, 2> seconds{};
   std::array<double, 2> longest{};  // the longest single move, per side
+  std::array<double, 2> longest_cpu{};  // the most thread CPU time a single move used, per side
 };
 
 /// Plays from `start` until the game ends (or `max_plies`). `on_move(state, move, result)` is
@@ -301,8 +302,9 @@ GameRecord<G> play_game(G state, const std::array<Bot<G>*, 2>& players, OnMove&&
   while (!state.is_terminal() && static_cast<int>(record.moves.size()) < max_plies) {
     const int side = state.to_move();
     Stopwatch clock;
+    const ThreadCpuStopwatch cpu;
     const auto result = players[static_cast<std::size_t>(side)]->choose(state);
-    const double took = clock.seconds();
+    const double took = clock.seconds(), took_cpu = cpu.seconds();
     if (!result.has_move) throw InternalError("a player returned no move in a position with moves");
     MovesOf<G> legal;
     state.legal_moves(legal);
@@ -311,6 +313,8 @@ GameRecord<G> play_game(G state, const std::array<Bot<G>*, 2>& players, OnMove&&
     record.seconds[static_cast<std::size_t>(side)] += took;
     record.longest[static_cast<std::size_t>(side)] =
         std::max(record.longest[static_cast<std::size_t>(side)], took);
+    record.longest_cpu[static_cast<std::size_t>(side)] =
+        std::max(record.longest_cpu[static_cast<std::size_t>(side)], took_cpu);
     on_move(std::as_const(state), result.move, result);
     state.play(result.move);
     record.moves.push_back(result.move);

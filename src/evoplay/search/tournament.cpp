@@ -123,6 +123,7 @@ TournamentResult summarize_tournament(std::vector<std::string> bots,
       st.points += k == 0 ? 3 : k == 1 ? 1 : 0;
       st.lost_on_time += g.overran[s] ? 1 : 0;
       st.longest_move = std::max(st.longest_move, g.longest[s]);
+      st.longest_move_cpu = std::max(st.longest_move_cpu, g.longest_cpu[s]);
       st.moves += g.moves[s];
       thinking[b] += g.thinking[s];
     }
@@ -183,17 +184,18 @@ std::string to_markdown(const TournamentResult& r, const std::string& title) {
       r.bots.size(), r.starts.size(), r.starts.size() == 1 ? "" : "s", r.games.size());
   out +=
       "| rank | bot | games | W | D | L | points | of | share | Elo | 95% interval | lost on time "
-      "| longest move | mean move |\n"
-      "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n";
+      "| longest move | longest (CPU) | mean move |\n"
+      "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n";
   int rank = 0;
   for (int b : r.ranking) {
     const Standing& s = r.standings[static_cast<std::size_t>(b)];
     out += fmt::format(
         "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:+.0f} | {:+.0f} to {:+.0f} "
-        "| {} | {} | {} |\n",
+        "| {} | {} | {} | {} |\n",
         ++rank, s.name, s.games, s.wins, s.draws, s.losses, s.points, s.max_points,
         percent(s.points, s.max_points), s.elo, s.elo_low, s.elo_high,
-        s.time_limit ? std::to_string(s.lost_on_time) : "-", ms(s.longest_move), ms(s.mean_move));
+        s.time_limit ? std::to_string(s.lost_on_time) : "-", ms(s.longest_move),
+        ms(s.longest_move_cpu), ms(s.mean_move));
   }
   out += "\nCrosstable: wins-draws-losses of the row's bot against the column's.\n\n| |";
   for (int b : r.ranking) out += fmt::format(" {} |", r.bots[static_cast<std::size_t>(b)]);
@@ -217,7 +219,9 @@ std::string to_markdown(const TournamentResult& r, const std::string& title) {
   out += fmt::format(
       "\nElo: maximum-likelihood Bradley–Terry fit (draws count half), one virtual draw per pair, "
       "mean 0; 95% intervals from {} bootstrap resamples of the games. Lost on time: games lost "
-      "because a move took more than 1.5 times the bot's time limit ({} in all).\n",
+      "because a move used more than 1.5 times the bot's time limit in CPU time ({} in all); the "
+      "longest move is also shown in wall-clock time, which includes waiting for a busy "
+      "machine's cores.\n",
       r.bootstrap_samples, overruns);
   return out;
 }
@@ -225,7 +229,8 @@ std::string to_markdown(const TournamentResult& r, const std::string& title) {
 std::string standings_csv(const TournamentResult& r) {
   std::string out = csv_row({"rank", "bot", "games", "wins", "draws", "losses", "points",
                              "max_points", "elo", "elo_low", "elo_high", "elo_sd", "time_limit_ms",
-                             "lost_on_time", "longest_move_ms", "mean_move_ms"});
+                             "lost_on_time", "longest_move_ms", "mean_move_ms",
+                             "longest_move_cpu_ms"});
   int rank = 0;
   for (int b : r.ranking) {
     const Standing& s = r.standings[static_cast<std::size_t>(b)];
@@ -236,7 +241,8 @@ std::string standings_csv(const TournamentResult& r) {
                     fmt::format("{:.1f}", s.elo_sd),
                     s.time_limit ? format_number(1e3 * *s.time_limit) : "",
                     std::to_string(s.lost_on_time), fmt::format("{:.3f}", 1e3 * s.longest_move),
-                    fmt::format("{:.3f}", 1e3 * s.mean_move)});
+                    fmt::format("{:.3f}", 1e3 * s.mean_move),
+                    fmt::format("{:.3f}", 1e3 * s.longest_move_cpu)});
   }
   return out;
 }
@@ -245,7 +251,7 @@ std::string games_csv(const TournamentResult& r) {
   std::vector<std::string> header = {
       "game",          "start",         "first", "second",           "winner",
       "first_result",  "second_result", "plies", "first_longest_ms", "second_longest_ms",
-      "first_overran", "second_overran"};
+      "first_overran", "second_overran", "first_longest_cpu_ms", "second_longest_cpu_ms"};
   if (!r.games.empty()) {
     for (const auto& [name, value] : r.games.front().extra) header.push_back(name);
   }
@@ -264,7 +270,9 @@ std::string games_csv(const TournamentResult& r) {
                                     fmt::format("{:.3f}", 1e3 * g.longest[0]),
                                     fmt::format("{:.3f}", 1e3 * g.longest[1]),
                                     g.overran[0] ? "1" : "0",
-                                    g.overran[1] ? "1" : "0"};
+                                    g.overran[1] ? "1" : "0",
+                                    fmt::format("{:.3f}", 1e3 * g.longest_cpu[0]),
+                                    fmt::format("{:.3f}", 1e3 * g.longest_cpu[1])};
     for (const auto& [name, value] : g.extra) row.push_back(value);
     out += csv_row(row);
   }
@@ -290,6 +298,7 @@ nlohmann::json to_json(const TournamentResult& r) {
                         {"elo_sd", s.elo_sd},
                         {"lost_on_time", s.lost_on_time},
                         {"longest_move_ms", 1e3 * s.longest_move},
+                        {"longest_move_cpu_ms", 1e3 * s.longest_move_cpu},
                         {"mean_move_ms", 1e3 * s.mean_move},
                         {"moves", s.moves}};
     j["time_limit_ms"] = s.time_limit ? nlohmann::json(1e3 * *s.time_limit) : nlohmann::json();

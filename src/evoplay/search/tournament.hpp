@@ -8,7 +8,9 @@
 // Rng(seed).split({game, seat}), so a tournament of bots that are not limited by time gives the
 // same games at any --threads. A bot limited by time (`alphabeta:100ms`) depends on the
 // machine's speed, and loses any game in which one of its moves overran its limit by more than
-// half of it (the competition's rule).
+// half of it (the competition's rule), measured in the thread's CPU time: time spent waiting
+// while other processes hold the cores is not the bot's fault (wall-clock times are reported
+// next to it).
 //
 // Elo: a maximum-likelihood Bradley–Terry fit (docs/flags.md, "Elo"): P(i beats j) =
 // 1 / (1 + 10^((R_j - R_i) / 400)), a draw counting as half a win and half a loss, one virtual
@@ -42,8 +44,9 @@ struct TournamentGame {
   int repeat = 0;                    // 0 .. games per pairing - 1
   int winner = -1;                   // seat that won on the board (0, 1) or -1 for a draw
   std::array<char, 2> outcome{};     // per seat after the time rule: 'W', 'D' or 'L'
-  std::array<bool, 2> overran{};     // a move took more than 1.5 x the seat's time limit
-  std::array<double, 2> longest{};   // the seat's longest move, seconds
+  std::array<bool, 2> overran{};     // a move used more than 1.5 x the seat's time limit (CPU)
+  std::array<double, 2> longest{};   // the seat's longest move, seconds (wall clock)
+  std::array<double, 2> longest_cpu{};  // the seat's largest CPU time for one move, seconds
   std::array<double, 2> thinking{};  // the seat's total thinking time, seconds
   std::array<int, 2> moves{};        // moves each seat made (the first seat plays even plies)
   int plies = 0;
@@ -72,7 +75,8 @@ struct Standing {
   int lost_on_time = 0;  // games lost by the time rule
   double elo = 0, elo_low = 0, elo_high = 0, elo_sd = 0;
   std::optional<double> time_limit;  // seconds
-  double longest_move = 0;           // seconds, over all its games
+  double longest_move = 0;           // seconds, over all its games (wall clock)
+  double longest_move_cpu = 0;       // seconds of thread CPU time, over all its games
   double mean_move = 0;              // seconds per move, over all its moves
   int moves = 0;
 };
@@ -138,9 +142,10 @@ void play_tournament_games(
     game.moves = {(game.plies + 1) / 2, game.plies / 2};
     for (std::size_t s = 0; s < 2; ++s) {
       game.longest[s] = record.longest[s];
+      game.longest_cpu[s] = record.longest_cpu[s];
       game.thinking[s] = record.seconds[s];
       const auto& limit = limits[static_cast<std::size_t>(game.bots[s])];
-      game.overran[s] = limit && record.longest[s] > 1.5 * *limit;
+      game.overran[s] = limit && record.longest_cpu[s] > 1.5 * *limit;
     }
     apply_time_rule(game);
     if (describe) game.extra = describe(state);
