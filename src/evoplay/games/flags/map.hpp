@@ -62,12 +62,15 @@ struct EvalParams {
   double energy_value = 0;    // points per unit of energy: an eighth of the distance gradient at D0
 };
 
-/// The document's pesos: the weight of each term (1 = as derived from the map); and `guard`,
-/// the share of a flag's distance value its attackers lose while a defender stands on it (the
-/// only way to keep a flag: enemies cannot step onto an occupied cell).
+/// The document's pesos: the weight of each term (1 = as derived from the map); `guard`, the
+/// share of a flag's distance value its attackers lose while a defender stands on it (the only
+/// way to keep a flag: enemies cannot step onto an occupied cell); and `support`, the weight of
+/// the other players' distance values to a flag next to the nearest player's (so that every
+/// player, not only the nearest, is drawn towards the flags).
 struct EvalWeights {
   double flags = 1, distance = 1, energy = 1;
   double guard = 0.5;
+  double support = 0.25;
 };
 
 /// Distance value of a cell that cannot reach a flag (walled in).

@@ -298,13 +298,17 @@ State::Terms State::terms(int team) const {
   for (std::size_t f = 0; f < m.flags[static_cast<std::size_t>(enemy)].size(); ++f) {
     const int id = m.flag_id(enemy, static_cast<int>(f));
     if (flag_captured(id)) continue;
-    int best = kFar;
+    // The nearest player counts fully, the others with the weight `support`.
+    double best = 0, all = 0;
     for (int i = 0; i < counts_[static_cast<std::size_t>(team)]; ++i) {
       const Player& p = player(team, i);
-      if (p.alive()) best = std::min<int>(best, dist.at(id, p.cell));
+      if (!p.alive()) continue;
+      const double v = m.distance_decay(dist.at(id, p.cell));
+      best = std::max(best, v);
+      all += v;
     }
     const int guard = occupant(m.flags[static_cast<std::size_t>(enemy)][f]);
-    near += m.distance_decay(best) * (guard >= 0 ? 1 - m.weights.guard : 1.0);
+    near += (best + m.weights.support * (all - best)) * (guard >= 0 ? 1 - m.weights.guard : 1.0);
   }
   t.distance = m.weights.distance * near;
   return t;
