@@ -248,6 +248,13 @@ void run_tournament(const TournamentOptions& opt) {
     const auto t = trim(b);
     if (!t.empty()) specs.emplace_back(t);
   }
+  // Check the bots and read every map before the run folder exists: a bad spec or a broken map
+  // must not leave a half-made run behind.
+  const auto factory = fl::bots();
+  for (const auto& s : specs) {
+    if (search::parse_bot_spec(s).kind != "human") factory.validate(s);
+  }
+  for (const auto& f : files) (void)fl::load_map(f);
   const RunDir run = open_run_dir(opt.common, "flags-tournament");
   auto config = base_config("flags tournament", opt.common);
   config["bots"] = specs;
