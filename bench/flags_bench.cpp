@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "bench_util.hpp"
-#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/stats.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/games/flags/bots.hpp"
 #include "evoplay/games/flags/map.hpp"
 #include "evoplay/games/flags/state.hpp"

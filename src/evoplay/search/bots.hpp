@@ -238,23 +238,22 @@ BotFactory<G> standard_bots(const BotDefaults& d, P policy = {}) {
     s.expect_at_most(0);
     return std::make_unique<GreedyBot<G>>(s.text, rng);
   });
-  f.add("minimax", "minimax[:DEPTH|:TIME]",
-        [d](const BotSpec& s, Rng) -> std::unique_ptr<Bot<G>> {
-          s.expect_at_most(1);
-          MinimaxSettings m{d.minimax_depth};
-          if (!s.args.empty()) {
-            if (const auto t = parse_duration(s.args[0])) {
-              m.seconds = *t;  // iterative deepening under a time limit
-              m.depth = 64;
-            } else if (const auto n = parse_count(s.args[0]); n && *n <= 64) {
-              m.depth = static_cast<int>(*n);
-            } else {
-              throw Error(fmt::format(
-                  "player '{}': expected a depth from 1 to 64 or a time such as 100ms", s.text));
-            }
-          }
-          return std::make_unique<MinimaxBot<G>>(s.text, m);
-        });
+  f.add("minimax", "minimax[:DEPTH|:TIME]", [d](const BotSpec& s, Rng) -> std::unique_ptr<Bot<G>> {
+    s.expect_at_most(1);
+    MinimaxSettings m{d.minimax_depth};
+    if (!s.args.empty()) {
+      if (const auto t = parse_duration(s.args[0])) {
+        m.seconds = *t;  // iterative deepening under a time limit
+        m.depth = 64;
+      } else if (const auto n = parse_count(s.args[0]); n && *n <= 64) {
+        m.depth = static_cast<int>(*n);
+      } else {
+        throw Error(fmt::format(
+            "player '{}': expected a depth from 1 to 64 or a time such as 100ms", s.text));
+      }
+    }
+    return std::make_unique<MinimaxBot<G>>(s.text, m);
+  });
   f.add("alphabeta", "alphabeta[:DEPTH|:TIME]",
         [d, policy](const BotSpec& s, Rng) -> std::unique_ptr<Bot<G>> {
           return std::make_unique<AlphaBetaBot<G, P>>(s.text, alphabeta_settings(s, d), policy);
@@ -288,7 +287,7 @@ struct GameRecord {
   bool finished = false;  // false when a player quit or the ply limit was reached
   std::array<SearchStats, 2> stats{};
   std::array<double, 2> seconds{};
-  std::array<double, 2> longest{};  // the longest single move, per side
+  std::array<double, 2> longest{};      // the longest single move, per side
   std::array<double, 2> longest_cpu{};  // the most thread CPU time a single move used, per side
 };
 

@@ -227,10 +227,10 @@ std::string to_markdown(const TournamentResult& r, const std::string& title) {
 }
 
 std::string standings_csv(const TournamentResult& r) {
-  std::string out = csv_row({"rank", "bot", "games", "wins", "draws", "losses", "points",
-                             "max_points", "elo", "elo_low", "elo_high", "elo_sd", "time_limit_ms",
-                             "lost_on_time", "longest_move_ms", "mean_move_ms",
-                             "longest_move_cpu_ms"});
+  std::string out =
+      csv_row({"rank", "bot", "games", "wins", "draws", "losses", "points", "max_points", "elo",
+               "elo_low", "elo_high", "elo_sd", "time_limit_ms", "lost_on_time", "longest_move_ms",
+               "mean_move_ms", "longest_move_cpu_ms"});
   int rank = 0;
   for (int b : r.ranking) {
     const Standing& s = r.standings[static_cast<std::size_t>(b)];
@@ -248,10 +248,20 @@ std::string standings_csv(const TournamentResult& r) {
 }
 
 std::string games_csv(const TournamentResult& r) {
-  std::vector<std::string> header = {
-      "game",          "start",         "first", "second",           "winner",
-      "first_result",  "second_result", "plies", "first_longest_ms", "second_longest_ms",
-      "first_overran", "second_overran", "first_longest_cpu_ms", "second_longest_cpu_ms"};
+  std::vector<std::string> header = {"game",
+                                     "start",
+                                     "first",
+                                     "second",
+                                     "winner",
+                                     "first_result",
+                                     "second_result",
+                                     "plies",
+                                     "first_longest_ms",
+                                     "second_longest_ms",
+                                     "first_overran",
+                                     "second_overran",
+                                     "first_longest_cpu_ms",
+                                     "second_longest_cpu_ms"};
   if (!r.games.empty()) {
     for (const auto& [name, value] : r.games.front().extra) header.push_back(name);
   }

@@ -38,17 +38,17 @@ namespace evoplay::search {
 
 /// One game of a tournament.
 struct TournamentGame {
-  int index = 0;                     // in the schedule
-  std::array<int, 2> bots{};         // bot numbers of the first and second seat
-  int start = 0;                     // start position (map) number
-  int repeat = 0;                    // 0 .. games per pairing - 1
-  int winner = -1;                   // seat that won on the board (0, 1) or -1 for a draw
-  std::array<char, 2> outcome{};     // per seat after the time rule: 'W', 'D' or 'L'
-  std::array<bool, 2> overran{};     // a move used more than 1.5 x the seat's time limit (CPU)
-  std::array<double, 2> longest{};   // the seat's longest move, seconds (wall clock)
+  int index = 0;                        // in the schedule
+  std::array<int, 2> bots{};            // bot numbers of the first and second seat
+  int start = 0;                        // start position (map) number
+  int repeat = 0;                       // 0 .. games per pairing - 1
+  int winner = -1;                      // seat that won on the board (0, 1) or -1 for a draw
+  std::array<char, 2> outcome{};        // per seat after the time rule: 'W', 'D' or 'L'
+  std::array<bool, 2> overran{};        // a move used more than 1.5 x the seat's time limit (CPU)
+  std::array<double, 2> longest{};      // the seat's longest move, seconds (wall clock)
   std::array<double, 2> longest_cpu{};  // the seat's largest CPU time for one move, seconds
-  std::array<double, 2> thinking{};  // the seat's total thinking time, seconds
-  std::array<int, 2> moves{};        // moves each seat made (the first seat plays even plies)
+  std::array<double, 2> thinking{};     // the seat's total thinking time, seconds
+  std::array<int, 2> moves{};           // moves each seat made (the first seat plays even plies)
   int plies = 0;
   std::vector<std::pair<std::string, std::string>> extra;  // game-specific columns (games.csv)
 };

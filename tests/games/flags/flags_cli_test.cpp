@@ -42,9 +42,9 @@ TEST(FlagsCli, BrokenMapsAndBadSpecsAreReportedWithTheirPlace) {
     EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
   }
   // A broken map in a tournament: the error, and no run folder half made.
-  const auto broken = run_evoplay("flags tournament --bots random,greedy --maps " +
-                                  (dir / "bad.map").string() + " --out " +
-                                  (dir / "broken-run").string());
+  const auto broken =
+      run_evoplay("flags tournament --bots random,greedy --maps " + (dir / "bad.map").string() +
+                  " --out " + (dir / "broken-run").string());
   EXPECT_EQ(broken.status, 2);
   EXPECT_NE(broken.err.find("is walled in"), std::string::npos) << broken.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "broken-run")) << "nothing half-written";
