@@ -8,6 +8,8 @@
 #include <ctime>
 #include <string>
 
+#include "evoplay/core/stopwatch.hpp"
+
 namespace evoplay::bench {
 
 inline void figure(const std::string& name, double value, const std::string& unit) {
@@ -28,12 +30,9 @@ double seconds(Fn&& fn) {
 /// programs share the cores (equal to wall time for single-threaded work on an idle machine).
 template <class Fn>
 double cpu_seconds(Fn&& fn) {
-  timespec a{}, b{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+  const double start = thread_cpu_seconds();
   fn();
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
-  return static_cast<double>(b.tv_sec - a.tv_sec) +
-         1e-9 * static_cast<double>(b.tv_nsec - a.tv_nsec);
+  return thread_cpu_seconds() - start;
 }
 
 /// Path of a shared data set (../shared/data) or of the project's own copy (data/).

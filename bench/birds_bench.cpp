@@ -6,6 +6,7 @@
 
 #include "bench_util.hpp"
 #include "evoplay/core/rng.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/xml.hpp"
 
@@ -46,13 +47,6 @@ Level stacked_level(evoplay::Rng& rng, int blocks) {
   return level;
 }
 
-/// CPU time of the whole process, in seconds.
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 /// Simulations per second of `levels`, repeated until about `seconds` of work; `per_cpu_second`
 /// receives the rate per second of CPU time (what one core does when the machine is shared).
 double rate(const std::vector<Level>& levels, const PhysicsSettings& settings, int threads,
@@ -60,7 +54,7 @@ double rate(const std::vector<Level>& levels, const PhysicsSettings& settings, i
             int* stable = nullptr) {
   std::vector<StabilityReport> reports = simulate_all(levels, settings, threads);  // warm up
   int rounds = 0;
-  const double cpu_start = cpu_seconds();
+  const double cpu_start = evoplay::process_cpu_seconds();
   const double took = evoplay::bench::seconds([&] {
     const auto start = std::chrono::steady_clock::now();
     do {
@@ -70,7 +64,7 @@ double rate(const std::vector<Level>& levels, const PhysicsSettings& settings, i
              seconds);
   });
   const double work = static_cast<double>(rounds) * static_cast<double>(levels.size());
-  if (per_cpu_second) *per_cpu_second = work / (cpu_seconds() - cpu_start);
+  if (per_cpu_second) *per_cpu_second = work / (evoplay::process_cpu_seconds() - cpu_start);
   if (settle) {
     double sum = 0;
     for (const auto& r : reports) sum += r.settle_time;

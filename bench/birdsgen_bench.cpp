@@ -8,6 +8,7 @@
 
 #include "bench_util.hpp"
 #include "evoplay/core/rng.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/diversity.hpp"
 #include "evoplay/games/birds/generator.hpp"
@@ -18,12 +19,6 @@ namespace {
 
 using namespace evoplay::games::birds;
 using evoplay::bench::figure;
-
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 /// The output levels of a run, read back from their files as a user would get them.
 std::vector<Level> output_levels(const GeneratorResult& r, const Catalogue& catalogue,
@@ -71,11 +66,11 @@ int main() {
   big.generations = 100;
   big.genome.length = 20;
   big.threads = 2;
-  const double cpu0 = cpu_seconds();
+  const double cpu0 = evoplay::process_cpu_seconds();
   GeneratorResult result;
   const double wall =
       evoplay::bench::seconds([&] { result = run_generator(catalogue, rules, big); });
-  const double cpu = cpu_seconds() - cpu0;
+  const double cpu = evoplay::process_cpu_seconds() - cpu0;
   figure("birdsgen_p20_g100_c20_threads2_wall", wall, "s");
   figure("birdsgen_p20_g100_c20_threads2_cpu", cpu, "s");
   figure("birdsgen_p20_g100_c20_individuals_scored", static_cast<double>(result.evaluations), "");

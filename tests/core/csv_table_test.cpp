@@ -1,4 +1,4 @@
-// to_csv(CsvTable) writes what parse_csv reads back.
+// to_csv(CsvTable) writes what parse_csv reads back; csv_row quotes text fields.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,4 +16,10 @@ TEST(CsvTable, WritesWhatItReadsBack) {
   ASSERT_EQ(back.rows.size(), 2u);
   EXPECT_EQ(back.rows[0][2], 0.25);
   EXPECT_TRUE(std::isnan(back.rows[1][2]));
+}
+
+TEST(CsvRow, QuotesOnlyFieldsThatNeedIt) {
+  EXPECT_EQ(evoplay::csv_row({"alphabeta:100ms", "3", ""}), "alphabeta:100ms,3,\n");
+  EXPECT_EQ(evoplay::csv_row({"a,b", "say \"hi\"", "two\nlines"}),
+            "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\n");
 }

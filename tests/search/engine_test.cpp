@@ -150,6 +150,24 @@ TEST(AlphaBeta, TimeLimitedSearchReturnsALegalMove) {
   EXPECT_GE(r.depth, 1);
 }
 
+TEST(Minimax, TimeLimitedSearchReturnsTheDeepestCompleteIteration) {
+  const RandomTree root(7, 100000);
+  Minimax<RandomTree> timed({64, 0.01});
+  const auto r = timed.search(root);
+  ASSERT_TRUE(r.has_move);
+  ASSERT_GE(r.depth, 1);
+  // The value is exactly plain minimax's at the depth it reports.
+  const auto plain = Minimax<RandomTree>({r.depth}).search(root);
+  EXPECT_EQ(r.value, plain.value);
+  EXPECT_EQ(r.move, plain.move);
+  EXPECT_GE(r.stats.nodes, plain.stats.nodes);  // every iteration counts
+  // A tree searched to its end stops deepening: Nim from 5 stones lasts at most 5 plies.
+  Minimax<Nim> whole({64, 5.0});
+  const auto w = whole.search(Nim(5));
+  EXPECT_LE(w.depth, 5);
+  EXPECT_TRUE(is_win_score(w.value));
+}
+
 TEST(AlphaBeta, QuiescenceIsOffWithoutNoisyMoves) {
   AlphaBetaSettings s;
   s.depth = 3;
@@ -235,8 +253,8 @@ TEST(Specs, ParseKindsArgumentsAndDurations) {
 
 TEST(Bots, FactoryMakesEveryStandardKindAndRejectsBadSpecs) {
   const auto factory = standard_bots<Nim>(BotDefaults{});
-  for (const char* spec : {"random", "greedy", "minimax", "minimax:3", "alphabeta:5",
-                           "alphabeta:10ms", "mcts:200", "mcts:5ms"}) {
+  for (const char* spec : {"random", "greedy", "minimax", "minimax:3", "minimax:10ms",
+                           "alphabeta:5", "alphabeta:10ms", "mcts:200", "mcts:5ms"}) {
     auto bot = factory.make(spec, Rng(1));
     ASSERT_NE(bot, nullptr);
     EXPECT_EQ(bot->name(), spec);

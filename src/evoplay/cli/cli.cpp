@@ -38,6 +38,17 @@ RunDir open_run_dir(const CommonOptions& o, const std::string& command) {
   return RunDir::create(o.out, command);
 }
 
+std::filesystem::path find_data_dir(const std::string& name) {
+  std::vector<std::filesystem::path> candidates = {std::filesystem::path("data") / name};
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) candidates.push_back(self.parent_path().parent_path().parent_path() / "data" / name);
+  for (const auto& c : candidates) {
+    if (std::filesystem::is_directory(c)) return c;
+  }
+  return {};
+}
+
 int run(int argc, const char* const* argv) {
   CLI::App app{
       "evoplay: bio-inspired optimisation and game-tree search for games.\n"
@@ -56,6 +67,7 @@ int run(int argc, const char* const* argv) {
   add_lemmings_commands(app);
   add_connect4_commands(app);
   add_tictactoe_commands(app);
+  add_flags_commands(app);
 
   try {
     // A first word that is not an option must name a command.

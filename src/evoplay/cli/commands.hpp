@@ -13,5 +13,6 @@ void add_sudoku_commands(CLI::App& app);
 void add_lemmings_commands(CLI::App& app);
 void add_connect4_commands(CLI::App& app);
 void add_tictactoe_commands(CLI::App& app);
+void add_flags_commands(CLI::App& app);
 
 }  // namespace evoplay::cli

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -29,5 +30,10 @@ nlohmann::json base_config(const std::string& command, const CommonOptions& opti
 
 /// Creates the run directory for a command from --out (or the default name).
 RunDir open_run_dir(const CommonOptions& options, const std::string& command);
+
+/// A folder of the shipped data (`data/<name>`): in the working folder, or in the source tree
+/// the program was built in (found from the program's own path, build/<preset>/evoplay); empty
+/// when neither exists.
+std::filesystem::path find_data_dir(const std::string& name);
 
 }  // namespace evoplay::cli

@@ -46,6 +46,8 @@ std::vector<DemoPart> demo_parts() {
        demo_lemmings},
       {"search", "game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores, a game",
        demo_search},
+      {"flags", "capture the flag: a tournament of four bots on two maps, one game drawn",
+       demo_flags},
   };
 }
 

@@ -37,6 +37,8 @@ void demo_birds(DemoContext& ctx);
 void demo_sudoku(DemoContext& ctx);
 /// Game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores and a game.
 void demo_search(DemoContext& ctx);
+/// Capture the flag: a short tournament of four bots on two maps, and one game drawn.
+void demo_flags(DemoContext& ctx);
 
 /// The Angry Birds level generator: five levels and their contact sheet, two layers of
 /// open-ended composites.

@@ -113,8 +113,9 @@ void finish_play(const RunDir& run, const std::array<std::string, 2>& seat_names
                  const PlayOptions& opt, const std::vector<PlayedGame>& games, bool stopped,
                  bool show, double seconds);
 
+/// Plays the games and reports them; returns the games played (for pictures of them).
 template <search::Game G>
-void run_play(const GameUi<G>& ui, const PlayOptions& opt) {
+std::vector<search::GameRecord<G>> run_play(const GameUi<G>& ui, const PlayOptions& opt) {
   auto factory = ui.bots();
   factory.add("human", "human",
               [&ui](const search::BotSpec& s, Rng) -> std::unique_ptr<search::Bot<G>> {
@@ -201,6 +202,8 @@ void run_play(const GameUi<G>& ui, const PlayOptions& opt) {
     games[i].longest = r.longest;
   }
   finish_play(run, ui.seat_names, opt, games, stopped, show, clock.seconds());
+  records.resize(games.size());
+  return records;
 }
 
 /// Adds `play` under a game's command with --x/--first and --o/--second (defaults given).

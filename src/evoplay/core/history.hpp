@@ -68,4 +68,8 @@ std::string to_csv(const CsvTable& table);
 /// Formats a number for CSV and JSON-like output: shortest round-trip form, "" for NaN.
 std::string format_number(double value);
 
+/// One CSV line (with its newline) of text fields, for tables with names in them: a field with
+/// a comma, a double quote or a line break is quoted, its quotes doubled (RFC 4180).
+std::string csv_row(const std::vector<std::string>& fields);
+
 }  // namespace evoplay

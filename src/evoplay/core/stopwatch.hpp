@@ -34,4 +34,15 @@ class Stopwatch {
   std::chrono::steady_clock::time_point start_;
 };
 
+/// CPU time the calling thread has used since construction, in seconds: unlike wall-clock time it
+/// does not grow while other processes hold the cores (the tournament's time rule uses it).
+class ThreadCpuStopwatch {
+ public:
+  ThreadCpuStopwatch() : start_(thread_cpu_seconds()) {}
+  double seconds() const { return thread_cpu_seconds() - start_; }
+
+ private:
+  double start_;
+};
+
 }  // namespace evoplay

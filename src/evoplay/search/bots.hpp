@@ -184,7 +184,7 @@ class BotFactory {
   /// Checks a spec without keeping the bot.
   void validate(const std::string& text) const { (void)make(text, Rng(0)); }
 
-  /// "random, greedy, minimax[:DEPTH], ..." in the order added.
+  /// "random, greedy, minimax[:DEPTH|:TIME], ..." in the order added.
   std::string usage() const {
     std::string out;
     for (const auto& k : order_) {
@@ -225,7 +225,7 @@ inline AlphaBetaSettings alphabeta_settings(const BotSpec& spec, const BotDefaul
   return s;
 }
 
-/// The standard kinds: random, greedy, minimax[:DEPTH], alphabeta[:DEPTH|:TIME],
+/// The standard kinds: random, greedy, minimax[:DEPTH|:TIME], alphabeta[:DEPTH|:TIME],
 /// mcts[:ITERATIONS|:TIME]. Alpha-beta uses the policy P (the game's help, if any).
 template <Game G, class P = DefaultPolicy<G>>
 BotFactory<G> standard_bots(const BotDefaults& d, P policy = {}) {
@@ -238,14 +238,19 @@ BotFactory<G> standard_bots(const BotDefaults& d, P policy = {}) {
     s.expect_at_most(0);
     return std::make_unique<GreedyBot<G>>(s.text, rng);
   });
-  f.add("minimax", "minimax[:DEPTH]", [d](const BotSpec& s, Rng) -> std::unique_ptr<Bot<G>> {
+  f.add("minimax", "minimax[:DEPTH|:TIME]", [d](const BotSpec& s, Rng) -> std::unique_ptr<Bot<G>> {
     s.expect_at_most(1);
     MinimaxSettings m{d.minimax_depth};
     if (!s.args.empty()) {
-      const auto n = parse_count(s.args[0]);
-      if (!n || *n > 64)
-        throw Error(fmt::format("player '{}': expected a depth from 1 to 64", s.text));
-      m.depth = static_cast<int>(*n);
+      if (const auto t = parse_duration(s.args[0])) {
+        m.seconds = *t;  // iterative deepening under a time limit
+        m.depth = 64;
+      } else if (const auto n = parse_count(s.args[0]); n && *n <= 64) {
+        m.depth = static_cast<int>(*n);
+      } else {
+        throw Error(fmt::format(
+            "player '{}': expected a depth from 1 to 64 or a time such as 100ms", s.text));
+      }
     }
     return std::make_unique<MinimaxBot<G>>(s.text, m);
   });
@@ -282,7 +287,8 @@ struct GameRecord {
   bool finished = false;  // false when a player quit or the ply limit was reached
   std::array<SearchStats, 2> stats{};
   std::array<double, 2> seconds{};
-  std::array<double, 2> longest{};  // the longest single move, per side
+  std::array<double, 2> longest{};      // the longest single move, per side
+  std::array<double, 2> longest_cpu{};  // the most thread CPU time a single move used, per side
 };
 
 /// Plays from `start` until the game ends (or `max_plies`). `on_move(state, move, result)` is
@@ -295,8 +301,9 @@ GameRecord<G> play_game(G state, const std::array<Bot<G>*, 2>& players, OnMove&&
   while (!state.is_terminal() && static_cast<int>(record.moves.size()) < max_plies) {
     const int side = state.to_move();
     Stopwatch clock;
+    const ThreadCpuStopwatch cpu;
     const auto result = players[static_cast<std::size_t>(side)]->choose(state);
-    const double took = clock.seconds();
+    const double took = clock.seconds(), took_cpu = cpu.seconds();
     if (!result.has_move) throw InternalError("a player returned no move in a position with moves");
     MovesOf<G> legal;
     state.legal_moves(legal);
@@ -305,6 +312,8 @@ GameRecord<G> play_game(G state, const std::array<Bot<G>*, 2>& players, OnMove&&
     record.seconds[static_cast<std::size_t>(side)] += took;
     record.longest[static_cast<std::size_t>(side)] =
         std::max(record.longest[static_cast<std::size_t>(side)], took);
+    record.longest_cpu[static_cast<std::size_t>(side)] =
+        std::max(record.longest_cpu[static_cast<std::size_t>(side)], took_cpu);
     on_move(std::as_const(state), result.move, result);
     state.play(result.move);
     record.moves.push_back(result.move);

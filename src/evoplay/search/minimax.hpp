@@ -2,7 +2,8 @@
 // Plain depth-limited minimax, written as the minimax document's pseudocode: max-value and
 // min-value functions that call each other, values always from MAX's view (MAX is the side to
 // move at the root), no pruning, no table. It is slow on purpose: it is the reference that
-// alpha-beta must agree with at equal depth.
+// alpha-beta must agree with at equal depth. With a time limit it deepens iteratively (depth 1,
+// 2, ...) like alpha-beta, so that the two can be compared at the same time budget.
 
 #include <vector>
 
@@ -14,6 +15,10 @@ namespace evoplay::search {
 
 struct MinimaxSettings {
   int depth = 4;  // plies; at the limit a position is valued by the game's evaluation
+  // Time limit: iterative deepening to `depth` at most, no new iteration after half of it, the
+  // running one abandoned at the limit; returns the deepest complete iteration (0 = no limit:
+  // one search at `depth`).
+  double seconds = 0;
 };
 
 template <Game G>
@@ -24,18 +29,28 @@ class Minimax {
   explicit Minimax(MinimaxSettings settings = {}) : settings_(settings) {}
 
   SearchResult<Move> search(const G& root) {
-    Stopwatch clock;
+    clock_.reset();
     stats_ = {};
+    stopped_ = false;
     max_player_ = root.to_move();
     SearchResult<Move> result;
-    const Line line = max_value(root, settings_.depth);
-    result.value = line.value;
-    result.depth = settings_.depth;
-    result.pv = line.moves;
-    result.has_move = !line.moves.empty();
-    if (result.has_move) result.move = line.moves.front();
+    const bool timed = settings_.seconds > 0;
+    for (int d = timed ? 1 : settings_.depth; d <= settings_.depth; ++d) {
+      if (d > 1 && timed && clock_.seconds() >= settings_.seconds / 2) break;
+      depth_ = d;
+      timed_ = timed && d > 1;  // the first iteration always completes
+      horizon_ = false;
+      const Line line = max_value(root, d);
+      if (stopped_) break;
+      result.value = line.value;
+      result.depth = d;
+      result.pv = line.moves;
+      result.has_move = !line.moves.empty();
+      if (result.has_move) result.move = line.moves.front();
+      if (!horizon_) break;  // the whole tree was searched: deeper changes nothing
+    }
     result.stats = stats_;
-    result.seconds = clock.seconds();
+    result.seconds = clock_.seconds();
     return result;
   }
 
@@ -55,22 +70,31 @@ class Minimax {
     }
     if (depth <= 0) {
       ++stats_.leaves;
+      horizon_ = true;
       out.value = g.evaluate(max_player_);
       return true;
     }
     return false;
   }
-  int ply_of(int depth) const { return settings_.depth - depth; }
+  int ply_of(int depth) const { return depth_ - depth; }
+
+  // Counts a node; true when the time is up (the iteration is then abandoned).
+  bool enter() {
+    ++stats_.nodes;
+    if (timed_ && (stats_.nodes & 1023) == 0 && clock_.seconds() >= settings_.seconds)
+      stopped_ = true;
+    return stopped_;
+  }
 
   Line max_value(const G& g, int depth) {
-    ++stats_.nodes;
     Line best;
-    if (cut_off(g, depth, best)) return best;
+    if (enter() || cut_off(g, depth, best)) return best;
     best.value = -kInfinity;
     MovesOf<G> moves;
     g.legal_moves(moves);
     for (const auto& m : moves) {
       Line line = min_value(after(g, m), depth - 1);
+      if (stopped_) return best;
       if (best.value < line.value) {
         best.value = line.value;
         best.moves.assign(1, m);
@@ -81,14 +105,14 @@ class Minimax {
   }
 
   Line min_value(const G& g, int depth) {
-    ++stats_.nodes;
     Line best;
-    if (cut_off(g, depth, best)) return best;
+    if (enter() || cut_off(g, depth, best)) return best;
     best.value = kInfinity;
     MovesOf<G> moves;
     g.legal_moves(moves);
     for (const auto& m : moves) {
       Line line = max_value(after(g, m), depth - 1);
+      if (stopped_) return best;
       if (best.value > line.value) {
         best.value = line.value;
         best.moves.assign(1, m);
@@ -100,7 +124,10 @@ class Minimax {
 
   MinimaxSettings settings_;
   SearchStats stats_;
+  Stopwatch clock_;
   int max_player_ = 0;
+  int depth_ = 0;  // of the running iteration
+  bool timed_ = false, stopped_ = false, horizon_ = false;
 };
 
 }  // namespace evoplay::search
