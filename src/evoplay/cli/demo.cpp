@@ -42,6 +42,8 @@ std::vector<DemoPart> demo_parts() {
       {"sudoku", "Sudoku: a medium puzzle solved by the permutation GA", demo_sudoku},
       {"lemmings", "Lemmings: the level suite replayed, and one replay drawn", demo_lemmings},
       {"search", "game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores, a game", demo_search},
+      {"tictactoe-learn", "tic-tac-toe players evolved as rule sets until they never lose",
+       demo_tictactoe_learning},
   };
 }
 

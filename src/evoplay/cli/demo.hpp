@@ -36,5 +36,7 @@ void demo_birds(DemoContext& ctx);
 void demo_sudoku(DemoContext& ctx);
 /// Game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores and a game.
 void demo_search(DemoContext& ctx);
+/// Tic-tac-toe agents made of rules learn until they never lose (strong preset), with curves.
+void demo_tictactoe_learning(DemoContext& ctx);
 
 }  // namespace evoplay::cli
