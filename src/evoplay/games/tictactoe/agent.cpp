@@ -26,17 +26,19 @@ AgentPolicy::AgentPolicy(const Agent& agent, bool symmetry) {
     if (a.weight != b.weight) return a.weight > b.weight;
     return a.rule < b.rule;
   });
+  need_.reserve(entries_.size());
+  for (const auto& e : entries_) need_.push_back(packed(e.mine, e.theirs, e.empty));
 }
 
 std::pair<std::size_t, std::size_t> AgentPolicy::top_level(std::uint16_t me,
                                                            std::uint16_t opp) const {
   const auto free = static_cast<std::uint16_t>(0777 & ~(me | opp));
-  auto fires = [&](const Entry& e) {
-    return (me & e.mine) == e.mine && (opp & e.theirs) == e.theirs && (free & e.empty) == e.empty;
-  };
+  // One AND-NOT per entry: the cells an entry needs that the board does not show.
+  const std::uint32_t missing = ~packed(me, opp, free);
+  const std::size_t n = need_.size();
   std::size_t i = 0;
-  while (i < entries_.size() && !fires(entries_[i])) ++i;
-  if (i == entries_.size()) return {i, i};
+  while (i < n && (need_[i] & missing) != 0) ++i;
+  if (i == n) return {i, i};
   std::size_t end = i + 1;
   while (end < entries_.size() && entries_[end].priority == entries_[i].priority &&
          entries_[end].weight == entries_[i].weight)
@@ -48,10 +50,8 @@ AgentPolicy::Choice AgentPolicy::choose(const Board& b, Rng& rng) const {
   const int me = b.to_move();
   const std::uint16_t mine = b.stones(me), theirs = b.stones(1 - me);
   const auto free = b.empty();
-  auto fires = [&](const Entry& e) {
-    return (mine & e.mine) == e.mine && (theirs & e.theirs) == e.theirs &&
-           (free & e.empty) == e.empty;
-  };
+  const std::uint32_t missing = ~packed(mine, theirs, free);
+  auto fires = [&](std::size_t i) { return (need_[i] & missing) == 0; };
   const auto [first, last] = top_level(mine, theirs);
   Choice c;
   if (first == last) {
@@ -64,7 +64,7 @@ AgentPolicy::Choice AgentPolicy::choose(const Board& b, Rng& rng) const {
   // D: the distinct rules that fire at this level (a rule's variants are adjacent).
   int rules = 0, previous = -1;
   for (std::size_t i = first; i < last; ++i) {
-    if (fires(entries_[i]) && entries_[i].rule != previous) {
+    if (fires(i) && entries_[i].rule != previous) {
       ++rules;
       previous = entries_[i].rule;
     }
@@ -73,7 +73,7 @@ AgentPolicy::Choice AgentPolicy::choose(const Board& b, Rng& rng) const {
   previous = -1;
   std::size_t begin = last;
   for (std::size_t i = first; i < last; ++i) {
-    if (!fires(entries_[i]) || entries_[i].rule == previous) continue;
+    if (!fires(i) || entries_[i].rule == previous) continue;
     previous = entries_[i].rule;
     if (pick-- == 0) {
       begin = i;
@@ -83,10 +83,10 @@ AgentPolicy::Choice AgentPolicy::choose(const Board& b, Rng& rng) const {
   // One of the chosen rule's variants that fire.
   const int rule = entries_[begin].rule;
   int variants = 0;
-  for (std::size_t i = begin; i < last && entries_[i].rule == rule; ++i) variants += fires(entries_[i]);
+  for (std::size_t i = begin; i < last && entries_[i].rule == rule; ++i) variants += fires(i);
   int v = static_cast<int>(rng.below(static_cast<std::uint64_t>(variants)));
   for (std::size_t i = begin; i < last && entries_[i].rule == rule; ++i) {
-    if (fires(entries_[i]) && v-- == 0) {
+    if (fires(i) && v-- == 0) {
       c.cell = entries_[i].cell;
       break;
     }
@@ -99,10 +99,8 @@ MoveDist AgentPolicy::distribution(const Board& b) const {
   const int me = b.to_move();
   const std::uint16_t mine = b.stones(me), theirs = b.stones(1 - me);
   const auto free = b.empty();
-  auto fires = [&](const Entry& e) {
-    return (mine & e.mine) == e.mine && (theirs & e.theirs) == e.theirs &&
-           (free & e.empty) == e.empty;
-  };
+  const std::uint32_t missing = ~packed(mine, theirs, free);
+  auto fires = [&](std::size_t i) { return (need_[i] & missing) == 0; };
   MoveDist d;
   const auto [first, last] = top_level(mine, theirs);
   if (first == last) {
@@ -119,7 +117,7 @@ MoveDist AgentPolicy::distribution(const Board& b) const {
     std::array<int, 8> cells{};
     int n = 0;
     for (; i < last && entries_[i].rule == rule; ++i) {
-      if (fires(entries_[i])) cells[static_cast<std::size_t>(n++)] = entries_[i].cell;
+      if (fires(i)) cells[static_cast<std::size_t>(n++)] = entries_[i].cell;
     }
     if (n == 0) continue;
     ++rules;

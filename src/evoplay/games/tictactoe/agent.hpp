@@ -56,7 +56,13 @@ class AgentPolicy {
   };
   // The range [first, last) of entries at the highest level that fires, or first == last.
   std::pair<std::size_t, std::size_t> top_level(std::uint16_t me, std::uint16_t opp) const;
-  std::vector<Entry> entries_;  // by priority, then weight (descending), then rule
+  // What a board must show for an entry to fire, packed as mine | theirs << 9 | empty << 18.
+  static std::uint32_t packed(std::uint16_t mine, std::uint16_t theirs, std::uint16_t empty) {
+    return static_cast<std::uint32_t>(mine) | static_cast<std::uint32_t>(theirs) << 9 |
+           static_cast<std::uint32_t>(empty) << 18;
+  }
+  std::vector<Entry> entries_;       // by priority, then weight (descending), then rule
+  std::vector<std::uint32_t> need_;  // packed(entry): fires when (need & ~board) == 0
 };
 
 /// Share of a's rules (left side and action) that b also has, counting repeats once each.

@@ -78,7 +78,10 @@ void visit(S& s, V&& v) {
   v("fitness", s.fitness,
     "pairs (agents play each other, the original) or panel (results against a fixed panel)",
     "pairs|panel", false);
-  v("panel", s.panel, "panel members: random, heuristic, perfect (comma-separated)", "LIST", false);
+  v("panel", s.panel,
+    "panel members: random, heuristic, perfect, adversary (the reply most likely to make the "
+    "agent lose; comma-separated)",
+    "LIST", false);
   v("panel-games", s.panel_games,
     "games per panel member and seat; 0: the exact expected results (no noise)", "N", false);
   v("hall-of-fame", s.hall_of_fame, "past champions added to the panel", "N", false);
@@ -136,6 +139,8 @@ LearnSettings LearnSettings::preset_named(const std::string& name) {
   s.wildcard = 0.6;
   s.symbol_mutation = 0.05;
   s.fitness = "panel";
+  s.panel = "random,heuristic,perfect,adversary";
+  s.covering = 0.5;
   s.cycles = 3000;
   s.measure_every = 10;
   s.until_unbeatable = true;
@@ -202,8 +207,9 @@ void LearnSettings::validate() const {
   check_one_of("fitness", fitness, {"pairs", "panel"});
   for (auto member : split(panel, ',')) {
     const std::string m(trim(member));
-    if (m != "random" && m != "heuristic" && m != "perfect")
-      throw Error(fmt::format("--panel: '{}' is not a panel member (random, heuristic, perfect)", m));
+    if (m != "random" && m != "heuristic" && m != "perfect" && m != "adversary")
+      throw Error(fmt::format(
+          "--panel: '{}' is not a panel member (random, heuristic, perfect, adversary)", m));
   }
   if (fitness == "panel" && trim(panel).empty() && hall_of_fame == 0)
     throw Error("--panel: the panel is empty (name members or give --hall-of-fame)");

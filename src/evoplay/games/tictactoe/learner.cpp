@@ -282,6 +282,7 @@ void Learner::evaluate(std::uint64_t c, Workers& workers) {
     if (name == "random") kinds.push_back(PanelKind::kRandom);
     if (name == "heuristic") kinds.push_back(PanelKind::kHeuristic);
     if (name == "perfect") kinds.push_back(PanelKind::kPerfect);
+    if (name == "adversary") kinds.push_back(PanelKind::kAdversary);
   }
   // The hall of fame's moves, computed once for every agent's walks.
   std::vector<AgentPolicy> hof_policies;
@@ -305,6 +306,7 @@ void Learner::evaluate(std::uint64_t c, Workers& workers) {
     if (sampled) {
       const Rng rng = master_.split({c, kPanel, i});
       for (std::size_t k = 0; k < kinds.size(); ++k) {
+        if (kinds[k] == PanelKind::kAdversary) continue;  // exact below
         for (int seat = 0; seat < 2; ++seat) {
           const auto r = play_series(policy, seat, kinds[k], s_.panel_games,
                                      rng.split({k, static_cast<std::uint64_t>(seat)}), referee_);
@@ -312,9 +314,11 @@ void Learner::evaluate(std::uint64_t c, Workers& workers) {
               static_cast<double>(r.losses) / s_.panel_games);
         }
       }
-    } else {
+    }
+    {
       PolicyCache cache(policy, referee_);
       for (auto kind : kinds) {
+        if (sampled && kind != PanelKind::kAdversary) continue;
         for (int seat = 0; seat < 2; ++seat) {
           const auto o = exact_outcome(cache, seat, PanelPlayer{kind, nullptr}, referee_);
           add(o.win, o.loss);

@@ -72,7 +72,10 @@ std::uint16_t Referee::moves(PanelKind kind, int id) const {
       return heuristic_[k];
     case PanelKind::kPerfect:
       return optimal_[k];
+    case PanelKind::kAdversary:
+      break;
   }
+  throw InternalError("Referee::moves: the adversary has no fixed moves");
   return 0;
 }
 
@@ -122,6 +125,15 @@ struct OutcomeWalk {
         o.win += p * c.win;
         o.draw += p * c.draw;
         o.loss += p * c.loss;
+      }
+    } else if (opponent.kind == PanelKind::kAdversary) {
+      // The reply with the most likely loss for the agent (ties: its least likely win).
+      bool first = true;
+      for (int cell = 0; cell < 9; ++cell) {
+        if (!(b.empty() >> cell & 1)) continue;
+        const Outcome c = at(referee.child(id, cell));
+        if (first || c.loss > o.loss || (c.loss == o.loss && c.win < o.win)) o = c;
+        first = false;
       }
     } else {
       const std::uint16_t mask = referee.moves(opponent.kind, id);

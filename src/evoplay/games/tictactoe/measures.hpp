@@ -26,8 +26,10 @@
 namespace evoplay::games::tictactoe {
 
 /// The fixed opponents: uniform among all moves, among winning-else-blocking-else-all moves, or
-/// among the optimal moves.
-enum class PanelKind { kRandom, kHeuristic, kPerfect };
+/// among the optimal moves; or the adversary, who knows the agent's rules and always plays the
+/// reply that makes the agent's loss most likely (the exhaustive check's worst case, as a
+/// probability: exact_outcome only, it cannot be sampled by play_series).
+enum class PanelKind { kRandom, kHeuristic, kPerfect, kAdversary };
 
 class Referee {
  public:
