@@ -136,7 +136,7 @@ LearnSettings LearnSettings::preset_named(const std::string& name) {
   s.generation = "biased";
   s.bias = 0.3;
   s.symmetry = true;
-  s.wildcard = 0.6;
+  s.wildcard = 0.4;
   s.symbol_mutation = 0.05;
   s.fitness = "panel";
   s.panel = "random,heuristic,perfect,adversary";
