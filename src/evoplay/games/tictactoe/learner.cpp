@@ -463,7 +463,12 @@ Agent Learner::child(const Agent& a, const Agent& b, int which, std::uint64_t c,
     if (mutate) {
       if (!losing.empty() && rng.chance(s_.covering)) {
         const Board& where = referee_.board(losing[rng.index(losing.size())]);
-        kid.rules.push_back(covering_rule(where, s_.wildcard, rng));
+        // Weight 1: at its priority it wins over the rules made at random (weight 0), so a
+        // fix for a lost game is not drowned in a tie (rule weights never change with panel
+        // fitness).
+        Rule r = covering_rule(where, s_.wildcard, rng);
+        r.weight = 1;
+        kid.rules.push_back(r);
       } else {
         kid.rules.push_back(new_rule(rng));
       }
