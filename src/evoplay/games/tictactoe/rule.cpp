@@ -145,7 +145,10 @@ Rule covering_rule(const Board& b, double wildcard, Rng& rng) {
 
 void mutate_symbol(Rule& rule, Rng& rng) {
   rule.weight = 0;
-  const auto what = rng.below(10);  // 0-7: a cell other than the action; 8: action; 9: priority
+  auto what = rng.below(10);  // 0-7: a cell other than the action; 8: action; 9: priority
+  const auto open = static_cast<std::uint16_t>(0777 & ~(rule.mine | rule.theirs) &
+                                               ~(1u << rule.action));
+  if (what == 8 && open == 0) what = 9;  // no other cell can be the action: change the priority
   if (what < 8) {
     int cell = static_cast<int>(what);
     if (cell >= rule.action) ++cell;
@@ -154,9 +157,6 @@ void mutate_symbol(Rule& rule, Rng& rng) {
     if (next >= old) ++next;
     rule.set_symbol(cell, static_cast<Symbol>(next));
   } else if (what == 8) {
-    const auto open = static_cast<std::uint16_t>(0777 & ~(rule.mine | rule.theirs) &
-                                                 ~(1u << rule.action));
-    if (open == 0) return;
     int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(open))));
     for (int i = 0; i < 9; ++i) {
       if (open >> i & 1 && pick-- == 0) {
