@@ -500,10 +500,12 @@ void add_tictactoe_learn_commands(CLI::App* tictactoe) {
 
 void demo_tictactoe_learning(DemoContext& ctx) {
   LearnJob job;
+  // The demo must stay under 10 s: a seed the bench measured as quick (seed 9: unbeatable at
+  // cycle 101, 5 s of CPU), the demo's own seed added so that --seed still varies it, and a cap.
   job.settings = ttt::LearnSettings::preset_named("strong");
-  job.settings.cycles = 1000;
-  job.settings.measure_every = 5;
-  job.seed = ctx.seed;
+  job.settings.cycles = 150;
+  job.settings.measure_every = 10;
+  job.seed = ctx.seed + 8;
   job.threads = ctx.threads;
   job.quiet = ctx.quiet;
   job.out = ctx.folder("tictactoe-learn").string();
@@ -511,7 +513,7 @@ void demo_tictactoe_learning(DemoContext& ctx) {
   const auto& j = r.result;
   fmt::print("  strong preset, seed {}: {} after {} cycles, {:.1f} s; best agent vs random as X "
              "wins {:.1f}%, as O {:.1f}%, never loses {}\n",
-             ctx.seed,
+             job.seed,
              j["stopped_by"] == "unbeatable" ? "unbeatable in both seats" : "stopped",
              j["cycles"].get<std::uint64_t>(), j["seconds"].get<double>(),
              j["best"]["vs_random"]["x"]["win"].get<double>(),
