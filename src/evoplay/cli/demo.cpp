@@ -48,6 +48,8 @@ std::vector<DemoPart> demo_parts() {
        demo_search},
       {"flags", "capture the flag: a tournament of four bots on two maps, one game drawn",
        demo_flags},
+      {"tictactoe-learn", "tic-tac-toe players evolved as rule sets until they never lose",
+       demo_tictactoe_learning},
   };
 }
 

@@ -43,5 +43,7 @@ void demo_flags(DemoContext& ctx);
 /// The Angry Birds level generator: five levels and their contact sheet, two layers of
 /// open-ended composites.
 void demo_birds_generator(DemoContext& ctx);
+/// Tic-tac-toe agents made of rules learn until they never lose (strong preset), with curves.
+void demo_tictactoe_learning(DemoContext& ctx);
 
 }  // namespace evoplay::cli

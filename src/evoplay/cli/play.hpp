@@ -39,6 +39,8 @@ struct GameUi {
   /// Reads a person's move; false with `why` set when it is not a legal move.
   std::function<bool(const G&, std::string_view, Move&, std::string&)> parse_move;
   std::function<search::BotFactory<G>()> bots;
+  /// Optional: told the end of each finished game (a game's own tallies, e.g. draws).
+  std::function<void(const G& end, int winner)> on_game_end;
   std::function<std::string(search::Score)> describe_value = [](search::Score v) {
     return search::describe_score(v);
   };
@@ -173,6 +175,7 @@ std::vector<search::GameRecord<G>> run_play(const GameUi<G>& ui, const PlayOptio
       const auto& rec = records[static_cast<std::size_t>(game)];
       G end = ui.start;
       for (const auto& m : rec.moves) end.play(m);
+      if (ui.on_game_end && rec.finished) ui.on_game_end(end, rec.winner);
       if (human) fmt::print("\n{}", ui.draw(end, false));
       if (rec.winner < 0) {
         fmt::print("Draw.\n");

@@ -1,9 +1,12 @@
-// evoplay tictactoe: play (people and bots) and solve (the game's facts and the cost of search).
+// evoplay tictactoe: play (people, bots and learned agents) and solve (the game's facts and the
+// cost of search); learn and agents are in tictactoe_learn.cpp.
 #include <fmt/format.h>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/play.hpp"
+#include "evoplay/cli/tictactoe_learn.hpp"
+#include "evoplay/games/tictactoe/agent_bot.hpp"
 #include "evoplay/games/tictactoe/board.hpp"
 #include "evoplay/games/tictactoe/perfect.hpp"
 #include "evoplay/search/alphabeta.hpp"
@@ -17,9 +20,16 @@ namespace {
 
 std::shared_ptr<const GameUi<ttt::Board>> tictactoe_ui() {
   auto ui = std::make_shared<GameUi<ttt::Board>>();
+  auto tally = std::make_shared<ttt::AgentTally>();
   ui->command = "tictactoe";
   ui->seat_names = {"X", "O"};
-  ui->draw = [](const ttt::Board& b, bool human) { return b.to_text(human); };
+  // With a learned agent playing, the board also says how many games were drawn and how many of
+  // the agent's moves its rules chose.
+  ui->draw = [tally](const ttt::Board& b, bool human) { return b.to_text(human) + tally->status(); };
+  ui->on_game_end = [tally](const ttt::Board&, int winner) {
+    ++tally->games;
+    if (winner < 0) ++tally->draws;
+  };
   ui->move_name = [](const ttt::Board::Move& m) { return std::to_string(m + 1); };
   ui->move_help = "a cell from 1 to 9";
   ui->parse_move = [](const ttt::Board& b, std::string_view text, ttt::Board::Move& m,
@@ -33,7 +43,11 @@ std::shared_ptr<const GameUi<ttt::Board>> tictactoe_ui() {
     m = static_cast<ttt::Board::Move>(cell - 1);
     return true;
   };
-  ui->bots = [] { return ttt::bots(); };
+  ui->bots = [tally] {
+    auto f = ttt::bots();
+    ttt::add_agent_bots(f, tally);
+    return f;
+  };
   return ui;
 }
 
@@ -132,7 +146,8 @@ void run_solve(bool json) {
 
 void add_tictactoe_commands(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "tictactoe", "tic-tac-toe: play against bots or people, and the game solved by search");
+      "tictactoe",
+      "tic-tac-toe: play against bots or people, the game solved by search, and agents that learn");
   cmd->require_subcommand(1);
   add_play_command<ttt::Board>(cmd, tictactoe_ui(), {"human", "alphabeta"});
   auto json = std::make_shared<bool>(false);
@@ -141,6 +156,7 @@ void add_tictactoe_commands(CLI::App& app) {
       "the value of the game, its exact counts, and the nodes minimax and alpha-beta need");
   solve->add_flag("--json", *json, "machine-readable output: JSON");
   solve->callback([json] { run_solve(*json); });
+  add_tictactoe_learn_commands(cmd);
 }
 
 }  // namespace evoplay::cli

@@ -93,11 +93,7 @@ Board Board::transformed(int s) const {
   // Cell (r, c) goes to the position given by one of the 8 symmetries of the square.
   Board out;
   for (int i = 0; i < 9; ++i) {
-    int r = i / 3, c = i % 3;
-    if (s & 4) std::swap(r, c);  // transpose
-    if (s & 1) c = 2 - c;        // mirror left-right
-    if (s & 2) r = 2 - r;        // mirror top-bottom
-    const int j = r * 3 + c;
+    const int j = symmetric_cell(s, i);
     if (x_ >> i & 1) out.x_ |= static_cast<std::uint16_t>(1u << j);
     if (o_ >> i & 1) out.o_ |= static_cast<std::uint16_t>(1u << j);
   }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "evoplay/search/game.hpp"
 
@@ -19,6 +20,16 @@ namespace evoplay::games::tictactoe {
 /// The eight lines of three cells, as 9-bit masks.
 inline constexpr std::array<std::uint16_t, 8> kLines = {0007, 0070, 0700, 0111,
                                                         0222, 0444, 0421, 0124};
+
+/// Where cell `cell` (0-8) goes under symmetry `s` (0-7): bit 2 transposes, bit 0 mirrors
+/// left-right, bit 1 mirrors top-bottom (in that order). Board::transformed uses it.
+constexpr int symmetric_cell(int s, int cell) {
+  int r = cell / 3, c = cell % 3;
+  if (s & 4) std::swap(r, c);
+  if (s & 1) c = 2 - c;
+  if (s & 2) r = 2 - r;
+  return r * 3 + c;
+}
 
 class Board {
  public:

@@ -1,0 +1,116 @@
+#pragma once
+// The learning cycle of the tic-tac-toe program: a population of rule-set agents that play,
+// are sorted by weight, and whose best breed over the worst.
+//
+// Why it exists: the original program's cycle is co-evolutionary (the agents' weights come from
+// games against each other, and the rules' weights change inside those games), which does not
+// fit the evo engine's run_ga; it is written here, with the engine's pieces: Rng streams,
+// Workers, History. Every random draw of cycle c comes from Rng(seed).split({c, purpose, slot}),
+// so a run is the same at any --threads and a saved population resumes exactly: the state is the
+// population and the cycle number, nothing else.
+//
+// One cycle (fitness "pairs", the original): pair the agents; each pair plays `games_per_pair`
+// games alternating who starts; points to the winner and from the loser, and +1 / -1 to the
+// weight of each rule used in a won / lost game (in every agent that has it, with shared
+// knowledge); sort by weight; breed. With fitness "panel" (the strong preset) the weight is the
+// result against a fixed panel of players instead, computed exactly.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "evoplay/core/history.hpp"
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/games/tictactoe/agent.hpp"
+#include "evoplay/games/tictactoe/learn_settings.hpp"
+#include "evoplay/games/tictactoe/measures.hpp"
+
+namespace evoplay::games::tictactoe {
+
+/// Everything a run needs to continue: saved by --resume's population file.
+struct Population {
+  std::uint64_t cycle = 0;
+  std::vector<Agent> agents;        // best first after each cycle
+  std::vector<Agent> hall_of_fame;  // oldest first
+  std::uint64_t evaluations = 0;    // games played (pairs) or agents evaluated (panel), in all
+  double seconds = 0;               // learning time of the sessions so far
+};
+
+/// What the last cycle did.
+struct CycleStats {
+  double best = 0, mean = 0, worst = 0;  // agents' weights when they were sorted
+  std::uint64_t games = 0, draws = 0, moves = 0, rule_moves = 0;  // its games (pairs fitness)
+};
+
+/// The perfect player as rules: for each seat, one full-pattern rule (priority 3) per position
+/// it can face when it plays the search engine's perfect moves (fastest wins), by ply.
+Agent perfect_agent(const Referee& referee);
+
+class Learner {
+ public:
+  /// A new random population (cycle 0); with panel fitness it is evaluated and sorted.
+  Learner(const LearnSettings& settings, std::uint64_t seed, const Referee& referee,
+          Workers& workers);
+  /// Continues a saved population.
+  Learner(const LearnSettings& settings, std::uint64_t seed, const Referee& referee,
+          Population saved);
+
+  /// Runs cycle cycle()+1.
+  void run_cycle(Workers& workers);
+
+  std::uint64_t cycle() const { return pop_.cycle; }
+  const Population& population() const { return pop_; }
+  Population& population() { return pop_; }
+  const CycleStats& last_stats() const { return stats_; }
+  const LearnSettings& settings() const { return s_; }
+  const Referee& referee() const { return referee_; }
+
+  /// The history row of the current population: weights, the last cycle's games, and the
+  /// measures of the best agent and the population (docs/tictactoe-learning.md lists them).
+  GenerationRecord record(Workers& workers, double elapsed) const;
+  /// The measures of the best agent (those of record()).
+  AgentMeasures measure_best() const;
+
+ private:
+  void play_pairs(std::uint64_t c, Workers& workers);
+  void evaluate(std::uint64_t c, Workers& workers);
+  void sort_agents();
+  void breed(std::uint64_t c);
+  Agent child(const Agent& a, const Agent& b, int which, std::uint64_t c, Rng& rng,
+              const std::vector<int>& losing) const;
+  Rule new_rule(Rng& rng) const;
+  // The positions of the games `agent` can lose (covering's targets).
+  std::vector<int> losing_positions(const Agent& agent) const;
+  void replace_repeated(Agent& agent, Rng& rng) const;
+
+  LearnSettings s_;
+  Rng master_;
+  const Referee& referee_;
+  Population pop_;
+  CycleStats stats_;
+  std::vector<char> evaluated_;  // panel fitness: weight is current
+};
+
+/// How a learning session ended.
+struct LearnOutcome {
+  bool unbeatable = false;    // the best agent passed the exhaustive check in both seats
+  bool interrupted = false;   // a stop request (Ctrl-C)
+  std::uint64_t unbeatable_cycle = 0;
+  double unbeatable_seconds = 0;
+};
+
+struct LearnHooks {
+  const std::atomic<bool>* stop = nullptr;  // checked after every cycle
+  /// After each cycle (progress display): the learner, and the new history row if any.
+  std::function<void(const Learner&, const GenerationRecord*)> on_cycle;
+  /// Saves the state (population and history) every measured cycle and at the end.
+  std::function<void(const Learner&, const History&)> checkpoint;
+};
+
+/// Runs cycles until settings.cycles, a stop request, or (until_unbeatable) an unbeatable best
+/// agent. `history` holds the rows so far (one per `measure_every` cycles, and one at the end).
+LearnOutcome learn(Learner& learner, History& history, Workers& workers, const LearnHooks& hooks);
+
+}  // namespace evoplay::games::tictactoe

@@ -1,0 +1,297 @@
+#include "evoplay/games/tictactoe/measures.hpp"
+
+#include <bit>
+
+#include "evoplay/core/error.hpp"
+
+namespace evoplay::games::tictactoe {
+
+namespace {
+
+// Cells where the side with `stones` completes a line (among `free` cells).
+std::uint16_t completing(std::uint16_t stones, std::uint16_t free) {
+  std::uint16_t out = 0;
+  for (auto line : kLines) {
+    if (std::popcount(static_cast<unsigned>(stones & line)) == 2) out |= free & line;
+  }
+  return out;
+}
+
+// A uniformly chosen cell of a non-empty mask.
+int pick_cell(std::uint16_t mask, Rng& rng) {
+  int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(mask))));
+  for (int i = 0; i < 9; ++i) {
+    if (mask >> i & 1 && pick-- == 0) return i;
+  }
+  throw InternalError("pick_cell: empty mask");
+}
+
+}  // namespace
+
+Referee::Referee()
+    : table_(std::make_shared<const PerfectTable>()), id_(19683, -1) {
+  // Every reachable position once, in the order found (the empty board first).
+  boards_.push_back(Board{});
+  id_[static_cast<std::size_t>(Board{}.index3())] = 0;
+  for (std::size_t k = 0; k < boards_.size(); ++k) {
+    const Board b = boards_[k];
+    for (int cell = 0; cell < 9; ++cell) child_.push_back(-1);
+    if (b.is_terminal()) continue;
+    for (int cell = 0; cell < 9; ++cell) {
+      if (!(b.empty() >> cell & 1)) continue;
+      Board next = b;
+      next.play(static_cast<Board::Move>(cell));
+      auto& slot = id_[static_cast<std::size_t>(next.index3())];
+      if (slot < 0) {
+        slot = static_cast<std::int16_t>(boards_.size());
+        boards_.push_back(next);
+      }
+      child_[k * 9 + static_cast<std::size_t>(cell)] = slot;
+    }
+  }
+  optimal_.resize(boards_.size());
+  heuristic_.resize(boards_.size());
+  for (std::size_t k = 0; k < boards_.size(); ++k) {
+    const Board& b = boards_[k];
+    if (b.is_terminal()) continue;
+    for (auto m : table_->optimal_moves(b)) optimal_[k] |= static_cast<std::uint16_t>(1u << m);
+    const int me = b.to_move();
+    const auto win = completing(b.stones(me), b.empty());
+    const auto block = completing(b.stones(1 - me), b.empty());
+    heuristic_[k] = win ? win : block ? block : b.empty();
+    if (optimal_[k] != b.empty()) mistakes_.push_back(static_cast<int>(k));
+  }
+}
+
+std::uint16_t Referee::moves(PanelKind kind, int id) const {
+  const auto k = static_cast<std::size_t>(id);
+  switch (kind) {
+    case PanelKind::kRandom:
+      return boards_[k].is_terminal() ? 0 : boards_[k].empty();
+    case PanelKind::kHeuristic:
+      return heuristic_[k];
+    case PanelKind::kPerfect:
+      return optimal_[k];
+    case PanelKind::kAdversary:
+      break;
+  }
+  throw InternalError("Referee::moves: the adversary has no fixed moves");
+  return 0;
+}
+
+PolicyCache::PolicyCache(const AgentPolicy& policy, const Referee& referee, bool all_now)
+    : policy_(policy), referee_(referee), slot_(static_cast<std::size_t>(referee.positions()), -1) {
+  if (!all_now) return;
+  dists_.reserve(static_cast<std::size_t>(referee.positions()));
+  for (int id = 0; id < referee.positions(); ++id) {
+    if (!referee.board(id).is_terminal()) (void)at(id);
+  }
+}
+
+const MoveDist& PolicyCache::at(int id) {
+  auto& slot = slot_[static_cast<std::size_t>(id)];
+  if (slot < 0) {
+    slot = static_cast<std::int32_t>(dists_.size());
+    dists_.push_back(policy_.distribution(referee_.board(id)));
+  }
+  return dists_[static_cast<std::size_t>(slot)];
+}
+
+namespace {
+
+struct OutcomeWalk {
+  PolicyCache& agent;
+  int seat;
+  const PanelPlayer& opponent;
+  const Referee& referee;
+  std::vector<Outcome> memo;
+  std::vector<char> done;
+
+  Outcome at(int id) {
+    const auto k = static_cast<std::size_t>(id);
+    if (done[k]) return memo[k];
+    const Board& b = referee.board(id);
+    Outcome o;
+    if (b.is_terminal()) {
+      const int w = b.winner();
+      (w == seat ? o.win : w < 0 ? o.draw : o.loss) = 1;
+    } else if (b.to_move() == seat || opponent.agent) {
+      // A copy: the walk below adds to the cache, which may move its entries.
+      const MoveDist d = b.to_move() == seat ? agent.at(id) : opponent.agent->at(id);
+      for (int cell = 0; cell < 9; ++cell) {
+        const double p = d.p[static_cast<std::size_t>(cell)];
+        if (p == 0) continue;
+        const Outcome c = at(referee.child(id, cell));
+        o.win += p * c.win;
+        o.draw += p * c.draw;
+        o.loss += p * c.loss;
+      }
+    } else if (opponent.kind == PanelKind::kAdversary) {
+      // The reply with the most likely loss for the agent (ties: its least likely win).
+      bool first = true;
+      for (int cell = 0; cell < 9; ++cell) {
+        if (!(b.empty() >> cell & 1)) continue;
+        const Outcome c = at(referee.child(id, cell));
+        if (first || c.loss > o.loss || (c.loss == o.loss && c.win < o.win)) o = c;
+        first = false;
+      }
+    } else {
+      const std::uint16_t mask = referee.moves(opponent.kind, id);
+      const double p = 1.0 / std::popcount(mask);
+      for (int cell = 0; cell < 9; ++cell) {
+        if (!(mask >> cell & 1)) continue;
+        const Outcome c = at(referee.child(id, cell));
+        o.win += p * c.win;
+        o.draw += p * c.draw;
+        o.loss += p * c.loss;
+      }
+    }
+    done[k] = 1;
+    memo[k] = o;
+    return o;
+  }
+};
+
+struct CheckWalk {
+  PolicyCache& agent;
+  int seat;
+  const Referee& referee;
+  std::vector<std::array<std::uint64_t, 2>> memo;  // lines, lost lines
+  std::vector<char> done;
+  SeatCheck result;
+
+  std::array<std::uint64_t, 2> at(int id) {
+    const auto k = static_cast<std::size_t>(id);
+    if (done[k]) return memo[k];
+    const Board& b = referee.board(id);
+    std::array<std::uint64_t, 2> out{0, 0};
+    if (b.is_terminal()) {
+      out = {1, b.winner() == 1 - seat ? 1u : 0u};
+    } else if (b.to_move() == seat) {
+      const MoveDist d = agent.at(id);  // a copy: the walk below adds to the cache
+      ++result.faced;
+      for (int cell = 0; cell < 9; ++cell) {
+        const double p = d.p[static_cast<std::size_t>(cell)];
+        if (p == 0) continue;
+        if (referee.optimal(id) >> cell & 1) result.optimal += p;
+        const auto c = at(referee.child(id, cell));
+        out[0] += c[0];
+        out[1] += c[1];
+      }
+    } else {
+      for (int cell = 0; cell < 9; ++cell) {
+        if (!(b.empty() >> cell & 1)) continue;
+        const auto c = at(referee.child(id, cell));
+        out[0] += c[0];
+        out[1] += c[1];
+      }
+    }
+    done[k] = 1;
+    memo[k] = out;
+    return out;
+  }
+};
+
+}  // namespace
+
+Outcome exact_outcome(PolicyCache& agent, int seat, const PanelPlayer& opponent,
+                      const Referee& referee) {
+  const auto n = static_cast<std::size_t>(referee.positions());
+  OutcomeWalk walk{agent, seat, opponent, referee, std::vector<Outcome>(n), std::vector<char>(n, 0)};
+  return walk.at(0);
+}
+
+SeatCheck exhaustive_check(PolicyCache& agent, int seat, const Referee& referee,
+                           std::vector<int>* losing) {
+  const auto n = static_cast<std::size_t>(referee.positions());
+  CheckWalk walk{agent, seat, referee, std::vector<std::array<std::uint64_t, 2>>(n),
+                 std::vector<char>(n, 0), {}};
+  const auto lines = walk.at(0);
+  if (losing) {
+    for (std::size_t k = 0; k < n; ++k) {
+      const int id = static_cast<int>(k);
+      if (walk.done[k] && walk.memo[k][1] > 0 && !referee.board(id).is_terminal() &&
+          referee.board(id).to_move() == seat)
+        losing->push_back(id);
+    }
+  }
+  walk.result.lines = lines[0];
+  walk.result.lost_lines = lines[1];
+  walk.result.can_lose = lines[1] > 0;
+  return walk.result;
+}
+
+double agreement_on_mistakes(PolicyCache& agent, const Referee& referee) {
+  double sum = 0;
+  for (int id : referee.mistake_positions()) {
+    const MoveDist& d = agent.at(id);
+    for (int cell = 0; cell < 9; ++cell) {
+      if (referee.optimal(id) >> cell & 1) sum += d.p[static_cast<std::size_t>(cell)];
+    }
+  }
+  return sum / static_cast<double>(referee.mistake_positions().size());
+}
+
+SeriesResult play_series(const AgentPolicy& agent, int seat, PanelKind opponent, int games,
+                         Rng rng, const Referee& referee) {
+  SeriesResult r;
+  for (int g = 0; g < games; ++g) {
+    Board b;
+    int id = 0;
+    while (!b.is_terminal()) {
+      int cell = 0;
+      if (b.to_move() == seat) {
+        const auto c = agent.choose(b, rng);
+        cell = c.cell;
+        ++r.moves;
+        r.rule_moves += c.rule >= 0;
+      } else {
+        cell = pick_cell(referee.moves(opponent, id), rng);
+      }
+      b.play(static_cast<Board::Move>(cell));
+      id = referee.child(id, cell);
+    }
+    const int w = b.winner();
+    (w == seat ? r.wins : w < 0 ? r.draws : r.losses) += 1;
+  }
+  return r;
+}
+
+AgentMeasures measure_agent(const Agent& agent, bool symmetry, int games, const Rng& rng,
+                            const Referee& referee) {
+  AgentMeasures m;
+  const AgentPolicy policy(agent, symmetry);
+  std::uint64_t moves = 0, rule_moves = 0;
+  for (int seat = 0; seat < 2; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    m.random[s] = play_series(policy, seat, PanelKind::kRandom, games,
+                              rng.split({0, static_cast<std::uint64_t>(seat)}), referee);
+    m.perfect[s] = play_series(policy, seat, PanelKind::kPerfect, games,
+                               rng.split({1, static_cast<std::uint64_t>(seat)}), referee);
+    for (const auto* r : {&m.random[s], &m.perfect[s]}) {
+      moves += r->moves;
+      rule_moves += r->rule_moves;
+    }
+  }
+  m.rule_moves = moves ? static_cast<double>(rule_moves) / static_cast<double>(moves) : 0;
+  PolicyCache cache(policy, referee);
+  int faced = 0;
+  double optimal = 0;
+  for (int seat = 0; seat < 2; ++seat) {
+    m.check[static_cast<std::size_t>(seat)] = exhaustive_check(cache, seat, referee);
+    faced += m.check[static_cast<std::size_t>(seat)].faced;
+    optimal += m.check[static_cast<std::size_t>(seat)].optimal;
+  }
+  m.agree_faced = faced ? optimal / faced : 0;
+  m.agree_mistakes = agreement_on_mistakes(cache, referee);
+  return m;
+}
+
+bool never_loses(const Agent& agent, bool symmetry, const Referee& referee) {
+  const AgentPolicy policy(agent, symmetry);
+  PolicyCache cache(policy, referee);
+  return !exhaustive_check(cache, 0, referee).can_lose &&
+         !exhaustive_check(cache, 1, referee).can_lose;
+}
+
+}  // namespace evoplay::games::tictactoe

@@ -1,0 +1,201 @@
+// `evoplay tictactoe learn | agents` and `play --x agent:DIR` as a user runs them: the run
+// folder, resuming (the same history as an uninterrupted run), Ctrl-C (saves and exits 0),
+// broken run folders, and people playing a learned agent.
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "support/history.hpp"
+#include "support/process.hpp"
+
+using namespace evoplay::test_support;
+
+namespace {
+
+// The rows of two history.csv texts as text without `elapsed` (an empty cell, NaN, equals
+// itself here, unlike in a comparison of doubles).
+std::vector<std::string> rows_text(const std::string& csv) {
+  std::vector<std::string> out;
+  for (const auto& row : evoplay::test_support::rows_without_time(csv)) {
+    std::string line;
+    for (double v : row) line += fmt::format("{},", v);
+    out.push_back(line);
+  }
+  return out;
+}
+
+// Small and quick under the sanitizers.
+const std::string kSmall =
+    "tictactoe learn --agents 6 --rules 20 --measure-every 2 --eval-games 30 --quiet ";
+
+std::string without_seconds(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const auto line = text.substr(start, end - start);
+    if (line.rfind("seconds ", 0) != 0) out += line + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(TicTacToeLearnCli, ARunFolderHoldsEverything) {
+  const auto dir = scratch_dir("ttt-learn") / "run";
+  const auto r = run_evoplay(kSmall + "--cycles 4 --seed 3 --out " + dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("exhaustive"), std::string::npos) << r.out;
+  for (const char* f : {"config.json", "history.csv", "result.json", "population.txt",
+                        "results.png", "knowledge.png", "fitness.png"})
+    EXPECT_TRUE(std::filesystem::exists(dir / f)) << f;
+  const auto result = nlohmann::json::parse(slurp(dir / "result.json"));
+  for (const char* key : {"never_loses_first", "never_loses_second"})
+    EXPECT_TRUE(result[key].is_boolean()) << key;
+  EXPECT_EQ(result["cycles"], 4);
+  EXPECT_TRUE(result["seconds"].is_number());
+  EXPECT_EQ(result["stopped_by"], "cycles");
+  const auto config = nlohmann::json::parse(slurp(dir / "config.json"));
+  EXPECT_EQ(config["seed"], 3);
+  EXPECT_EQ(config["learn"]["agents"], 6);
+  EXPECT_EQ(config["learn"]["games_per_pair"], 5) << "the original's default";
+  const auto history = slurp(dir / "history.csv");
+  EXPECT_EQ(std::count(history.begin(), history.end(), '\n'), 4) << history;  // header, 0, 2, 4
+  for (const char* column : {"x_random_win", "o_perfect_loss", "x_lost_lines", "agree_mistakes",
+                             "rule_moves", "cycle_rule_moves", "mean_o_unbeaten"})
+    EXPECT_NE(history.find(column), std::string::npos) << column;
+  // agents lists them best first, with their rules.
+  const auto agents = run_evoplay("tictactoe agents " + dir.string() + " --top 2");
+  ASSERT_EQ(agents.status, 0) << agents.err;
+  EXPECT_NE(agents.out.find("agent 1:"), std::string::npos);
+  EXPECT_NE(agents.out.find("agent 2:"), std::string::npos);
+  EXPECT_EQ(agents.out.find("agent 3:"), std::string::npos);
+  const auto json = run_evoplay("tictactoe agents " + dir.string() + " --json");
+  ASSERT_EQ(json.status, 0) << json.err;
+  const auto list = nlohmann::json::parse(json.out);
+  ASSERT_EQ(list["agents"].size(), 6u);
+  EXPECT_EQ(list["agents"][0]["rules"].size(), 20u);
+  EXPECT_GE(list["agents"][0]["weight"].get<double>(), list["agents"][5]["weight"].get<double>());
+}
+
+TEST(TicTacToeLearnCli, ResumeContinuesAsIfNeverStopped) {
+  const auto dir = scratch_dir("ttt-resume");
+  const std::string opts = kSmall + "--shared-knowledge --player-pairing random --seed 5 ";
+  const auto whole = run_evoplay(opts + "--cycles 7 --threads 2 --out " + (dir / "whole").string());
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  const auto part = run_evoplay(opts + "--cycles 3 --out " + (dir / "part").string());
+  ASSERT_EQ(part.status, 0) << part.err;
+  const auto more = run_evoplay("tictactoe learn --quiet --threads 1 --cycles 7 --resume " +
+                                (dir / "part").string());
+  ASSERT_EQ(more.status, 0) << more.err;
+  EXPECT_EQ(rows_text(slurp(dir / "part" / "history.csv")),
+            rows_text(slurp(dir / "whole" / "history.csv")));
+  EXPECT_EQ(without_seconds(slurp(dir / "part" / "population.txt")),
+            without_seconds(slurp(dir / "whole" / "population.txt")));
+  // Settings other than the run's limits cannot change on resume.
+  const auto changed = run_evoplay("tictactoe learn --quiet --cycles 9 --agents 8 --resume " +
+                                   (dir / "part").string());
+  EXPECT_EQ(changed.status, 2);
+  EXPECT_NE(changed.err.find("--agents cannot be changed"), std::string::npos) << changed.err;
+}
+
+TEST(TicTacToeLearnCli, CtrlCFinishesTheCycleSavesAndExitsCleanly) {
+  const auto dir = scratch_dir("ttt-sigint") / "run";
+  const std::string out = dir.string();
+  std::vector<std::string> args = {EVOPLAY_BINARY, "tictactoe", "learn",   "--agents",
+                                   "6",            "--rules",   "20",      "--cycles",
+                                   "1000000",      "--quiet",   "--out",   out,
+                                   "--eval-games", "30",        "--measure-every", "1"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  // Wait until it has measured a few cycles, then press Ctrl-C.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (std::chrono::steady_clock::now() < deadline) {
+    const auto h = slurp(dir / "history.csv");
+    if (std::count(h.begin(), h.end(), '\n') >= 4) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(kill(pid, SIGINT), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by a signal instead of stopping cleanly";
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  const auto result = nlohmann::json::parse(slurp(dir / "result.json"));
+  EXPECT_EQ(result["stopped_by"], "interrupt");
+  const auto cycles = result["cycles"].get<int>();
+  EXPECT_GE(cycles, 3);
+  // The saved population is the last cycle's, and the run goes on from it.
+  EXPECT_NE(slurp(dir / "population.txt").find("cycle " + std::to_string(cycles) + "\n"),
+            std::string::npos);
+  const auto more = run_evoplay("tictactoe learn --quiet --cycles " + std::to_string(cycles + 2) +
+                                " --resume " + out);
+  ASSERT_EQ(more.status, 0) << more.err;
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir / "result.json"))["cycles"], cycles + 2);
+}
+
+TEST(TicTacToeLearnCli, BrokenRunFoldersAreInputErrors) {
+  const auto dir = scratch_dir("ttt-broken") / "run";
+  ASSERT_EQ(run_evoplay(kSmall + "--cycles 2 --out " + dir.string()).status, 0);
+  auto pop = slurp(dir / "population.txt");
+  const auto at = pop.find("agent 1 weight");
+  const auto line = std::count(pop.begin(), pop.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 2;
+  pop.replace(pop.find('\n', at) + 1, 9, "PPPPPPPPP");  // the first rule: no V for the action
+  std::ofstream(dir / "population.txt") << pop;
+  const auto agents = run_evoplay("tictactoe agents " + dir.string());
+  EXPECT_EQ(agents.status, 2);
+  EXPECT_NE(agents.err.find("population.txt:" + std::to_string(line) + ":"), std::string::npos)
+      << agents.err;
+  const auto resume = run_evoplay("tictactoe learn --quiet --cycles 4 --resume " + dir.string());
+  EXPECT_EQ(resume.status, 2) << resume.err;
+  const auto play = run_evoplay("tictactoe play --x agent:" + dir.string() + " --o random");
+  EXPECT_EQ(play.status, 2);
+  std::ofstream(dir / "config.json") << "{ not json";
+  const auto config = run_evoplay("tictactoe learn --quiet --cycles 4 --resume " + dir.string());
+  EXPECT_EQ(config.status, 2);
+  EXPECT_NE(config.err.find("config.json"), std::string::npos) << config.err;
+  const auto nothing = run_evoplay("tictactoe agents /no/such/run");
+  EXPECT_EQ(nothing.status, 2);
+  EXPECT_NE(nothing.err.find("no saved population"), std::string::npos) << nothing.err;
+  const auto bad = run_evoplay("tictactoe learn --selection best --cycles 1 --out " +
+                               (dir.parent_path() / "bad").string());
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--selection"), std::string::npos) << bad.err;
+}
+
+TEST(TicTacToeLearnCli, PeoplePlayALearnedAgent) {
+  const auto dir = scratch_dir("ttt-agent-play");
+  const auto run = dir / "run";
+  ASSERT_EQ(run_evoplay(kSmall + "--cycles 2 --out " + run.string()).status, 0);
+  // A person as O against the best agent, two games; the board shows draws and rule moves.
+  const auto human = run_evoplay("tictactoe play --x agent:" + run.string() +
+                                     " --o human --games 2 --out " + (dir / "h").string(),
+                                 "1\n2\n3\n4\n5\n6\n7\n8\n9\n1\n2\n3\n4\n5\n6\n7\n8\n9\n");
+  ASSERT_EQ(human.status, 0) << human.err;
+  EXPECT_NE(human.out.find("the agent's moves from rules:"), std::string::npos) << human.out;
+  EXPECT_NE(human.out.find("of 2 games"), std::string::npos) << human.out;
+  // Bots: any rank, series in parallel.
+  const auto series = run_evoplay("tictactoe play --x agent:" + run.string() +
+                                  ":6 --o random --games 30 --threads 2 --out " +
+                                  (dir / "s").string());
+  ASSERT_EQ(series.status, 0) << series.err;
+  const auto rank = run_evoplay("tictactoe play --x agent:" + run.string() + ":7 --o random");
+  EXPECT_EQ(rank.status, 2);
+  EXPECT_NE(rank.err.find("rank from 1 to 6"), std::string::npos) << rank.err;
+}
