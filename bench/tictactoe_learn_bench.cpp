@@ -2,7 +2,6 @@
 // either seat, by the exhaustive check, within 60 s of wall time on two threads) for seeds 1-10,
 // with the cycles and the wall and CPU time each seed took; and the original preset's speed.
 #include <atomic>
-#include <ctime>
 
 #include "bench_util.hpp"
 #include "evoplay/core/parallel.hpp"
@@ -11,16 +10,6 @@
 
 using namespace evoplay;
 using namespace evoplay::games::tictactoe;
-
-namespace {
-
-double process_cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-}  // namespace
 
 int main() {
   const Referee referee;
