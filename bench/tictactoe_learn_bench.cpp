@@ -12,16 +12,6 @@
 using namespace evoplay;
 using namespace evoplay::games::tictactoe;
 
-namespace {
-
-double process_cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-}  // namespace
-
 int main() {
   const Referee referee;
   Workers workers(2);
