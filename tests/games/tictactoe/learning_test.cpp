@@ -298,6 +298,7 @@ TEST(Learning, ResumingGivesTheSameHistoryAsAnUninterruptedRun) {
   for (auto s : {small_original(), small_strong()}) {
     s.sharing = true;
     s.hall_of_fame = s.fitness == "panel" ? 2 : 0;
+    s.restart_every = s.fitness == "panel" ? 4 : 0;  // after the resume point (cycle 3)
     s.cull_every = 2;
     s.cull_weight = -1;
     std::string whole_pop;
@@ -348,6 +349,23 @@ TEST(Learning, ThePerfectPlayerJoinsAtTheChosenCycle) {
   ASSERT_EQ(h.rows.size(), 3u);
   EXPECT_EQ(h.rows[1].extra_value("perfect_alive"), 0);
   EXPECT_EQ(h.rows[2].extra_value("perfect_alive"), 1);
+}
+
+TEST(Learning, ARestartReplacesTheWholePopulationAtTheChosenCycle) {
+  for (int every : {0, 2}) {
+    auto s = small_strong();
+    s.restart_every = every;
+    Workers workers(1);
+    Learner l(s, 5, referee(), workers);
+    l.run_cycle(workers);
+    l.run_cycle(workers);
+    int born_now = 0;
+    for (const auto& a : l.population().agents) born_now += a.born == 2;
+    if (every == 2)
+      EXPECT_EQ(born_now, s.agents) << "every agent is new at cycle 2";
+    else
+      EXPECT_LT(born_now, s.agents) << "the elite survive without restarts";
+  }
 }
 
 TEST(Learning, OriginalCycleBookkeeping) {

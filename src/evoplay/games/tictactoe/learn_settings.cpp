@@ -85,6 +85,9 @@ void visit(S& s, V&& v) {
   v("panel-games", s.panel_games,
     "games per panel member and seat; 0: the exact expected results (no noise)", "N", false);
   v("hall-of-fame", s.hall_of_fame, "past champions added to the panel", "N", false);
+  v("restart-every", s.restart_every,
+    "panel fitness: every N cycles the population is replaced by a fresh random one (0: never)",
+    "N", false);
   v("loss-penalty", s.loss_penalty, "panel fitness: one loss costs as much as this many wins", "X",
     false);
   v("elite", s.elite, "tournament selection: the best agents kept unchanged", "N", false);
@@ -141,6 +144,7 @@ LearnSettings LearnSettings::preset_named(const std::string& name) {
   s.fitness = "panel";
   s.panel = "random,heuristic,perfect,adversary";
   s.covering = 0.5;
+  s.restart_every = 300;
   s.cycles = 3000;
   s.measure_every = 10;
   s.until_unbeatable = true;
@@ -215,6 +219,7 @@ void LearnSettings::validate() const {
     throw Error("--panel: the panel is empty (name members or give --hall-of-fame)");
   at_least("panel-games", panel_games, 0);
   at_least("hall-of-fame", hall_of_fame, 0);
+  at_least("restart-every", restart_every, 0);
   if (!(loss_penalty >= 0)) throw Error("--loss-penalty must be at least 0");
   at_least("elite", elite, 0);
   if (elite >= agents) throw Error("--elite must be below --agents");

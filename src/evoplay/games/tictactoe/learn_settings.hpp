@@ -54,6 +54,7 @@ struct LearnSettings {
   std::string panel = "random,heuristic,perfect";  // panel members, comma-separated
   int panel_games = 0;            // games per member and seat; 0: exact expected results
   int hall_of_fame = 0;           // past champions added to the panel
+  int restart_every = 0;          // panel fitness: a fresh population every N cycles (0: never)
   double loss_penalty = 10;       // panel fitness: a loss costs this many wins
   int elite = 2;                  // tournament selection: agents kept unchanged
   int tournament = 3;             // tournament size

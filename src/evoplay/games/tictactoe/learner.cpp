@@ -28,6 +28,7 @@ enum Purpose : std::uint64_t {
   kPanel = 6,
   kMeasure = 7,
   kInject = 8,
+  kRestart = 9,
 };
 
 double percent(int part, int whole) { return whole ? 100.0 * part / whole : 0; }
@@ -144,7 +145,22 @@ void Learner::run_cycle(Workers& workers) {
     sort_agents();
     breed(c);
   } else {
-    breed(c);
+    // A restart: a run stuck on a few lost lines rarely gets out; a fresh population is an
+    // independent new attempt. Keyed on the cycle number only, so a resumed run does the same.
+    if (s_.restart_every > 0 && c % static_cast<std::uint64_t>(s_.restart_every) == 0) {
+      for (std::size_t i = 0; i < pop_.agents.size(); ++i) {
+        Rng rng = master_.split({c, kRestart, i});
+        Agent fresh;
+        fresh.born = c;
+        for (int r = 0; r < s_.rules; ++r) fresh.rules.push_back(new_rule(rng));
+        if (s_.replace_repeated) replace_repeated(fresh, rng);
+        pop_.agents[i] = std::move(fresh);
+      }
+      pop_.hall_of_fame.clear();
+      std::fill(evaluated_.begin(), evaluated_.end(), 0);
+    } else {
+      breed(c);
+    }
     evaluate(c, workers);
     sort_agents();
     if (s_.hall_of_fame > 0) {
