@@ -25,7 +25,9 @@ std::shared_ptr<const GameUi<ttt::Board>> tictactoe_ui() {
   ui->seat_names = {"X", "O"};
   // With a learned agent playing, the board also says how many games were drawn and how many of
   // the agent's moves its rules chose.
-  ui->draw = [tally](const ttt::Board& b, bool human) { return b.to_text(human) + tally->status(); };
+  ui->draw = [tally](const ttt::Board& b, bool human) {
+    return b.to_text(human) + tally->status();
+  };
   ui->on_game_end = [tally](const ttt::Board&, int winner) {
     ++tally->games;
     if (winner < 0) ++tally->draws;

@@ -72,8 +72,8 @@ struct LearnReport {
   ttt::LearnOutcome outcome;
 };
 
-const char* kStandard[] = {"generation", "evaluations", "best", "mean", "worst", "diversity",
-                           "elapsed"};
+const char* kStandard[] = {"generation", "evaluations", "best",   "mean",
+                           "worst",      "diversity",   "elapsed"};
 
 History read_history(const std::filesystem::path& file) {
   if (!std::filesystem::exists(file))
@@ -87,7 +87,8 @@ History read_history(const std::filesystem::path& file) {
   History h;
   for (std::size_t k = 0; k < table.rows.size(); ++k) {
     const auto& row = table.rows[k];
-    if (!(row[0] >= 0)) throw Error(file.string(), static_cast<int>(k) + 2, "expected a cycle number");
+    if (!(row[0] >= 0))
+      throw Error(file.string(), static_cast<int>(k) + 2, "expected a cycle number");
     GenerationRecord r;
     r.generation = static_cast<std::size_t>(row[0]);
     r.evaluations = static_cast<std::uint64_t>(row[1]);
@@ -148,11 +149,12 @@ std::vector<std::filesystem::path> save_plots(const RunDir& run, const History& 
   knows.y_min = 0;
   knows.y_max = 100;
   knows.y2_label = "best agent's losing lines (exhaustive)";
-  knows.series = {series("best: optimal moves, positions it faces", "agree_faced", 0, false),
-                  series("best: optimal moves, 3,191 mistake positions", "agree_mistakes", 1, false),
-                  series("best: moves by rules", "rule_moves", 2, false),
-                  series("agents that never lose as X", "mean_x_unbeaten", 4, true),
-                  series("agents that never lose as O", "mean_o_unbeaten", 5, true)};
+  knows.series = {
+      series("best: optimal moves, positions it faces", "agree_faced", 0, false),
+      series("best: optimal moves, 3,191 mistake positions", "agree_mistakes", 1, false),
+      series("best: moves by rules", "rule_moves", 2, false),
+      series("agents that never lose as X", "mean_x_unbeaten", 4, true),
+      series("agents that never lose as O", "mean_o_unbeaten", 5, true)};
   auto lx = series("lost lines as X", "x_lost_lines", 6, false);
   auto lo = series("lost lines as O", "o_lost_lines", 6, true);
   lx.right_axis = lo.right_axis = true;
@@ -256,10 +258,10 @@ LearnReport run_learning(const LearnJob& job) {
   hooks.stop = &stop_requested;
   hooks.on_cycle = [&](const ttt::Learner& l, const GenerationRecord* row) {
     if (row) {
-      last_measures = fmt::format(
-          "; best: loses as X {}, as O {}; optimal {:.0f}%",
-          row->extra_value("x_can_lose") > 0 ? "yes" : "no",
-          row->extra_value("o_can_lose") > 0 ? "yes" : "no", row->extra_value("agree_faced"));
+      last_measures = fmt::format("; best: loses as X {}, as O {}; optimal {:.0f}%",
+                                  row->extra_value("x_can_lose") > 0 ? "yes" : "no",
+                                  row->extra_value("o_can_lose") > 0 ? "yes" : "no",
+                                  row->extra_value("agree_faced"));
     }
     progress.update(l.cycle(), fmt::format("cycle {}, best weight {:.4g}{}", l.cycle(),
                                            l.last_stats().best, last_measures));
@@ -279,7 +281,9 @@ LearnReport run_learning(const LearnJob& job) {
       {"never_loses_second", !m.check[1].can_lose},
       {"cycles", learner->cycle()},
       {"seconds", learner->population().seconds},
-      {"stopped_by", o.unbeatable ? "unbeatable" : o.interrupted ? "interrupt" : "cycles"},
+      {"stopped_by", o.unbeatable    ? "unbeatable"
+                     : o.interrupted ? "interrupt"
+                                     : "cycles"},
       {"unbeatable_at_cycle", o.unbeatable ? nlohmann::json(o.unbeatable_cycle) : nlohmann::json()},
       {"seconds_to_unbeatable",
        o.unbeatable ? nlohmann::json(o.unbeatable_seconds) : nlohmann::json()},
@@ -288,9 +292,9 @@ LearnReport run_learning(const LearnJob& job) {
       {"seed", seed},
       {"best", measures_json(best, m)}};
   if (settings.inject_perfect > 0) {
-    report.result["perfect_alive"] = std::any_of(
-        learner->population().agents.begin(), learner->population().agents.end(),
-        [](const ttt::Agent& a) { return a.perfect; });
+    report.result["perfect_alive"] =
+        std::any_of(learner->population().agents.begin(), learner->population().agents.end(),
+                    [](const ttt::Agent& a) { return a.perfect; });
   }
   report.run.write_json("result.json", report.result);
   save_plots(report.run, history, fmt::format("tic-tac-toe learning ({})", settings.preset));
@@ -300,7 +304,7 @@ LearnReport run_learning(const LearnJob& job) {
 void print_report(const LearnReport& r) {
   const auto& j = r.result;
   const auto& b = j["best"];
-  const char* why = j["stopped_by"] == "unbeatable" ? "the best agent never loses"
+  const char* why = j["stopped_by"] == "unbeatable"  ? "the best agent never loses"
                     : j["stopped_by"] == "interrupt" ? "Ctrl-C (the population is saved)"
                                                      : "the cycle limit";
   fmt::print("Tic-tac-toe learning (preset {}, seed {}): {} cycles, {:.1f} s; stopped by {}\n",
@@ -382,24 +386,26 @@ void add_learn(CLI::App* group) {
     for (const auto& s : ttt::setting_list()) {
       if (!cmd->count("--" + s.name)) continue;
       std::string value = opt->given[s.name];
-      if (value.empty() &&
-          std::find(bools.begin(), bools.end(), s.name) != bools.end())
+      if (value.empty() && std::find(bools.begin(), bools.end(), s.name) != bools.end())
         value = "on";
       given.emplace_back(s.name, value);
     }
     if (!opt->resume.empty()) {
       for (const char* o : {"--preset", "--seed", "--out"})
         if (cmd->count(o))
-          throw Error(fmt::format("{} cannot be given with --resume: the run continues with its "
-                                  "saved settings and folder",
-                                  o));
+          throw Error(
+              fmt::format("{} cannot be given with --resume: the run continues with its "
+                          "saved settings and folder",
+                          o));
       for (const auto& [name, value] : given) {
         bool run_setting = false;
-        for (const auto& s : ttt::setting_list()) run_setting = run_setting || (s.name == name && s.run);
+        for (const auto& s : ttt::setting_list())
+          run_setting = run_setting || (s.name == name && s.run);
         if (!run_setting)
-          throw Error(fmt::format("--{} cannot be changed on --resume (only --cycles and "
-                                  "--until-unbeatable can): the run continues with its settings",
-                                  name));
+          throw Error(
+              fmt::format("--{} cannot be changed on --resume (only --cycles and "
+                          "--until-unbeatable can): the run continues with its settings",
+                          name));
         job.run_overrides[name] = value;
       }
       job.resume = opt->resume;
@@ -450,9 +456,8 @@ void add_agents(CLI::App* group) {
       return order;
     };
     if (opt->json) {
-      nlohmann::json out = {{"cycle", pop.cycle},
-                            {"symmetry", saved.symmetry},
-                            {"agents", nlohmann::json::array()}};
+      nlohmann::json out = {
+          {"cycle", pop.cycle}, {"symmetry", saved.symmetry}, {"agents", nlohmann::json::array()}};
       for (std::size_t i = 0; i < shown; ++i) {
         const auto& a = pop.agents[i];
         nlohmann::json rules = nlohmann::json::array();
@@ -474,8 +479,9 @@ void add_agents(CLI::App* group) {
     }
     fmt::print("{} agents after {} cycles (rules {} under the 8 symmetries); best first\n",
                pop.agents.size(), pop.cycle, saved.symmetry ? "match" : "do not match");
-    fmt::print("A pattern is the board row by row from the agent's side: P mine, C the opponent's,\n"
-               "V empty, * anything; the action is the cell (1-9) it plays.\n");
+    fmt::print(
+        "A pattern is the board row by row from the agent's side: P mine, C the opponent's,\n"
+        "V empty, * anything; the action is the cell (1-9) it plays.\n");
     for (std::size_t i = 0; i < shown; ++i) {
       const auto& a = pop.agents[i];
       fmt::print("\nagent {}: weight {:.6g}, born at cycle {}{}, {} rules\n", i + 1, a.weight,
@@ -484,8 +490,8 @@ void add_agents(CLI::App* group) {
       for (auto k : preferred(a)) {
         const auto& r = a.rules[k];
         const auto p = r.pattern();
-        fmt::print("  {} {} {} {:>6} {:>8} {:>6}\n", p.substr(0, 3), p.substr(3, 3),
-                   p.substr(6, 3), r.action + 1, r.priority, r.weight);
+        fmt::print("  {} {} {} {:>6} {:>8} {:>6}\n", p.substr(0, 3), p.substr(3, 3), p.substr(6, 3),
+                   r.action + 1, r.priority, r.weight);
       }
     }
   });
@@ -511,16 +517,16 @@ void demo_tictactoe_learning(DemoContext& ctx) {
   job.out = ctx.folder("tictactoe-learn").string();
   const auto r = run_learning(job);
   const auto& j = r.result;
-  fmt::print("  strong preset, seed {}: {} after {} cycles, {:.1f} s; best agent vs random as X "
-             "wins {:.1f}%, as O {:.1f}%, never loses {}\n",
-             job.seed,
-             j["stopped_by"] == "unbeatable" ? "unbeatable in both seats" : "stopped",
-             j["cycles"].get<std::uint64_t>(), j["seconds"].get<double>(),
-             j["best"]["vs_random"]["x"]["win"].get<double>(),
-             j["best"]["vs_random"]["o"]["win"].get<double>(),
-             j["never_loses_first"].get<bool>() && j["never_loses_second"].get<bool>()
-                 ? "(exhaustive check, both seats)"
-                 : "in neither seat for sure");
+  fmt::print(
+      "  strong preset, seed {}: {} after {} cycles, {:.1f} s; best agent vs random as X "
+      "wins {:.1f}%, as O {:.1f}%, never loses {}\n",
+      job.seed, j["stopped_by"] == "unbeatable" ? "unbeatable in both seats" : "stopped",
+      j["cycles"].get<std::uint64_t>(), j["seconds"].get<double>(),
+      j["best"]["vs_random"]["x"]["win"].get<double>(),
+      j["best"]["vs_random"]["o"]["win"].get<double>(),
+      j["never_loses_first"].get<bool>() && j["never_loses_second"].get<bool>()
+          ? "(exhaustive check, both seats)"
+          : "in neither seat for sure");
   ctx.show("tic-tac-toe learning: games", r.run.file("results.png"));
   ctx.show("tic-tac-toe learning: knowledge", r.run.file("knowledge.png"));
 }

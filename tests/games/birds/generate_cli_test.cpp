@@ -68,9 +68,10 @@ TEST(BirdsGenerateCli, WritesARunFolderAndTheSameLevelsAtAnyThreadCount) {
   EXPECT_FALSE(fs::exists(dir / "two" / "sheet.png"));
   EXPECT_EQ(two.err.find("note"), std::string::npos) << two.err;
   // More levels than the run can find: fewer files, and a note saying so.
-  const auto many = run_evoplay("birds generate --population 3 --generations 0 --length 3 "
-                                "--levels 6 --no-pictures --quiet --out " +
-                                (dir / "many").string());
+  const auto many = run_evoplay(
+      "birds generate --population 3 --generations 0 --length 3 "
+      "--levels 6 --no-pictures --quiet --out " +
+      (dir / "many").string());
   ASSERT_EQ(many.status, 0) << many.err;
   EXPECT_NE(many.err.find("only 3 distinct levels of the 6 asked for"), std::string::npos)
       << many.err;

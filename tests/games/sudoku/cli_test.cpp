@@ -157,7 +157,8 @@ TEST(SudokuCli, BadInputNamesFileAndLine) {
   EXPECT_NE(r.err.find("no puzzle found"), std::string::npos) << r.err;
   r = run_evoplay("sudoku solve - --crossover pmx", kTop95First);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("--crossover applies to --method ga or cro only"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--crossover applies to --method ga or cro only"), std::string::npos)
+      << r.err;
   r = run_evoplay("sudoku solve - --method ga --crossover nope", kTop95First);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unknown crossover 'nope'"), std::string::npos) << r.err;

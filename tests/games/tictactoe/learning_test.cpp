@@ -90,7 +90,7 @@ TEST(Rules, ParseMatchAndPrint) {
   EXPECT_EQ(r.weight, -4);
   // Me on 1, the opponent on 2, cells 3 and 5 empty.
   EXPECT_TRUE(r.matches(0b000000001, 0b000000010));
-  EXPECT_TRUE(r.matches(0b100001001, 0b010000010));  // '*' cells hold anything
+  EXPECT_TRUE(r.matches(0b100001001, 0b010000010));   // '*' cells hold anything
   EXPECT_FALSE(r.matches(0b000000001, 0b000000110));  // cell 3 not empty
   EXPECT_FALSE(r.matches(0b000000000, 0b000000010));  // cell 1 not mine
   EXPECT_FALSE(r.matches(0b000010001, 0b000000010));  // cell 5 not empty
@@ -166,14 +166,14 @@ TEST(Agents, TheOriginalChoiceOfRule) {
   const auto d0 = p0.distribution(Board::from_moves("5"));
   EXPECT_FALSE(d0.by_rule);
   EXPECT_DOUBLE_EQ(d0.p[4], 0);
-  for (int c : {0, 1, 2, 3, 5, 6, 7, 8}) EXPECT_DOUBLE_EQ(d0.p[static_cast<std::size_t>(c)], 1.0 / 8);
+  for (int c : {0, 1, 2, 3, 5, 6, 7, 8})
+    EXPECT_DOUBLE_EQ(d0.p[static_cast<std::size_t>(c)], 1.0 / 8);
   EXPECT_EQ(p0.choose(Board::from_moves("5"), rng).rule, -1);
 
   // Highest priority first, then highest weight, then at random among the rest.
   const Agent a = agent_of({
       parse_rule("V********", 1, 1, 50),  // low priority, heavy
-      parse_rule("**V******", 3, 2, 1),
-      parse_rule("******V**", 7, 2, 1),
+      parse_rule("**V******", 3, 2, 1), parse_rule("******V**", 7, 2, 1),
       parse_rule("********V", 9, 2, 0),  // same priority, lighter
       parse_rule("P***V****", 5, 3, 0),  // top priority, does not fire on the empty board
   });
@@ -283,15 +283,12 @@ TEST(Learning, SameSeedSameHistoryAtAnyThreadCount) {
   s.player_pairing = "random";
   s.parent_pairing = "random";
   const auto one = run(s, 7, 1), two = run(s, 7, 2);
-  EXPECT_EQ(rows_text(one.to_csv()),
-            rows_text(two.to_csv()));
+  EXPECT_EQ(rows_text(one.to_csv()), rows_text(two.to_csv()));
   EXPECT_EQ(one.rows.size(), 4u) << "cycles 0, 2, 4, 6";
-  EXPECT_NE(rows_text(one.to_csv()),
-            rows_text(run(s, 8, 1).to_csv()))
+  EXPECT_NE(rows_text(one.to_csv()), rows_text(run(s, 8, 1).to_csv()))
       << "another seed, another run";
   const auto strong = small_strong();
-  EXPECT_EQ(rows_text(run(strong, 3, 1).to_csv()),
-            rows_text(run(strong, 3, 2).to_csv()));
+  EXPECT_EQ(rows_text(run(strong, 3, 1).to_csv()), rows_text(run(strong, 3, 2).to_csv()));
 }
 
 TEST(Learning, ResumingGivesTheSameHistoryAsAnUninterruptedRun) {
@@ -319,9 +316,7 @@ TEST(Learning, ResumingGivesTheSameHistoryAsAnUninterruptedRun) {
     History reread = h;
     Learner l(s, 11, referee(), saved.population);
     learn(l, reread, workers, {});
-    EXPECT_EQ(rows_text(reread.to_csv()),
-              rows_text(whole.to_csv()))
-        << s.preset;
+    EXPECT_EQ(rows_text(reread.to_csv()), rows_text(whole.to_csv())) << s.preset;
     EXPECT_EQ(without_seconds(population_text(l.population(), s.symmetry)),
               without_seconds(whole_pop));
   }
@@ -336,8 +331,9 @@ TEST(Learning, APanelTeachesFasterThanTheOriginal) {
   const auto h = run(s, 2, 2);
   ASSERT_EQ(h.rows.size(), 2u);
   EXPECT_GT(h.rows[1].best, h.rows[0].best);
-  EXPECT_LT(h.rows[1].extra_value("mean_x_random_loss") + h.rows[1].extra_value("mean_o_random_loss"),
-            h.rows[0].extra_value("mean_x_random_loss") + h.rows[0].extra_value("mean_o_random_loss"));
+  EXPECT_LT(
+      h.rows[1].extra_value("mean_x_random_loss") + h.rows[1].extra_value("mean_o_random_loss"),
+      h.rows[0].extra_value("mean_x_random_loss") + h.rows[0].extra_value("mean_o_random_loss"));
 }
 
 TEST(Learning, ThePerfectPlayerJoinsAtTheChosenCycle) {

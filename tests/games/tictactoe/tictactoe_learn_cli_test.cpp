@@ -112,10 +112,10 @@ TEST(TicTacToeLearnCli, ResumeContinuesAsIfNeverStopped) {
 TEST(TicTacToeLearnCli, CtrlCFinishesTheCycleSavesAndExitsCleanly) {
   const auto dir = scratch_dir("ttt-sigint") / "run";
   const std::string out = dir.string();
-  std::vector<std::string> args = {EVOPLAY_BINARY, "tictactoe", "learn",   "--agents",
-                                   "6",            "--rules",   "20",      "--cycles",
-                                   "1000000",      "--quiet",   "--out",   out,
-                                   "--eval-games", "30",        "--measure-every", "1"};
+  std::vector<std::string> args = {
+      EVOPLAY_BINARY, "tictactoe", "learn",           "--agents", "6",     "--rules",
+      "20",           "--cycles",  "1000000",         "--quiet",  "--out", out,
+      "--eval-games", "30",        "--measure-every", "1"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -155,7 +155,8 @@ TEST(TicTacToeLearnCli, BrokenRunFoldersAreInputErrors) {
   ASSERT_EQ(run_evoplay(kSmall + "--cycles 2 --out " + dir.string()).status, 0);
   auto pop = slurp(dir / "population.txt");
   const auto at = pop.find("agent 1 weight");
-  const auto line = std::count(pop.begin(), pop.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 2;
+  const auto line =
+      std::count(pop.begin(), pop.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 2;
   pop.replace(pop.find('\n', at) + 1, 9, "PPPPPPPPP");  // the first rule: no V for the action
   std::ofstream(dir / "population.txt") << pop;
   const auto agents = run_evoplay("tictactoe agents " + dir.string());
@@ -191,9 +192,9 @@ TEST(TicTacToeLearnCli, PeoplePlayALearnedAgent) {
   EXPECT_NE(human.out.find("the agent's moves from rules:"), std::string::npos) << human.out;
   EXPECT_NE(human.out.find("of 2 games"), std::string::npos) << human.out;
   // Bots: any rank, series in parallel.
-  const auto series = run_evoplay("tictactoe play --x agent:" + run.string() +
-                                  ":6 --o random --games 30 --threads 2 --out " +
-                                  (dir / "s").string());
+  const auto series =
+      run_evoplay("tictactoe play --x agent:" + run.string() +
+                  ":6 --o random --games 30 --threads 2 --out " + (dir / "s").string());
   ASSERT_EQ(series.status, 0) << series.err;
   const auto rank = run_evoplay("tictactoe play --x agent:" + run.string() + ":7 --o random");
   EXPECT_EQ(rank.status, 2);

@@ -2,6 +2,8 @@
 // game (docs of the shared data: ../shared/docs/data-and-peers.md) comes out of the search.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/tictactoe/board.hpp"
 #include "evoplay/games/tictactoe/perfect.hpp"
@@ -20,6 +22,23 @@ namespace {
 const PerfectTable& table() {
   static const PerfectTable t;
   return t;
+}
+
+/// Every board of 3^9 fillings that the parser accepts as a legal position.
+std::vector<Board> legal_boards() {
+  std::vector<Board> boards;
+  for (int i = 0; i < 19683; ++i) {
+    std::uint16_t x = 0, o = 0;
+    for (int cell = 0, n = i; cell < 9; ++cell, n /= 3) {
+      if (n % 3 == 1) x |= static_cast<std::uint16_t>(1u << cell);
+      if (n % 3 == 2) o |= static_cast<std::uint16_t>(1u << cell);
+    }
+    try {
+      boards.push_back(Board::parse(Board(x, o).to_cells()));
+    } catch (const Error&) {
+    }
+  }
+  return boards;
 }
 
 }  // namespace
@@ -84,18 +103,7 @@ TEST(TicTacToe, SearchSolvesTheGame) {
   // Every non-terminal position: alpha-beta's value agrees with the perfect table.
   AlphaBeta<Board> solver(s);
   int checked = 0;
-  for (int i = 0; i < 19683; ++i) {
-    std::uint16_t x = 0, o = 0;
-    for (int cell = 0, n = i; cell < 9; ++cell, n /= 3) {
-      if (n % 3 == 1) x |= static_cast<std::uint16_t>(1u << cell);
-      if (n % 3 == 2) o |= static_cast<std::uint16_t>(1u << cell);
-    }
-    Board b(x, o);
-    try {
-      b = Board::parse(b.to_cells());
-    } catch (const Error&) {
-      continue;
-    }
+  for (const Board& b : legal_boards()) {
     ++checked;
     if (b.is_terminal()) continue;
     const auto v = solver.search(b).value;
@@ -164,18 +172,7 @@ TEST(TicTacToe, QuiescenceSeesImmediateThreatsBeyondTheHorizon) {
   // Depth 1: the static evaluation alone sometimes walks into a win in one for the opponent;
   // quiescence (stability search over winning and blocking moves) never does when it can help.
   int blunders_without = 0, positions = 0;
-  for (int i = 0; i < 19683; ++i) {
-    std::uint16_t x = 0, o = 0;
-    for (int cell = 0, n = i; cell < 9; ++cell, n /= 3) {
-      if (n % 3 == 1) x |= static_cast<std::uint16_t>(1u << cell);
-      if (n % 3 == 2) o |= static_cast<std::uint16_t>(1u << cell);
-    }
-    Board b(x, o);
-    try {
-      b = Board::parse(b.to_cells());
-    } catch (const Error&) {
-      continue;
-    }
+  for (const Board& b : legal_boards()) {
     if (b.is_terminal()) continue;
     search::MoveList<Board::Move, 9> moves;
     b.legal_moves(moves);

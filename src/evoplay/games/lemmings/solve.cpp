@@ -82,30 +82,30 @@ evo::Stopping budget_stop(const SolverSettings& s) {
   return stop;
 }
 
-evo::CroParams cro_params(const SolverSettings& s) {
-  evo::CroParams p = s.cro;
-  p.set_cells(s.population);
+/// An engine's parameters with the run's evaluation budget, seed and threads.
+template <class Params>
+Params for_run(Params p, const SolverSettings& s) {
   p.stop = budget_stop(s);
   p.seed = s.seed;
   p.threads = s.threads;
+  return p;
+}
+
+evo::CroParams cro_params(const SolverSettings& s) {
+  evo::CroParams p = for_run(s.cro, s);
+  p.set_cells(s.population);
   return p;
 }
 
 evo::GaParams ga_params(const SolverSettings& s) {
-  evo::GaParams p = s.ga;
+  evo::GaParams p = for_run(s.ga, s);
   p.population = std::max<std::size_t>(s.population, 2);
-  p.stop = budget_stop(s);
-  p.seed = s.seed;
-  p.threads = s.threads;
   return p;
 }
 
 evo::AcoParams aco_params(const SolverSettings& s) {
-  evo::AcoParams p = s.aco;
+  evo::AcoParams p = for_run(s.aco, s);
   p.ants = std::max<std::size_t>(s.population, 1);
-  p.stop = budget_stop(s);
-  p.seed = s.seed;
-  p.threads = s.threads;
   return p;
 }
 

@@ -121,7 +121,8 @@ MoveDist AgentPolicy::distribution(const Board& b) const {
     }
     if (n == 0) continue;
     ++rules;
-    for (int k = 0; k < n; ++k) d.p[static_cast<std::size_t>(cells[static_cast<std::size_t>(k)])] += 1.0 / n;
+    for (int k = 0; k < n; ++k)
+      d.p[static_cast<std::size_t>(cells[static_cast<std::size_t>(k)])] += 1.0 / n;
   }
   for (auto& p : d.p) p /= rules;
   return d;

@@ -59,12 +59,12 @@ void visit(S& s, V&& v) {
   v("games-per-pair", s.games_per_pair, "games each pair plays in a row, alternating who starts",
     "N", false);
   v("agent-weight", s.agent_weight,
-    "an agent's weight: its points since birth (lifetime) or in this cycle only",
-    "lifetime|cycle", false);
+    "an agent's weight: its points since birth (lifetime) or in this cycle only", "lifetime|cycle",
+    false);
   v("symmetry", s.symmetry, "rules also match the board turned or mirrored (8 symmetries)",
     "on|off", false);
-  v("wildcard", s.wildcard, "probability of '*' in a cell of a new rule (0.25: the 4 symbols alike)",
-    "P", false);
+  v("wildcard", s.wildcard,
+    "probability of '*' in a cell of a new rule (0.25: the 4 symbols alike)", "P", false);
   v("symbol-mutation", s.symbol_mutation,
     "probability of changing one symbol (a cell, the action or the priority) of an inherited rule",
     "P", false);
@@ -73,8 +73,8 @@ void visit(S& s, V&& v) {
     "random)",
     "P", false);
   v("crossover", s.crossover,
-    "probability that a child takes rules from both parents (else it copies its first parent)",
-    "P", false);
+    "probability that a child takes rules from both parents (else it copies its first parent)", "P",
+    false);
   v("fitness", s.fitness,
     "pairs (agents play each other, the original) or panel (results against a fixed panel)",
     "pairs|panel", false);
@@ -95,11 +95,10 @@ void visit(S& s, V&& v) {
   v("cycles", s.cycles, "stop after this many cycles in all", "N", true);
   v("measure-every", s.measure_every, "measure the best agent every N cycles (history.csv rows)",
     "N", false);
-  v("eval-games", s.eval_games, "measures: games per seat against random and against perfect",
-    "N", false);
+  v("eval-games", s.eval_games, "measures: games per seat against random and against perfect", "N",
+    false);
   v("until-unbeatable", s.until_unbeatable,
-    "stop as soon as the best agent never loses in either seat (exhaustive check)", "on|off",
-    true);
+    "stop as soon as the best agent never loses in either seat (exhaustive check)", "on|off", true);
 }
 
 bool parse_bool(std::string_view text, bool& out) {
@@ -252,7 +251,8 @@ LearnSettings LearnSettings::from_json(const nlohmann::json& j, const std::strin
                     : std::is_same_v<T, std::string> ? v.is_string()
                     : std::is_same_v<T, double>      ? v.is_number()
                                                      : v.is_number_integer();
-    if (!ok) throw Error(file, 0, fmt::format("setting '{}' has the wrong type: {}", key, v.dump()));
+    if (!ok)
+      throw Error(file, 0, fmt::format("setting '{}' has the wrong type: {}", key, v.dump()));
     field = v.get<T>();
   });
   try {

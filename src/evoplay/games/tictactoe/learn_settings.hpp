@@ -22,10 +22,10 @@ struct LearnSettings {
   // The original program's options (docs/tictactoe-learning.md says where each comes from).
   int agents = 40;
   int rules = 100;
-  double mutation = 0.01;              // a child's rule is a new random rule instead
-  std::string selection = "50-50";     // 50-50 | 10-90 | 20-80 | 40+10-50 | tournament
-  bool accumulated_mutation = false;   // a mutation makes the next rule's more likely
-  double accumulation = 0.5;           // ... with this probability
+  double mutation = 0.01;                 // a child's rule is a new random rule instead
+  std::string selection = "50-50";        // 50-50 | 10-90 | 20-80 | 40+10-50 | tournament
+  bool accumulated_mutation = false;      // a mutation makes the next rule's more likely
+  double accumulation = 0.5;              // ... with this probability
   std::string parent_pairing = "weight";  // weight | random
   std::string player_pairing = "weight";  // weight | random
   bool identical_parents_mutate = false;  // identical parents: children entirely mutations
@@ -45,19 +45,19 @@ struct LearnSettings {
   std::string agent_weight = "lifetime";  // lifetime | cycle: points since birth or this cycle
 
   // Beyond the original (the strong preset).
-  bool symmetry = false;         // rules also match under the 8 symmetries of the board
-  double wildcard = 0.25;        // probability of '*' in a new rule's cell
-  double symbol_mutation = 0;    // probability of changing one symbol of an inherited rule
-  double covering = 0;           // a new rule covers a position where the parent can lose
-  double crossover = 1;          // probability that a child mixes its parents (else copies one)
+  bool symmetry = false;          // rules also match under the 8 symmetries of the board
+  double wildcard = 0.25;         // probability of '*' in a new rule's cell
+  double symbol_mutation = 0;     // probability of changing one symbol of an inherited rule
+  double covering = 0;            // a new rule covers a position where the parent can lose
+  double crossover = 1;           // probability that a child mixes its parents (else copies one)
   std::string fitness = "pairs";  // pairs (games between agents) | panel (a fixed panel)
   std::string panel = "random,heuristic,perfect";  // panel members, comma-separated
-  int panel_games = 0;            // games per member and seat; 0: exact expected results
-  int hall_of_fame = 0;           // past champions added to the panel
-  int restart_every = 0;          // panel fitness: a fresh population every N cycles (0: never)
-  double loss_penalty = 10;       // panel fitness: a loss costs this many wins
-  int elite = 2;                  // tournament selection: agents kept unchanged
-  int tournament = 3;             // tournament size
+  int panel_games = 0;       // games per member and seat; 0: exact expected results
+  int hall_of_fame = 0;      // past champions added to the panel
+  int restart_every = 0;     // panel fitness: a fresh population every N cycles (0: never)
+  double loss_penalty = 10;  // panel fitness: a loss costs this many wins
+  int elite = 2;             // tournament selection: agents kept unchanged
+  int tournament = 3;        // tournament size
 
   // The run.
   std::uint64_t cycles = 500;

@@ -220,7 +220,8 @@ void Learner::play_pairs(std::uint64_t c, Workers& workers) {
     auto& out = results[p];
     for (int g = 0; g < s_.games_per_pair; ++g) {
       // Game g: the pair's first agent starts the even games.
-      const std::array<Agent*, 2> seat = g % 2 == 0 ? pair : std::array<Agent*, 2>{pair[1], pair[0]};
+      const std::array<Agent*, 2> seat =
+          g % 2 == 0 ? pair : std::array<Agent*, 2>{pair[1], pair[0]};
       const std::array<AgentPolicy, 2> policy = {AgentPolicy(*seat[0], s_.symmetry),
                                                  AgentPolicy(*seat[1], s_.symmetry)};
       std::array<std::vector<int>, 2> used;
@@ -304,7 +305,8 @@ void Learner::evaluate(std::uint64_t c, Workers& workers) {
   std::vector<AgentPolicy> hof_policies;
   for (const auto& h : pop_.hall_of_fame) hof_policies.emplace_back(h, s_.symmetry);
   std::vector<std::unique_ptr<PolicyCache>> hof;
-  for (const auto& p : hof_policies) hof.push_back(std::make_unique<PolicyCache>(p, referee_, true));
+  for (const auto& p : hof_policies)
+    hof.push_back(std::make_unique<PolicyCache>(p, referee_, true));
   const bool sampled = s_.panel_games > 0;
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < pop_.agents.size(); ++i)
@@ -346,8 +348,8 @@ void Learner::evaluate(std::uint64_t c, Workers& workers) {
       PolicyCache cache(policy, referee_);
       for (const auto& h : hof) {
         for (int seat = 0; seat < 2; ++seat) {
-          const auto o = exact_outcome(cache, seat, PanelPlayer{PanelKind::kRandom, h.get()},
-                                       referee_);
+          const auto o =
+              exact_outcome(cache, seat, PanelPlayer{PanelKind::kRandom, h.get()}, referee_);
           add(o.win, o.loss);
         }
       }
@@ -393,15 +395,18 @@ void Learner::breed(std::uint64_t c) {
   const auto& agents = pop_.agents;
   const auto n = static_cast<std::size_t>(agents.size());
   auto share = [&](double f) {
-    return std::max<std::size_t>(2, static_cast<std::size_t>(std::lround(f * static_cast<double>(n))));
+    return std::max<std::size_t>(2,
+                                 static_cast<std::size_t>(std::lround(f * static_cast<double>(n))));
   };
   std::vector<std::size_t> parents, replaced;
   const std::string& scheme = s_.selection;
   if (scheme == "tournament") {
     for (std::size_t i = static_cast<std::size_t>(s_.elite); i < n; ++i) replaced.push_back(i);
   } else if (scheme == "40+10-50") {
-    const std::size_t top = share(0.4), bottom = std::max<std::size_t>(1, std::lround(0.1 * static_cast<double>(n)));
-    for (std::size_t i = 0; i < n; ++i) (i < top || i >= n - bottom ? parents : replaced).push_back(i);
+    const std::size_t top = share(0.4),
+                      bottom = std::max<std::size_t>(1, std::lround(0.1 * static_cast<double>(n)));
+    for (std::size_t i = 0; i < n; ++i)
+      (i < top || i >= n - bottom ? parents : replaced).push_back(i);
   } else {
     const std::size_t top = scheme == "50-50" ? n / 2 : scheme == "10-90" ? share(0.1) : share(0.2);
     for (std::size_t i = 0; i < n; ++i) (i < top ? parents : replaced).push_back(i);
@@ -441,8 +446,8 @@ void Learner::breed(std::uint64_t c) {
       const std::size_t first = which == 0 ? a : b;
       if (s_.covering > 0 && !losing.contains(first))
         losing[first] = losing_positions(agents[first]);
-      children.push_back(child(agents[a], agents[b], which, c, rng,
-                               s_.covering > 0 ? losing[first] : none));
+      children.push_back(
+          child(agents[a], agents[b], which, c, rng, s_.covering > 0 ? losing[first] : none));
     }
   }
   for (std::size_t k = 0; k < replaced.size(); ++k) {
@@ -465,10 +470,9 @@ Agent Learner::child(const Agent& a, const Agent& b, int which, std::uint64_t c,
   kid.born = c;
   const auto rules = static_cast<std::size_t>(s_.rules);
   kid.rules.reserve(rules);
-  const bool identical =
-      s_.identical_parents_mutate && a.rules.size() == b.rules.size() &&
-      std::equal(a.rules.begin(), a.rules.end(), b.rules.begin(),
-                 [](const Rule& x, const Rule& y) { return x.same_move(y); });
+  const bool identical = s_.identical_parents_mutate && a.rules.size() == b.rules.size() &&
+                         std::equal(a.rules.begin(), a.rules.end(), b.rules.begin(),
+                                    [](const Rule& x, const Rule& y) { return x.same_move(y); });
   // Without crossover the child copies its first parent (the first child a, the second b).
   const bool mix = s_.crossover >= 1 || rng.chance(s_.crossover);
   bool previous_mutated = false;
@@ -539,10 +543,12 @@ GenerationRecord Learner::record(Workers& workers, double elapsed) const {
   }
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const bool games = pop_.cycle > 0 && stats_.games > 0;
-  r.extra.emplace_back("cycle_draws",
-                       games ? 100.0 * static_cast<double>(stats_.draws) / static_cast<double>(stats_.games) : nan);
-  r.extra.emplace_back("cycle_rule_moves",
-                       games ? 100.0 * static_cast<double>(stats_.rule_moves) / static_cast<double>(stats_.moves) : nan);
+  r.extra.emplace_back(
+      "cycle_draws",
+      games ? 100.0 * static_cast<double>(stats_.draws) / static_cast<double>(stats_.games) : nan);
+  r.extra.emplace_back("cycle_rule_moves", games ? 100.0 * static_cast<double>(stats_.rule_moves) /
+                                                       static_cast<double>(stats_.moves)
+                                                 : nan);
 
   const AgentMeasures m = measure_best();
   for (int seat = 0; seat < 2; ++seat) {
@@ -583,7 +589,8 @@ GenerationRecord Learner::record(Workers& workers, double elapsed) const {
     for (int seat = 0; seat < 2; ++seat) {
       per[i].random[static_cast<std::size_t>(seat)] =
           exact_outcome(cache, seat, PanelPlayer{PanelKind::kRandom, nullptr}, referee_);
-      per[i].safe[static_cast<std::size_t>(seat)] = !exhaustive_check(cache, seat, referee_).can_lose;
+      per[i].safe[static_cast<std::size_t>(seat)] =
+          !exhaustive_check(cache, seat, referee_).can_lose;
     }
     per[i].agree = agreement_on_mistakes(cache, referee_);
   });
@@ -593,15 +600,23 @@ GenerationRecord Learner::record(Workers& workers, double elapsed) const {
     for (const auto& p : per) sum += f(p);
     return sum / count;
   };
-  r.extra.emplace_back("mean_x_random_win", 100 * mean_of([](const PerAgent& p) { return p.random[0].win; }));
-  r.extra.emplace_back("mean_x_random_loss", 100 * mean_of([](const PerAgent& p) { return p.random[0].loss; }));
-  r.extra.emplace_back("mean_o_random_win", 100 * mean_of([](const PerAgent& p) { return p.random[1].win; }));
-  r.extra.emplace_back("mean_o_random_loss", 100 * mean_of([](const PerAgent& p) { return p.random[1].loss; }));
-  r.extra.emplace_back("mean_x_unbeaten", 100 * mean_of([](const PerAgent& p) { return p.safe[0] ? 1.0 : 0.0; }));
-  r.extra.emplace_back("mean_o_unbeaten", 100 * mean_of([](const PerAgent& p) { return p.safe[1] ? 1.0 : 0.0; }));
-  r.extra.emplace_back("mean_agree_mistakes", 100 * mean_of([](const PerAgent& p) { return p.agree; }));
+  r.extra.emplace_back("mean_x_random_win",
+                       100 * mean_of([](const PerAgent& p) { return p.random[0].win; }));
+  r.extra.emplace_back("mean_x_random_loss",
+                       100 * mean_of([](const PerAgent& p) { return p.random[0].loss; }));
+  r.extra.emplace_back("mean_o_random_win",
+                       100 * mean_of([](const PerAgent& p) { return p.random[1].win; }));
+  r.extra.emplace_back("mean_o_random_loss",
+                       100 * mean_of([](const PerAgent& p) { return p.random[1].loss; }));
+  r.extra.emplace_back("mean_x_unbeaten",
+                       100 * mean_of([](const PerAgent& p) { return p.safe[0] ? 1.0 : 0.0; }));
+  r.extra.emplace_back("mean_o_unbeaten",
+                       100 * mean_of([](const PerAgent& p) { return p.safe[1] ? 1.0 : 0.0; }));
+  r.extra.emplace_back("mean_agree_mistakes",
+                       100 * mean_of([](const PerAgent& p) { return p.agree; }));
   if (s_.inject_perfect > 0) {
-    const bool alive = std::any_of(agents.begin(), agents.end(), [](const Agent& a) { return a.perfect; });
+    const bool alive =
+        std::any_of(agents.begin(), agents.end(), [](const Agent& a) { return a.perfect; });
     r.extra.emplace_back("perfect_alive", alive ? 1 : 0);
   }
   return r;

@@ -95,8 +95,8 @@ class Learner {
 
 /// How a learning session ended.
 struct LearnOutcome {
-  bool unbeatable = false;    // the best agent passed the exhaustive check in both seats
-  bool interrupted = false;   // a stop request (Ctrl-C)
+  bool unbeatable = false;   // the best agent passed the exhaustive check in both seats
+  bool interrupted = false;  // a stop request (Ctrl-C)
   std::uint64_t unbeatable_cycle = 0;
   double unbeatable_seconds = 0;
 };

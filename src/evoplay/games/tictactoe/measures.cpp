@@ -28,8 +28,7 @@ int pick_cell(std::uint16_t mask, Rng& rng) {
 
 }  // namespace
 
-Referee::Referee()
-    : table_(std::make_shared<const PerfectTable>()), id_(19683, -1) {
+Referee::Referee() : table_(std::make_shared<const PerfectTable>()), id_(19683, -1) {
   // Every reachable position once, in the order found (the empty board first).
   boards_.push_back(Board{});
   id_[static_cast<std::size_t>(Board{}.index3())] = 0;
@@ -197,15 +196,17 @@ struct CheckWalk {
 Outcome exact_outcome(PolicyCache& agent, int seat, const PanelPlayer& opponent,
                       const Referee& referee) {
   const auto n = static_cast<std::size_t>(referee.positions());
-  OutcomeWalk walk{agent, seat, opponent, referee, std::vector<Outcome>(n), std::vector<char>(n, 0)};
+  OutcomeWalk walk{
+      agent, seat, opponent, referee, std::vector<Outcome>(n), std::vector<char>(n, 0)};
   return walk.at(0);
 }
 
 SeatCheck exhaustive_check(PolicyCache& agent, int seat, const Referee& referee,
                            std::vector<int>* losing) {
   const auto n = static_cast<std::size_t>(referee.positions());
-  CheckWalk walk{agent, seat, referee, std::vector<std::array<std::uint64_t, 2>>(n),
-                 std::vector<char>(n, 0), {}};
+  CheckWalk walk{
+      agent, seat, referee, std::vector<std::array<std::uint64_t, 2>>(n), std::vector<char>(n, 0),
+      {}};
   const auto lines = walk.at(0);
   if (losing) {
     for (std::size_t k = 0; k < n; ++k) {
@@ -232,8 +233,8 @@ double agreement_on_mistakes(PolicyCache& agent, const Referee& referee) {
   return sum / static_cast<double>(referee.mistake_positions().size());
 }
 
-SeriesResult play_series(const AgentPolicy& agent, int seat, PanelKind opponent, int games,
-                         Rng rng, const Referee& referee) {
+SeriesResult play_series(const AgentPolicy& agent, int seat, PanelKind opponent, int games, Rng rng,
+                         const Referee& referee) {
   SeriesResult r;
   for (int g = 0; g < games; ++g) {
     Board b;

@@ -66,7 +66,9 @@ class PolicyCache {
   PolicyCache(const AgentPolicy& policy, const Referee& referee, bool all_now = false);
   const MoveDist& at(int id);
   /// Only for a cache made with all_now.
-  const MoveDist& at(int id) const { return dists_[static_cast<std::size_t>(slot_[static_cast<std::size_t>(id)])]; }
+  const MoveDist& at(int id) const {
+    return dists_[static_cast<std::size_t>(slot_[static_cast<std::size_t>(id)])];
+  }
 
  private:
   const AgentPolicy& policy_;
@@ -112,8 +114,8 @@ struct SeriesResult {
 };
 
 /// `games` games of the agent in `seat` against a panel player, drawing from `rng`.
-SeriesResult play_series(const AgentPolicy& agent, int seat, PanelKind opponent, int games,
-                         Rng rng, const Referee& referee);
+SeriesResult play_series(const AgentPolicy& agent, int seat, PanelKind opponent, int games, Rng rng,
+                         const Referee& referee);
 
 /// Everything measured of one agent.
 struct AgentMeasures {

@@ -23,7 +23,8 @@ void write_agent(std::string& out, const char* word, std::size_t rank, const Age
 // Reads the file line by line, skipping blank lines and # comments.
 class Lines {
  public:
-  Lines(const std::string& text, std::string file) : lines_(split_lines(text)), file_(std::move(file)) {}
+  Lines(const std::string& text, std::string file)
+      : lines_(split_lines(text)), file_(std::move(file)) {}
 
   // The words of the next line; throws when the file ends early.
   std::vector<std::string_view> next(std::string_view expected) {
@@ -70,8 +71,8 @@ class Lines {
 
 Agent read_agent(Lines& in, std::string_view word, std::size_t rank) {
   const auto w = in.next(fmt::format("'{} {} ...'", word, rank));
-  if (w.size() != 10 || w[0] != word || w[2] != "weight" || w[4] != "born" ||
-      w[6] != "perfect" || w[8] != "rules")
+  if (w.size() != 10 || w[0] != word || w[2] != "weight" || w[4] != "born" || w[6] != "perfect" ||
+      w[8] != "rules")
     in.fail(fmt::format("expected '{} {} weight W born CYCLE perfect yes|no rules N'", word, rank));
   if (in.number(w[1], "the rank") != static_cast<long long>(rank))
     in.fail(fmt::format("expected {} number {}", word, rank));
@@ -87,7 +88,8 @@ Agent read_agent(Lines& in, std::string_view word, std::size_t rank) {
   if (rules < 1 || rules > 100000) in.fail("expected 1 to 100000 rules");
   for (long long k = 0; k < rules; ++k) {
     const auto r = in.next("a rule 'PATTERN ACTION PRIORITY WEIGHT'");
-    if (r.size() != 4) in.fail("expected a rule: PATTERN (9 of P C V *) ACTION (1-9) PRIORITY (0-3) WEIGHT");
+    if (r.size() != 4)
+      in.fail("expected a rule: PATTERN (9 of P C V *) ACTION (1-9) PRIORITY (0-3) WEIGHT");
     try {
       a.rules.push_back(parse_rule(r[0], static_cast<int>(in.number(r[1], "the action cell")),
                                    static_cast<int>(in.number(r[2], "the priority")),
@@ -104,10 +106,12 @@ Agent read_agent(Lines& in, std::string_view word, std::size_t rank) {
 
 std::string population_text(const Population& pop, bool symmetry) {
   std::string out = fmt::format("{} 1\n", kMagic);
-  out += fmt::format("cycle {}\nevaluations {}\nseconds {}\nsymmetry {}\nagents {}\nhall-of-fame {}\n",
-                     pop.cycle, pop.evaluations, pop.seconds, symmetry ? "on" : "off",
-                     pop.agents.size(), pop.hall_of_fame.size());
-  for (std::size_t i = 0; i < pop.agents.size(); ++i) write_agent(out, "agent", i + 1, pop.agents[i]);
+  out +=
+      fmt::format("cycle {}\nevaluations {}\nseconds {}\nsymmetry {}\nagents {}\nhall-of-fame {}\n",
+                  pop.cycle, pop.evaluations, pop.seconds, symmetry ? "on" : "off",
+                  pop.agents.size(), pop.hall_of_fame.size());
+  for (std::size_t i = 0; i < pop.agents.size(); ++i)
+    write_agent(out, "agent", i + 1, pop.agents[i]);
   for (std::size_t i = 0; i < pop.hall_of_fame.size(); ++i)
     write_agent(out, "champion", i + 1, pop.hall_of_fame[i]);
   return out;
@@ -119,7 +123,8 @@ SavedPopulation parse_population(const std::string& text, const std::string& fil
   auto& pop = saved.population;
   const auto head = in.next("the header");
   if (head.size() != 2 || head[0] != kMagic || head[1] != "1")
-    in.fail(fmt::format("expected the header '{} 1' (a population saved by tictactoe learn)", kMagic));
+    in.fail(
+        fmt::format("expected the header '{} 1' (a population saved by tictactoe learn)", kMagic));
   auto count = [&](std::string_view key) {
     const auto v = in.number(in.keyed(key), key);
     if (v < 0) in.fail(fmt::format("expected {} of 0 or more", key));
@@ -136,7 +141,8 @@ SavedPopulation parse_population(const std::string& text, const std::string& fil
   const auto hof = count("hall-of-fame");
   if (hof > 10000) in.fail("expected at most 10000 champions");
   for (std::size_t i = 0; i < agents; ++i) pop.agents.push_back(read_agent(in, "agent", i + 1));
-  for (std::size_t i = 0; i < hof; ++i) pop.hall_of_fame.push_back(read_agent(in, "champion", i + 1));
+  for (std::size_t i = 0; i < hof; ++i)
+    pop.hall_of_fame.push_back(read_agent(in, "champion", i + 1));
   if (!in.at_end()) {
     (void)in.next("");
     in.fail("unexpected text after the last agent");

@@ -45,8 +45,8 @@ void Rule::validate(const std::string& what) const {
     throw Error(what + ": the cell masks overlap");
   if (action > 8) throw Error(fmt::format("{}: action {} is not a cell 1-9", what, action + 1));
   if (!(empty >> action & 1))
-    throw Error(fmt::format("{}: the action cell {} must be V (empty) in the pattern", what,
-                            action + 1));
+    throw Error(
+        fmt::format("{}: the action cell {} must be V (empty) in the pattern", what, action + 1));
   if (priority > kMaxPriority)
     throw Error(fmt::format("{}: priority {} is not 0-{}", what, priority, kMaxPriority));
 }
@@ -146,8 +146,8 @@ Rule covering_rule(const Board& b, double wildcard, Rng& rng) {
 void mutate_symbol(Rule& rule, Rng& rng) {
   rule.weight = 0;
   auto what = rng.below(10);  // 0-7: a cell other than the action; 8: action; 9: priority
-  const auto open = static_cast<std::uint16_t>(0777 & ~(rule.mine | rule.theirs) &
-                                               ~(1u << rule.action));
+  const auto open =
+      static_cast<std::uint16_t>(0777 & ~(rule.mine | rule.theirs) & ~(1u << rule.action));
   if (what == 8 && open == 0) what = 9;  // no other cell can be the action: change the priority
   if (what < 8) {
     int cell = static_cast<int>(what);
