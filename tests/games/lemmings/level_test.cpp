@@ -91,8 +91,11 @@ TEST(LemmingsLevel, ErrorsNameTheLineAndColumn) {
             "7:2: unknown cell '?' (expected . air, # dirt, = steel, ~ water, E entrance or X "
             "exit)");
   EXPECT_EQ(error_of(with_header(kHeader, "EX.\n##\n")).substr(0, 16), "7:3: ragged map:");
-  EXPECT_EQ(error_of(with_header(kHeader, "..X\n###\n")), "5:0: the map has no entrance 'E'");
-  EXPECT_EQ(error_of(with_header(kHeader, "E..\n###\n")), "5:0: the map has no exit 'X'");
+  // A missing entrance or exit: the first map row (line 6, after the header and '---').
+  EXPECT_EQ(error_of(with_header(kHeader, "..X\n###\n")),
+            "6:1: the map has no entrance: expected at least one 'E'");
+  EXPECT_EQ(error_of(with_header(kHeader, "E..\n###\n")),
+            "6:1: the map has no exit: expected at least one 'X'");
   EXPECT_EQ(error_of(with_header("lemmings: 5\nsave: 3\ntime: -4\nrelease: 2\n")),
             "3:7: time: expected a number >= 1, found -4");
   EXPECT_EQ(error_of(with_header("lemmings: five\nsave: 3\ntime: 4\nrelease: 2\n")),

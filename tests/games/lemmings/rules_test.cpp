@@ -180,12 +180,115 @@ TEST(LemmingsRules, BomberExplodesClearingDirtButNotSteelOrTheExit) {
   EXPECT_EQ(p.sim.cell(2, 2), Cell::kSteel);
   EXPECT_EQ(p.sim.cell(4, 2), Cell::kExit);
   EXPECT_EQ(p.sim.cell(3, 3), Cell::kDirt);  // outside the square
-  // L2 stood at (2,1), inside the square, unhurt; it walks into the crater, falls into (3,2) and
-  // enters the exit (4,2) at step 6.
+  // L2 (released at step 1, one cell behind) stood at (2,1), inside the square, unhurt. The steel
+  // (2,2) under it is still solid: at step 4 it walks on to (3,1); at step 5 there is no floor
+  // (the crater), so it falls into (3,2) and lands on the dirt (3,3) in the same step; at step 6
+  // it enters the exit (4,2).
   EXPECT_LEMMING(p, 3, 2, 2, 1, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 4, 2, 3, 1, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 5, 2, 3, 2, Job::kWalker, 1);
   EXPECT_EQ(p.outcome.lemmings[1].fate, Fate::kSaved);
   EXPECT_EQ(p.outcome.lemmings[1].end_step, 6);
   EXPECT_EQ(p.outcome.deaths_by(Fate::kExploded), 1);
+  EXPECT_EQ(p.outcome.steps, 7);
+}
+
+TEST(LemmingsRules, SteelInsideACraterStaysSolid) {
+  const auto p = play("bomber-steel", "1 bomber");  // fuse 3, radius 1
+  // As in "bomber": L1 explodes at (3,1) at the end of step 3. The crater x 2..4, y 0..2 takes
+  // the dirt (3,0) and (4,0); (5,0) is outside; the steel floor (2..4, 2) stays.
+  EXPECT_EQ(p.outcome.lemmings[0].fate, Fate::kExploded);
+  EXPECT_EQ(p.outcome.lemmings[0].end_step, 3);
+  EXPECT_EQ(p.sim.cell(3, 0), Cell::kAir);
+  EXPECT_EQ(p.sim.cell(4, 0), Cell::kAir);
+  EXPECT_EQ(p.sim.cell(5, 0), Cell::kDirt);
+  EXPECT_EQ(p.sim.cell(3, 2), Cell::kSteel);
+  // L2 is at (2,1) after step 3 and walks over the steel, not into the water under it: (3,1) at
+  // step 4, (4,1) at 5, (5,1) at 6, and the exit (6,1) at step 7.
+  EXPECT_LEMMING(p, 3, 2, 2, 1, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 4, 2, 3, 1, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 5, 2, 4, 1, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 6, 2, 5, 1, Job::kWalker, 1);
+  EXPECT_EQ(p.outcome.lemmings[1].fate, Fate::kSaved);
+  EXPECT_EQ(p.outcome.lemmings[1].end_step, 7);
+  EXPECT_EQ(p.outcome.deaths_by(Fate::kDrowned), 0);
+  EXPECT_EQ(p.outcome.steps, 8);
+  EXPECT_TRUE(p.outcome.solved);
+}
+
+TEST(LemmingsRules, BombOfRadiusZeroClearsItsCellAndTheFloorBelowOnly) {
+  const auto p = play("bomb-radius0", "1 bomber");  // fuse 2, radius 0
+  // L1 takes the bomber at step 1 at (0,1), walks to (1,1) (fuse 1) and (2,1) (fuse 0) and
+  // explodes there at the end of step 2: only (2,1) and the floor (2,2) are in the crater.
+  EXPECT_EQ(p.outcome.lemmings[0].fate, Fate::kExploded);
+  EXPECT_EQ(p.outcome.lemmings[0].end_step, 2);
+  EXPECT_EQ(p.outcome.lemmings[0].x, 2);
+  EXPECT_EQ(p.sim.cell(2, 2), Cell::kAir);
+  EXPECT_EQ(p.sim.cell(2, 0), Cell::kDirt);  // above: not in the crater
+  EXPECT_EQ(p.sim.cell(1, 2), Cell::kDirt);  // beside the floor cell
+  EXPECT_EQ(p.sim.cell(3, 2), Cell::kDirt);
+  EXPECT_EQ(p.sim.cell(2, 3), Cell::kDirt);  // two below
+  // L2: (1,1) after step 2, (2,1) after 3; at step 4 it drops into the one-cell hole (2,2),
+  // at 5 steps up onto (3,1), at 6 walks to (4,1) and at 7 enters the exit (5,1).
+  EXPECT_LEMMING(p, 3, 2, 2, 1, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 4, 2, 2, 2, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 5, 2, 3, 1, Job::kWalker, 1);
+  EXPECT_EQ(p.outcome.lemmings[1].fate, Fate::kSaved);
+  EXPECT_EQ(p.outcome.lemmings[1].end_step, 7);
+}
+
+TEST(LemmingsRules, BombOfRadiusTwoClearsAFiveByFiveSquare) {
+  const auto p = play("bomb-radius2", "1 bomber");  // fuse 3, radius 2
+  // L1 explodes at (3,1) at the end of step 3: the crater is x 1..5, y 0..3 (clipped at the top).
+  EXPECT_EQ(p.outcome.lemmings[0].end_step, 3);
+  EXPECT_EQ(p.sim.cell(1, 2), Cell::kAir);
+  EXPECT_EQ(p.sim.cell(5, 2), Cell::kAir);
+  EXPECT_EQ(p.sim.cell(1, 3), Cell::kAir);
+  EXPECT_EQ(p.sim.cell(4, 3), Cell::kAir);
+  EXPECT_EQ(p.sim.cell(5, 3), Cell::kExit);  // the exit stays
+  EXPECT_EQ(p.sim.cell(0, 2), Cell::kDirt);  // three columns away
+  EXPECT_EQ(p.sim.cell(6, 2), Cell::kDirt);
+  EXPECT_EQ(p.sim.cell(0, 3), Cell::kDirt);
+  EXPECT_EQ(p.sim.cell(6, 3), Cell::kDirt);
+  EXPECT_EQ(p.sim.cell(3, 4), Cell::kDirt);  // three rows below
+  // L2 is at (1,1) when L1 explodes (it acts after L1 in step 3): its floor is gone, so it falls
+  // to (1,2) at step 3 and (1,3) at step 4, landing after 2 cells, then walks along the bottom
+  // of the crater into the exit (5,3) at step 8.
+  EXPECT_LEMMING(p, 3, 2, 1, 2, Job::kFaller, 1);
+  EXPECT_LEMMING(p, 4, 2, 1, 3, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 7, 2, 4, 3, Job::kWalker, 1);
+  EXPECT_EQ(p.outcome.lemmings[1].fate, Fate::kSaved);
+  EXPECT_EQ(p.outcome.lemmings[1].end_step, 8);
+}
+
+TEST(LemmingsRules, SeveralLemmingsShareACellAndActOnTheirOwn) {
+  // All three fall into the pit (1,1)-(1,2) one step apart and land at (1,2) at steps 3, 4 and 5;
+  // walled in on both sides, each turns round every step from the step after it landed.
+  const auto p = play("shared-cell", "6 bomber 2");  // fuse 1
+  EXPECT_LEMMING(p, 4, 1, 1, 2, Job::kWalker, -1);
+  EXPECT_LEMMING(p, 4, 2, 1, 2, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 5, 1, 1, 2, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 5, 2, 1, 2, Job::kWalker, -1);
+  EXPECT_LEMMING(p, 5, 3, 1, 2, Job::kWalker, 1);
+  // Step 6: L1 turns (to -1); L2 turns (to +1) and explodes, clearing x 0..2, y 1..3; L1 and L3
+  // in the same cell are unhurt. L3 acts after the blast: no floor, it falls to (1,3).
+  EXPECT_EQ(p.outcome.lemmings[1].fate, Fate::kExploded);
+  EXPECT_EQ(p.outcome.lemmings[1].end_step, 6);
+  EXPECT_LEMMING(p, 6, 1, 1, 2, Job::kWalker, -1);
+  EXPECT_LEMMING(p, 6, 3, 1, 3, Job::kFaller, 1);
+  // Each keeps its own direction: L1 falls at steps 7-8 to (1,4) and walks left into the exit
+  // (0,4) at step 9; L3 lands at step 7 and walks right into the exit (4,4) at step 10.
+  EXPECT_LEMMING(p, 7, 3, 1, 4, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 8, 1, 1, 4, Job::kWalker, -1);
+  EXPECT_EQ(p.outcome.lemmings[0].fate, Fate::kSaved);
+  EXPECT_EQ(p.outcome.lemmings[0].end_step, 9);
+  EXPECT_EQ(p.outcome.lemmings[0].x, 0);
+  EXPECT_EQ(p.outcome.lemmings[2].fate, Fate::kSaved);
+  EXPECT_EQ(p.outcome.lemmings[2].end_step, 10);
+  EXPECT_EQ(p.outcome.lemmings[2].x, 4);
+  EXPECT_EQ(p.outcome.saved, 2);
+  EXPECT_EQ(p.outcome.dead, 1);
+  EXPECT_EQ(p.outcome.steps, 11);
 }
 
 TEST(LemmingsRules, OthersTurnAtABlockerAndNoBlockerStandsNextToAnother) {
@@ -202,6 +305,21 @@ TEST(LemmingsRules, OthersTurnAtABlockerAndNoBlockerStandsNextToAnother) {
   EXPECT_EQ(p.outcome.steps, 10);
 }
 
+TEST(LemmingsRules, ClimberTurnsAtABlockerButClimbsAWall) {
+  const auto p = play("climber-blocker", "2 blocker\n3 climber");
+  // L1 walks from E (1,2) to (2,2) and blocks at step 2. L2, released at step 3, takes the
+  // climber (a blocker cannot) and lands at once.
+  EXPECT_EQ(p.outcome.gene_lemming, std::vector<int>({1, 2}));
+  EXPECT_LEMMING(p, 3, 2, 1, 2, Job::kWalker, 1);
+  // Step 4: the blocker ahead is a wall no one steps onto or climbs: it turns round.
+  EXPECT_LEMMING(p, 4, 2, 1, 2, Job::kWalker, -1);
+  // Steps 5-7: the dirt wall (0,1)-(0,2) is climbed; at the top (0,0) is free: it pulls over.
+  EXPECT_LEMMING(p, 5, 2, 1, 1, Job::kClimbing, -1);
+  EXPECT_LEMMING(p, 6, 2, 1, 0, Job::kClimbing, -1);
+  EXPECT_LEMMING(p, 7, 2, 0, 0, Job::kWalker, -1);
+  EXPECT_LEMMING(p, 7, 1, 2, 2, Job::kBlocker, 1);
+}
+
 TEST(LemmingsRules, BlockerFallsWhenItsGroundIsBlownAway) {
   // L1 walks to (2,0) and blocks at step 3. L2 (released at step 2) turns at it at step 4 and,
   // named by the gene, takes the bomber (fuse 1): it explodes at (1,0), clearing (0..2, 1).
@@ -214,6 +332,41 @@ TEST(LemmingsRules, BlockerFallsWhenItsGroundIsBlownAway) {
   EXPECT_LEMMING(p, 5, 1, 2, 1, Job::kFaller, 1);  // its floor is gone: it falls...
   EXPECT_LEMMING(p, 6, 1, 2, 2, Job::kWalker, 1);  // ...lands, and walks on
   EXPECT_LEMMING(p, 7, 1, 3, 2, Job::kWalker, 1);
+}
+
+TEST(LemmingsRules, ABlockerIsAWallButNotGround) {
+  const auto p = play("blocker-not-ground", "6 blocker");
+  // L1 walks off the ledge at (3,0) at step 3, falls to (3,1) at step 4 and (3,2) at step 5,
+  // landing after 2 cells; at step 6 it blocks there.
+  EXPECT_LEMMING(p, 6, 1, 3, 2, Job::kBlocker, 1);
+  // L2, released at step 3, follows three steps behind: (3,0) at step 6, falling to (3,1) at
+  // step 7. The blocker below is not ground: at step 8 it falls into the blocker's cell and lands
+  // on the dirt (3,3) there, sharing the cell; then it walks out of it and on to the exit (7,2).
+  EXPECT_LEMMING(p, 7, 2, 3, 1, Job::kFaller, 1);
+  EXPECT_LEMMING(p, 8, 2, 3, 2, Job::kWalker, 1);
+  EXPECT_LEMMING(p, 9, 2, 4, 2, Job::kWalker, 1);
+  EXPECT_EQ(p.outcome.lemmings[1].fate, Fate::kSaved);
+  EXPECT_EQ(p.outcome.lemmings[1].end_step, 12);
+  EXPECT_EQ(p.outcome.lemmings[0].job, Job::kBlocker);
+  EXPECT_EQ(p.outcome.steps, 14);
+}
+
+TEST(LemmingsRules, BuilderTurnsAtTheEntranceAndWalksIntoTheExit) {
+  // Two entrances take turns: L1 at (0,1), L2 at (3,1). After step 2, L1 is at (2,1) facing the
+  // entrance (3,1) and L2 at (4,1) facing the exit (5,1); both become builders at step 3.
+  const auto p = play("builder-ends", "3 builder 1\n3 builder 2");
+  EXPECT_EQ(p.outcome.gene_lemming, std::vector<int>({1, 2}));
+  // L1: the entrance ahead is not plain air: it lays nothing and turns round.
+  EXPECT_LEMMING(p, 3, 1, 2, 1, Job::kWalker, -1);
+  EXPECT_LEMMING(p, 4, 1, 1, 1, Job::kWalker, -1);
+  // L2: the exit ahead: it stops building and walks in at the next step.
+  EXPECT_LEMMING(p, 3, 2, 4, 1, Job::kWalker, 1);
+  EXPECT_EQ(p.outcome.lemmings[1].fate, Fate::kSaved);
+  EXPECT_EQ(p.outcome.lemmings[1].end_step, 4);
+  EXPECT_EQ(p.sim.cell(3, 1), Cell::kEntrance);
+  EXPECT_EQ(p.sim.cell(5, 1), Cell::kExit);
+  EXPECT_EQ(p.sim.cell(3, 0), Cell::kAir);
+  EXPECT_EQ(p.outcome.skills_used[static_cast<int>(lem::Skill::kBuilder)], 2);
 }
 
 TEST(LemmingsRules, BuilderLaysAStairOfBricksThenWalksOn) {

@@ -279,8 +279,14 @@ Level parse_level(std::string_view text, const std::string& file) {
                 fmt::format("map of {}x{} cells: at most {} cells each way", level.width,
                             level.height, kMaxSide));
   }
-  if (level.entrances().empty()) throw Error(file, separator, "the map has no entrance 'E'");
-  if (level.exits().empty()) throw Error(file, separator, "the map has no exit 'X'");
+  // A missing cell has no place of its own: point at the start of the map.
+  const int first_row = static_cast<int>(i) + 1;
+  if (level.entrances().empty()) {
+    throw Error(file, first_row, 1, "the map has no entrance: expected at least one 'E'");
+  }
+  if (level.exits().empty()) {
+    throw Error(file, first_row, 1, "the map has no exit: expected at least one 'X'");
+  }
   return level;
 }
 

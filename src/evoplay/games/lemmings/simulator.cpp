@@ -495,8 +495,10 @@ void Simulator::explode(Lem& l) {
   for (int yy = y0; yy <= y1; ++yy) {
     for (int xx = x0; xx <= x1; ++xx) {
       if (yy > y + r && xx != x) continue;  // radius 0: the floor cell below only
+      // Only dirt goes: steel, water, the entrance and the exit keep their flags (clearing kDirt
+      // from a steel cell would take its kSolid bit and let lemmings walk through steel).
       auto& cell = cells_[static_cast<std::size_t>((yy + 1) * stride_ + xx + 1)];
-      cell = static_cast<std::uint8_t>(cell & ~kDirt);
+      if (cell & kDirtBit) cell = static_cast<std::uint8_t>(cell & ~kDirt);
     }
   }
   finish(l, Fate::kExploded);
