@@ -149,3 +149,35 @@ TEST(Aco, RankBasedDepositsFindTheWordAndOnlyTheBestAntsLay) {
   }
   EXPECT_GT(everyone, 24u * 3);
 }
+
+TEST(Aco, StopsAfterIterationsWithoutImprovementOfTheBest) {
+  // Every ant of a flat problem scores the same: iteration 0 sets the best and the next S
+  // iterations do not improve it, so the run stops after S + 1 iterations.
+  struct Flat : HiddenWord {
+    using HiddenWord::HiddenWord;
+    double evaluate(const Genome&) const { return 1.0; }
+  };
+  const Flat flat(8, Direction::maximize, 1.0);
+  auto p = params(9);
+  p.stop.stagnation = 4;
+  const auto r = run_aco(flat, p);
+  EXPECT_EQ(r.stop_reason, "stagnation");
+  EXPECT_EQ(r.iterations, 5u);
+  EXPECT_EQ(r.evaluations, 5u * 30);
+  EXPECT_EQ(to_json(p)["stop"]["stagnation"], 4);
+  // On the hidden word the best improves for a while; the run stops 6 iterations after the last
+  // iteration that improved it, and not before.
+  const HiddenWord word(60, Direction::maximize, 1.0);
+  p.stop.stagnation = 6;
+  p.stop.generations = 5000;
+  p.evaporation = 0.5;  // converges quickly, and often short of the word
+  const auto w = run_aco(word, p);
+  ASSERT_EQ(w.stop_reason, "stagnation") << w.best_fitness;
+  const auto& rows = w.history.rows;
+  ASSERT_EQ(rows.size(), w.iterations);
+  const std::size_t end = rows.size() - 1, last = end - 6;
+  double best_before = rows[0].best;
+  for (std::size_t k = 1; k < last; ++k) best_before = std::max(best_before, rows[k].best);
+  EXPECT_GT(rows[last].best, best_before);
+  for (std::size_t k = last + 1; k <= end; ++k) EXPECT_LE(rows[k].best, rows[last].best) << k;
+}

@@ -198,7 +198,9 @@ void add_check(CLI::App& group) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand(
-      "check", "validate levels and replay their reference plans (solutions/NAME.plan)");
+      "check",
+      "validate levels and replay their reference plans (solutions/NAME.plan); a level without "
+      "one fails");
   cmd->add_option("levels", opt->levels, "level files, or folders of them")->required();
   cmd->add_option("--plans", opt->plans,
                   "folder of reference plans (default: LEVEL_DIR/solutions)");
@@ -225,8 +227,14 @@ void add_check(CLI::App& group) {
         const auto plan_path = reference_plan_path(file, opt->plans);
         std::string genes = "-";
         if (!std::filesystem::exists(plan_path)) {
-          status = "no reference plan (" + plan_path.string() + ")";
+          // A level without a reference plan is not known to be solvable: it fails the check.
+          ok = false;
+          status = "NO REFERENCE PLAN (" + plan_path.string() + ")";
           row["plan"] = nullptr;
+          if (first_error.empty()) {
+            first_error = fmt::format("{}: no reference plan (expected {})", file.string(),
+                                      plan_path.string());
+          }
         } else {
           const lem::Plan plan = lem::load_plan(plan_path.string());
           const lem::Outcome& o = sim.run(plan);
@@ -276,25 +284,52 @@ std::string plan_file_text(const std::string& header, const lem::Plan& plan) {
 }
 
 struct SolveOptions {
-  std::string algorithm = "cro", fitness = "heuristic";
-  long long evaluations = 20000, population = 100;
+  std::string algorithm = "cro", fitness = "heuristic", selection = "roulette",
+              aco_variant = "rank-maxmin";
+  long long evaluations = 20000, population = 100, epochs = 0;
 
-  void add(CLI::App* cmd) {
+  void add(CLI::App* cmd, bool with_epochs) {
     cmd->add_option("--fitness", fitness,
                     "original (the document's formula 4.4) or heuristic (with the lemmings' "
                     "path distance to the exit)")
         ->capture_default_str();
-    cmd->add_option("--evaluations", evaluations,
-                    "simulations per run: the budget every algorithm gets")
-        ->capture_default_str();
+    auto* evals = cmd->add_option("--evaluations", evaluations,
+                                  "simulations per run: the budget every algorithm gets")
+                      ->capture_default_str();
+    if (with_epochs) {
+      cmd->add_option("--epochs", epochs,
+                      "instead of --evaluations: run this many epochs (CRO), generations (GA) or "
+                      "iterations (ACO), as the document runs CRO; every evaluation counts")
+          ->excludes(evals)
+          ->check(CLI::Range(1LL, 1000000000LL));
+    }
     cmd->add_option("--population", population,
                     "reef cells (CRO), population (GA) and ants per iteration (ACO)")
+        ->capture_default_str();
+    cmd->add_option("--selection", selection,
+                    "the GA's parent selection: roulette (fitness-proportional) or "
+                    "tournament[:K] (also ranking[:S], random)")
+        ->capture_default_str();
+    cmd->add_option("--aco-variant", aco_variant,
+                    "ACO's deposits: rank-maxmin (rank-based, MAX-MIN bounds) or plain (every ant "
+                    "deposits, no bounds; converges to the empty plan, see "
+                    "docs/lemmings-solvers.md)")
         ->capture_default_str();
   }
   void validate() const {
     (void)lem::fitness_from_name(fitness);
     if (evaluations < 1) throw Error("--evaluations must be at least 1");
     if (population < 2) throw Error("--population must be at least 2");
+  }
+  /// Fills the settings these options set (not the algorithm, seed or threads).
+  void apply(lem::SolverSettings& s) const {
+    validate();
+    s.fitness = lem::fitness_from_name(fitness);
+    s.evaluations = static_cast<std::uint64_t>(evaluations);
+    s.epochs = static_cast<std::size_t>(epochs);
+    s.population = static_cast<std::size_t>(population);
+    s.ga.selection = evo::Selection::parse(selection);
+    s.set_aco_variant(aco_variant);
   }
 };
 
@@ -309,15 +344,12 @@ void add_solve(CLI::App& group) {
       "solve", "solve a level with CRO, the GA or ACO: best plan, history, plot and replay");
   cmd->add_option("level", opt->level, "level file (.lvl)")->required();
   cmd->add_option("--algo", opt->solve.algorithm, "cro, ga or aco")->capture_default_str();
-  opt->solve.add(cmd);
+  opt->solve.add(cmd, true);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt] {
     lem::SolverSettings s;
     s.algorithm = lem::algorithm_from_name(opt->solve.algorithm);
-    opt->solve.validate();
-    s.fitness = lem::fitness_from_name(opt->solve.fitness);
-    s.evaluations = static_cast<std::uint64_t>(opt->solve.evaluations);
-    s.population = static_cast<std::size_t>(opt->solve.population);
+    opt->solve.apply(s);
     s.seed = opt->common.seed;
     s.threads = opt->common.threads;
     const lem::Level level = lem::load_level(opt->level);
@@ -334,23 +366,36 @@ void add_solve(CLI::App& group) {
     struct Show : Observer {
       Progress& progress;
       std::uint64_t budget;
-      Show(Progress& p, std::uint64_t b) : progress(p), budget(b) {}
+      std::size_t epochs;
+      Show(Progress& p, std::uint64_t b, std::size_t e) : progress(p), budget(b), epochs(e) {}
       void on_generation(const GenerationRecord& r) override {
+        if (epochs > 0) {
+          progress.update(r.generation, fmt::format("generation {}/{}  evaluations {}  best {:.4f}",
+                                                    r.generation, epochs, r.evaluations, r.best));
+          return;
+        }
         progress.update(std::min(r.evaluations, budget),
                         fmt::format("evaluations {}/{}  best {:.4f}",
                                     std::min(r.evaluations, budget), budget, r.best));
       }
-    } show(progress, s.evaluations);
-    progress.set_total(s.evaluations);
+    } show(progress, s.evaluations, s.epochs);
+    progress.set_total(s.epochs > 0 ? s.epochs : s.evaluations);
     const lem::SolveResult r = lem::solve(level, s, &show);
     progress.finish();
 
     lem::Simulator sim(level);
     const lem::Plan best = lem::effective_plan(r.best, sim.run(r.best));
     const lem::Outcome outcome = sim.run(best);  // the same outcome, genes numbered as in `best`
-    const std::string label = fmt::format("{} on {} ({} fitness, {} evaluations, seed {})",
-                                          lem::algorithm_label(s.algorithm), level.name,
-                                          lem::fitness_name(s.fitness), r.evaluations, s.seed);
+    const std::string budget =
+        s.epochs > 0 ? fmt::format("{} {}, {} evaluations", r.generations,
+                                   s.algorithm == lem::Algorithm::kCro  ? "epochs"
+                                   : s.algorithm == lem::Algorithm::kGa ? "generations"
+                                                                        : "iterations",
+                                   r.evaluations)
+                     : fmt::format("{} evaluations", r.evaluations);
+    const std::string label =
+        fmt::format("{} on {} ({} fitness, {}, seed {})", lem::algorithm_label(s.algorithm),
+                    level.name, lem::fitness_name(s.fitness), budget, s.seed);
     run.write_text(
         "best.plan",
         plan_file_text(fmt::format("Best plan found by {}: fitness {:.6f}\n{}; the "
@@ -382,6 +427,7 @@ void add_solve(CLI::App& group) {
                              {"distinct_solutions", r.distinct()},
                              {"best_fitness", r.best_fitness},
                              {"evaluations", r.evaluations},
+                             {"generations", r.generations},
                              {"seconds", r.seconds},
                              {"stop_reason", r.stop_reason},
                              {"best_plan", lem::to_text(best)},
@@ -423,7 +469,8 @@ std::vector<T> parse_list(const std::string& text, Parse parse, const std::strin
 void add_compare(CLI::App& group) {
   struct Options {
     std::vector<std::string> levels;
-    std::string algos = "cro,ga,aco", fitness = "original,heuristic";
+    std::string algos = "cro,ga,aco", fitness = "original,heuristic", selection = "roulette",
+                aco_variant = "rank-maxmin";
     int runs = 10;
     long long evaluations = 20000, population = 100;
     CommonOptions common;
@@ -446,9 +493,18 @@ void add_compare(CLI::App& group) {
   cmd->add_option("--population", opt->population,
                   "reef cells (CRO), population (GA) and ants per iteration (ACO)")
       ->capture_default_str();
+  cmd->add_option("--selection", opt->selection,
+                  "the GA's parent selection: roulette or tournament[:K] (also ranking[:S], "
+                  "random)")
+      ->capture_default_str();
+  cmd->add_option("--aco-variant", opt->aco_variant, "ACO's deposits: rank-maxmin or plain")
+      ->capture_default_str();
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt] {
     lem::StudySpec spec;
+    spec.ga_selection = evo::Selection::parse(opt->selection);
+    lem::SolverSettings{}.set_aco_variant(opt->aco_variant);  // checks the name
+    spec.aco_variant = opt->aco_variant;
     spec.algorithms = parse_list<lem::Algorithm>(
         opt->algos, [](std::string_view n) { return lem::algorithm_from_name(n); }, "algos");
     spec.fitnesses = parse_list<lem::FitnessKind>(
@@ -478,6 +534,8 @@ void add_compare(CLI::App& group) {
     lem::SolverSettings per_algo;
     per_algo.evaluations = spec.evaluations;
     per_algo.population = spec.population;
+    per_algo.ga.selection = spec.ga_selection;
+    per_algo.set_aco_variant(spec.aco_variant);
     for (auto a : spec.algorithms) {
       per_algo.algorithm = a;
       config["solvers"][std::string(lem::algorithm_name(a))] = per_algo.to_json();

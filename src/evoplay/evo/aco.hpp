@@ -54,7 +54,8 @@ struct AcoParams {
                                    // (w - r) times, the best-so-far w times; elitist_weight unused
   double tau_min = 0.0;            // MAX-MIN bounds (0 = no bound)
   double tau_max = 0.0;
-  Stopping stop;  // generations = iterations
+  Stopping stop;  // generations = iterations; stagnation = iterations without improvement of
+                  // the best so far (restart_on_stagnation is not supported)
   int threads = 1;
   std::uint64_t seed = 1;
   std::size_t diversity_sample = 32;
@@ -113,6 +114,7 @@ AcoResult<typename P::Genome> run_aco(const P& problem, const AcoParams& params,
 
   std::vector<std::vector<double>> weight(stages);  // tau^alpha * eta^beta, per iteration
   std::size_t iteration = 0;
+  std::size_t last_improvement = 0;  // the last iteration that improved the best so far
   for (;;) {
     for (std::size_t s = 0; s < stages; ++s) {
       const auto& t = tau[s];
@@ -156,6 +158,7 @@ AcoResult<typename P::Genome> run_aco(const P& problem, const AcoParams& params,
       result.best = genomes[best];
       result.best_fitness = fit[best];
       result.best_choices = choices[best];
+      last_improvement = iteration;
     }
 
     // Pheromone update: evaporation, deposits, bounds.
@@ -203,6 +206,10 @@ AcoResult<typename P::Genome> run_aco(const P& problem, const AcoParams& params,
     result.stop_reason =
         stop_reason(params.stop, dir, iteration, evaluations, result.best_fitness,
                     detail::is_solved(problem, result.best, result.best_fitness), clock.seconds());
+    // Iterations 0 ... iteration - 1 are done; the last one is iteration - 1.
+    if (result.stop_reason.empty() && stagnated(params.stop, iteration - 1, last_improvement)) {
+      result.stop_reason = "stagnation";
+    }
     if (!result.stop_reason.empty()) break;
   }
 

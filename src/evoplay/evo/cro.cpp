@@ -5,6 +5,7 @@ namespace evoplay::evo {
 nlohmann::json to_json(const CroParams& p) {
   nlohmann::json stop = {{"epochs", p.stop.generations},
                          {"evaluations", p.stop.evaluations},
+                         {"stagnation", p.stop.stagnation},
                          {"seconds", p.stop.seconds}};
   stop["target"] = p.stop.target ? nlohmann::json(*p.stop.target) : nlohmann::json(nullptr);
   return {{"reef", {p.rows, p.cols}},

@@ -45,7 +45,9 @@ struct CroParams {
   double depredation_fraction = 0.10;    // Fd: the worst share of the corals at risk
   double depredation_probability = 0.5;  // Pd: chance that each of them dies
   bool proportional_pairs = true;        // spawner pairs in proportion to fitness (else uniform)
-  Stopping stop;                         // generations = epochs
+  Stopping stop;                         // generations = epochs; stagnation = epochs without
+                                         // improvement of the best (restart_on_stagnation
+                                         // is not supported: a reef has no elite to keep)
   int threads = 1;
   std::uint64_t seed = 1;
   std::size_t diversity_sample = 32;
@@ -197,6 +199,7 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
   }
 
   std::size_t larvae_total = 0, settled = 0, depredated = 0;
+  std::size_t last_improvement = 0;  // the last epoch whose best beat every earlier epoch's
   auto record = [&](std::size_t epoch) {
     GenerationRecord r;
     r.generation = epoch;
@@ -243,6 +246,7 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
     if (epoch == 0 || better(fit[best], result.best_fitness, dir)) {
       result.best = *reef[best];
       result.best_fitness = fit[best];
+      last_improvement = epoch;
     }
     result.history.add(std::move(r));
     if (observer) observer->on_generation(result.history.back());
@@ -260,6 +264,9 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
     result.stop_reason =
         stop_reason(params.stop, dir, epoch, evaluations, result.best_fitness,
                     detail::is_solved(problem, result.best, result.best_fitness), clock.seconds());
+    if (result.stop_reason.empty() && stagnated(params.stop, epoch, last_improvement)) {
+      result.stop_reason = "stagnation";
+    }
     if (!result.stop_reason.empty()) break;
     ++epoch;
     Rng rng = master.split({epoch, 0});

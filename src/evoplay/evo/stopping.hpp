@@ -15,8 +15,9 @@ struct Stopping {
   std::size_t generations = 100;
   std::uint64_t evaluations = 0;  // stop once this many evaluations are spent
   std::optional<double> target;   // stop when the best reaches it (<= minimising, >= maximising)
-  std::size_t stagnation = 0;     // generations without improvement of the best
-  bool restart_on_stagnation = false;         // on stagnation, re-draw all but the elite instead
+  std::size_t stagnation = 0;     // generations without improvement of the best (0 = off)
+  bool restart_on_stagnation = false;         // GA only: on stagnation, re-draw all but the
+                                              // elite instead of stopping
   double seconds = 0;                         // wall time (makes a run depend on the machine)
   const std::atomic<bool>* cancel = nullptr;  // set from outside (e.g. Ctrl-C) to stop
 };
@@ -33,6 +34,14 @@ inline std::string stop_reason(const Stopping& stop, Direction direction, std::s
   if (stop.seconds > 0 && seconds >= stop.seconds) return "time";
   if (stop.cancel && stop.cancel->load()) return "cancelled";
   return "";
+}
+
+/// True when `stop.stagnation` is on and `generation` is that many generations or more past
+/// `last_improvement`, the last generation whose best was strictly better than every earlier
+/// one. The optimisers check it after stop_reason() and then stop with "stagnation".
+inline bool stagnated(const Stopping& stop, std::size_t generation, std::size_t last_improvement) {
+  return stop.stagnation > 0 && generation >= last_improvement &&
+         generation - last_improvement >= stop.stagnation;
 }
 
 }  // namespace evoplay::evo

@@ -1,8 +1,11 @@
 // `evoplay lemmings ...` as a user runs it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 
+#include "evoplay/core/text.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay::test_support;
@@ -82,6 +85,25 @@ TEST(LemmingsCli, BrokenInputIsReportedWithItsPlace) {
   EXPECT_EQ(c.status, 2);
   EXPECT_NE(c.out.find("DOES NOT SOLVE"), std::string::npos) << c.out;
   EXPECT_NE(c.err.find("1 of 1 levels failed the check"), std::string::npos) << c.err;
+  // A level without a reference plan fails the check too, and the message names it.
+  std::ofstream(dir / "planless.lvl") << "lemmings: 1\nsave: 1\ntime: 10\nrelease: 1\n"
+                                         "skills: digger=1\n---\nE.X\n###\n";
+  const auto planless = run_evoplay("lemmings check " + (dir / "planless.lvl").string());
+  EXPECT_EQ(planless.status, 2);
+  EXPECT_NE(planless.out.find("NO REFERENCE PLAN"), std::string::npos) << planless.out;
+  EXPECT_NE(planless.err.find("1 of 1 levels failed the check; first: " +
+                              (dir / "planless.lvl").string() + ": no reference plan (expected " +
+                              (dir / "solutions" / "planless.plan").string() + ")"),
+            std::string::npos)
+      << planless.err;
+  const auto both = run_evoplay("lemmings check " + (dir / "planless.lvl").string() + " " +
+                                source_path("data/lemmings/easy-01-down-the-hole.lvl") + " --json");
+  EXPECT_EQ(both.status, 2);
+  const auto checked = nlohmann::json::parse(both.out);
+  EXPECT_EQ(checked["failed"], 1);
+  EXPECT_EQ(checked["levels"][0]["ok"], false);
+  EXPECT_EQ(checked["levels"][0]["plan"], nullptr);
+  EXPECT_EQ(checked["levels"][1]["ok"], true);
   std::ofstream(dir / "bad.plan") << "3 digger\nfour builder\n";
   const auto p = run_evoplay("lemmings run " + (dir / "level.lvl").string() + " --plan " +
                              (dir / "bad.plan").string());
@@ -138,6 +160,79 @@ TEST(LemmingsCli, SolveWritesTheBestPlanItsReplayAndTheHistory) {
   EXPECT_EQ(config["seed"], 3);
 }
 
+TEST(LemmingsCli, SolveRunsAFixedNumberOfEpochsInsteadOfEvaluations) {
+  // --epochs: the document's budget. CRO's evaluations are then the initial reef's 24 corals
+  // (30 cells at 0.8) plus what the epochs evaluated: not a fixed number per epoch, because
+  // unmutated brooded copies and buds cost nothing.
+  const auto dir = scratch_dir("lemmings-epochs");
+  for (const std::string algo : {"cro", "ga", "aco"}) {
+    const auto out = dir / algo;
+    const auto r =
+        run_evoplay("lemmings solve " + kLevel + " --algo " + algo +
+                    " --epochs 12 --population 30 --seed 5 --quiet --json --out " + out.string());
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["generations"], 12) << algo;
+    EXPECT_EQ(j["stop_reason"], "generations") << algo;
+    const auto history = slurp(out / "history.csv");
+    // One row per epoch, generation or iteration (CRO and the GA: and the initial one).
+    const auto rows = static_cast<int>(std::count(history.begin(), history.end(), '\n')) - 1;
+    EXPECT_EQ(rows, algo == "aco" ? 12 : 13) << algo;
+    const auto config = nlohmann::json::parse(slurp(out / "config.json"));
+    EXPECT_EQ(config["solver"]["epochs"], 12);
+    EXPECT_EQ(config["solver"]["evaluations"], nullptr);
+    if (algo == "cro") {
+      const auto evaluations = j["evaluations"].get<int>();
+      EXPECT_GE(evaluations, 24 + 12 * 2);  // round(0.7 · round(0.1 · 30)) = 2 crossed larvae
+      EXPECT_LE(evaluations, 24 + 12 * 3);  // + 1 brooded copy, mutated 5% of the time
+      EXPECT_EQ(config["solver"]["cro"]["stop"]["epochs"], 12);
+    }
+    if (algo == "aco") {
+      EXPECT_EQ(j["evaluations"], 12 * 30);
+    }
+  }
+  // --epochs and --evaluations are two budgets: give one.
+  const auto both = run_evoplay("lemmings solve " + kLevel + " --epochs 5 --evaluations 100");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("excludes"), std::string::npos) << both.err;
+  const auto zero = run_evoplay("lemmings solve " + kLevel + " --epochs 0");
+  EXPECT_EQ(zero.status, 2);
+}
+
+TEST(LemmingsCli, SolveTakesTheGasSelectionAndTheAcoVariant) {
+  const auto dir = scratch_dir("lemmings-variants");
+  const auto ga = run_evoplay("lemmings solve " + kLevel +
+                              " --algo ga --selection tournament:4 --evaluations 300 "
+                              "--population 20 --quiet --json --out " +
+                              (dir / "ga").string());
+  ASSERT_EQ(ga.status, 0) << ga.err;
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir / "ga" / "config.json"))["solver"]["ga"]["selection"],
+            "tournament:4");
+  const auto aco = run_evoplay("lemmings solve " + kLevel +
+                               " --algo aco --aco-variant plain --evaluations 300 "
+                               "--population 20 --quiet --json --out " +
+                               (dir / "aco").string());
+  ASSERT_EQ(aco.status, 0) << aco.err;
+  const auto config = nlohmann::json::parse(slurp(dir / "aco" / "config.json"))["solver"]["aco"];
+  EXPECT_EQ(config["variant"], "plain");
+  EXPECT_EQ(config["rank"], 0);
+  EXPECT_EQ(config["tau_max"], 0);
+  const auto rank = run_evoplay("lemmings solve " + kLevel +
+                                " --algo aco --evaluations 100 --population 20 --quiet --out " +
+                                (dir / "rank").string());
+  ASSERT_EQ(rank.status, 0) << rank.err;
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir / "rank" / "config.json"))["solver"]["aco"]["variant"],
+            "rank-maxmin");
+  const auto bad_selection = run_evoplay("lemmings solve " + kLevel + " --selection best");
+  EXPECT_EQ(bad_selection.status, 2);
+  EXPECT_NE(bad_selection.err.find("best"), std::string::npos) << bad_selection.err;
+  const auto bad_variant = run_evoplay("lemmings compare --levels " + kLevel + " --aco-variant x");
+  EXPECT_EQ(bad_variant.status, 2);
+  EXPECT_NE(bad_variant.err.find("unknown ACO variant 'x': expected rank-maxmin or plain"),
+            std::string::npos)
+      << bad_variant.err;
+}
+
 TEST(LemmingsCli, SolveAndCompareRejectBadInput) {
   const auto dir = scratch_dir("lemmings-bad-solve");
   const auto algo = run_evoplay("lemmings solve " + kLevel + " --algo pso --out " + dir.string());
@@ -173,21 +268,83 @@ TEST(LemmingsCli, CompareWritesTablesCsvAndPlots) {
   const auto dir = scratch_dir("lemmings-compare");
   const auto r =
       run_evoplay("lemmings compare --levels '" + source_path("data/lemmings/easy-0[12]-*.lvl") +
-                  "' --runs 2 --evaluations 300 --population 20 --fitness heuristic "
-                  "--quiet --out " +
-                  dir.string());
+                  "' --runs 2 --evaluations 300 --population 20 --quiet --out " + dir.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("| easy-01-down-the-hole |"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("| easy-02-up-the-stairs |"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("| difficulty | CRO | GA | ACO | any |"), std::string::npos) << r.out;
-  EXPECT_EQ(slurp(dir / "tables.md").substr(0, 12), "# Lemmings: ");
+  const auto md = slurp(dir / "tables.md");
+  EXPECT_EQ(md.substr(0, 12), "# Lemmings: ");
+  EXPECT_NE(md.find("## Original fitness"), std::string::npos);
+  EXPECT_NE(md.find("## Heuristic fitness"), std::string::npos);
+  // Both fitnesses: the table of the document's Table 5.7, one column per algorithm and
+  // fitness, a row per level and a total row whose numbers are the sums of the rows'.
+  const auto table = md.find("## Original against heuristic fitness");
+  ASSERT_NE(table, std::string::npos) << md;
+  EXPECT_NE(md.find("| level | CRO original | CRO heuristic | GA original | GA heuristic | ACO "
+                    "original | ACO heuristic |",
+                    table),
+            std::string::npos)
+      << md.substr(table);
   const auto result = nlohmann::json::parse(slurp(dir / "result.json"));
-  EXPECT_EQ(result["cells"].size(), 2u * 3);
-  EXPECT_EQ(result["runs"], 2 * 3 * 2);
-  EXPECT_EQ(result["evaluations"], 300 * 2 * 3 * 2);
+  std::vector<long> sums(6, 0), totals;
+  const std::string tail = md.substr(table);
+  for (const auto line : evoplay::split_lines(tail)) {
+    const std::string row(line);
+    if (row.rfind("| easy-", 0) != 0 && row.rfind("| **total** |", 0) != 0) continue;
+    std::vector<long> numbers;
+    for (const auto cell : evoplay::split(row, '|')) {
+      std::string text(evoplay::trim(cell));
+      text.erase(std::remove(text.begin(), text.end(), '*'), text.end());
+      if (!text.empty() && std::isdigit(static_cast<unsigned char>(text[0])))
+        numbers.push_back(std::stol(text));
+    }
+    ASSERT_EQ(numbers.size(), 6u) << row;
+    if (row.rfind("| **total** |", 0) == 0) {
+      totals = numbers;
+    } else {
+      for (std::size_t i = 0; i < 6; ++i) sums[i] += numbers[i];
+    }
+  }
+  EXPECT_EQ(totals, sums);
+  // The same numbers as result.json's distinct solutions over all runs.
+  long union_total = 0;
+  for (const auto& c : result["cells"]) union_total += c["distinct_union"].get<long>();
+  long table_total = 0;
+  for (long t : totals) table_total += t;
+  EXPECT_EQ(table_total, union_total);
+
+  EXPECT_EQ(result["cells"].size(), 2u * 2 * 3);
+  EXPECT_EQ(result["runs"], 2 * 2 * 3 * 2);
+  EXPECT_EQ(result["evaluations"], 300 * 2 * 2 * 3 * 2);
   EXPECT_EQ(slurp(dir / "summary.csv").rfind("level,difficulty,fitness,algorithm,runs,solved", 0),
             0u);
-  EXPECT_EQ(slurp(dir / "plots" / "distinct-heuristic.png").substr(1, 3), "PNG");
-  EXPECT_EQ(slurp(dir / "plots" / "fitness-heuristic-easy-02-up-the-stairs.png").substr(1, 3),
-            "PNG");
+  for (const std::string f : {"original", "heuristic"}) {
+    for (const std::string plot : {"distinct-", "solved-"}) {
+      EXPECT_EQ(slurp(dir / "plots" / (plot + f + ".png")).substr(1, 3), "PNG") << plot << f;
+    }
+    EXPECT_EQ(slurp(dir / "plots" / ("fitness-" + f + "-easy-02-up-the-stairs.png")).substr(1, 3),
+              "PNG");
+  }
+  // curves.csv: the header, then one row per level, fitness, algorithm and point (50), with as
+  // many fields as the header, evaluations rising to the budget and fitnesses in [0, 1].
+  const auto curves = slurp(dir / "curves.csv");
+  const auto lines = evoplay::split_lines(curves);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines[0], "level,fitness,algorithm,evaluations,best,mean");
+  std::size_t rows = 0;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    if (lines[i].empty()) continue;
+    const auto fields = evoplay::split(lines[i], ',');
+    ASSERT_EQ(fields.size(), 6u) << lines[i];
+    const int k = static_cast<int>(rows % 50);
+    EXPECT_EQ(std::stol(std::string(fields[3])), 300L * (k + 1) / 50) << lines[i];
+    if (!fields[4].empty()) {
+      const double best = std::stod(std::string(fields[4]));
+      EXPECT_GE(best, 0);
+      EXPECT_LT(best, 1.01);
+    }
+    ++rows;
+  }
+  EXPECT_EQ(rows, 2u * 2 * 3 * 50);
 }

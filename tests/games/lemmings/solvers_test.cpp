@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "evoplay/core/error.hpp"
@@ -136,6 +137,63 @@ TEST(LemmingsProblem, RandomGenomesAreTheDocumentsInitialisation) {
     }
   }
   EXPECT_GT(longest, static_cast<std::size_t>(level.time) / 2);
+}
+
+TEST(LemmingsProblem, InitialSkillsFollowTheLevelsCountsAndStepsAreUniform) {
+  // Summit offers climber=6 builder=2 basher=1 digger=1 bomber=1 floater=1: a gene's skill must
+  // be drawn in proportion to those counts, its step uniformly over the duration. Pearson's
+  // chi-square against the expected counts stays under the 0.1% critical value (df 5: 20.52,
+  // df 9: 27.88, from the chi-square table) for the right distributions; against uniform skills
+  // it is far above it, so the test can tell them apart.
+  const auto level = suite_level("hard-03-summit");
+  const lem::LemmingsProblem problem(level, lem::FitnessKind::kHeuristic);
+  const int duration = problem.duration();
+  ASSERT_EQ(duration, level.time);
+  std::vector<lem::Skill> offered;
+  for (auto sk : lem::kSkills) {
+    if (level.skill(sk) > 0) offered.push_back(sk);
+  }
+  ASSERT_EQ(offered.size(), 6u);
+  constexpr int kBins = 10;
+  std::map<lem::Skill, double> skills;
+  std::vector<double> bins(kBins, 0.0);
+  double genes = 0, genomes = 0, lengths = 0;
+  Rng rng(17);
+  for (int i = 0; i < 400; ++i) {
+    const auto g = problem.random_genome(rng);
+    genomes += 1;
+    lengths += static_cast<double>(g.size());
+    for (const auto& gene : g) {
+      genes += 1;
+      skills[gene.skill] += 1;
+      ASSERT_GE(gene.step, 0);
+      ASSERT_LT(gene.step, duration);
+      bins[static_cast<std::size_t>(gene.step * kBins / duration)] += 1;
+    }
+  }
+  ASSERT_GT(genes, 10000);
+  double chi_skills = 0, chi_uniform = 0;
+  for (auto sk : offered) {
+    const double expected = genes * level.skill(sk) / level.total_skills();
+    const double flat = genes / static_cast<double>(offered.size());
+    chi_skills += (skills[sk] - expected) * (skills[sk] - expected) / expected;
+    chi_uniform += (skills[sk] - flat) * (skills[sk] - flat) / flat;
+  }
+  EXPECT_EQ(skills.size(), offered.size());  // no skill the level does not offer
+  EXPECT_LT(chi_skills, 20.52);
+  EXPECT_GT(chi_uniform, 20.52 * 10);
+  double chi_steps = 0;
+  for (int b = 0; b < kBins; ++b) {
+    // Bin b holds the steps s with s * kBins / duration == b.
+    const int lo = (b * duration + kBins - 1) / kBins,
+              hi = ((b + 1) * duration + kBins - 1) / kBins;
+    const double expected = genes * (hi - lo) / duration;
+    chi_steps += (bins[static_cast<std::size_t>(b)] - expected) *
+                 (bins[static_cast<std::size_t>(b)] - expected) / expected;
+  }
+  EXPECT_LT(chi_steps, 27.88);
+  // 1 ... duration genes, uniformly: mean (duration + 1) / 2, standard error duration / 69.
+  EXPECT_NEAR(lengths / genomes, (duration + 1) / 2.0, duration / 69.0 * 4);
 }
 
 TEST(LemmingsProblem, CrossoverCutsBetweenGenesAndSwapsTails) {

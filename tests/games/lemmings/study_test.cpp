@@ -2,8 +2,10 @@
 // depend on the other levels, and its tables.
 #include "evoplay/games/lemmings/study.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "evoplay/core/error.hpp"
@@ -103,6 +105,82 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
     } else {
       EXPECT_GE(c.p_vs_cro, 0);
       EXPECT_LE(c.p_vs_cro, 1);
+    }
+  }
+  // Evaluations to the first solution: the spread over the solved runs, not only the median.
+  std::size_t cells_with_spread = 0;
+  for (const auto& c : r.cells) {
+    std::vector<double> firsts;
+    for (const auto& run : r.runs) {
+      if (run.level == c.level && run.algorithm == c.algorithm && run.solved)
+        firsts.push_back(static_cast<double>(run.first_solution));
+    }
+    ASSERT_EQ(c.first_solution.n, firsts.size());
+    if (firsts.empty()) {
+      EXPECT_TRUE(std::isnan(c.median_first_solution));
+      continue;
+    }
+    std::sort(firsts.begin(), firsts.end());
+    double sum = 0;
+    for (double f : firsts) sum += f;
+    const double mean = sum / static_cast<double>(firsts.size());
+    double ss = 0;
+    for (double f : firsts) ss += (f - mean) * (f - mean);
+    EXPECT_DOUBLE_EQ(c.first_solution.mean, mean);
+    EXPECT_DOUBLE_EQ(c.first_solution.min, firsts.front());
+    EXPECT_DOUBLE_EQ(c.first_solution.max, firsts.back());
+    EXPECT_LE(c.first_solution.q1, c.first_solution.median);
+    EXPECT_LE(c.first_solution.median, c.first_solution.q3);
+    EXPECT_DOUBLE_EQ(c.median_first_solution, c.first_solution.median);
+    if (firsts.size() >= 2) {
+      EXPECT_NEAR(c.first_solution.stddev, std::sqrt(ss / static_cast<double>(firsts.size() - 1)),
+                  1e-9);
+      cells_with_spread += firsts.front() != firsts.back();
+    }
+  }
+  EXPECT_GT(cells_with_spread, 0u);  // the data do have a spread to show
+  // ... in summary.csv, result.json and tables.md, with the best fitness's sd.
+  const std::string summary = lem::study_summary_csv(r);
+  for (const char* column :
+       {"best_fitness_sd", "first_solution_mean", "first_solution_sd", "first_solution_min",
+        "first_solution_q1", "first_solution_median", "first_solution_q3", "first_solution_max"}) {
+    EXPECT_NE(summary.substr(0, summary.find('\n')).find(column), std::string::npos) << column;
+  }
+  const auto json = lem::study_json(r);
+  for (std::size_t i = 0; i < r.cells.size(); ++i) {
+    const auto& c = r.cells[i];
+    const auto& j = json["cells"][i]["first_solution"];
+    if (c.first_solution.n == 0) {
+      EXPECT_TRUE(j.is_null());
+      continue;
+    }
+    EXPECT_EQ(j["runs"], c.first_solution.n);
+    EXPECT_DOUBLE_EQ(j["sd"].get<double>(), c.first_solution.stddev);
+    EXPECT_DOUBLE_EQ(j["min"].get<double>(), c.first_solution.min);
+    EXPECT_DOUBLE_EQ(j["max"].get<double>(), c.first_solution.max);
+    EXPECT_DOUBLE_EQ(j["mean"].get<double>(), c.first_solution.mean);
+    EXPECT_DOUBLE_EQ(json["cells"][i]["best_fitness"]["sd"].get<double>(), c.best_fitness.stddev);
+  }
+  {
+    const std::string md = lem::study_markdown(r);
+    EXPECT_NE(md.find("Evaluations to the first solution, over the runs that solve: median "
+                      "[min–max], mean ± sd"),
+              std::string::npos)
+        << md;
+    EXPECT_NE(md.find("best fitness of the runs (mean ± sd)"), std::string::npos) << md;
+    // A cell of each: "3/3 · 0.512 ± 0.004" and "193 [88–1024], 412 ± 230".
+    const auto& c = r.cell(0, lem::FitnessKind::kHeuristic, lem::Algorithm::kGa);
+    EXPECT_NE(md.find(fmt::format("{}/{} · {:.3f} ± {:.3f}", c.solved, c.runs, c.best_fitness.mean,
+                                  c.best_fitness.stddev)),
+              std::string::npos)
+        << md;
+    if (c.first_solution.n > 0) {
+      EXPECT_NE(
+          md.find(fmt::format("{:.0f} [{:.0f}–{:.0f}], {:.0f} ± {:.0f}", c.first_solution.median,
+                              c.first_solution.min, c.first_solution.max, c.first_solution.mean,
+                              c.first_solution.stddev)),
+          std::string::npos)
+          << md;
     }
   }
   ASSERT_EQ(r.difficulties.size(), 2u);  // easy, medium

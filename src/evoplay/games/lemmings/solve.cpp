@@ -73,10 +73,38 @@ evo::AcoParams SolverSettings::default_aco() {
   return p;
 }
 
+evo::AcoParams SolverSettings::plain_aco() {
+  evo::AcoParams p = default_aco();
+  p.rank = 0;
+  p.elitist_weight = 1;
+  p.tau_min = 0;
+  p.tau_max = 0;
+  return p;
+}
+
+std::string SolverSettings::aco_variant() const {
+  return aco.rank == 0 && aco.tau_min == 0 && aco.tau_max == 0 ? "plain" : "rank-maxmin";
+}
+
+void SolverSettings::set_aco_variant(std::string_view name) {
+  if (name == "rank-maxmin") {
+    aco = default_aco();
+  } else if (name == "plain") {
+    aco = plain_aco();
+  } else {
+    throw Error("unknown ACO variant '" + std::string(name) + "': expected rank-maxmin or plain");
+  }
+}
+
 namespace {
 
+/// The run's budget: E evaluations (no bound on generations), or a fixed number of generations.
 evo::Stopping budget_stop(const SolverSettings& s) {
   evo::Stopping stop;
+  if (s.epochs > 0) {
+    stop.generations = s.epochs;
+    return stop;
+  }
   stop.generations = std::numeric_limits<std::size_t>::max();
   stop.evaluations = std::max<std::uint64_t>(s.evaluations, 1);
   return stop;
@@ -160,11 +188,13 @@ class RecordingProblem {
 }  // namespace
 
 nlohmann::json SolverSettings::to_json() const {
-  nlohmann::json j = {{"algorithm", algorithm_name(algorithm)},
-                      {"fitness", fitness_name(fitness)},
-                      {"evaluations", evaluations},
-                      {"population", population},
-                      {"seed", seed}};
+  nlohmann::json j = {
+      {"algorithm", algorithm_name(algorithm)},
+      {"fitness", fitness_name(fitness)},
+      {"evaluations", epochs > 0 ? nlohmann::json(nullptr) : nlohmann::json(evaluations)},
+      {"epochs", epochs > 0 ? nlohmann::json(epochs) : nlohmann::json(nullptr)},
+      {"population", population},
+      {"seed", seed}};
   switch (algorithm) {
     case Algorithm::kCro:
       j["cro"] = evo::to_json(cro_params(*this));
@@ -174,6 +204,7 @@ nlohmann::json SolverSettings::to_json() const {
       break;
     case Algorithm::kAco:
       j["aco"] = evo::to_json(aco_params(*this));
+      j["aco"]["variant"] = aco_variant();
       break;
   }
   return j;
@@ -187,7 +218,9 @@ SolveResult solve(const Level& level, const SolverSettings& settings, Observer* 
   SolveResult out;
   out.algorithm = settings.algorithm;
   out.fitness = settings.fitness;
-  const std::uint64_t budget = std::max<std::uint64_t>(settings.evaluations, 1);
+  const std::uint64_t budget = settings.epochs > 0
+                                   ? std::numeric_limits<std::uint64_t>::max()
+                                   : std::max<std::uint64_t>(settings.evaluations, 1);
   std::unordered_set<std::uint64_t> solutions;
   const evo::EvaluationHook<Plan> hook = [&](const Plan& g, double f) {
     if (out.evaluations >= budget) return;  // beyond the budget: not counted
@@ -209,18 +242,21 @@ SolveResult solve(const Level& level, const SolverSettings& settings, Observer* 
   switch (settings.algorithm) {
     case Algorithm::kCro: {
       auto r = evo::run_cro(recording, cro_params(settings), crossover, mutation, observer, hook);
+      out.generations = r.epochs;
       out.stop_reason = r.stop_reason;
       out.history = std::move(r.history);
       break;
     }
     case Algorithm::kGa: {
       auto r = evo::run_ga(recording, ga_params(settings), crossover, mutation, observer, hook);
+      out.generations = r.generations;
       out.stop_reason = r.stop_reason;
       out.history = std::move(r.history);
       break;
     }
     case Algorithm::kAco: {
       auto r = evo::run_aco(recording, aco_params(settings), observer, hook);
+      out.generations = r.iterations;
       out.stop_reason = r.stop_reason;
       out.history = std::move(r.history);
       break;

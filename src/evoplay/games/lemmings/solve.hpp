@@ -1,7 +1,7 @@
 #pragma once
-// One run of one algorithm (CRO, GA or ACO) on one Lemmings level, with a budget of simulations,
-// and what the document measures of it: whether it solved the level, after how many
-// evaluations, and how many distinct solutions it found.
+// One run of one algorithm (CRO, GA or ACO) on one Lemmings level, with a budget of simulations
+// (or, as the document runs CRO, of epochs), and what the document measures of it: whether it
+// solved the level, after how many evaluations, and how many distinct solutions it found.
 //
 // Why it exists: `lemmings solve`, `lemmings compare`, the demo and the benchmark all run the
 // same thing. The three algorithms share the genome, the fitness, the operators and the budget;
@@ -38,6 +38,10 @@ struct SolverSettings {
   Algorithm algorithm = Algorithm::kCro;
   FitnessKind fitness = FitnessKind::kHeuristic;
   std::uint64_t evaluations = 20000;  // simulations per run: the one budget of all algorithms
+  std::size_t epochs = 0;             // > 0: the budget is this many epochs (CRO), generations
+                                      // (GA) or iterations (ACO) instead, as the document runs
+                                      // CRO; `evaluations` is then ignored and every
+                                      // evaluation counts
   std::size_t population = 100;       // reef cells, GA population and ants per iteration
   std::uint64_t seed = 1;
   int threads = 1;
@@ -49,6 +53,13 @@ struct SolverSettings {
 
   static evo::GaParams default_ga();
   static evo::AcoParams default_aco();
+  /// The plain ant system (every ant deposits in proportion to its fitness, the best so far once
+  /// more, no bounds), which the study does not use: see docs/lemmings-solvers.md.
+  static evo::AcoParams plain_aco();
+  /// "rank-maxmin" (default_aco) or "plain" (plain_aco) from the ACO settings in `aco`.
+  std::string aco_variant() const;
+  /// Sets `aco` from a variant name; throws Error naming the accepted names.
+  void set_aco_variant(std::string_view name);
   /// The resolved settings of the algorithm that runs, for config.json.
   nlohmann::json to_json() const;
 };
@@ -57,6 +68,8 @@ struct SolveResult {
   Algorithm algorithm = Algorithm::kCro;
   FitnessKind fitness = FitnessKind::kHeuristic;
   std::uint64_t evaluations = 0;         // counted: min(budget, what the algorithm evaluated)
+  std::size_t generations = 0;           // epochs, generations or iterations run (after the
+                                         // initial reef or population for CRO and the GA)
   bool solved = false;                   // some evaluated plan solved the level
   std::uint64_t first_solution = 0;      // 1-based evaluation that first solved it; 0 = never
   std::vector<std::uint64_t> solutions;  // plan_hash of each distinct effective plan that

@@ -71,6 +71,18 @@ std::string mean_sd(const stats::Summary& s) {
   return num(s.mean) + " ± " + num(s.stddev);
 }
 
+/// A fitness as "0.529 ± 0.004".
+std::string fitness_mean_sd(const stats::Summary& s) {
+  return fmt::format("{:.3f} ± {:.3f}", s.mean, s.stddev);
+}
+
+/// Evaluations to the first solution: "193 [88–1024], 412 ± 230"; "–" without a solved run.
+std::string first_text(const stats::Summary& s) {
+  if (s.n == 0) return "–";
+  return fmt::format("{:.0f} [{:.0f}–{:.0f}], {:.0f} ± {:.0f}", s.median, s.min, s.max, s.mean,
+                     s.stddev);
+}
+
 std::string p_text(double p) {
   if (std::isnan(p)) return "–";
   if (p < 0.001) return "<0.001";
@@ -117,7 +129,9 @@ nlohmann::json StudySpec::to_json() const {
           {"population", population},
           {"seed", seed},
           {"threads", resolve_threads(threads)},
-          {"curve_points", curve_points}};
+          {"curve_points", curve_points},
+          {"ga_selection", ga_selection.name()},
+          {"aco_variant", aco_variant}};
 }
 
 const StudyCell& StudyResult::cell(std::size_t level, FitnessKind f, Algorithm a) const {
@@ -133,6 +147,9 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
   if (spec.runs < 1) throw Error("lemmings compare: --runs must be at least 1");
   if (spec.algorithms.empty() || spec.fitnesses.empty())
     throw Error("lemmings compare: need at least one algorithm and one fitness");
+  SolverSettings base;
+  base.ga.selection = spec.ga_selection;
+  base.set_aco_variant(spec.aco_variant);
   StudyResult result;
   result.spec = spec;
   result.levels = std::move(levels);
@@ -171,7 +188,7 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
   const std::size_t points = std::max<std::size_t>(spec.curve_points, 1);
   parallel_slots(order.size(), spec.threads, [&](std::size_t k) {
     StudyRun& run = result.runs[order[k]];
-    SolverSettings s;
+    SolverSettings s = base;
     s.algorithm = run.algorithm;
     s.fitness = run.fitness;
     s.evaluations = spec.evaluations;
@@ -222,7 +239,10 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
         c.solve_rate = stats::success_rate(c.solved, c.runs);
         c.distinct = stats::summarize(distinct);
         c.best_fitness = stats::summarize(best);
-        if (!first.empty()) c.median_first_solution = stats::median(first);
+        if (!first.empty()) {
+          c.first_solution = stats::summarize(first);
+          c.median_first_solution = c.first_solution.median;
+        }
         if (a == Algorithm::kCro) {
           cro_distinct = distinct;
         }
@@ -338,20 +358,24 @@ std::string study_markdown(const StudyResult& r) {
       md += row + "\n";
     }
     md += fmt::format(
-        "\nRuns that solve the level (of {}), median evaluations to the first solution, and mean "
-        "best fitness:\n\n",
+        "\nRuns that solve the level (of {}) and best fitness of the runs (mean ± sd):\n\n",
         spec.runs);
-    md += header("level", "solved · first · best", false);
+    md += header("level", "solved · best", false);
     for (std::size_t l = 0; l < r.levels.size(); ++l) {
       std::string row = "| " + r.levels[l].id + " |";
       for (auto a : spec.algorithms) {
         const auto& c = r.cell(l, f, a);
-        row += fmt::format(" {}/{} · {} · {:.3f} |", c.solved, c.runs,
-                           std::isnan(c.median_first_solution)
-                               ? std::string("–")
-                               : fmt::format("{:.0f}", c.median_first_solution),
-                           c.best_fitness.mean);
+        row += fmt::format(" {}/{} · {} |", c.solved, c.runs, fitness_mean_sd(c.best_fitness));
       }
+      md += row + "\n";
+    }
+    md +=
+        "\nEvaluations to the first solution, over the runs that solve: median [min–max], "
+        "mean ± sd (– : no run solved; quartiles in summary.csv):\n\n";
+    md += header("level", "", false);
+    for (std::size_t l = 0; l < r.levels.size(); ++l) {
+      std::string row = "| " + r.levels[l].id + " |";
+      for (auto a : spec.algorithms) row += " " + first_text(r.cell(l, f, a).first_solution) + " |";
       md += row + "\n";
     }
     md +=
@@ -419,18 +443,24 @@ std::string study_summary_csv(const StudyResult& r) {
   std::string csv =
       "level,difficulty,fitness,algorithm,runs,solved,solve_rate,solve_low95,solve_high95,"
       "distinct_mean,distinct_sd,distinct_median,distinct_min,distinct_max,distinct_union,"
-      "p_distinct_vs_cro,best_fitness_mean,best_fitness_sd,median_first_solution\n";
+      "p_distinct_vs_cro,best_fitness_mean,best_fitness_sd,first_solution_mean,first_solution_sd,"
+      "first_solution_min,first_solution_q1,first_solution_median,first_solution_q3,"
+      "first_solution_max\n";
   for (const auto& c : r.cells) {
     const auto& l = r.levels[c.level];
-    csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_text(l.id),
+    const auto& first = c.first_solution;
+    // Over the solved runs; empty without one.
+    auto f = [&](double v) { return first.n ? format_number(v) : std::string(); };
+    csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},", csv_text(l.id),
                        l.difficulty, fitness_name(c.fitness), algorithm_name(c.algorithm), c.runs,
                        c.solved, format_number(c.solve_rate.rate),
                        format_number(c.solve_rate.ci95.low), format_number(c.solve_rate.ci95.high),
                        format_number(c.distinct.mean), format_number(c.distinct.stddev),
                        format_number(c.distinct.median), format_number(c.distinct.min),
                        format_number(c.distinct.max), c.distinct_union, format_number(c.p_vs_cro),
-                       format_number(c.best_fitness.mean), format_number(c.best_fitness.stddev),
-                       format_number(c.median_first_solution));
+                       format_number(c.best_fitness.mean), format_number(c.best_fitness.stddev));
+    csv += fmt::format("{},{},{},{},{},{},{}\n", f(first.mean), f(first.stddev), f(first.min),
+                       f(first.q1), f(first.median), f(first.q3), f(first.max));
   }
   return csv;
 }
@@ -517,7 +547,17 @@ nlohmann::json study_json(const StudyResult& r) {
          {"distinct_union", c.distinct_union},
          {"p_distinct_vs_cro", nullable(c.p_vs_cro)},
          {"best_fitness", {{"mean", c.best_fitness.mean}, {"sd", c.best_fitness.stddev}}},
-         {"median_first_solution", nullable(c.median_first_solution)}});
+         {"median_first_solution", nullable(c.median_first_solution)},
+         {"first_solution", c.first_solution.n == 0
+                                ? nlohmann::json(nullptr)
+                                : nlohmann::json{{"runs", c.first_solution.n},
+                                                 {"mean", c.first_solution.mean},
+                                                 {"sd", c.first_solution.stddev},
+                                                 {"min", c.first_solution.min},
+                                                 {"q1", c.first_solution.q1},
+                                                 {"median", c.first_solution.median},
+                                                 {"q3", c.first_solution.q3},
+                                                 {"max", c.first_solution.max}}}});
   }
   for (const auto& d : r.difficulties) {
     nlohmann::json by = nlohmann::json::object();

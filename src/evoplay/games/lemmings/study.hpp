@@ -43,6 +43,10 @@ struct StudySpec {
   std::uint64_t seed = 1;
   int threads = 0;
   std::size_t curve_points = 50;  // points of the mean fitness curves
+  // The GA's selection and the ACO variant of every run (SolverSettings' defaults: roulette,
+  // rank-maxmin).
+  evo::Selection ga_selection = SolverSettings::default_ga().selection;
+  std::string aco_variant = "rank-maxmin";
   nlohmann::json to_json() const;
 };
 
@@ -75,7 +79,9 @@ struct StudyCell {
   stats::Summary distinct;         // distinct solutions per run
   std::size_t distinct_union = 0;  // distinct solutions over all runs together
   stats::Summary best_fitness;
-  double median_first_solution = std::numeric_limits<double>::quiet_NaN();  // solved runs
+  // Evaluations to the first solution over the runs that solved (n = solved; all 0 if none).
+  stats::Summary first_solution;
+  double median_first_solution = std::numeric_limits<double>::quiet_NaN();  // NaN if none
   // Mann-Whitney U of this cell's distinct solutions per run against CRO's (NaN for CRO).
   double p_vs_cro = std::numeric_limits<double>::quiet_NaN();
 };
