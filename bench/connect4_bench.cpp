@@ -1,20 +1,29 @@
 // Connect Four: the exact solver on Pascal Pons' test sets (every line checked), mean time and
 // nodes per position, and the ratio to the times Pons published for his solver; perft speed;
-// alpha-beta against minimax at equal depth.
+// alpha-beta against minimax at equal depth; and the per-move times of the time-limited bots
+// (alphabeta, minimax and mcts at 50 ms; goal: never more than the limit + 10 ms of wall time).
+//
+// A wrong score is a failure, not a figure: the program prints a FAIL line for each set with
+// wrong scores and exits with status 1 after all its figures (bench/run then stops there).
 //
 // Times: `_mean_time` is wall time per position, `_mean_cpu_time` the thread's CPU time over the
 // whole set divided by its size (the same on an idle machine, plus reading the lines; not
 // inflated when other programs share the cores). Pons'
 // figures were measured on his machine; on this kind of machine his solver runs about 1.2-1.6x
 // slower than them (shared/docs/data-and-peers.md), so a ratio of 1.3 means "as fast as his".
+#include <algorithm>
+#include <array>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "bench_util.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/connect4/board.hpp"
+#include "evoplay/games/connect4/bots.hpp"
 #include "evoplay/games/connect4/solver.hpp"
 #include "evoplay/search/alphabeta.hpp"
 #include "evoplay/search/minimax.hpp"
@@ -30,13 +39,14 @@ struct Set {
   double allowed;      // the goal: within this factor of Pons' time
 };
 
-void bench_set(const Set& set, Solver& solver) {
+// Returns the number of wrong scores.
+std::uint64_t bench_set(const Set& set, Solver& solver) {
   std::string path = bench::data_path(std::string("data/connect4/") + set.name);
   if (!std::filesystem::exists(path))
     path = bench::data_path(std::string("../shared/data/connect4/") + set.name);
   if (!std::filesystem::exists(path)) {
     fmt::print("# connect4 {}: data set missing, skipped\n", set.name);
-    return;
+    return 0;
   }
   const std::string text = read_text(path);
   double micros = 0;
@@ -68,6 +78,14 @@ void bench_set(const Set& set, Solver& solver) {
                 fmt::format("x(goal<={:g},wall)", set.allowed));
   bench::figure(tag + "_cpu_ratio_to_pons", cpu_micros / n / set.pons_micros,
                 fmt::format("x(goal<={:g},cpu)", set.allowed));
+  if (wrong > 0) {
+    const std::string line =
+        fmt::format("# FAIL: connect4 {}: {} of {} positions solved with a wrong score", set.name,
+                    wrong, positions);
+    fmt::print("{}\n", line);
+    fmt::print(stderr, "{}\n", line);
+  }
+  return wrong;
 }
 
 // Minimax and alpha-beta (ordering, table, iterative deepening; no quiescence, so both see the
@@ -100,14 +118,73 @@ void bench_perft() {
   bench::figure("connect4_perft8_speed", static_cast<double>(n) / s / 1e6, "M/s");
 }
 
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one;
+  in >> one;
+  return one.empty() ? "unknown" : one;
+}
+
+// The time-limited bots as they play: whole games between each ordered pair, every move timed
+// from outside the bot, in wall-clock time (what the goal is about; other programs sharing the
+// cores inflate it) and in the thread's CPU time (which they do not).
+void bench_move_times() {
+  constexpr double kLimit = 0.050, kSlack = 0.010;
+  const auto factory = bots();
+  const std::vector<std::string> specs = {"alphabeta:50ms", "minimax:50ms", "mcts:50ms"};
+  struct Times {
+    double longest = 0, longest_cpu = 0, total = 0;
+    int moves = 0, over = 0;
+  };
+  std::vector<Times> times(specs.size());
+  const std::string load_before = load_average();
+  for (std::size_t a = 0; a < specs.size(); ++a) {
+    for (std::size_t b = 0; b < specs.size(); ++b) {
+      if (a == b) continue;
+      const std::array<std::size_t, 2> who = {a, b};
+      std::array<std::unique_ptr<search::Bot<Board>>, 2> players = {
+          factory.make(specs[a], Rng(10 + a)), factory.make(specs[b], Rng(20 + b))};
+      for (auto& p : players) p->new_game();
+      Board state;
+      while (!state.is_terminal()) {
+        const auto side = static_cast<std::size_t>(state.to_move());
+        const Stopwatch wall;
+        const ThreadCpuStopwatch cpu;
+        const auto r = players[side]->choose(state);
+        const double took = wall.seconds(), took_cpu = cpu.seconds();
+        Times& t = times[who[side]];
+        t.longest = std::max(t.longest, took);
+        t.longest_cpu = std::max(t.longest_cpu, took_cpu);
+        t.total += took;
+        ++t.moves;
+        t.over += took > kLimit + kSlack;
+        state.play(r.move);
+      }
+    }
+  }
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const Times& t = times[i];
+    const std::string tag = "connect4_" + specs[i].substr(0, specs[i].find(':')) + "_50ms";
+    bench::figure(tag + "_longest_move", 1e3 * t.longest, "ms(goal<=60,wall)");
+    bench::figure(tag + "_longest_move_cpu", 1e3 * t.longest_cpu, "ms(cpu)");
+    bench::figure(tag + "_mean_move", 1e3 * t.total / t.moves, "ms");
+    bench::figure(tag + "_moves_over_60ms", t.over, fmt::format("of_{}(goal=0)", t.moves));
+  }
+  fmt::print("# connect4 move times: load average {} before, {} after (2 cores)\n", load_before,
+             load_average());
+}
+
 }  // namespace
 
 int main() {
   bench_perft();
   bench_pruning();
+  bench_move_times();
   Solver solver(64);
+  std::uint64_t wrong = 0;
   for (const Set& set : {Set{"Test_L3_R1", 4.6, 2}, Set{"Test_L2_R1", 37, 2},
                          Set{"Test_L2_R2", 3200, 5}, Set{"Test_L1_R1", 255, 2}}) {
-    bench_set(set, solver);
+    wrong += bench_set(set, solver);
   }
+  return wrong > 0 ? 1 : 0;
 }

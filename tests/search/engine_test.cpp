@@ -5,8 +5,10 @@
 #include <set>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/search/alphabeta.hpp"
 #include "evoplay/search/bots.hpp"
+#include "evoplay/search/deadline.hpp"
 #include "evoplay/search/mcts.hpp"
 #include "evoplay/search/minimax.hpp"
 #include "evoplay/search/spec.hpp"
@@ -150,6 +152,133 @@ TEST(AlphaBeta, TimeLimitedSearchReturnsALegalMove) {
   EXPECT_GE(r.depth, 1);
 }
 
+// Alpha-beta under a time limit returns its last complete iteration: the same value, move and
+// line as the same search without a time limit stopped at that depth (the same iterations, so the
+// same table, killers and history), which is minimax's value at that depth (exact-depth table
+// rule, no quiescence).
+TEST(AlphaBetaTime, ReturnsTheLastCompleteIteration) {
+  for (std::uint64_t seed : {11, 12, 13}) {
+    const RandomTree root(seed, 100000, 60);
+    AlphaBetaSettings s;
+    s.depth = 64;
+    s.quiescence = false;
+    s.table_depth_rule = TableDepthRule::kExact;
+    s.table_mib = 1;
+    s.seconds = 0.03;
+    s.soft_seconds = 0.03;  // iterations start until the end: the hard stop abandons one
+    AlphaBeta<RandomTree> timed(s);
+    const auto r = timed.search(root);
+    EXPECT_TRUE(timed.stopped()) << seed;
+    ASSERT_GE(r.depth, 1) << seed;
+    ASSERT_TRUE(r.has_move);
+    AlphaBetaSettings fixed = s;
+    fixed.seconds = 0;
+    fixed.depth = r.depth;
+    AlphaBeta<RandomTree> untimed(fixed);
+    const auto f = untimed.search(root);
+    EXPECT_EQ(f.depth, r.depth) << seed;
+    EXPECT_EQ(r.value, f.value) << seed << " depth " << r.depth;
+    EXPECT_EQ(r.move, f.move) << seed << " depth " << r.depth;
+    EXPECT_EQ(r.pv, f.pv) << seed << " depth " << r.depth;
+    EXPECT_GE(r.stats.nodes, f.stats.nodes);  // the abandoned iteration counts too
+    if (r.depth <= 7) {                       // plain minimax is slow beyond
+      EXPECT_EQ(r.value, Minimax<RandomTree>({r.depth}).search(root).value) << seed;
+    }
+  }
+}
+
+TEST(AlphaBetaTime, ATinySoftLimitStopsAfterTheFirstIteration) {
+  AlphaBetaSettings s;
+  s.depth = 64;
+  s.seconds = 30;         // the hard limit is far away
+  s.soft_seconds = 1e-9;  // but no second iteration may start
+  s.table_mib = 1;
+  AlphaBeta<RandomTree> ab(s);
+  const RandomTree root(5, 100000);
+  const auto r = ab.search(root);
+  EXPECT_EQ(r.depth, 1);
+  EXPECT_FALSE(ab.stopped());
+  ASSERT_TRUE(r.has_move);
+  AlphaBetaSettings one = s;
+  one.seconds = 0;
+  one.depth = 1;
+  const auto f = AlphaBeta<RandomTree>(one).search(root);
+  EXPECT_EQ(r.value, f.value);
+  EXPECT_EQ(r.move, f.move);
+}
+
+// Every time-limited search returns within its limit. The slack here is generous (the tests run
+// under the sanitizers on a shared machine); the tight figure (limit + 10 ms) is measured by the
+// Connect Four and flags benchmarks.
+TEST(AlphaBetaTime, TimedSearchesReturnWithinTheirLimit) {
+  constexpr double kLimit = 0.04, kSlack = 0.5;
+  const RandomTree root(21, 100000, 60);
+  {
+    AlphaBetaSettings s;
+    s.depth = 64;
+    s.seconds = kLimit;
+    s.soft_seconds = kLimit;  // start iterations late, so that the hard stop does the stopping
+    AlphaBeta<RandomTree> ab(s);
+    const Stopwatch wall;
+    const auto r = ab.search(root);
+    const double took = wall.seconds();
+    EXPECT_TRUE(ab.stopped()) << "the tree was searched to its end in " << took << " s";
+    EXPECT_LT(took, kLimit + kSlack);
+    EXPECT_LE(r.seconds, took);
+    EXPECT_TRUE(r.has_move);
+  }
+  {
+    Minimax<RandomTree> m({64, kLimit});
+    const Stopwatch wall;
+    const auto r = m.search(root);
+    EXPECT_LT(wall.seconds(), kLimit + kSlack);
+    EXPECT_TRUE(r.has_move);
+  }
+  {
+    MctsSettings s;
+    s.iterations = 0;
+    s.seconds = kLimit;
+    Mcts<RandomTree> mcts(s);
+    Rng rng(1);
+    const Stopwatch wall;
+    const auto r = mcts.search(root, rng);
+    EXPECT_LT(wall.seconds(), kLimit + kSlack);
+    EXPECT_TRUE(r.has_move);
+    EXPECT_GT(r.stats.leaves, 0u);
+  }
+}
+
+TEST(Deadline, StopsBeforeTheLimitWithAMargin) {
+  EXPECT_DOUBLE_EQ(Deadline::hard_stop(0.1), 0.095);   // 5 ms
+  EXPECT_DOUBLE_EQ(Deadline::hard_stop(1.0), 0.995);   // at most 5 ms
+  EXPECT_DOUBLE_EQ(Deadline::hard_stop(0.02), 0.018);  // 10% of a short limit
+  Deadline none;
+  none.start(0);
+  for (int i = 0; i < 100000; ++i) ASSERT_FALSE(none.tick());
+  EXPECT_FALSE(none.timed());
+}
+
+// With slow units of work the clock is read at every unit, so the stop is noticed by the first
+// unit that ends after the hard stop, however loaded the machine is.
+TEST(Deadline, SlowUnitsAreCheckedOneByOne) {
+  Deadline d;
+  d.start(0.02);
+  double before = 0;
+  int units = 0;
+  for (;;) {
+    before = d.elapsed();
+    const auto until = before + 0.001;  // one unit: 1 ms of busy work
+    while (d.elapsed() < until) {
+    }
+    ++units;
+    if (d.tick()) break;
+    ASSERT_LT(units, 100000);
+  }
+  EXPECT_TRUE(d.expired());
+  EXPECT_LT(before, Deadline::hard_stop(0.02)) << "a unit after the hard stop went unnoticed";
+  EXPECT_GE(d.elapsed(), Deadline::hard_stop(0.02));
+}
+
 TEST(Minimax, TimeLimitedSearchReturnsTheDeepestCompleteIteration) {
   const RandomTree root(7, 100000);
   Minimax<RandomTree> timed({64, 0.01});
@@ -207,6 +336,32 @@ TEST(Table, ReplacementKeepsDeepEntries) {
   t.store(1, 0, 50, Bound::kExact, nullptr);
   for (std::uint64_t k = 2; k < 200; ++k) t.store(k, 0, 1, Bound::kExact, nullptr);
   EXPECT_NE(t.probe(1), nullptr) << "a deep entry was replaced by shallow ones";
+}
+
+// Age counts against depth (an entry is worth its depth minus 4 per search since it was written):
+// a deep entry one search old still beats fresh shallow ones, three searches old it gives way.
+TEST(Table, OldDeepEntriesGiveWayToFreshShallowOnes) {
+  for (int searches : {1, 3}) {
+    TranspositionTable<std::uint8_t> t(0);  // 2 buckets of 4: the shallow entries fill both
+    t.store(1, 0, 10, Bound::kExact, nullptr);
+    for (int i = 0; i < searches; ++i) t.new_search();
+    ASSERT_NE(t.probe(1), nullptr) << "a new search forgot an entry";
+    for (std::uint64_t k = 2; k < 200; ++k) t.store(k, 0, 1, Bound::kExact, nullptr);
+    if (searches == 1) {
+      EXPECT_NE(t.probe(1), nullptr) << "worth 10 - 4 = 6: kept against entries worth 1";
+    } else {
+      EXPECT_EQ(t.probe(1), nullptr) << "worth 10 - 12 = -2: should give way to entries worth 1";
+      EXPECT_NE(t.probe(199), nullptr) << "the last fresh entry is not there";
+    }
+  }
+}
+
+TEST(Table, ATableLargerThanTheMachineIsRefused) {
+  EXPECT_THROW(TranspositionTable<std::uint8_t>(1e9), std::bad_alloc);  // about 1000 TiB
+  TranspositionTable<std::uint8_t> t(1);
+  EXPECT_THROW(t.resize(1e9), std::bad_alloc);
+  t.store(3, 5, 2, Bound::kExact, nullptr);  // the old table is still there
+  EXPECT_NE(t.probe(3), nullptr);
 }
 
 TEST(Table, ManyGenerationsWrapSafely) {

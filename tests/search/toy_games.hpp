@@ -7,8 +7,9 @@
 //
 // RandomTree: a synthetic game whose positions are numbers; each has 1-5 moves leading to
 // pseudo-random children drawn from a small pool (so move orders transpose), pseudo-random
-// heuristic values, and some terminal positions (wins, losses, draws). Good for checking that
-// alpha-beta and minimax agree on thousands of unlike trees.
+// heuristic values, and some terminal positions (wins, losses, draws); every game ends after
+// `max_plies` (14 unless told). Good for checking that alpha-beta and minimax agree on thousands
+// of unlike trees; deep ones keep time-limited searches busy.
 
 #include <cstdint>
 
@@ -59,10 +60,13 @@ class RandomTree {
   using Move = std::uint8_t;
   static constexpr int kMaxMoves = 5;
 
-  explicit RandomTree(std::uint64_t seed = 1, int pool = 3000)
-      : id_(seed % static_cast<std::uint64_t>(pool)), seed_(seed), pool_(pool) {}
+  explicit RandomTree(std::uint64_t seed = 1, int pool = 3000, int max_plies = 14)
+      : id_(seed % static_cast<std::uint64_t>(pool)),
+        seed_(seed),
+        pool_(pool),
+        max_plies_(max_plies) {}
   int to_move() const { return side_; }
-  bool is_terminal() const { return kind() != 0 || plies_ >= 14; }
+  bool is_terminal() const { return kind() != 0 || plies_ >= max_plies_; }
   void legal_moves(MoveList<Move, kMaxMoves>& out) const {
     if (is_terminal()) return;
     const int n = 1 + static_cast<int>(mix(1) % 5);
@@ -88,7 +92,7 @@ class RandomTree {
         v = 0;
         break;
       default:
-        v = plies_ >= 14 ? 0 : static_cast<Score>(mix(7) % 201) - 100;
+        v = plies_ >= max_plies_ ? 0 : static_cast<Score>(mix(7) % 201) - 100;
     }
     return player == side_ ? v : -v;
   }
@@ -112,6 +116,7 @@ class RandomTree {
   std::uint64_t id_;
   std::uint64_t seed_;
   int pool_;
+  int max_plies_;
   int side_ = 0;
   int plies_ = 0;
 };

@@ -1,6 +1,9 @@
 // evoplay connect4: solve positions exactly (Pons' format and scores) and play.
 #include <fmt/format.h>
 
+#include <new>
+#include <optional>
+
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/play.hpp"
@@ -50,7 +53,16 @@ const char* outcome(int score) { return score > 0 ? "win" : score < 0 ? "loss" :
 void run_solve(const SolveOptions& opt) {
   const std::string name = display_name(opt.input);
   const std::string text = read_text(opt.input);
-  c4::Solver solver(opt.table_mib);
+  std::optional<c4::Solver> made;
+  try {
+    made.emplace(opt.table_mib);
+  } catch (const std::bad_alloc&) {
+    throw Error(fmt::format(
+        "--table-mib {:g}: cannot allocate a transposition table that large (more than this "
+        "machine's memory, or refused by the system); try a smaller size such as 64",
+        opt.table_mib));
+  }
+  c4::Solver& solver = *made;
   int bad = 0, wrong = 0, solved = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;
@@ -59,14 +71,18 @@ void run_solve(const SolveOptions& opt) {
     const int line_no = static_cast<int>(i + 1);
     const auto line = trim(lines[i]);
     if (line.empty() || line.front() == '#') continue;
+    // Columns of errors count from the start of the line as written, leading blanks included.
+    const auto indent = static_cast<int>(line.data() - lines[i].data());
     const auto space = line.find_first_of(" \t");
     const auto moves = line.substr(0, space);
     c4::Board board;
     try {
       board = c4::Board::from_moves(moves, name, line_no);
     } catch (const Error& e) {
+      const Error located(e.file(), e.line(), e.column() > 0 ? e.column() + indent : 0,
+                          e.message());
       std::fflush(stdout);
-      fmt::print(stderr, "evoplay: error: {}\n", e.what());
+      fmt::print(stderr, "evoplay: error: {}\n", located.what());
       ++bad;
       continue;
     }
@@ -139,7 +155,7 @@ void add_connect4_commands(CLI::App& app) {
   solve->add_flag("--weak", opt->weak, "only win, draw or loss (faster)");
   solve->add_flag("--check", opt->check,
                   "compare with the score after the moves (Pons' test sets) and mark wrong lines");
-  solve->add_option("--table-mib", opt->table_mib, "transposition table size in MiB")
+  solve->add_option("--table-mib", opt->table_mib, "transposition table size in MiB (1-65536)")
       ->capture_default_str()
       ->check(CLI::Range(1.0, 65536.0));
   solve->add_flag("--json", opt->json,

@@ -135,12 +135,12 @@ void run_solve(bool json) {
              c.games_x_wins, c.games_o_wins, c.games_draws);
   fmt::print("  game-tree nodes per ply:    {} ({} in all)\n", join(c.nodes_per_ply), c.tree_nodes);
   fmt::print("\nSearch from the empty board to the end of the game (9 plies):\n");
-  fmt::print("  {:<20} {:>6} {:>9} {:>11} {:>9} {:>12} {:>9}\n", "algorithm", "value", "nodes",
-             "leaf evals", "cut-offs", "table hits", "ms");
+  fmt::print("  {:<20} {:>6} {:>9} {:>11} {:>9} {:>13} {:>11} {:>9}\n", "algorithm", "value",
+             "nodes", "leaf evals", "cut-offs", "table probes", "table hits", "ms");
   for (const auto& s : costs) {
-    fmt::print("  {:<20} {:>6} {:>9} {:>11} {:>9} {:>12} {:>9.3f}\n", s.name, s.result.value,
+    fmt::print("  {:<20} {:>6} {:>9} {:>11} {:>9} {:>13} {:>11} {:>9.3f}\n", s.name, s.result.value,
                s.result.stats.nodes, s.result.stats.leaves, s.result.stats.cutoffs,
-               s.result.stats.tt_hits, 1e3 * s.result.seconds);
+               s.result.stats.tt_probes, s.result.stats.tt_hits, 1e3 * s.result.seconds);
   }
 }
 

@@ -1,6 +1,9 @@
 #include "evoplay/core/text.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -18,11 +21,18 @@ std::string read_text(const std::string& path) {
     buffer << std::cin.rdbuf();
     return buffer.str();
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(path, 0, "is a directory, expected a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path, 0, "cannot open file for reading");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw Error(path, 0, "read error");
-  return text;
+  try {
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw Error(path, 0, "read error");
+    return text;
+  } catch (const std::ios_base::failure& e) {  // libstdc++ throws from a failed read
+    throw Error(path, 0, fmt::format("read error ({})", e.code().message()));
+  }
 }
 
 std::vector<std::string_view> split_lines(std::string_view text) {

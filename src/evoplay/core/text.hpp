@@ -9,7 +9,8 @@
 
 namespace evoplay {
 
-/// Reads a whole file ("-" = standard input). Throws Error naming the file if unreadable.
+/// Reads a whole file ("-" = standard input). Throws Error naming the file if it is missing,
+/// unreadable or a directory.
 std::string read_text(const std::string& path);
 
 /// Display name of an input path: "<stdin>" for "-".

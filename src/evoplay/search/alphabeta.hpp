@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/search/deadline.hpp"
 #include "evoplay/search/game.hpp"
 #include "evoplay/search/policy.hpp"
 #include "evoplay/search/result.hpp"
@@ -34,9 +34,11 @@ namespace evoplay::search {
 enum class TableDepthRule { kAtLeast, kExact };
 
 struct AlphaBetaSettings {
-  int depth = 64;           // deepest iteration (plies)
-  double seconds = 0;       // hard limit: abort, return the last complete iteration (0 = none)
-  double soft_seconds = 0;  // start no new iteration after this (0 = half the hard limit)
+  int depth = 64;  // deepest iteration (plies)
+  // Time limit: the search returns within it (it stops at the limit minus min(5 ms, 10%) and
+  // returns the last complete iteration); 0 = none.
+  double seconds = 0;
+  double soft_seconds = 0;  // start no new iteration after this (0 = half the limit)
   bool iterative_deepening = true;
   bool table = true;  // transposition table
   double table_mib = 16;
@@ -91,13 +93,13 @@ class AlphaBeta {
     SearchResult<Move> result;
     if (root.is_terminal()) {
       result.value = root.evaluate(root.to_move());
-      result.seconds = clock_.seconds();
+      result.seconds = deadline_.elapsed();
       return result;
     }
     const int first = settings_.iterative_deepening ? 1 : std::max(settings_.depth, 1);
     Score previous = 0;
     for (int d = first; d <= std::max(settings_.depth, 1); ++d) {
-      if (d > first && timed_ && clock_.seconds() >= soft_) break;
+      if (d > first && deadline_.timed() && deadline_.elapsed() >= soft_) break;
       horizon_hit_ = false;
       Score v = 0;
       if (settings_.aspiration && d > first && !is_proven(previous)) {
@@ -128,7 +130,7 @@ class AlphaBeta {
     }
     if (!result.has_move) fallback_move(result, root);
     result.stats = stats_;
-    result.seconds = clock_.seconds();
+    result.seconds = deadline_.elapsed();
     return result;
   }
 
@@ -170,7 +172,7 @@ class AlphaBeta {
       result.pv = {best};
     }
     result.stats = stats_;
-    result.seconds = clock_.seconds();
+    result.seconds = deadline_.elapsed();
     return result;
   }
 
@@ -212,7 +214,7 @@ class AlphaBeta {
   /// The root move of the last search_window (if any).
   bool has_root_move() const { return has_root_move_; }
   Move root_move() const { return root_move_; }
-  /// Whether the last search stopped at its hard time limit.
+  /// Whether the last search stopped at its time limit.
   bool stopped() const { return stopped_; }
 
  private:
@@ -238,8 +240,7 @@ class AlphaBeta {
   void begin() {
     stats_ = {};
     stopped_ = false;
-    clock_.reset();
-    timed_ = settings_.seconds > 0;
+    deadline_.start(settings_.seconds);
     soft_ = settings_.soft_seconds > 0 ? settings_.soft_seconds : settings_.seconds / 2;
     use_table_ = settings_.table;
     use_quiescence_ = settings_.quiescence;
@@ -253,10 +254,6 @@ class AlphaBeta {
     has_root_move_ = false;
     G g = root;
     return node<true>(g, depth, alpha, beta, 0);
-  }
-
-  void check_time() {
-    if (clock_.seconds() >= settings_.seconds) stopped_ = true;
   }
 
   // Table depth of a node whose whole subtree was searched to the end (no horizon leaf): its
@@ -292,12 +289,13 @@ class AlphaBeta {
     }
   }
 
-  // The start of every node: count it, check the clock, let the policy settle it. True when the
-  // node's value is known (`value`; 0 after a stop).
+  // The start of every node: count it, check the clock (when due: see Deadline), let the policy
+  // settle it. True when the node's value is known (`value`; 0 after a stop). After a stop every
+  // node returns at once, and nothing is stored in the table on the way back up.
   bool enter(const G& g, int ply, Score& alpha, Score& beta, typename P::Node& info, Score& value) {
     ++stats_.nodes;
     frames_->pv_len[static_cast<std::size_t>(ply)] = 0;
-    if (timed_ && (stats_.nodes & 1023) == 0) check_time();
+    if (deadline_.tick()) stopped_ = true;
     value = 0;
     if (stopped_) return true;
     if (policy_.settle(g, ply, alpha, beta, info, value)) {
@@ -593,8 +591,7 @@ class AlphaBeta {
   TranspositionTable<Move> table_;
   std::unique_ptr<Frames> frames_;
   SearchStats stats_;
-  Stopwatch clock_;
-  bool timed_ = false;
+  Deadline deadline_;
   double soft_ = 0;
   bool stopped_ = false;
   bool use_table_ = true;

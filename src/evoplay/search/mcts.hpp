@@ -7,14 +7,17 @@
 // been visited, plays one random game from there, and credits the result (1 win, 0.5 draw, 0 loss)
 // to every node on the way back, from the view of the side that made the node's move. The move
 // played is the root child visited most. Reproducible from the random stream when limited by
-// iterations; a time limit makes it depend on the machine's speed.
+// iterations; a time limit makes it depend on the machine's speed. Under a time limit the clock
+// is read every few iterations (see Deadline), and the tree's nodes live in fixed blocks, so that
+// growing it never copies it (a copy of a large tree takes milliseconds and could overrun).
 
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "evoplay/core/rng.hpp"
-#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/search/deadline.hpp"
 #include "evoplay/search/game.hpp"
 #include "evoplay/search/result.hpp"
 
@@ -36,52 +39,50 @@ class Mcts {
   explicit Mcts(MctsSettings settings = {}) : settings_(settings) {}
 
   SearchResult<Move> search(const G& root, Rng& rng) {
-    Stopwatch clock;
+    Deadline deadline;
+    deadline.start(settings_.seconds);
     SearchResult<Move> result;
     stats_ = {};
     nodes_.clear();
     nodes_.push_back(Node{});
     if (root.is_terminal()) {
       result.value = root.evaluate(root.to_move());
+      result.seconds = deadline.elapsed();
       return result;
     }
     expand(0, root, rng);
     std::vector<int> path;
     for (std::uint64_t it = 0;; ++it) {
       if (settings_.iterations > 0 && it >= settings_.iterations) break;
-      if (settings_.seconds > 0 && (it & 15) == 0 && clock.seconds() >= settings_.seconds) break;
+      if (deadline.tick()) break;
       if (settings_.iterations == 0 && settings_.seconds <= 0) break;
       iterate(root, rng, path);
     }
     const Node& top = nodes_[0];
     int best = -1;
     for (int c = top.first_child; c < top.first_child + top.children; ++c) {
-      if (best < 0 || nodes_[static_cast<std::size_t>(c)].visits >
-                          nodes_[static_cast<std::size_t>(best)].visits)
-        best = c;
+      if (best < 0 || nodes_[c].visits > nodes_[best].visits) best = c;
     }
-    const Node& chosen = nodes_[static_cast<std::size_t>(best)];
+    const Node& chosen = nodes_[best];
     result.move = chosen.move;
     result.has_move = true;
     const double mean = chosen.visits > 0 ? chosen.reward / chosen.visits : 0.5;
     result.value = static_cast<Score>(std::lround(1000.0 * (2.0 * mean - 1.0)));
     result.depth = 1;
     for (int n = best; n >= 0;) {  // principal variation: most visited children
-      const Node& node = nodes_[static_cast<std::size_t>(n)];
+      const Node& node = nodes_[n];
       result.pv.push_back(node.move);
       int next = -1;
       for (int c = node.first_child; c < node.first_child + node.children; ++c) {
-        if (nodes_[static_cast<std::size_t>(c)].visits > 0 &&
-            (next < 0 || nodes_[static_cast<std::size_t>(c)].visits >
-                             nodes_[static_cast<std::size_t>(next)].visits)) {
+        if (nodes_[c].visits > 0 && (next < 0 || nodes_[c].visits > nodes_[next].visits)) {
           next = c;
         }
       }
       n = next;
     }
-    stats_.nodes = nodes_.size();
+    stats_.nodes = static_cast<std::uint64_t>(nodes_.size());
     result.stats = stats_;
-    result.seconds = clock.seconds();
+    result.seconds = deadline.elapsed();
     return result;
   }
 
@@ -100,26 +101,26 @@ class Mcts {
     MovesOf<G> moves;
     g.legal_moves(moves);
     rng.shuffle(std::span(moves.begin(), static_cast<std::size_t>(moves.size())));
-    const int first = static_cast<int>(nodes_.size());
+    const int first = nodes_.size();
     for (const auto& m : moves) {
       Node child;
       child.move = m;
       child.mover = g.to_move();
       nodes_.push_back(child);
     }
-    Node& n = nodes_[static_cast<std::size_t>(index)];
+    Node& n = nodes_[index];
     n.first_child = first;
     n.children = moves.size();
     n.expanded = true;
   }
 
   int select(int index) const {
-    const Node& n = nodes_[static_cast<std::size_t>(index)];
+    const Node& n = nodes_[index];
     const double log_n = std::log(std::max(n.visits, 1.0));
     int best = n.first_child;
     double best_ucb = -1;
     for (int c = n.first_child; c < n.first_child + n.children; ++c) {
-      const Node& child = nodes_[static_cast<std::size_t>(c)];
+      const Node& child = nodes_[c];
       if (child.visits == 0) return c;  // every child once first (children are shuffled)
       const double ucb =
           child.reward / child.visits + settings_.exploration * std::sqrt(log_n / child.visits);
@@ -135,22 +136,21 @@ class Mcts {
     G g = root;
     path.assign(1, 0);
     int index = 0;
-    while (nodes_[static_cast<std::size_t>(index)].expanded &&
-           nodes_[static_cast<std::size_t>(index)].children > 0) {
+    while (nodes_[index].expanded && nodes_[index].children > 0) {
       index = select(index);
-      g.play(nodes_[static_cast<std::size_t>(index)].move);
+      g.play(nodes_[index].move);
       path.push_back(index);
     }
-    if (!g.is_terminal() && nodes_[static_cast<std::size_t>(index)].visits > 0 &&
-        nodes_.size() < settings_.max_nodes) {
+    if (!g.is_terminal() && nodes_[index].visits > 0 &&
+        static_cast<std::size_t>(nodes_.size()) < settings_.max_nodes) {
       expand(index, g, rng);
       index = select(index);
-      g.play(nodes_[static_cast<std::size_t>(index)].move);
+      g.play(nodes_[index].move);
       path.push_back(index);
     }
     const double reward0 = playout(g, rng);
     for (int n : path) {
-      Node& node = nodes_[static_cast<std::size_t>(n)];
+      Node& node = nodes_[n];
       node.visits += 1;
       node.reward += node.mover == 0 ? reward0 : 1.0 - reward0;
     }
@@ -169,9 +169,32 @@ class Mcts {
     return v > 0 ? 1.0 : v < 0 ? 0.0 : 0.5;
   }
 
+  // The tree's nodes by index, in blocks of 2^16 that stay where they are as the tree grows;
+  // clear() keeps the blocks for the next search.
+  class NodeStore {
+   public:
+    Node& operator[](int i) { return blocks_[block(i)][slot(i)]; }
+    const Node& operator[](int i) const { return blocks_[block(i)][slot(i)]; }
+    int size() const { return size_; }
+    void clear() { size_ = 0; }
+    void push_back(const Node& n) {
+      if (block(size_) == blocks_.size()) blocks_.push_back(std::make_unique<Node[]>(kBlock));
+      (*this)[size_++] = n;
+    }
+
+   private:
+    static constexpr int kShift = 16;
+    static constexpr std::size_t kBlock = std::size_t{1} << kShift;
+    static std::size_t block(int i) { return static_cast<std::size_t>(i) >> kShift; }
+    static std::size_t slot(int i) { return static_cast<std::size_t>(i) & (kBlock - 1); }
+
+    std::vector<std::unique_ptr<Node[]>> blocks_;
+    int size_ = 0;
+  };
+
   MctsSettings settings_;
   SearchStats stats_;
-  std::vector<Node> nodes_;
+  NodeStore nodes_;
 };
 
 }  // namespace evoplay::search

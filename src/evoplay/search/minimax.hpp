@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/search/deadline.hpp"
 #include "evoplay/search/game.hpp"
 #include "evoplay/search/result.hpp"
 
@@ -16,8 +16,8 @@ namespace evoplay::search {
 struct MinimaxSettings {
   int depth = 4;  // plies; at the limit a position is valued by the game's evaluation
   // Time limit: iterative deepening to `depth` at most, no new iteration after half of it, the
-  // running one abandoned at the limit; returns the deepest complete iteration (0 = no limit:
-  // one search at `depth`).
+  // running one abandoned just before the limit (see Deadline); returns the deepest complete
+  // iteration (0 = no limit: one search at `depth`).
   double seconds = 0;
 };
 
@@ -29,14 +29,14 @@ class Minimax {
   explicit Minimax(MinimaxSettings settings = {}) : settings_(settings) {}
 
   SearchResult<Move> search(const G& root) {
-    clock_.reset();
+    deadline_.start(settings_.seconds);
     stats_ = {};
     stopped_ = false;
     max_player_ = root.to_move();
     SearchResult<Move> result;
     const bool timed = settings_.seconds > 0;
     for (int d = timed ? 1 : settings_.depth; d <= settings_.depth; ++d) {
-      if (d > 1 && timed && clock_.seconds() >= settings_.seconds / 2) break;
+      if (d > 1 && timed && deadline_.elapsed() >= settings_.seconds / 2) break;
       depth_ = d;
       timed_ = timed && d > 1;  // the first iteration always completes
       horizon_ = false;
@@ -50,7 +50,7 @@ class Minimax {
       if (!horizon_) break;  // the whole tree was searched: deeper changes nothing
     }
     result.stats = stats_;
-    result.seconds = clock_.seconds();
+    result.seconds = deadline_.elapsed();
     return result;
   }
 
@@ -81,8 +81,7 @@ class Minimax {
   // Counts a node; true when the time is up (the iteration is then abandoned).
   bool enter() {
     ++stats_.nodes;
-    if (timed_ && (stats_.nodes & 1023) == 0 && clock_.seconds() >= settings_.seconds)
-      stopped_ = true;
+    if (timed_ && deadline_.tick()) stopped_ = true;
     return stopped_;
   }
 
@@ -124,7 +123,7 @@ class Minimax {
 
   MinimaxSettings settings_;
   SearchStats stats_;
-  Stopwatch clock_;
+  Deadline deadline_;
   int max_player_ = 0;
   int depth_ = 0;  // of the running iteration
   bool timed_ = false, stopped_ = false, horizon_ = false;

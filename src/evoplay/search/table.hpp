@@ -8,6 +8,8 @@
 // searches are kept. clear() is O(1): it starts a new generation and entries of older ones stop
 // counting; new_search() starts a new generation whose older entries still count (but age).
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <bit>
 #include <cassert>
@@ -17,7 +19,7 @@
 #include <memory>
 #include <new>
 #include <type_traits>
-
+#include <utility>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -145,25 +147,85 @@ class TranspositionTable {
     ++generation_;
   }
 
-  struct Free {
-    void operator()(Bucket* p) const { std::free(p); }
-  };
-  using Storage = std::unique_ptr<Bucket[], Free>;
-
-  // Zeroed memory; tables of 2 MiB or more are aligned to 2 MiB and asked to live on huge pages,
-  // so that probes scattered over the table do not each miss the TLB.
-  static Storage allocate(std::uint64_t buckets) {
-    const std::size_t bytes = buckets * sizeof(Bucket);
-    constexpr std::size_t kHuge = std::size_t{2} << 20;
-    const std::size_t align = bytes >= kHuge ? kHuge : alignof(Bucket);
-    void* p = std::aligned_alloc(align, (bytes + align - 1) / align * align);
-    if (p == nullptr) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (align == kHuge) madvise(p, bytes, MADV_HUGEPAGE);
+  // The table's memory: zeroed, 64-byte aligned, and for tables of 2 MiB or more aligned to
+  // 2 MiB and asked to live on huge pages, so that probes scattered over the table do not each
+  // miss the TLB. On Linux it comes straight from mmap (zero pages: no memset) and each page is
+  // touched once here, so that no search pays for a first touch (a time-limited one would pay
+  // it in the middle of a move). Throws std::bad_alloc when the system refuses the memory or the
+  // table would be larger than the machine's physical memory.
+  class Storage {
+   public:
+    Storage() = default;
+    explicit Storage(std::size_t bytes) {
+      if (bytes > physical_memory()) throw std::bad_alloc();
+#if defined(__linux__)
+      constexpr std::size_t kHuge = std::size_t{2} << 20;
+      const std::size_t page = 4096;
+      const std::size_t align = bytes >= kHuge ? kHuge : page;
+      const std::size_t length = (bytes + page - 1) / page * page;
+      const std::size_t mapped = length + align - page;  // room to slide to an aligned start
+      void* base =
+          mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (base == MAP_FAILED) throw std::bad_alloc();
+      const auto b = reinterpret_cast<std::uintptr_t>(base);
+      const std::uintptr_t start = (b + align - 1) / align * align;
+      if (start > b) munmap(base, start - b);
+      if (b + mapped > start + length)
+        munmap(reinterpret_cast<void*>(start + length), b + mapped - (start + length));
+      data_ = reinterpret_cast<Bucket*>(start);
+      length_ = length;
+#if defined(MADV_HUGEPAGE)
+      if (align == kHuge) madvise(data_, length_, MADV_HUGEPAGE);
 #endif
-    std::memset(p, 0, bytes);
-    return Storage(static_cast<Bucket*>(p));
-  }
+      auto* bytes_p = reinterpret_cast<volatile unsigned char*>(data_);
+      for (std::size_t i = 0; i < length_; i += page) bytes_p[i] = 0;
+#else
+      void* p = std::aligned_alloc(alignof(Bucket), (bytes + 63) / 64 * 64);
+      if (p == nullptr) throw std::bad_alloc();
+      std::memset(p, 0, bytes);
+      data_ = static_cast<Bucket*>(p);
+      length_ = bytes;
+#endif
+    }
+    Storage(Storage&& o) noexcept
+        : data_(std::exchange(o.data_, nullptr)), length_(std::exchange(o.length_, 0)) {}
+    Storage& operator=(Storage&& o) noexcept {
+      if (this != &o) {
+        release();
+        data_ = std::exchange(o.data_, nullptr);
+        length_ = std::exchange(o.length_, 0);
+      }
+      return *this;
+    }
+    ~Storage() { release(); }
+
+    Bucket* get() const { return data_; }
+    Bucket& operator[](std::uint64_t i) const { return data_[i]; }
+
+   private:
+    void release() {
+      if (data_ == nullptr) return;
+#if defined(__linux__)
+      munmap(data_, length_);
+#else
+      std::free(data_);
+#endif
+      data_ = nullptr;
+    }
+    static std::size_t physical_memory() {
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGE_SIZE)
+      const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+      if (pages > 0 && size > 0)
+        return static_cast<std::size_t>(pages) * static_cast<std::size_t>(size);
+#endif
+      return SIZE_MAX;
+    }
+
+    Bucket* data_ = nullptr;
+    std::size_t length_ = 0;
+  };
+
+  static Storage allocate(std::uint64_t buckets) { return Storage(buckets * sizeof(Bucket)); }
 
   Storage buckets_;
   std::uint64_t count_ = 0;

@@ -1,6 +1,7 @@
 // `evoplay connect4` as a user runs it: solving files and standard input (bad lines reported
 // with their line numbers while the run goes on), JSON output, weak solving, and play.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +27,41 @@ TEST(Connect4Cli, SolvesLinesAndReportsBadOnesWithTheirNumbers) {
   EXPECT_NE(r.err.find("lines.txt:3:7: move 7: column 4 is full"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("lines.txt:5:2:"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("lines.txt:7:8: move 8: the game ended"), std::string::npos) << r.err;
+}
+
+TEST(Connect4Cli, LeadingBlanksCountInErrorColumns) {
+  const auto dir = scratch_dir("c4-indent");
+  std::ofstream(dir / "lines.txt") << "   5554224333234511764415115 4\n"
+                                      "  44444444\n"
+                                      "\t48\n";
+  const auto r = run_evoplay("connect4 solve --table-mib 8 " + (dir / "lines.txt").string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.out.find("5554224333234511764415115 4 "), std::string::npos) << r.out;
+  // The 7th move is the 9th character of "  44444444", the 2nd move the 3rd of "\t48".
+  EXPECT_NE(r.err.find("lines.txt:2:9: move 7: column 4 is full"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("lines.txt:3:3: move 2:"), std::string::npos) << r.err;
+}
+
+TEST(Connect4Cli, BadInputPathsAndTableSizesAreUserErrors) {
+  const auto dir = scratch_dir("c4-paths");
+  const auto d = run_evoplay("connect4 solve " + dir.string());
+  EXPECT_EQ(d.status, 2) << d.err;
+  EXPECT_NE(d.err.find(dir.string() + ": is a directory, expected a file"), std::string::npos)
+      << d.err;
+  EXPECT_EQ(d.err.find("internal error"), std::string::npos) << d.err;
+  const auto range = run_evoplay("connect4 solve --table-mib 100000", "4\n");
+  EXPECT_EQ(range.status, 2) << range.err;
+  EXPECT_NE(range.err.find("--table-mib"), std::string::npos) << range.err;
+  // The largest size the option takes, 64 GiB, is more than this machine's memory (checked): the
+  // table is refused before any of it is touched, with an error naming the option.
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (static_cast<double>(pages) * static_cast<double>(page) >= 65536.0 * 1024 * 1024) {
+    GTEST_SKIP() << "this machine has 64 GiB of memory or more";
+  }
+  const auto big = run_evoplay("connect4 solve --table-mib 65536", "4\n");
+  EXPECT_EQ(big.status, 2) << big.err;
+  EXPECT_NE(big.err.find("--table-mib 65536: cannot allocate"), std::string::npos) << big.err;
+  EXPECT_EQ(big.err.find("internal error"), std::string::npos) << big.err;
 }
 
 TEST(Connect4Cli, JsonWeakAndCheck) {

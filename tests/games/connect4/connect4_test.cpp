@@ -49,9 +49,49 @@ TEST(Connect4, PassesTheConformanceBattery) {
   c::check_random_playouts(Board{}, 300, Rng(1));
   c::check_undo(Board{}, 30, Rng(2));
   c::check_hashes(c::random_states(Board{}, 40, Rng(3)));
-  auto positions = c::random_states(Board{}, 2, Rng(4));
-  positions.resize(std::min<std::size_t>(positions.size(), 30));
+  // Every 5th position of 20 random games: openings, middle games and endings alike.
+  const auto states = c::random_states(Board{}, 20, Rng(4));
+  std::vector<Board> positions;
+  for (std::size_t i = 0; i < states.size(); i += 5) positions.push_back(states[i]);
+  ASSERT_GE(positions.size(), 80u);
   for (int depth : {1, 2, 3, 4}) c::check_alphabeta_matches_minimax(positions, depth);
+}
+
+// Move ordering is used: at the same depth, searches that order their moves visit far fewer nodes
+// than the same searches in the order the moves are generated (already centre first, so the
+// hints alone change nothing here), and find the same values. Killer moves alone, with no table;
+// and the table's move first with killers, history and hints, against the same table and
+// iterative deepening without them.
+TEST(Connect4, MoveOrderingCutsTheNodes) {
+  search::AlphaBetaSettings none;
+  none.depth = 7;
+  none.iterative_deepening = none.aspiration = none.pvs = false;
+  none.table = none.table_move = false;
+  none.quiescence = false;
+  none.hints = none.killers = none.history = false;
+  none.table_mib = 4;
+  search::AlphaBetaSettings killers = none;
+  killers.killers = true;
+  search::AlphaBetaSettings table = none;
+  table.table = table.iterative_deepening = true;
+  search::AlphaBetaSettings ordered = table;
+  ordered.table_move = ordered.hints = ordered.killers = ordered.history = true;
+  const std::vector<std::pair<search::AlphaBetaSettings, search::AlphaBetaSettings>> pairs = {
+      {none, killers}, {table, ordered}};
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    std::uint64_t nodes_off = 0, nodes_on = 0;
+    for (const char* moves : {"", "4", "44", "4453", "3344", "1234567", "445536"}) {
+      const Board b = Board::from_moves(moves);
+      search::AlphaBeta<Board> off(pairs[i].first), on(pairs[i].second);
+      const auto a = off.search(b), o = on.search(b);
+      ASSERT_EQ(a.value, o.value) << moves;
+      nodes_off += a.stats.nodes;
+      nodes_on += o.stats.nodes;
+    }
+    // Measured: 59,515 against 187,663 nodes, and 33,095 against 97,682.
+    EXPECT_LT(nodes_on * 2, nodes_off)
+        << "pair " << i << ": " << nodes_on << " nodes ordered, " << nodes_off << " not";
+  }
 }
 
 TEST(Connect4, TranspositionsReachTheSamePositionAndKey) {
