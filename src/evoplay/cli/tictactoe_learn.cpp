@@ -8,9 +8,11 @@
 #include <atomic>
 #include <csignal>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
+#include <tuple>
 
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
@@ -75,20 +77,74 @@ struct LearnReport {
 const char* kStandard[] = {"generation", "evaluations", "best",   "mean",
                            "worst",      "diversity",   "elapsed"};
 
-History read_history(const std::filesystem::path& file) {
+// history.csv of a run, checked cell by cell: the columns this version writes (the standard
+// ones, then `extras`), a whole cycle number (increasing) and evaluation count on every row, a
+// number or an empty cell (NaN) everywhere else.
+struct ReadHistory {
+  History history;
+  std::vector<int> lines;  // the file's line of each row
+};
+
+ReadHistory read_history(const std::filesystem::path& file,
+                         const std::vector<std::string>& extras) {
+  const std::string name = file.string();
   if (!std::filesystem::exists(file))
-    throw Error(file.string(), 0, "missing (expected the history of a tictactoe learn run)");
-  const auto table = parse_csv(read_text(file.string()), file.string());
-  for (std::size_t i = 0; i < std::size(kStandard); ++i) {
-    if (i >= table.columns.size() || table.columns[i] != kStandard[i])
-      throw Error(file.string(), 1,
-                  fmt::format("expected column {} to be '{}'", i + 1, kStandard[i]));
+    throw Error(name, 0, "missing (expected the history of a tictactoe learn run)");
+  const std::string text = read_text(name);
+  const auto lines = split_lines(text);
+  std::vector<std::string> expected(std::begin(kStandard), std::end(kStandard));
+  expected.insert(expected.end(), extras.begin(), extras.end());
+  auto cells_of = [](std::string_view line) {
+    std::vector<std::string_view> out;
+    for (auto c : split(line, ',')) out.push_back(trim(c));
+    return out;
+  };
+  if (lines.empty() || trim(lines[0]).empty())
+    throw Error(name, 1, fmt::format("expected the header '{},...'", expected[0]));
+  const auto header = cells_of(lines[0]);
+  for (std::size_t i = 0; i < std::max(header.size(), expected.size()); ++i) {
+    if (i >= header.size())
+      throw Error(name, 1,
+                  fmt::format("expected {} columns, found {} (column {} should be '{}')",
+                              expected.size(), header.size(), i + 1, expected[i]));
+    if (i >= expected.size())
+      throw Error(name, 1,
+                  fmt::format("expected {} columns, found {} (unexpected column '{}')",
+                              expected.size(), header.size(), header[i]));
+    if (header[i] != expected[i])
+      throw Error(
+          name, 1,
+          fmt::format("expected column {} to be '{}', found '{}'", i + 1, expected[i], header[i]));
   }
-  History h;
-  for (std::size_t k = 0; k < table.rows.size(); ++k) {
-    const auto& row = table.rows[k];
-    if (!(row[0] >= 0))
-      throw Error(file.string(), static_cast<int>(k) + 2, "expected a cycle number");
+  ReadHistory out;
+  for (std::size_t k = 1; k < lines.size(); ++k) {
+    if (trim(lines[k]).empty()) continue;
+    const int line = static_cast<int>(k) + 1;
+    const auto cells = cells_of(lines[k]);
+    if (cells.size() != expected.size())
+      throw Error(name, line,
+                  fmt::format("expected {} cells, found {}", expected.size(), cells.size()));
+    std::vector<double> row(cells.size());
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      if (c < 2) {  // generation, evaluations
+        long long v = 0;
+        if (!try_parse_int(cells[c], v) || v < 0)
+          throw Error(name, line,
+                      fmt::format("column '{}': expected a whole number of 0 or more, found '{}'",
+                                  expected[c], cells[c]));
+        row[c] = static_cast<double>(v);
+      } else if (cells[c].empty()) {
+        row[c] = std::numeric_limits<double>::quiet_NaN();
+      } else if (!try_parse_double(cells[c], row[c])) {
+        throw Error(name, line,
+                    fmt::format("column '{}': expected a number or an empty cell, found '{}'",
+                                expected[c], cells[c]));
+      }
+    }
+    if (!out.history.empty() && row[0] <= static_cast<double>(out.history.back().generation))
+      throw Error(name, line,
+                  fmt::format("expected a cycle after the previous row's {}, found {}",
+                              out.history.back().generation, cells[0]));
     GenerationRecord r;
     r.generation = static_cast<std::size_t>(row[0]);
     r.evaluations = static_cast<std::uint64_t>(row[1]);
@@ -97,11 +153,54 @@ History read_history(const std::filesystem::path& file) {
     r.worst = row[4];
     r.diversity = row[5];
     r.elapsed = row[6];
-    for (std::size_t c = std::size(kStandard); c < table.columns.size(); ++c)
-      r.extra.emplace_back(table.columns[c], row[c]);
-    h.add(std::move(r));
+    for (std::size_t c = std::size(kStandard); c < expected.size(); ++c)
+      r.extra.emplace_back(expected[c], row[c]);
+    out.history.add(std::move(r));
+    out.lines.push_back(line);
   }
-  return h;
+  return out;
+}
+
+// Checks that a saved population fits the settings it will continue with; every message names
+// the line of population.txt and what config.json (or the command line) expects.
+void check_saved(const ttt::SavedPopulation& saved, const ttt::LearnSettings& s,
+                 const std::string& file, const ttt::Referee& referee) {
+  const auto& pop = saved.population;
+  if (saved.symmetry != s.symmetry)
+    throw Error(file, saved.symmetry_line,
+                fmt::format("expected 'symmetry {}' (config.json's symmetry setting)",
+                            s.symmetry ? "on" : "off"));
+  if (pop.agents.size() != static_cast<std::size_t>(s.agents))
+    throw Error(file, saved.agents_line,
+                fmt::format("expected {} agents (config.json's agents setting), found {}", s.agents,
+                            pop.agents.size()));
+  if (pop.hall_of_fame.size() > static_cast<std::size_t>(s.hall_of_fame))
+    throw Error(file, saved.hall_of_fame_line,
+                fmt::format("expected at most {} champions (config.json's hall_of_fame "
+                            "setting), found {}",
+                            s.hall_of_fame, pop.hall_of_fame.size()));
+  const std::size_t perfect_rules = ttt::perfect_agent(referee).rules.size();
+  auto check_rules = [&](const ttt::Agent& a, int line, const char* what, std::size_t rank) {
+    const std::size_t want = a.perfect ? perfect_rules : static_cast<std::size_t>(s.rules);
+    if (a.rules.size() != want)
+      throw Error(
+          file, line,
+          fmt::format("{} {}: expected {} rules ({}), found {}", what, rank, want,
+                      a.perfect ? "the injected perfect player's" : "config.json's rules setting",
+                      a.rules.size()));
+    if (a.perfect && s.inject_perfect <= 0)
+      throw Error(
+          file, line,
+          fmt::format("{} {}: 'perfect yes', but config.json's inject_perfect is 0", what, rank));
+  };
+  for (std::size_t i = 0; i < pop.agents.size(); ++i)
+    check_rules(pop.agents[i], saved.agent_lines[i], "agent", i + 1);
+  for (std::size_t i = 0; i < pop.hall_of_fame.size(); ++i)
+    check_rules(pop.hall_of_fame[i], saved.champion_lines[i], "champion", i + 1);
+  if (pop.cycle > s.cycles)
+    throw Error(file, saved.cycle_line,
+                fmt::format("the run is at cycle {}: expected --cycles {} or more (found {})",
+                            pop.cycle, pop.cycle, s.cycles));
 }
 
 std::vector<double> column(const History& h, const std::string& name) {
@@ -130,36 +229,52 @@ std::vector<std::filesystem::path> save_plots(const RunDir& run, const History& 
     s.dashed = dashed;
     return s;
   };
+  // Solid: the best agent; dashed: the population's mean (exact probabilities).
   render::LinePlot results;
-  results.title = title + ": the best agent's games (%)";
+  results.title = title + ": games against random and perfect (%)";
   results.x_label = "cycle";
   results.y_label = "% of games";
   results.y_min = 0;
   results.y_max = 100;
-  results.series = {series("X vs random: win", "x_random_win", 0, false),
-                    series("X vs random: loss", "x_random_loss", 1, false),
-                    series("O vs random: win", "o_random_win", 0, true),
-                    series("O vs random: loss", "o_random_loss", 1, true),
-                    series("X vs perfect: loss", "x_perfect_loss", 3, false),
-                    series("O vs perfect: loss", "o_perfect_loss", 3, true)};
+  results.legend_below = true;
+  results.series = {series("best, X vs random: win", "x_random_win", 0, false),
+                    series("mean, X vs random: win", "mean_x_random_win", 0, true),
+                    series("best, X vs random: loss", "x_random_loss", 1, false),
+                    series("mean, X vs random: loss", "mean_x_random_loss", 1, true),
+                    series("best, O vs random: win", "o_random_win", 2, false),
+                    series("mean, O vs random: win", "mean_o_random_win", 2, true),
+                    series("best, O vs random: loss", "o_random_loss", 3, false),
+                    series("mean, O vs random: loss", "mean_o_random_loss", 3, true),
+                    series("best, X vs perfect: loss", "x_perfect_loss", 4, false),
+                    series("mean, X vs perfect: loss", "mean_x_perfect_loss", 4, true),
+                    series("best, O vs perfect: loss", "o_perfect_loss", 5, false),
+                    series("mean, O vs perfect: loss", "mean_o_perfect_loss", 5, true)};
   render::LinePlot knows;
   knows.title = title + ": what the agents know";
   knows.x_label = "cycle";
   knows.y_label = "%";
   knows.y_min = 0;
   knows.y_max = 100;
-  knows.y2_label = "best agent's losing lines (exhaustive)";
+  knows.legend_below = true;
+  knows.y2_label = "losing lines (exhaustive check)";
   knows.series = {
       series("best: optimal moves, positions it faces", "agree_faced", 0, false),
+      series("mean: optimal moves, positions faced", "mean_agree_faced", 0, true),
       series("best: optimal moves, 3,191 mistake positions", "agree_mistakes", 1, false),
+      series("mean: optimal moves, 3,191 mistake positions", "mean_agree_mistakes", 1, true),
       series("best: moves by rules", "rule_moves", 2, false),
-      series("agents that never lose as X", "mean_x_unbeaten", 4, true),
-      series("agents that never lose as O", "mean_o_unbeaten", 5, true)};
-  auto lx = series("lost lines as X", "x_lost_lines", 6, false);
-  auto lo = series("lost lines as O", "o_lost_lines", 6, true);
-  lx.right_axis = lo.right_axis = true;
-  knows.series.push_back(lx);
-  knows.series.push_back(lo);
+      series("mean: moves by rules (vs random)", "mean_rule_moves", 2, true),
+      series("agents that never lose as X", "mean_x_unbeaten", 4, false),
+      series("agents that never lose as O", "mean_o_unbeaten", 5, false)};
+  for (auto [label, name, dashed] :
+       {std::tuple{"best: lost lines as X", "x_lost_lines", false},
+        std::tuple{"best: lost lines as O", "o_lost_lines", true},
+        std::tuple{"mean: lost lines as X", "mean_x_lost_lines", false},
+        std::tuple{"mean: lost lines as O", "mean_o_lost_lines", true}}) {
+    auto l = series(label, name, std::string(name).starts_with("mean") ? 7 : 6, dashed);
+    l.right_axis = true;
+    knows.series.push_back(l);
+  }
   knows.y2_min = 0;
   const auto results_png = run.file("results.png"), knows_png = run.file("knowledge.png"),
              weights_png = run.file("fitness.png");
@@ -203,32 +318,50 @@ LearnReport run_learning(const LearnJob& job) {
   std::optional<ttt::Population> saved;
   nlohmann::json config;
   if (!job.resume.empty()) {
+    // Everything is read and checked before anything is written.
     const std::filesystem::path dir = job.resume;
     const auto config_file = dir / "config.json";
+    const std::string cfg = config_file.string();
     if (!std::filesystem::exists(config_file))
-      throw Error(config_file.string(), 0,
-                  "missing (expected the run folder of a tictactoe learn run)");
+      throw Error(cfg, 0, "missing (expected the run folder of a tictactoe learn run)");
+    const std::string config_text = read_text(cfg);
     try {
-      config = nlohmann::json::parse(read_text(config_file.string()));
+      config = nlohmann::json::parse(config_text);
     } catch (const nlohmann::json::parse_error& e) {
-      throw Error(config_file.string(), 0, fmt::format("not valid JSON: {}", e.what()));
+      const auto at = std::min<std::size_t>(e.byte, config_text.size());
+      const int line = 1 + static_cast<int>(std::count(
+                               config_text.begin(),
+                               config_text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+      throw Error(cfg, line, fmt::format("expected valid JSON: {}", e.what()));
     }
     if (!config.is_object() || !config.contains("learn") || !config.contains("seed") ||
         !config["seed"].is_number_unsigned())
-      throw Error(config_file.string(), 0,
+      throw Error(cfg, 1,
                   "expected the config.json of a tictactoe learn run (with 'seed' and 'learn')");
-    settings = ttt::LearnSettings::from_json(config["learn"], config_file.string());
+    settings = ttt::LearnSettings::from_json(config["learn"], cfg, config_text);
     seed = config["seed"].get<std::uint64_t>();
     for (const auto& [name, value] : job.run_overrides) settings.set(name, value);
-    auto loaded = ttt::read_population(dir);
-    if (loaded.symmetry != settings.symmetry)
-      throw Error((dir / "population.txt").string(), 5,
-                  "its symmetry setting differs from config.json's");
-    history = read_history(dir / "history.csv");
+    settings.validate();
+    const auto loaded = ttt::read_population(dir);
+    check_saved(loaded, settings, (dir / "population.txt").string(), referee);
+    const auto hist_file = dir / "history.csv";
+    auto read = read_history(hist_file, ttt::history_columns(settings));
     // A checkpoint writes the history first: rows past the saved population are dropped.
-    while (!history.empty() && history.back().generation > loaded.population.cycle)
-      history.rows.pop_back();
-    saved = std::move(loaded.population);
+    const auto cycle = loaded.population.cycle;
+    while (!read.history.empty() && read.history.back().generation > cycle) {
+      read.history.rows.pop_back();
+      read.lines.pop_back();
+    }
+    if (read.history.empty() || read.history.back().generation != cycle)
+      throw Error(hist_file.string(), read.lines.empty() ? 1 : read.lines.back(),
+                  fmt::format("expected a row for cycle {} (the saved population's, "
+                              "population.txt:{}), found {}",
+                              cycle, loaded.cycle_line,
+                              read.history.empty()
+                                  ? std::string("no rows")
+                                  : fmt::format("cycle {} last", read.history.back().generation)));
+    history = std::move(read.history);
+    saved = loaded.population;
     run = RunDir::create(dir.string(), "tictactoe-learn");
   } else {
     settings.validate();
@@ -239,10 +372,6 @@ LearnReport run_learning(const LearnJob& job) {
     common.threads = job.threads;
     config = base_config("tictactoe learn", common);
   }
-  config["threads"] = resolve_threads(job.threads);
-  config["learn"] = settings.to_json();
-  run->write_json("config.json", config);
-
   Workers workers(job.threads);
   std::unique_ptr<ttt::Learner> learner;
   if (saved) {
@@ -251,6 +380,9 @@ LearnReport run_learning(const LearnJob& job) {
     learner = std::make_unique<ttt::Learner>(settings, seed, referee, workers);
     learner->population().seconds = clock.seconds();
   }
+  config["threads"] = resolve_threads(job.threads);
+  config["learn"] = settings.to_json();
+  run->write_json("config.json", config);
 
   Progress progress(job.quiet, "learn", settings.cycles);
   std::string last_measures;

@@ -216,6 +216,25 @@ void draw_legend(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& en
   }
 }
 
+// The legend in two columns under the chart, from y0 down (save_line_plot made room).
+void draw_legend_below(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& entries,
+                       double y0) {
+  const double row = 20, swatch = 28, column = (f.right - f.left) / 2;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const double x = f.left + column * static_cast<double>(i % 2);
+    const double y = y0 + row * (static_cast<double>(i / 2) + 0.5);
+    set_source(cr, entries[i].color);
+    cairo_set_line_width(cr, 2.2);
+    set_dash(cr, entries[i].dashed);
+    cairo_move_to(cr, x, y);
+    cairo_line_to(cr, x + swatch, y);
+    cairo_stroke(cr);
+    set_dash(cr, false);
+    set_source(cr, kAxis);
+    draw_text(cr, entries[i].label, x + swatch + 8, y, 13, 0, 0.5);
+  }
+}
+
 }  // namespace
 
 std::vector<double> nice_ticks(double lo, double hi, int target) {
@@ -275,7 +294,10 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
   ay2.p0 = f.bottom;
   ay2.p1 = f.top;
 
-  save_picture(path, plot.width, plot.height, [&](cairo_t* cr) {
+  std::size_t labelled = 0;
+  for (const auto& s : plot.series) labelled += !s.label.empty();
+  const int below = plot.legend_below ? static_cast<int>((labelled + 1) / 2) * 20 + 16 : 0;
+  save_picture(path, plot.width, plot.height + below, [&](cairo_t* cr) {
     draw_frame_and_title(cr, f, plot.title);
     draw_y_axis(cr, f, ay, false, plot.y_label, true);
     if (has_right) draw_y_axis(cr, f, ay2, true, plot.y2_label, false);
@@ -346,7 +368,10 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
     }
     cairo_restore(cr);
     draw_box(cr, f);
-    draw_legend(cr, f, legend);
+    if (plot.legend_below)
+      draw_legend_below(cr, f, legend, plot.height + 4.0);
+    else
+      draw_legend(cr, f, legend);
   });
 }
 

@@ -25,6 +25,7 @@ struct LinePlot {
   int width = 960, height = 600;
   bool log_y = false;
   std::optional<double> y_min, y_max, y2_min, y2_max;
+  bool legend_below = false;  // the legend under the chart (the picture grows), not over it
 };
 
 struct BarGroup {

@@ -55,7 +55,9 @@ void visit(S& s, V&& v) {
     "prize distribution: points for a win by the player who did not start (1: same as any win)",
     "X", false);
   v("inject-perfect", s.inject_perfect,
-    "put the perfect player into the population at this cycle (0: never)", "CYCLE", false);
+    "the perfect player joins the population at the end of this cycle, after breeding, with the "
+    "highest weight (0: never)",
+    "CYCLE", false);
   v("games-per-pair", s.games_per_pair, "games each pair plays in a row, alternating who starts",
     "N", false);
   v("agent-weight", s.agent_weight,
@@ -237,14 +239,41 @@ nlohmann::json LearnSettings::to_json() const {
   return j;
 }
 
-LearnSettings LearnSettings::from_json(const nlohmann::json& j, const std::string& file) {
-  if (!j.is_object()) throw Error(file, 0, "expected the learning settings as a JSON object");
+namespace {
+
+// The line of the first `"key":` in JSON text at or after `from` (0 when not found).
+int key_line(std::string_view text, std::string_view key, std::size_t from = 0) {
+  const std::string quoted = fmt::format("\"{}\"", key);
+  for (std::size_t at = text.find(quoted, from); at != std::string_view::npos;
+       at = text.find(quoted, at + 1)) {
+    std::size_t k = at + quoted.size();
+    while (k < text.size() && (text[k] == ' ' || text[k] == '\t')) ++k;
+    if (k < text.size() && text[k] == ':')
+      return 1 +
+             static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+  }
+  return 0;
+}
+
+// The line of a learning setting's key: inside the "learn" object of config.json.
+int setting_line(std::string_view text, std::string_view key) {
+  const auto learn = text.find("\"learn\"");
+  return key_line(text, key, learn == std::string_view::npos ? 0 : learn);
+}
+
+}  // namespace
+
+LearnSettings LearnSettings::from_json(const nlohmann::json& j, const std::string& file,
+                                       std::string_view text) {
+  if (!j.is_object())
+    throw Error(file, key_line(text, "learn"), "expected the learning settings as a JSON object");
   LearnSettings s;
   if (j.contains("preset") && j["preset"].is_string()) s.preset = j["preset"].get<std::string>();
   visit(s, [&](const char* n, auto& field, const char*, const char*, bool) {
     std::string key = n;
     std::replace(key.begin(), key.end(), '-', '_');
-    if (!j.contains(key)) throw Error(file, 0, fmt::format("setting '{}' is missing", key));
+    if (!j.contains(key))
+      throw Error(file, key_line(text, "learn"), fmt::format("setting '{}' is missing", key));
     using T = std::remove_reference_t<decltype(field)>;
     const auto& v = j[key];
     const bool ok = std::is_same_v<T, bool>          ? v.is_boolean()
@@ -252,13 +281,26 @@ LearnSettings LearnSettings::from_json(const nlohmann::json& j, const std::strin
                     : std::is_same_v<T, double>      ? v.is_number()
                                                      : v.is_number_integer();
     if (!ok)
-      throw Error(file, 0, fmt::format("setting '{}' has the wrong type: {}", key, v.dump()));
+      throw Error(file, setting_line(text, key),
+                  fmt::format("setting '{}': expected {}, found {}", key,
+                              std::is_same_v<T, bool>          ? "true or false"
+                              : std::is_same_v<T, std::string> ? "a string"
+                              : std::is_same_v<T, double>      ? "a number"
+                                                               : "a whole number",
+                              v.dump()));
     field = v.get<T>();
   });
   try {
     s.validate();
   } catch (const Error& e) {
-    throw Error(file, 0, e.message());
+    // validate() names the setting as --NAME: the line of its key.
+    std::string key;
+    if (e.message().starts_with("--")) {
+      const auto end = e.message().find_first_of(" :", 2);
+      key = e.message().substr(2, end == std::string::npos ? std::string::npos : end - 2);
+      std::replace(key.begin(), key.end(), '-', '_');
+    }
+    throw Error(file, key.empty() ? key_line(text, "learn") : setting_line(text, key), e.message());
   }
   return s;
 }

@@ -74,8 +74,10 @@ struct LearnSettings {
   void validate() const;
 
   nlohmann::json to_json() const;
-  /// Reads what to_json wrote; throws Error naming `file` and the setting.
-  static LearnSettings from_json(const nlohmann::json& j, const std::string& file);
+  /// Reads what to_json wrote; throws Error naming `file` and the setting, and the line of the
+  /// setting's key when `text` (the file's text) is given.
+  static LearnSettings from_json(const nlohmann::json& j, const std::string& file,
+                                 std::string_view text = {});
 };
 
 /// One setting, for the command line and the documentation.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -38,6 +39,7 @@ double percent(int part, int whole) { return whole ? 100.0 * part / whole : 0; }
 Agent perfect_agent(const Referee& referee) {
   Agent agent;
   agent.perfect = true;
+  std::vector<std::pair<int, Rule>> by_ply;  // (stones on the board, rule)
   for (int seat = 0; seat < 2; ++seat) {
     // Breadth first, so that the rules of the early game come first.
     std::vector<int> frontier = {0}, seen(static_cast<std::size_t>(referee.positions()), 0);
@@ -63,7 +65,7 @@ Agent perfect_agent(const Referee& referee) {
           r.empty = b.empty();
           r.action = static_cast<std::uint8_t>(cell);
           r.priority = Rule::kMaxPriority;
-          agent.rules.push_back(r);
+          by_ply.emplace_back(std::popcount(static_cast<unsigned>(r.mine | r.theirs)), r);
           push(cell);
         } else {
           for (int cell = 0; cell < 9; ++cell) {
@@ -74,7 +76,37 @@ Agent perfect_agent(const Referee& referee) {
       frontier = std::move(next);
     }
   }
+  // Both seats interleaved by ply (X's first move, O's replies, X's second move, ...): a child
+  // that inherits only the first --rules rules gets the openings of both seats.
+  std::stable_sort(by_ply.begin(), by_ply.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [ply, rule] : by_ply) agent.rules.push_back(rule);
   return agent;
+}
+
+BreedingPlan breeding_plan(const LearnSettings& s, std::size_t n) {
+  auto share = [&](double f) {
+    return std::max<std::size_t>(2,
+                                 static_cast<std::size_t>(std::lround(f * static_cast<double>(n))));
+  };
+  BreedingPlan plan;
+  const std::string& scheme = s.selection;
+  if (scheme == "tournament") {
+    // Any agent may win a tournament; all but the elite are replaced.
+    for (std::size_t i = 0; i < n; ++i) {
+      plan.parents.push_back(i);
+      if (i >= static_cast<std::size_t>(s.elite)) plan.replaced.push_back(i);
+    }
+  } else if (scheme == "40+10-50") {
+    const std::size_t top = share(0.4),
+                      bottom = std::max<std::size_t>(1, std::lround(0.1 * static_cast<double>(n)));
+    for (std::size_t i = 0; i < n; ++i)
+      (i < top || i >= n - bottom ? plan.parents : plan.replaced).push_back(i);
+  } else {
+    const std::size_t top = scheme == "50-50" ? n / 2 : scheme == "10-90" ? share(0.1) : share(0.2);
+    for (std::size_t i = 0; i < n; ++i) (i < top ? plan.parents : plan.replaced).push_back(i);
+  }
+  return plan;
 }
 
 Learner::Learner(const LearnSettings& settings, std::uint64_t seed, const Referee& referee,
@@ -134,16 +166,14 @@ void Learner::replace_repeated(Agent& agent, Rng& rng) const {
 
 void Learner::run_cycle(Workers& workers) {
   const std::uint64_t c = pop_.cycle + 1;
-  if (s_.inject_perfect > 0 && c == static_cast<std::uint64_t>(s_.inject_perfect)) {
-    Agent perfect = perfect_agent(referee_);
-    perfect.born = c;
-    pop_.agents.back() = std::move(perfect);
-    evaluated_.back() = 0;
-  }
   if (s_.fitness == "pairs") {
     play_pairs(c, workers);
     sort_agents();
     breed(c);
+    // The perfect player joins after breeding, so that it plays the next cycle's games and
+    // breeds from then on (docs/tictactoe-learning.md, the author's experiment).
+    inject(c);
+    cull(c);
   } else {
     // A restart: a run stuck on a few lost lines rarely gets out; a fresh population is an
     // independent new attempt. Keyed on the cycle number only, so a resumed run does the same.
@@ -161,6 +191,7 @@ void Learner::run_cycle(Workers& workers) {
     } else {
       breed(c);
     }
+    inject(c);
     evaluate(c, workers);
     sort_agents();
     if (s_.hall_of_fame > 0) {
@@ -174,23 +205,43 @@ void Learner::run_cycle(Workers& workers) {
         sort_agents();
       }
     }
-  }
-  if (s_.cull_every > 0 && c % static_cast<std::uint64_t>(s_.cull_every) == 0) {
-    for (std::size_t i = 0; i < pop_.agents.size(); ++i) {
-      Rng rng = master_.split({c, kCull, i});
-      for (auto& r : pop_.agents[i].rules) {
-        if (r.weight <= s_.cull_weight) {
-          r = new_rule(rng);
-          evaluated_[i] = 0;
-        }
-      }
-    }
-    if (s_.fitness == "panel") {
+    if (cull(c)) {
       evaluate(c, workers);
       sort_agents();
     }
   }
   pop_.cycle = c;
+}
+
+bool Learner::inject(std::uint64_t c) {
+  if (s_.inject_perfect <= 0 || c != static_cast<std::uint64_t>(s_.inject_perfect)) return false;
+  Agent perfect = perfect_agent(referee_);
+  perfect.born = c;
+  // A fair start under pairs fitness: the weight of the best agent (with a lifetime weight a
+  // newcomer at 0 would sit among the worst and be replaced before it bred). Panel fitness
+  // evaluates it like any new agent.
+  double top = pop_.agents.front().weight;
+  for (const auto& a : pop_.agents) top = std::max(top, a.weight);
+  perfect.weight = top;
+  pop_.agents.back() = std::move(perfect);
+  evaluated_.back() = s_.fitness == "pairs";
+  return true;
+}
+
+bool Learner::cull(std::uint64_t c) {
+  if (s_.cull_every <= 0 || c % static_cast<std::uint64_t>(s_.cull_every) != 0) return false;
+  bool changed = false;
+  for (std::size_t i = 0; i < pop_.agents.size(); ++i) {
+    Rng rng = master_.split({c, kCull, i});
+    for (auto& r : pop_.agents[i].rules) {
+      if (r.weight <= s_.cull_weight) {
+        r = new_rule(rng);
+        evaluated_[i] = 0;
+        changed = true;
+      }
+    }
+  }
+  return changed;
 }
 
 void Learner::play_pairs(std::uint64_t c, Workers& workers) {
@@ -394,23 +445,10 @@ void Learner::sort_agents() {
 void Learner::breed(std::uint64_t c) {
   const auto& agents = pop_.agents;
   const auto n = static_cast<std::size_t>(agents.size());
-  auto share = [&](double f) {
-    return std::max<std::size_t>(2,
-                                 static_cast<std::size_t>(std::lround(f * static_cast<double>(n))));
-  };
-  std::vector<std::size_t> parents, replaced;
+  const BreedingPlan plan = breeding_plan(s_, n);
+  const auto& parents = plan.parents;
+  const auto& replaced = plan.replaced;
   const std::string& scheme = s_.selection;
-  if (scheme == "tournament") {
-    for (std::size_t i = static_cast<std::size_t>(s_.elite); i < n; ++i) replaced.push_back(i);
-  } else if (scheme == "40+10-50") {
-    const std::size_t top = share(0.4),
-                      bottom = std::max<std::size_t>(1, std::lround(0.1 * static_cast<double>(n)));
-    for (std::size_t i = 0; i < n; ++i)
-      (i < top || i >= n - bottom ? parents : replaced).push_back(i);
-  } else {
-    const std::size_t top = scheme == "50-50" ? n / 2 : scheme == "10-90" ? share(0.1) : share(0.2);
-    for (std::size_t i = 0; i < n; ++i) (i < top ? parents : replaced).push_back(i);
-  }
   if (replaced.empty()) return;
   const std::size_t child_pairs = (replaced.size() + 1) / 2;
   // The parents of child pair j.
@@ -576,50 +614,83 @@ GenerationRecord Learner::record(Workers& workers, double elapsed) const {
   r.extra.emplace_back("agree_mistakes", 100 * m.agree_mistakes);
   r.extra.emplace_back("rule_moves", 100 * m.rule_moves);
 
-  // The population: exact results against random, the exhaustive check, agreement.
+  // The population: exact results against random and perfect, the exhaustive check, agreement,
+  // moves by rules (exact expectations against random).
   struct PerAgent {
-    std::array<Outcome, 2> random;
-    std::array<bool, 2> safe;
+    std::array<Outcome, 2> random, perfect;
+    std::array<SeatCheck, 2> check;
     double agree = 0;
+    RuleMoves rules;
   };
   std::vector<PerAgent> per(agents.size());
   workers.for_each(agents.size(), [&](std::size_t i) {
     const AgentPolicy policy(agents[i], s_.symmetry);
     PolicyCache cache(policy, referee_);
+    auto& p = per[i];
     for (int seat = 0; seat < 2; ++seat) {
-      per[i].random[static_cast<std::size_t>(seat)] =
-          exact_outcome(cache, seat, PanelPlayer{PanelKind::kRandom, nullptr}, referee_);
-      per[i].safe[static_cast<std::size_t>(seat)] =
-          !exhaustive_check(cache, seat, referee_).can_lose;
+      const auto k = static_cast<std::size_t>(seat);
+      p.random[k] = exact_outcome(cache, seat, PanelPlayer{PanelKind::kRandom, nullptr}, referee_);
+      p.perfect[k] =
+          exact_outcome(cache, seat, PanelPlayer{PanelKind::kPerfect, nullptr}, referee_);
+      p.check[k] = exhaustive_check(cache, seat, referee_);
+      const auto m =
+          expected_rule_moves(cache, seat, PanelPlayer{PanelKind::kRandom, nullptr}, referee_);
+      p.rules.moves += m.moves;
+      p.rules.rule_moves += m.rule_moves;
     }
-    per[i].agree = agreement_on_mistakes(cache, referee_);
+    p.agree = agreement_on_mistakes(cache, referee_);
   });
   const double count = static_cast<double>(agents.size());
-  auto mean_of = [&](auto&& f) {
+  auto mean = [&](const char* name, double scale, auto&& f) {
     double sum = 0;
     for (const auto& p : per) sum += f(p);
-    return sum / count;
+    r.extra.emplace_back(name, scale * sum / count);
   };
-  r.extra.emplace_back("mean_x_random_win",
-                       100 * mean_of([](const PerAgent& p) { return p.random[0].win; }));
-  r.extra.emplace_back("mean_x_random_loss",
-                       100 * mean_of([](const PerAgent& p) { return p.random[0].loss; }));
-  r.extra.emplace_back("mean_o_random_win",
-                       100 * mean_of([](const PerAgent& p) { return p.random[1].win; }));
-  r.extra.emplace_back("mean_o_random_loss",
-                       100 * mean_of([](const PerAgent& p) { return p.random[1].loss; }));
-  r.extra.emplace_back("mean_x_unbeaten",
-                       100 * mean_of([](const PerAgent& p) { return p.safe[0] ? 1.0 : 0.0; }));
-  r.extra.emplace_back("mean_o_unbeaten",
-                       100 * mean_of([](const PerAgent& p) { return p.safe[1] ? 1.0 : 0.0; }));
-  r.extra.emplace_back("mean_agree_mistakes",
-                       100 * mean_of([](const PerAgent& p) { return p.agree; }));
+  using P = const PerAgent&;
+  mean("mean_x_random_win", 100, [](P p) { return p.random[0].win; });
+  mean("mean_x_random_loss", 100, [](P p) { return p.random[0].loss; });
+  mean("mean_o_random_win", 100, [](P p) { return p.random[1].win; });
+  mean("mean_o_random_loss", 100, [](P p) { return p.random[1].loss; });
+  mean("mean_x_perfect_loss", 100, [](P p) { return p.perfect[0].loss; });
+  mean("mean_o_perfect_loss", 100, [](P p) { return p.perfect[1].loss; });
+  mean("mean_x_unbeaten", 100, [](P p) { return p.check[0].can_lose ? 0.0 : 1.0; });
+  mean("mean_o_unbeaten", 100, [](P p) { return p.check[1].can_lose ? 0.0 : 1.0; });
+  mean("mean_x_lost_lines", 1, [](P p) { return static_cast<double>(p.check[0].lost_lines); });
+  mean("mean_o_lost_lines", 1, [](P p) { return static_cast<double>(p.check[1].lost_lines); });
+  mean("mean_agree_faced", 100, [](P p) {
+    const int faced = p.check[0].faced + p.check[1].faced;
+    return faced ? (p.check[0].optimal + p.check[1].optimal) / faced : 0.0;
+  });
+  mean("mean_agree_mistakes", 100, [](P p) { return p.agree; });
+  mean("mean_rule_moves", 100,
+       [](P p) { return p.rules.moves > 0 ? p.rules.rule_moves / p.rules.moves : 0.0; });
   if (s_.inject_perfect > 0) {
     const bool alive =
         std::any_of(agents.begin(), agents.end(), [](const Agent& a) { return a.perfect; });
     r.extra.emplace_back("perfect_alive", alive ? 1 : 0);
   }
   return r;
+}
+
+std::vector<std::string> history_columns(const LearnSettings& s) {
+  std::vector<std::string> out = {"cycle_draws", "cycle_rule_moves"};
+  for (const char* side : {"x", "o"})
+    for (const char* what : {"win", "draw", "loss"})
+      out.push_back(fmt::format("{}_random_{}", side, what));
+  for (const char* side : {"x", "o"})
+    for (const char* what : {"draw", "loss"})
+      out.push_back(fmt::format("{}_perfect_{}", side, what));
+  for (const char* side : {"x", "o"})
+    for (const char* what : {"can_lose", "lost_lines"})
+      out.push_back(fmt::format("{}_{}", side, what));
+  for (const char* name :
+       {"agree_faced", "agree_mistakes", "rule_moves", "mean_x_random_win", "mean_x_random_loss",
+        "mean_o_random_win", "mean_o_random_loss", "mean_x_perfect_loss", "mean_o_perfect_loss",
+        "mean_x_unbeaten", "mean_o_unbeaten", "mean_x_lost_lines", "mean_o_lost_lines",
+        "mean_agree_faced", "mean_agree_mistakes", "mean_rule_moves"})
+    out.emplace_back(name);
+  if (s.inject_perfect > 0) out.emplace_back("perfect_alive");
+  return out;
 }
 
 LearnOutcome learn(Learner& learner, History& history, Workers& workers, const LearnHooks& hooks) {

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "evoplay/core/history.hpp"
@@ -45,8 +46,21 @@ struct CycleStats {
 };
 
 /// The perfect player as rules: for each seat, one full-pattern rule (priority 3) per position
-/// it can face when it plays the search engine's perfect moves (fastest wins), by ply.
+/// it can face when it plays the search engine's perfect moves (fastest wins): 507 rules (81 as
+/// X, 426 as O), ordered by ply with both seats interleaved, so that a child inheriting only its
+/// first --rules rules gets the openings of both seats.
 Agent perfect_agent(const Referee& referee);
+
+/// Which agents (indices into the population sorted best first) breed and which are replaced by
+/// the children, for a selection scheme and population size.
+struct BreedingPlan {
+  std::vector<std::size_t> parents, replaced;
+};
+BreedingPlan breeding_plan(const LearnSettings& settings, std::size_t agents);
+
+/// The extra columns of history.csv, in order (what Learner::record writes after the standard
+/// ones), for these settings.
+std::vector<std::string> history_columns(const LearnSettings& settings);
 
 class Learner {
  public:
@@ -57,8 +71,30 @@ class Learner {
   Learner(const LearnSettings& settings, std::uint64_t seed, const Referee& referee,
           Population saved);
 
-  /// Runs cycle cycle()+1.
+  /// Runs cycle cycle()+1: with pairs fitness play_pairs, sort_agents, breed, inject, cull;
+  /// with panel fitness a restart or breed, inject, evaluate, sort (hall of fame), cull.
   void run_cycle(Workers& workers);
+
+  // The steps of a cycle, in the order run_cycle calls them (public for the tests, which build
+  // small populations by hand and check each step's result). `c` is the cycle being run.
+
+  /// Pairs fitness: the agents play in pairs; points to the agents, +1 / -1 to the rules used in
+  /// won / lost games (in every agent that has them, with shared knowledge).
+  void play_pairs(std::uint64_t c, Workers& workers);
+  /// Sorts best first by weight (minus the sharing penalty); sets last_stats' best/mean/worst.
+  void sort_agents();
+  /// The children of cycle c replace the agents breeding_plan names.
+  void breed(std::uint64_t c);
+  /// At the cycle --inject-perfect names: the perfect player takes the last slot (the worst
+  /// agent's, after breeding), with the highest weight in the population (pairs fitness) or
+  /// to be evaluated (panel). True when it joined.
+  bool inject(std::uint64_t c);
+  /// At multiples of --cull-every: rules with weight <= --cull-weight become new random rules.
+  /// True when some rule changed.
+  bool cull(std::uint64_t c);
+  /// Child `which` (0 or 1) of parents a and b, born at cycle c.
+  Agent child(const Agent& a, const Agent& b, int which, std::uint64_t c, Rng& rng,
+              const std::vector<int>& losing = {}) const;
 
   std::uint64_t cycle() const { return pop_.cycle; }
   const Population& population() const { return pop_; }
@@ -74,12 +110,7 @@ class Learner {
   AgentMeasures measure_best() const;
 
  private:
-  void play_pairs(std::uint64_t c, Workers& workers);
   void evaluate(std::uint64_t c, Workers& workers);
-  void sort_agents();
-  void breed(std::uint64_t c);
-  Agent child(const Agent& a, const Agent& b, int which, std::uint64_t c, Rng& rng,
-              const std::vector<int>& losing) const;
   Rule new_rule(Rng& rng) const;
   // The positions of the games `agent` can lose (covering's targets).
   std::vector<int> losing_positions(const Agent& agent) const;

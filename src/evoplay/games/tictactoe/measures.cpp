@@ -151,6 +151,53 @@ struct OutcomeWalk {
   }
 };
 
+struct RuleMoveWalk {
+  PolicyCache& agent;
+  int seat;
+  const PanelPlayer& opponent;
+  const Referee& referee;
+  std::vector<RuleMoves> memo;
+  std::vector<char> done;
+
+  RuleMoves at(int id) {
+    const auto k = static_cast<std::size_t>(id);
+    if (done[k]) return memo[k];
+    const Board& b = referee.board(id);
+    RuleMoves out;
+    if (!b.is_terminal()) {
+      const bool mine = b.to_move() == seat;
+      if (mine || opponent.agent) {
+        const MoveDist d = mine ? agent.at(id) : opponent.agent->at(id);  // a copy, as above
+        if (mine) {
+          out.moves = 1;
+          out.rule_moves = d.by_rule ? 1 : 0;
+        }
+        for (int cell = 0; cell < 9; ++cell) {
+          const double p = d.p[static_cast<std::size_t>(cell)];
+          if (p == 0) continue;
+          const RuleMoves c = at(referee.child(id, cell));
+          out.moves += p * c.moves;
+          out.rule_moves += p * c.rule_moves;
+        }
+      } else {
+        if (opponent.kind == PanelKind::kAdversary)
+          throw InternalError("expected_rule_moves: the adversary has no fixed moves");
+        const std::uint16_t mask = referee.moves(opponent.kind, id);
+        const double p = 1.0 / std::popcount(mask);
+        for (int cell = 0; cell < 9; ++cell) {
+          if (!(mask >> cell & 1)) continue;
+          const RuleMoves c = at(referee.child(id, cell));
+          out.moves += p * c.moves;
+          out.rule_moves += p * c.rule_moves;
+        }
+      }
+    }
+    done[k] = 1;
+    memo[k] = out;
+    return out;
+  }
+};
+
 struct CheckWalk {
   PolicyCache& agent;
   int seat;
@@ -198,6 +245,14 @@ Outcome exact_outcome(PolicyCache& agent, int seat, const PanelPlayer& opponent,
   const auto n = static_cast<std::size_t>(referee.positions());
   OutcomeWalk walk{
       agent, seat, opponent, referee, std::vector<Outcome>(n), std::vector<char>(n, 0)};
+  return walk.at(0);
+}
+
+RuleMoves expected_rule_moves(PolicyCache& agent, int seat, const PanelPlayer& opponent,
+                              const Referee& referee) {
+  const auto n = static_cast<std::size_t>(referee.positions());
+  RuleMoveWalk walk{
+      agent, seat, opponent, referee, std::vector<RuleMoves>(n), std::vector<char>(n, 0)};
   return walk.at(0);
 }
 

@@ -105,6 +105,14 @@ struct SeatCheck {
 SeatCheck exhaustive_check(PolicyCache& agent, int seat, const Referee& referee,
                            std::vector<int>* losing = nullptr);
 
+/// The expected number of the agent's moves in a game, and of those chosen by a rule (not at
+/// random), in `seat` against `opponent`: exact, like exact_outcome.
+struct RuleMoves {
+  double moves = 0, rule_moves = 0;
+};
+RuleMoves expected_rule_moves(PolicyCache& agent, int seat, const PanelPlayer& opponent,
+                              const Referee& referee);
+
 /// Mean probability that the agent's move is optimal over the 3,191 mistake positions.
 double agreement_on_mistakes(PolicyCache& agent, const Referee& referee);
 

@@ -54,6 +54,8 @@ class Lines {
     if (w.size() != 2 || w[0] != key) fail(fmt::format("expected '{} VALUE'", key));
     return w[1];
   }
+  // The line of the last line read.
+  int line() const { return static_cast<int>(i_); }
   bool at_end() {
     while (i_ < lines_.size()) {
       const auto line = trim(lines_[i_]);
@@ -69,8 +71,9 @@ class Lines {
   std::size_t i_ = 0;
 };
 
-Agent read_agent(Lines& in, std::string_view word, std::size_t rank) {
+Agent read_agent(Lines& in, std::string_view word, std::size_t rank, std::vector<int>& lines) {
   const auto w = in.next(fmt::format("'{} {} ...'", word, rank));
+  lines.push_back(in.line());
   if (w.size() != 10 || w[0] != word || w[2] != "weight" || w[4] != "born" || w[6] != "perfect" ||
       w[8] != "rules")
     in.fail(fmt::format("expected '{} {} weight W born CYCLE perfect yes|no rules N'", word, rank));
@@ -131,18 +134,23 @@ SavedPopulation parse_population(const std::string& text, const std::string& fil
     return static_cast<std::uint64_t>(v);
   };
   pop.cycle = count("cycle");
+  saved.cycle_line = in.line();
   pop.evaluations = count("evaluations");
   pop.seconds = in.real(in.keyed("seconds"), "seconds");
   const auto sym = in.keyed("symmetry");
   if (sym != "on" && sym != "off") in.fail("expected 'symmetry on' or 'symmetry off'");
   saved.symmetry = sym == "on";
+  saved.symmetry_line = in.line();
   const auto agents = count("agents");
   if (agents < 1 || agents > 10000) in.fail("expected 1 to 10000 agents");
+  saved.agents_line = in.line();
   const auto hof = count("hall-of-fame");
   if (hof > 10000) in.fail("expected at most 10000 champions");
-  for (std::size_t i = 0; i < agents; ++i) pop.agents.push_back(read_agent(in, "agent", i + 1));
+  saved.hall_of_fame_line = in.line();
+  for (std::size_t i = 0; i < agents; ++i)
+    pop.agents.push_back(read_agent(in, "agent", i + 1, saved.agent_lines));
   for (std::size_t i = 0; i < hof; ++i)
-    pop.hall_of_fame.push_back(read_agent(in, "champion", i + 1));
+    pop.hall_of_fame.push_back(read_agent(in, "champion", i + 1, saved.champion_lines));
   if (!in.at_end()) {
     (void)in.next("");
     in.fail("unexpected text after the last agent");

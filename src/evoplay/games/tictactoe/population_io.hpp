@@ -21,6 +21,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "evoplay/games/tictactoe/learner.hpp"
 
@@ -32,6 +33,10 @@ std::string population_text(const Population& pop, bool symmetry);
 struct SavedPopulation {
   Population population;
   bool symmetry = false;
+  // Where things are in the file (1-based lines), for messages about a saved run that does not
+  // fit its settings.
+  int cycle_line = 0, symmetry_line = 0, agents_line = 0, hall_of_fame_line = 0;
+  std::vector<int> agent_lines, champion_lines;  // each agent's header line
 };
 
 /// Parses the text; throws Error(file, line, what was expected).
