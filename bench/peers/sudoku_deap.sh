@@ -13,8 +13,10 @@ fi
 puzzle=$(head -n 1 data/sudoku/qqwing_expert_50.txt)
 read -r deap_gens deap_seconds _ < <($python bench/peers/sudoku_deap.py "$puzzle" 40 1)
 deap_rate=$(awk -v g="$deap_gens" -v s="$deap_seconds" 'BEGIN { printf "%.2f", g / s }')
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 ours=$(echo "$puzzle" | build/release/evoplay sudoku solve - --method ga --preset paper \
-  --generations 300 --threads 1 --json --out "$(mktemp -d)")
+  --generations 300 --threads 1 --json --out "$out/run")
 our_rate=$(sed -E 's/.*"generations":([0-9]+).*"seconds":([0-9.e-]+).*/\1 \2/' <<<"$ours" |
   awk '{ printf "%.1f", $1 / $2 }')
 echo "sudoku_ga_paper_deap_generations_per_s $deap_rate gen/s"

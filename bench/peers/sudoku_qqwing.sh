@@ -8,7 +8,13 @@ if ! command -v qqwing >/dev/null; then
   echo "# skipped sudoku_qqwing: qqwing is not installed (apt-get install qqwing)"
   exit 0
 fi
-ours=$(build/release/bench/bench_sudoku exact)
+# evoplay's figures of this bench run (bench/peers/README.md); without them, only qqwing's.
+ours=""
+if [[ -n ${EVOPLAY_FIGURES:-} && -f $EVOPLAY_FIGURES ]]; then
+  ours=$(cat "$EVOPLAY_FIGURES")
+else
+  echo "# sudoku_qqwing: EVOPLAY_FIGURES not set (run through bench/run), no ratio printed"
+fi
 for pair in 17clue:17clue_49158 forum_hardest_1106:forum_hardest_1106; do
   tag=${pair%%:*}
   file=../shared/data/sudoku/${pair#*:}.txt

@@ -190,3 +190,63 @@ TEST(Operators, UnknownNamesAreErrors) {
   EXPECT_THROW(permutation_mutation("rotation:1"), Error);
   EXPECT_THROW(permutation_mutation("rotationx"), Error);
 }
+
+// Same seed, same result: every mutation and sequence crossover draws only from the Rng it is
+// given. Over several seeds the results also differ, so the check cannot pass by an operator
+// that ignores its generator (or does nothing).
+TEST_P(PermutationMutation, DeterministicForASeed) {
+  const auto op = permutation_mutation(GetParam());
+  Rng r0(11);
+  const G start = random_permutation_of(kSets[4], r0);
+  std::set<G> seen;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    G x = start, y = start;
+    Rng r1(seed), r2(seed);
+    op(x, r1);
+    op(y, r2);
+    ASSERT_EQ(x, y) << GetParam() << " seed " << seed;
+    // The generators were used alike too: their next draws agree.
+    ASSERT_EQ(r1(), r2()) << GetParam() << " seed " << seed;
+    seen.insert(x);
+  }
+  EXPECT_GT(seen.size(), 1u) << GetParam() << ": every seed gave the same result";
+}
+
+TEST(Mutation, RandomResetAndGaussianDeterministicForASeed) {
+  std::set<G> resets;
+  std::set<std::vector<double>> moves;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    G a(30, 2), b(30, 2);
+    Rng r1(seed), r2(seed);
+    random_reset_mutation(a, r1, 0, 9, 0.2);
+    random_reset_mutation(b, r2, 0, 9, 0.2);
+    ASSERT_EQ(a, b) << "seed " << seed;
+    resets.insert(a);
+    std::vector<double> x(30, 0.5), y(30, 0.5);
+    gaussian_mutation(x, r1, 0.3, 0.2, 0.0, 1.0);
+    gaussian_mutation(y, r2, 0.3, 0.2, 0.0, 1.0);
+    ASSERT_EQ(x, y) << "seed " << seed;
+    moves.insert(x);
+  }
+  EXPECT_GT(resets.size(), 1u);
+  EXPECT_GT(moves.size(), 1u);
+}
+
+TEST(SequenceCrossover, DeterministicForASeed) {
+  for (const auto* name : {"one-point", "two-point", "uniform"}) {
+    const auto op = sequence_crossover(name);
+    Rng r0(3);
+    G a(20), b(20);
+    for (auto& v : a) v = static_cast<int>(r0.below(5));
+    for (auto& v : b) v = 10 + static_cast<int>(r0.below(5));
+    std::set<std::pair<G, G>> seen;
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+      Rng r1(seed), r2(seed);
+      const auto x = op(a, b, r1), y = op(a, b, r2);
+      ASSERT_EQ(x, y) << name << " seed " << seed;
+      ASSERT_EQ(r1(), r2()) << name << " seed " << seed;
+      seen.insert(x);
+    }
+    EXPECT_GT(seen.size(), 1u) << name;
+  }
+}

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
@@ -34,12 +35,13 @@ std::string join(std::span<const std::string_view> names) {
   return out;
 }
 
-/// The GA settings a user can give on the command line (all optional over the preset).
+/// The GA settings a user can give on the command line (all optional over the preset: an
+/// option that was not given is empty, so no value stands for "not given").
 struct GaOptions {
   std::string preset = "paper";
   std::string crossover, mutation, selection;
-  long long population = -1, generations = -1;  // -1: the preset's
-  double crossover_rate = -1, mutation_rate = -1, elitism = -1;
+  std::optional<long long> population, generations;
+  std::optional<double> crossover_rate, mutation_rate, elitism;
 
   void add(CLI::App* cmd, bool lists) {
     cmd->add_option("--preset", preset,
@@ -51,13 +53,15 @@ struct GaOptions {
     cmd->add_option("--mutation", mutation,
                     (lists ? "mutations to run (comma-separated, or all): " : "mutation: ") + ms);
     cmd->add_option("--selection", selection, "tournament[:K] (K = 3 by default) or ranking[:S]");
-    cmd->add_option("--population", population, "individuals (paper 200, strong 40)");
-    cmd->add_option("--generations", generations, "generation limit (paper 300, strong 10000)");
+    cmd->add_option("--population", population, "individuals, at least 2 (paper 200, strong 40)");
+    cmd->add_option("--generations", generations,
+                    "generation limit, 0 or more (paper 300, strong 10000)");
     cmd->add_option("--crossover-rate", crossover_rate,
-                    "probability of crossing a pair (paper 0.8)");
+                    "probability of crossing a pair, 0 to 1 (paper 0.8)");
     cmd->add_option("--mutation-rate", mutation_rate,
-                    "probability of mutating a child (paper 0.2)");
-    cmd->add_option("--elitism", elitism, "percentage of the population kept unchanged (paper 5)");
+                    "probability of mutating a child, 0 to 1 (paper 0.2)");
+    cmd->add_option("--elitism", elitism,
+                    "percentage of the population kept unchanged, 0 to 100 (paper 5)");
   }
 
   sd::GaSettings resolve() const {
@@ -68,21 +72,26 @@ struct GaOptions {
       (void)evo::Selection::parse(selection);  // validates
       s.selection = selection;
     }
-    if (population != -1) {
-      if (population < 2) throw Error("--population must be at least 2");
-      s.population = static_cast<std::size_t>(population);
+    if (population) {
+      if (*population < 2)
+        throw Error(fmt::format("--population {}: expected at least 2", *population));
+      s.population = static_cast<std::size_t>(*population);
     }
-    if (generations != -1) {
-      if (generations < 0) throw Error("--generations must be at least 0");
-      s.generations = static_cast<std::size_t>(generations);
+    if (generations) {
+      if (*generations < 0)
+        throw Error(fmt::format("--generations {}: expected 0 or more", *generations));
+      s.generations = static_cast<std::size_t>(*generations);
     }
-    auto rate = [](double v, const char* name) {
-      if (v < 0 || v > 1) throw Error(fmt::format("{} must be in [0, 1]", name));
+    auto in_range = [](double v, double hi, const char* name, const char* what) {
+      if (!(v >= 0 && v <= hi))  // NaN fails too
+        throw Error(fmt::format("{} {}: expected {} from 0 to {}", name, v, what, hi));
       return v;
     };
-    if (crossover_rate != -1) s.crossover_rate = rate(crossover_rate, "--crossover-rate");
-    if (mutation_rate != -1) s.mutation_rate = rate(mutation_rate, "--mutation-rate");
-    if (elitism != -1) s.elite_fraction = rate(elitism / 100, "--elitism (a percentage)");
+    if (crossover_rate)
+      s.crossover_rate = in_range(*crossover_rate, 1, "--crossover-rate", "a probability");
+    if (mutation_rate)
+      s.mutation_rate = in_range(*mutation_rate, 1, "--mutation-rate", "a probability");
+    if (elitism) s.elite_fraction = in_range(*elitism, 100, "--elitism", "a percentage") / 100;
     return s;
   }
 };
@@ -204,7 +213,14 @@ void add_solve(CLI::App& group) {
     const std::size_t count = puzzles.size();
     std::vector<PuzzleOutcome> outcomes(count);
     const bool single = count == 1;
+    // Many puzzles: one line counting puzzles. One puzzle with the GA or CRO: the optimiser's
+    // own line (generation, best fitness, evaluations per second, ETA). Both on stderr, only when
+    // it is a terminal, and never with --quiet.
     Progress progress(opt->common.quiet || single, "sudoku", count);
+    Progress one_run(opt->common.quiet || !single || !ga, cro ? "sudoku cro" : "sudoku ga",
+                     settings.generations);
+    ProgressObserver observer(one_run, settings.generations);
+    Observer* watch = single && ga ? &observer : nullptr;
     Workers workers(single ? 1 : opt->common.threads);
     const Stopwatch clock;
     const std::size_t chunk = static_cast<std::size_t>(workers.threads()) * (ga ? 1 : 256);
@@ -227,7 +243,7 @@ void add_solve(CLI::App& group) {
         sd::GaSettings s = settings;
         s.seed = opt->common.seed + i;
         s.threads = single ? opt->common.threads : 1;
-        auto r = cro ? sd::solve_cro(puzzle, s) : sd::solve_ga(puzzle, s);
+        auto r = cro ? sd::solve_cro(puzzle, s, watch) : sd::solve_ga(puzzle, s, watch);
         o.solved = r.solved;
         o.fitness = r.fitness;
         o.board = r.best;
@@ -241,6 +257,7 @@ void add_solve(CLI::App& group) {
       progress.update(start + n, fmt::format("{} puzzles", start + n));
     }
     progress.finish();
+    one_run.finish();
 
     nlohmann::json results = nlohmann::json::array();
     std::string solutions;
@@ -375,9 +392,8 @@ void add_experiment(CLI::App& group) {
       "experiment", "repeated seeded GA runs per operator or parameter value, with plots");
   cmd->add_option("--puzzles", opt->puzzles, "puzzle file")->required();
   cmd->add_option("--first", opt->first, "use only the first N puzzles of the file");
-  cmd->add_option("--runs", opt->runs, "runs per puzzle and configuration")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--runs", opt->runs, "runs per puzzle and configuration, 1 or more")
+      ->capture_default_str();
   cmd->add_option(
       "--vary", opt->vary,
       "vary one parameter: population=FROM:TO:STEP, generations=..., crossover-rate=..., "
@@ -389,6 +405,7 @@ void add_experiment(CLI::App& group) {
   opt->ga.add(cmd, true);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt] {
+    if (opt->runs < 1) throw Error(fmt::format("--runs {}: expected 1 or more", opt->runs));
     sd::ExperimentSpec spec;
     spec.base = opt->ga.resolve();
     spec.crossovers =

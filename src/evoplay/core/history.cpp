@@ -97,27 +97,41 @@ std::vector<double> CsvTable::values(std::string_view name) const {
   return out;
 }
 
-CsvTable parse_csv(std::string_view text, const std::string& file) {
+CsvTable parse_csv(std::string_view text, const std::string& file,
+                   std::span<const std::string_view> text_columns) {
   CsvTable table;
   const auto lines = split_lines(text);
   std::size_t i = 0;
   while (i < lines.size() && trim(lines[i]).empty()) ++i;
   if (i == lines.size()) throw Error(file, 0, "empty file: expected a CSV header line");
   for (auto name : split(lines[i], ',')) table.columns.emplace_back(trim(name));
+  std::vector<bool> is_text(table.columns.size(), false);
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
+    for (auto t : text_columns) is_text[c] = is_text[c] || table.columns[c] == t;
+  }
   for (++i; i < lines.size(); ++i) {
     if (trim(lines[i]).empty()) continue;
     const auto cells = split(lines[i], ',');
+    const int line = static_cast<int>(i + 1);
     if (cells.size() != table.columns.size()) {
-      throw Error(file, static_cast<int>(i + 1),
+      throw Error(file, line,
                   fmt::format("expected {} comma-separated fields, found {}", table.columns.size(),
                               cells.size()));
     }
     std::vector<double> row;
     row.reserve(cells.size());
-    for (auto cell : cells) {
+    int column = 1;  // 1-based character position of the cell in the line
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      const std::string_view cell = cells[c];
       double v = std::numeric_limits<double>::quiet_NaN();
-      if (!try_parse_double(cell, v)) v = std::numeric_limits<double>::quiet_NaN();
+      if (!is_text[c] && !trim(cell).empty() && !try_parse_double(cell, v)) {
+        throw Error(file, line, column,
+                    fmt::format("'{}' in column {}: expected a number (or an empty cell)",
+                                trim(cell), table.columns[c]));
+      }
+      if (is_text[c] || trim(cell).empty()) v = std::numeric_limits<double>::quiet_NaN();
       row.push_back(v);
+      column += static_cast<int>(cell.size()) + 1;
     }
     table.rows.push_back(std::move(row));
   }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -48,7 +49,7 @@ class History {
   std::string to_csv() const;
 };
 
-/// A CSV file as named numeric columns (empty cells and non-numbers are NaN).
+/// A CSV file as named numeric columns (empty cells are NaN).
 struct CsvTable {
   std::vector<std::string> columns;
   std::vector<std::vector<double>> rows;
@@ -58,8 +59,11 @@ struct CsvTable {
   std::vector<double> values(std::string_view name) const;
 };
 
-/// Parses CSV text (comma-separated, header first). Throws Error naming `file` and the line.
-CsvTable parse_csv(std::string_view text, const std::string& file);
+/// Parses CSV text (comma-separated, header first). Every cell must be a number or empty (NaN),
+/// except in the `text_columns` (names, read as NaN). Throws Error naming `file`, the line and
+/// the column for a row of the wrong width or a cell that is not a number.
+CsvTable parse_csv(std::string_view text, const std::string& file,
+                   std::span<const std::string_view> text_columns = {});
 
 /// The table as CSV text (header first; numbers as format_number writes them), the inverse of
 /// parse_csv: for per-game or per-item records that are not generations.

@@ -107,11 +107,104 @@ struct Frame {
   double left, right, top, bottom;
 };
 
-void draw_frame_and_title(cairo_t* cr, const Frame& f, const std::string& title) {
-  if (!title.empty()) {
-    set_source(cr, kAxis);
-    draw_text(cr, title, (f.left + f.right) / 2, 14, 17, 0.5, 0, true);
+/// The title, centred over the picture (`width` pixels wide): at 17 px when it fits, else in a
+/// smaller font down to 12 px, else on two lines split at a space (shrunk again if need be), so
+/// that a long title never runs off the edge.
+void draw_frame_and_title(cairo_t* cr, const Frame& f, const std::string& title, double width) {
+  if (title.empty()) return;
+  set_source(cr, kAxis);
+  const double room = width - 24;
+  double centre = (f.left + f.right) / 2;
+  auto fits = [&](const std::string& text, double size) {
+    return text_width(cr, text, size, true) <= room;
+  };
+  auto place = [&](const std::string& text, double size) {
+    const double w = text_width(cr, text, size, true);
+    return std::clamp(centre, 12 + w / 2, width - 12 - w / 2);
+  };
+  for (double size = 17; size >= 12; size -= 1) {
+    if (fits(title, size)) {
+      draw_text(cr, title, place(title, size), 14, size, 0.5, 0, true);
+      return;
+    }
   }
+  // Two lines: the split at a space that makes the longer line shortest.
+  std::size_t best = std::string::npos;
+  double best_width = std::numeric_limits<double>::infinity();
+  for (std::size_t i = title.find(' '); i != std::string::npos; i = title.find(' ', i + 1)) {
+    const double w = std::max(text_width(cr, title.substr(0, i), 13, true),
+                              text_width(cr, title.substr(i + 1), 13, true));
+    if (w < best_width) best_width = w, best = i;
+  }
+  if (best == std::string::npos) {  // one long word: shrink it to fit
+    const double size = std::max(6.0, 12 * room / text_width(cr, title, 12, true));
+    draw_text(cr, title, width / 2, 14, size, 0.5, 0, true);
+    return;
+  }
+  const std::string a = title.substr(0, best), b = title.substr(best + 1);
+  const double size = std::min(13.0, 13 * room / best_width);
+  centre = width / 2;
+  draw_text(cr, a, place(a, size), 4, size, 0.5, 0, true);
+  draw_text(cr, b, place(b, size), 6 + size * 1.25, size, 0.5, 0, true);
+}
+
+/// Dash patterns and marker shapes that tell series apart when LinePlot::distinct_styles is on.
+constexpr int kStyles = 6;
+
+void set_dash_style(cairo_t* cr, int style) {
+  static constexpr double kPatterns[kStyles][4] = {{0, 0, 0, 0}, {9, 4, 0, 0},  {3, 3, 0, 0},
+                                                   {9, 3, 2, 3}, {14, 5, 0, 0}, {5, 2, 1, 2}};
+  static constexpr int kCounts[kStyles] = {0, 2, 2, 4, 2, 4};
+  const int k = style % kStyles;
+  cairo_set_dash(cr, kCounts[k] ? kPatterns[k] : nullptr, kCounts[k], 0);
+}
+
+/// A marker at (x, y): filled circle, hollow square, hollow triangle, diamond, cross, plus.
+/// Hollow and differently sized shapes keep series visible where their points coincide.
+void draw_marker(cairo_t* cr, double x, double y, int style) {
+  cairo_save(cr);
+  cairo_set_dash(cr, nullptr, 0, 0);
+  cairo_set_line_width(cr, 1.6);
+  switch (style % kStyles) {
+    case 0:
+      cairo_arc(cr, x, y, 3.5, 0, 2 * M_PI);
+      cairo_fill(cr);
+      break;
+    case 1:
+      cairo_rectangle(cr, x - 5.5, y - 5.5, 11, 11);
+      cairo_stroke(cr);
+      break;
+    case 2:
+      cairo_move_to(cr, x, y - 7.5);
+      cairo_line_to(cr, x + 6.5, y + 4.5);
+      cairo_line_to(cr, x - 6.5, y + 4.5);
+      cairo_close_path(cr);
+      cairo_stroke(cr);
+      break;
+    case 3:
+      cairo_move_to(cr, x, y - 8.5);
+      cairo_line_to(cr, x + 8.5, y);
+      cairo_line_to(cr, x, y + 8.5);
+      cairo_line_to(cr, x - 8.5, y);
+      cairo_close_path(cr);
+      cairo_stroke(cr);
+      break;
+    case 4:
+      cairo_move_to(cr, x - 5, y - 5);
+      cairo_line_to(cr, x + 5, y + 5);
+      cairo_move_to(cr, x - 5, y + 5);
+      cairo_line_to(cr, x + 5, y - 5);
+      cairo_stroke(cr);
+      break;
+    default:
+      cairo_move_to(cr, x - 7, y);
+      cairo_line_to(cr, x + 7, y);
+      cairo_move_to(cr, x, y - 7);
+      cairo_line_to(cr, x, y + 7);
+      cairo_stroke(cr);
+      break;
+  }
+  cairo_restore(cr);
 }
 
 void draw_y_axis(cairo_t* cr, const Frame& f, const Axis& axis, bool right,
@@ -181,7 +274,22 @@ struct LegendEntry {
   Color color;
   bool dashed;
   bool bar;
+  int style = -1;  // distinct dash and marker (LinePlot::distinct_styles), -1: none
 };
+
+/// The sample line of a legend entry from x to x + w at height y.
+void draw_swatch_line(cairo_t* cr, const LegendEntry& e, double x, double y, double w) {
+  cairo_set_line_width(cr, 2.2);
+  if (e.style >= 0)
+    set_dash_style(cr, e.style);
+  else
+    set_dash(cr, e.dashed);
+  cairo_move_to(cr, x, y);
+  cairo_line_to(cr, x + w, y);
+  cairo_stroke(cr);
+  set_dash(cr, false);
+  if (e.style >= 0) draw_marker(cr, x + w / 2, y, e.style);
+}
 
 void draw_legend(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& entries) {
   if (entries.empty()) return;
@@ -204,12 +312,7 @@ void draw_legend(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& en
       cairo_rectangle(cr, x0 + pad, y - 6, swatch, 12);
       cairo_fill(cr);
     } else {
-      cairo_set_line_width(cr, 2.2);
-      set_dash(cr, entries[i].dashed);
-      cairo_move_to(cr, x0 + pad, y);
-      cairo_line_to(cr, x0 + pad + swatch, y);
-      cairo_stroke(cr);
-      set_dash(cr, false);
+      draw_swatch_line(cr, entries[i], x0 + pad, y, swatch);
     }
     set_source(cr, kAxis);
     draw_text(cr, entries[i].label, x0 + pad * 2 + swatch, y, 13, 0, 0.5);
@@ -224,12 +327,7 @@ void draw_legend_below(cairo_t* cr, const Frame& f, const std::vector<LegendEntr
     const double x = f.left + column * static_cast<double>(i % 2);
     const double y = y0 + row * (static_cast<double>(i / 2) + 0.5);
     set_source(cr, entries[i].color);
-    cairo_set_line_width(cr, 2.2);
-    set_dash(cr, entries[i].dashed);
-    cairo_move_to(cr, x, y);
-    cairo_line_to(cr, x + swatch, y);
-    cairo_stroke(cr);
-    set_dash(cr, false);
+    draw_swatch_line(cr, entries[i], x, y, swatch);
     set_source(cr, kAxis);
     draw_text(cr, entries[i].label, x + swatch + 8, y, 13, 0, 0.5);
   }
@@ -298,7 +396,7 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
   for (const auto& s : plot.series) labelled += !s.label.empty();
   const int below = plot.legend_below ? static_cast<int>((labelled + 1) / 2) * 20 + 16 : 0;
   save_picture(path, plot.width, plot.height + below, [&](cairo_t* cr) {
-    draw_frame_and_title(cr, f, plot.title);
+    draw_frame_and_title(cr, f, plot.title, plot.width);
     draw_y_axis(cr, f, ay, false, plot.y_label, true);
     if (has_right) draw_y_axis(cr, f, ay2, true, plot.y2_label, false);
     draw_x_axis(cr, f, ax, plot.x_label, true);
@@ -308,7 +406,14 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
     cairo_clip(cr);
     std::vector<LegendEntry> legend;
     int next_color = 0;
+    int index = -1;
     for (const auto& s : plot.series) {
+      ++index;
+      const int style = plot.distinct_styles ? index : -1;
+      // With distinct styles, series are also drawn a pixel or two apart vertically (centred on
+      // the true value), so that equal series lie side by side instead of on top of each other.
+      const double nudge =
+          style >= 0 ? 2.0 * (index - (static_cast<double>(plot.series.size()) - 1) / 2) : 0.0;
       const Color color =
           kSeriesColors[static_cast<std::size_t>(s.color >= 0 ? s.color : next_color++) %
                         kSeriesColors.size()];
@@ -341,29 +446,37 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
       set_source(cr, color);
       cairo_set_line_width(cr, 2.2);
       cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-      set_dash(cr, s.dashed);
+      if (style >= 0)
+        set_dash_style(cr, style);
+      else
+        set_dash(cr, s.dashed);
       bool pen_down = false;
       for (std::size_t i = 0; i < s.x.size(); ++i) {
         if (!ok(s.y[i]) || !std::isfinite(s.x[i])) {
           pen_down = false;
           continue;
         }
-        const double px = ax.to_px(s.x[i]), py = y_axis.to_px(s.y[i]);
+        const double px = ax.to_px(s.x[i]), py = y_axis.to_px(s.y[i]) + nudge;
         pen_down ? cairo_line_to(cr, px, py) : cairo_move_to(cr, px, py);
         pen_down = true;
       }
       cairo_stroke(cr);
       set_dash(cr, false);
-      if (s.markers || s.x.size() == 1) {
+      if (s.markers || s.x.size() == 1 || style >= 0) {
+        // Markers may reach past the frame (a point at 0 or at the top): not clipped there.
+        cairo_save(cr);
+        cairo_reset_clip(cr);
+        cairo_rectangle(cr, f.left - 10, f.top - 10, f.right - f.left + 20, f.bottom - f.top + 20);
+        cairo_clip(cr);
         for (std::size_t i = 0; i < s.x.size(); ++i) {
-          if (!ok(s.y[i])) continue;
-          cairo_arc(cr, ax.to_px(s.x[i]), y_axis.to_px(s.y[i]), 3.5, 0, 2 * M_PI);
-          cairo_fill(cr);
+          if (!ok(s.y[i]) || !std::isfinite(s.x[i])) continue;
+          draw_marker(cr, ax.to_px(s.x[i]), y_axis.to_px(s.y[i]) + nudge, std::max(style, 0));
         }
+        cairo_restore(cr);
       }
       if (!s.label.empty()) {
-        legend.push_back(
-            {s.label + (s.right_axis && has_right ? " (right axis)" : ""), color, s.dashed, false});
+        legend.push_back({s.label + (s.right_axis && has_right ? " (right axis)" : ""), color,
+                          s.dashed, false, style});
       }
     }
     cairo_restore(cr);
@@ -396,7 +509,7 @@ void save_bar_chart(const std::filesystem::path& path, const BarChart& chart) {
   ay.p1 = f.top;
 
   save_picture(path, chart.width, chart.height, [&](cairo_t* cr) {
-    draw_frame_and_title(cr, f, chart.title);
+    draw_frame_and_title(cr, f, chart.title, chart.width);
     draw_y_axis(cr, f, ay, false, chart.y_label, true);
     const double nc = std::max<double>(1, static_cast<double>(chart.categories.size()));
     const double ng = std::max<double>(1, static_cast<double>(chart.groups.size()));

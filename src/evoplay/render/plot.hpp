@@ -26,6 +26,10 @@ struct LinePlot {
   bool log_y = false;
   std::optional<double> y_min, y_max, y2_min, y2_max;
   bool legend_below = false;  // the legend under the chart (the picture grows), not over it
+  // Each series its own dash pattern and marker shape (hollow square, triangle, diamond...),
+  // and is nudged by 2 px per series (centred on the value), so that series with equal values
+  // stay visible side by side.
+  bool distinct_styles = false;
 };
 
 struct BarGroup {

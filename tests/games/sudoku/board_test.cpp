@@ -2,6 +2,7 @@
 // independent solution checker.
 #include "evoplay/games/sudoku/board.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "evoplay/core/error.hpp"
@@ -154,6 +155,66 @@ TEST(SudokuBoard, ErrorsSayWhere) {
     const Error e = parse_error("12345\n");
     EXPECT_NE(e.message().find("5 cells: expected a puzzle of 16, 36, 81 or 256 cells"),
               std::string::npos);
+  }
+  {
+    // A stray 7 on line 10 of a 4x4 one-per-line file is a bad symbol there, not a sign that
+    // the first 16 lines are a 16x16 grid (which used to report contradictory givens on line 1).
+    const auto text = read_text(source_path("data/sudoku/4x4_minimal_50.txt"));
+    auto lines = split_lines(text);
+    std::string bad;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      std::string l(lines[i]);
+      if (i == 9) {
+        ASSERT_EQ(l.substr(0, 6), ".....4");
+        l[2] = '7';
+      }
+      bad += l + "\n";
+    }
+    const Error e = parse_error(bad);
+    EXPECT_EQ(e.line(), 10) << e.what();
+    EXPECT_EQ(e.column(), 3) << e.what();
+    EXPECT_NE(e.message().find("unknown symbol '7': expected a digit 1-4"), std::string::npos)
+        << e.what();
+    // The same line alone (or as the last line) is a bad 4x4 puzzle too.
+    const Error alone = parse_error(std::string(trim(lines[0])) + "\n" + ".......7........\n");
+    EXPECT_EQ(alone.line(), 2) << alone.what();
+    EXPECT_NE(alone.message().find("unknown symbol '7'"), std::string::npos) << alone.what();
+  }
+  {
+    // A 16x16 grid cut short by the end of the file: reported on its last row (line 14 here:
+    // rows 1-12 and two separator lines), not on a line past the end.
+    const auto big =
+        parse_puzzles(read_text(source_path("data/sudoku/16x16_10.txt")), "16").at(0).board;
+    const std::string grid = to_grid(big);
+    const auto grid_lines = split_lines(grid);
+    std::string cut;
+    for (std::size_t i = 0; i < 14; ++i) cut += std::string(grid_lines[i]) + "\n";
+    const Error e = parse_error(cut);
+    EXPECT_EQ(e.line(), 14) << e.what();
+    EXPECT_NE(e.message().find("grid started on line 1 has 12 rows: expected 16"),
+              std::string::npos)
+        << e.what();
+    // Without a trailing newline, the same.
+    EXPECT_EQ(parse_error(cut.substr(0, cut.size() - 1)).line(), 14);
+    // A complete 16x16 grid with a repeated given is still a 16x16 grid with contradictory
+    // givens, not sixteen 4x4 puzzles with unknown symbols.
+    Board twice = big;
+    int first = -1;
+    for (int c = 0; c < 16 && first < 0; ++c) {
+      if (twice.at(0, c) != 0) first = c;
+    }
+    ASSERT_GE(first, 0);
+    int empty = -1;
+    for (int c = 15; c >= 0 && empty < 0; --c) {
+      if (twice.at(0, c) == 0) empty = c;
+    }
+    ASSERT_GE(empty, 0);
+    twice.at(0, empty) = twice.at(0, first);
+    const Error dup = parse_error(to_grid(twice));
+    EXPECT_EQ(dup.line(), 1) << dup.what();
+    EXPECT_NE(dup.message().find(fmt::format("r1c{} and r1c{} both hold", first + 1, empty + 1)),
+              std::string::npos)
+        << dup.what();
   }
   EXPECT_THROW(read_puzzles(source_path("no/such/file.txt")), Error);
 }

@@ -172,6 +172,48 @@ TEST(SudokuCli, BadInputNamesFileAndLine) {
   EXPECT_NE(r.err.find("evoplay: error: /no/such/file.txt"), std::string::npos) << r.err;
 }
 
+TEST(SudokuCli, GaOptionsOutOfRangeAreErrors) {
+  // -1 used to mean "not given" and silently fell back to the preset; every value out of range
+  // is now refused with exit 2 and a message naming the option and what it expects.
+  struct Case {
+    const char* option;
+    const char* expected;
+  };
+  for (const Case c :
+       {Case{"--population -1", "--population -1: expected at least 2"},
+        Case{"--population 1", "--population 1: expected at least 2"},
+        Case{"--generations -1", "--generations -1: expected 0 or more"},
+        Case{"--crossover-rate -1", "--crossover-rate -1: expected a probability"},
+        Case{"--crossover-rate 1.5", "--crossover-rate 1.5: expected a probability"},
+        Case{"--mutation-rate -1", "--mutation-rate -1: expected a probability"},
+        Case{"--elitism -1", "--elitism -1: expected a percentage from 0 to 100"},
+        Case{"--elitism 150", "--elitism 150: expected a percentage from 0 to 100"}}) {
+    const auto r = run_evoplay(std::string("sudoku solve - --method ga --quiet ") + c.option,
+                               kTop95First + "\n");
+    EXPECT_EQ(r.status, 2) << c.option << ": " << r.err;
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << c.option << ": " << r.err;
+  }
+  // In range, at the edges: accepted (one generation keeps it short).
+  const auto dir = scratch_dir("sudoku-ga-options");
+  const auto ok = run_evoplay(
+      "sudoku solve - --method ga --population 2 --generations 0 --crossover-rate 0 "
+      "--mutation-rate 1 --elitism 100 --json --out " +
+          (dir / "run").string(),
+      kTop95First + "\n");
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  const auto config = nlohmann::json::parse(slurp(dir / "run" / "config.json"));
+  EXPECT_EQ(config["ga"]["population"], 2);
+  EXPECT_EQ(config["ga"]["generations"], 0);
+  // Experiment runs: a clear message, not CLI11's range text.
+  for (const char* runs : {"0", "-3"}) {
+    const auto r = run_evoplay(std::string("sudoku experiment --puzzles - --quiet --runs ") + runs,
+                               kTop95First + "\n");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find(std::string("--runs ") + runs + ": expected 1 or more"), std::string::npos)
+        << r.err;
+  }
+}
+
 TEST(SudokuCli, ExperimentWritesTablesAndPlots) {
   const auto dir = scratch_dir("sudoku-experiment");
   const auto r =
@@ -181,10 +223,11 @@ TEST(SudokuCli, ExperimentWritesTablesAndPlots) {
                   dir.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("combined / 20"), std::string::npos) << r.out;
-  const auto summary = evoplay::parse_csv(slurp(dir / "summary.csv"), "summary.csv");
+  const std::string_view names[] = {"crossover", "mutation"};  // the text columns
+  const auto summary = evoplay::parse_csv(slurp(dir / "summary.csv"), "summary.csv", names);
   EXPECT_EQ(summary.rows.size(), 8u);
   EXPECT_GE(summary.column("success_low95"), 0);
-  const auto runs = evoplay::parse_csv(slurp(dir / "runs.csv"), "runs.csv");
+  const auto runs = evoplay::parse_csv(slurp(dir / "runs.csv"), "runs.csv", names);
   EXPECT_EQ(runs.rows.size(), 2u * 2 * 2 * 4);
   EXPECT_GT(std::filesystem::file_size(dir / "success.png"), 5000u);
   EXPECT_GT(std::filesystem::file_size(dir / "fitness.png"), 5000u);

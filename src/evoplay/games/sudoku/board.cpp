@@ -124,6 +124,39 @@ bool beyond_four(const std::string& symbols) {
   return false;
 }
 
+/// A 16-symbol line at `first` is a 4x4 puzzle on one line, or the first row of a 16x16 grid.
+/// It starts a grid when the rows from it (separator lines skipped, up to a blank line, a
+/// comment or a line of another length) use a symbol above 4 and either form a complete,
+/// well-formed 16x16 puzzle (known symbols, no contradictory givens) or, for a grid that is cut
+/// short or faulty, most of two or more rows use a symbol above 4. A 4x4 file with one stray `7`
+/// therefore stays a 4x4 file and gets an "unknown symbol" error on the line of the 7.
+bool starts_big_grid(const std::vector<std::string_view>& lines, std::size_t first) {
+  std::vector<std::string> rows;
+  for (std::size_t k = first; k < lines.size() && rows.size() < 16; ++k) {
+    const std::string_view t = trim(lines[k]);
+    if (t.empty() || t.front() == '#') break;
+    Cleaned next = clean(lines[k]);
+    if (next.symbols.empty()) continue;  // a separator line
+    if (next.symbols.size() != 16) break;
+    rows.push_back(std::move(next.symbols));
+  }
+  std::size_t big_rows = 0;
+  for (const auto& r : rows) big_rows += beyond_four(r);
+  if (big_rows == 0) return false;
+  if (rows.size() >= 2 && big_rows * 2 > rows.size()) return true;
+  if (rows.size() < 16) return false;
+  Board board(Geometry::of_size(16));
+  for (int r = 0; r < 16; ++r) {
+    for (int col = 0; col < 16; ++col) {
+      const int v =
+          symbol_value(rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)], 16);
+      if (v < 0) return false;
+      board.at(r, col) = static_cast<std::uint8_t>(v);
+    }
+  }
+  return find_contradiction(board).empty();
+}
+
 }  // namespace
 
 std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string& file) {
@@ -131,6 +164,7 @@ std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string&
   std::vector<PuzzleEntry> out;
   std::optional<PuzzleEntry> grid;  // a grid being read, row by row
   int grid_rows = 0;
+  int grid_last = 0;  // line of the grid's last row read so far
   auto finish_grid = [&](int line) {
     if (!grid) return;
     if (grid_rows < grid->board.n()) {
@@ -158,6 +192,7 @@ std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string&
                                 c.symbols.size(), grid->board.n(), grid->line));
       }
       fill_row(grid->board, grid_rows++, c, file, line);
+      grid_last = line;
       if (grid_rows == grid->board.n()) {
         check_givens(grid->board, file, grid->line);
         out.push_back(std::move(*grid));
@@ -166,17 +201,7 @@ std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string&
       continue;
     }
     bool as_line = one_line_size(c.symbols.size(), n);
-    if (as_line && n == 4) {
-      // 16 symbols: a 4x4 puzzle, or the first row of a 16x16 grid when it or one of the next
-      // 15 lines uses a digit above 4.
-      bool big = beyond_four(c.symbols);
-      for (std::size_t k = i + 1; !big && k < lines.size() && k < i + 16; ++k) {
-        const Cleaned next = clean(lines[k]);
-        if (next.symbols.size() != 16) break;
-        big = beyond_four(next.symbols);
-      }
-      as_line = !big;
-    }
+    if (as_line && n == 4) as_line = !starts_big_grid(lines, i);
     if (as_line) {
       PuzzleEntry entry{Board(Geometry::of_size(n)), line};
       for (int r = 0; r < n; ++r) {
@@ -194,6 +219,7 @@ std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string&
       grid = PuzzleEntry{Board(Geometry::of_size(n)), line};
       grid_rows = 0;
       fill_row(grid->board, grid_rows++, c, file, line);
+      grid_last = line;
       continue;
     }
     throw Error(
@@ -202,7 +228,7 @@ std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string&
                     "grid row of 4, 6, 9 or 16 cells",
                     c.symbols.size()));
   }
-  finish_grid(static_cast<int>(lines.size()) + 1);
+  finish_grid(grid_last);  // cut short by the end of the file: point at its last row
   return out;
 }
 

@@ -300,6 +300,9 @@ void save_experiment_plots(const ExperimentResult& result, const std::string& va
   fitness.title = title + ": mean best fitness against " + vary;
   fitness.y_label = "mean best fitness (0 = solved)";
   fitness.y_min = 0;
+  // Operators often tie (all at 0% or 100% solved): distinct dashes and markers keep each line
+  // visible where they coincide.
+  success.distinct_styles = fitness.distinct_styles = true;
   std::map<std::string, std::size_t> index;  // label -> series
   for (const auto& c : result.configs) {
     auto [it, fresh] = index.emplace(c.label, success.series.size());
