@@ -5,6 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <numbers>
+#include <sstream>
+#include <string>
 
 #include "evoplay/games/birds/check.hpp"
 #include "evoplay/games/birds/xml.hpp"
@@ -322,4 +326,204 @@ TEST(BirdsPhysics, FinalLevelHoldsTheSurvivorsWhereTheyStopped) {
   const Level after = final_level(level, r);
   ASSERT_EQ(after.objects.size(), 1u);  // the pig died
   EXPECT_DOUBLE_EQ(after.objects[0].y, r.objects[0].y);
+}
+
+// --- The game's settings, pinned by their physical effect -------------------------------------
+
+namespace {
+
+/// A block of `type` lying on the top face of a platform tilted by `degrees`, centred `along`
+/// units up the slope from the platform's centre, touching it.
+Object on_slope(ObjectType type, Material material, const Object& platform, double along) {
+  const double a = platform.rotation * std::numbers::pi / 180;
+  const double lift = 0.64 * platform.scale_y / 2 + shape_info(type).height / 2;
+  return block(type, material, platform.x + along * std::cos(a) - lift * std::sin(a),
+               platform.y + along * std::sin(a) + lift * std::cos(a), platform.rotation);
+}
+
+}  // namespace
+
+TEST(BirdsPhysics, WoodHoldsOnAThirtyFiveDegreeSlopeWhileIceSlides) {
+  // Box2D mixes frictions as sqrt(f1 f2); against a platform (0.4) wood (4) gives 1.26 and ice
+  // (0.74) 0.54, while holding on a 35-degree slope needs tan 35 = 0.70.
+  Object platform = thing(ObjectType::kPlatform, 0, 0);
+  platform.rotation = 35;
+  platform.scale_x = 8;
+  const Level level =
+      level_of({platform, on_slope(ObjectType::kRectFat, Material::kWood, platform, 1.2),
+                on_slope(ObjectType::kRectFat, Material::kIce, platform, -1.2),
+                on_slope(ObjectType::kRectFat, Material::kStone, platform, 2.1)});
+  ASSERT_TRUE(find_overlaps(level).empty());
+  const StabilityReport r = simulate(level);
+  EXPECT_LT(r.objects[1].displacement, 0.02);  // wood stays
+  EXPECT_LT(r.objects[3].displacement, 0.02);  // stone (4) too
+  EXPECT_GT(r.objects[2].displacement, 1.0);   // ice slides down and off
+  EXPECT_FALSE(r.stable);
+  // With every friction at ice's value, wood slides as well.
+  PhysicsSettings slippery;
+  slippery.friction_wood = slippery.friction_ice;
+  EXPECT_GT(simulate(level, slippery).objects[1].displacement, 1.0);
+}
+
+TEST(BirdsPhysics, GravityScaleIsOneForMediumPigsAndTntAndHalfForSmallPigsAndBlocks) {
+  // Dropped from high up for 0.5 s (25 steps): with no damping an object falls g' t^2 / 2 with
+  // g' = 9.81 x gravity scale (Box2D's integrator adds half a step's worth: n(n+1)/2 dt^2 g');
+  // blocks also have linear damping 1: x = g' (t - (1 - e^-t)).
+  PhysicsSettings half_second;
+  half_second.seconds = 0.5;
+  half_second.damage = false;
+  const Level level =
+      level_of({thing(ObjectType::kPigMedium, -6, 8), thing(ObjectType::kTnt, -3, 8),
+                thing(ObjectType::kPigSmall, 0, 8), thing(ObjectType::kPigBig, 3, 8),
+                block(ObjectType::kSquareSmall, Material::kStone, 6, 8)});
+  const StabilityReport r = simulate(level, half_second);
+  const double t = 0.5, g = 9.81;
+  const double full = g * t * t / 2, step_bias = g * 0.02 * t / 2;
+  EXPECT_NEAR(8 - r.objects[0].y, full + step_bias, 0.01);                  // medium pig: scale 1
+  EXPECT_NEAR(8 - r.objects[1].y, full + step_bias, 0.01);                  // TNT: scale 1
+  EXPECT_NEAR(8 - r.objects[3].y, full + step_bias, 0.01);                  // big pig: scale 1
+  EXPECT_NEAR(8 - r.objects[2].y, (full + step_bias) / 2, 0.01);            // small pig: scale 0.5
+  EXPECT_NEAR(8 - r.objects[4].y, g / 2 * (t - (1 - std::exp(-t))), 0.03);  // block: 0.5, damped
+}
+
+TEST(BirdsPhysics, PigAndTntMassesAreTheSharedDocsValues) {
+  // ../shared/docs/science-birds.md: "Pigs BasicSmall mass 0.1; Medium, Big and TNT mass 1"
+  // and "Density 1 for every block, so mass = collider area".
+  EXPECT_DOUBLE_EQ(shape_info(ObjectType::kPigSmall).mass, 0.1);
+  EXPECT_DOUBLE_EQ(shape_info(ObjectType::kPigMedium).mass, 1.0);
+  EXPECT_DOUBLE_EQ(shape_info(ObjectType::kPigBig).mass, 1.0);
+  EXPECT_DOUBLE_EQ(shape_info(ObjectType::kTnt).mass, 1.0);
+  EXPECT_DOUBLE_EQ(shape_info(ObjectType::kRectFat).mass, 0.0);  // 0 = density 1
+  // The masses act: TNT's blast gives every piece in reach the same impulse (1.5), so a piece
+  // flies off at 1.5 / mass. A small pig (0.1) is thrown far; a medium one (1), hit as hard, and
+  // the TNT's own life spared by switching damage off for the others, barely moves.
+  PhysicsSettings s;
+  s.tnt_damage = 0;
+  const double tnt_y = on_ground(ObjectType::kTnt);
+  const StabilityReport small =
+      simulate(level_of({thing(ObjectType::kTnt, 0, tnt_y + 2),
+                         thing(ObjectType::kPigSmall, 1.2, on_ground(ObjectType::kPigSmall))}),
+               s);
+  const StabilityReport medium =
+      simulate(level_of({thing(ObjectType::kTnt, 0, tnt_y + 2),
+                         thing(ObjectType::kPigMedium, 1.2, on_ground(ObjectType::kPigMedium))}),
+               s);
+  ASSERT_TRUE(small.objects[0].destroyed);
+  ASSERT_TRUE(medium.objects[0].destroyed);
+  EXPECT_GT(small.objects[1].displacement, 5 * medium.objects[1].displacement);
+  EXPECT_GT(medium.objects[1].displacement, 0.0);
+}
+
+TEST(BirdsPhysics, APieceRestsOnAPlatform) {
+  Object platform = thing(ObjectType::kPlatform, 2, 0);
+  platform.scale_x = 3;
+  const Level level = level_of(
+      {platform, block(ObjectType::kRectFat, Material::kIce, 2, 0.32 + 0.215),
+       thing(ObjectType::kPigSmall, 1.2, 0.32 + shape_info(ObjectType::kPigSmall).height / 2)});
+  const StabilityReport r = simulate(level);
+  EXPECT_TRUE(r.overlaps.empty());
+  EXPECT_TRUE(r.stable);
+  EXPECT_TRUE(r.at_rest);
+  EXPECT_EQ(r.pieces, 2);  // the platform is not a piece
+  EXPECT_LT(r.objects[1].displacement, 0.006);
+  EXPECT_LT(r.objects[2].displacement, 0.006);
+  EXPECT_DOUBLE_EQ(r.objects[2].life, 2.0);
+}
+
+TEST(BirdsPhysics, ThePaperScorePenalisesARotationOfFiveDegrees) {
+  // A RectFat (0.85 x 0.43) tilted 8 degrees, standing on its lowest corner, drops flat: it turns
+  // by -8 degrees (>= 5) while its centre moves only about 0.066 (pivoting about the corner:
+  // from (0.391, 0.272) to (0.425, 0.215) relative to it), under both movement thresholds.
+  const double a = 8 * std::numbers::pi / 180;
+  const double corner_depth = 0.425 * std::sin(a) + 0.215 * std::cos(a);
+  const Level level =
+      level_of({block(ObjectType::kRectFat, Material::kWood, 0, kGroundY + corner_depth, 8),
+                block(ObjectType::kRectFat, Material::kWood, 3, on_ground(ObjectType::kRectFat))});
+  ASSERT_TRUE(find_overlaps(level).empty());
+  const StabilityReport r = simulate(level);
+  const ObjectOutcome& tilted = r.objects[0];
+  EXPECT_NEAR(tilted.rotation_change, -8, 0.2);
+  EXPECT_NEAR(tilted.displacement, 0.066, 0.01);
+  EXPECT_FALSE(tilted.destroyed);
+  EXPECT_EQ(r.paper_rotated, 1);
+  EXPECT_EQ(r.paper_moved, 0);
+  EXPECT_EQ(r.moved, 0);
+  EXPECT_TRUE(r.stable);  // ChatGPT4PCG's criterion ignores rotation
+  // The document: 100 (2 - 0) / 2 - 100 / 2 x 0.33 x (0 moved + 1 rotated) = 83.5.
+  EXPECT_NEAR(r.paper_score, 83.5, 1e-9);
+  // Tilted 4 degrees it turns by less than 5: no penalty.
+  const double a4 = 4 * std::numbers::pi / 180;
+  const StabilityReport small =
+      simulate(level_of({block(ObjectType::kRectFat, Material::kWood, 0,
+                               kGroundY + 0.425 * std::sin(a4) + 0.215 * std::cos(a4), 4)}));
+  EXPECT_NEAR(small.objects[0].rotation_change, -4, 0.2);
+  EXPECT_EQ(small.paper_rotated, 0);
+  EXPECT_DOUBLE_EQ(small.paper_score, 100.0);
+}
+
+TEST(BirdsPhysics, RoundPigsRollOffWhereTheGamesFlatBasedPigsStand) {
+  // docs/birds.md: with --round-pigs, level 1's pig rolls off its pillar after 6.9 s and is
+  // destroyed with the block it lands on; the game (flat-based octagon, our default) keeps it.
+  const Level level = example("sciencebirds_level-1.xml");
+  ASSERT_EQ(level.objects[2].type, ObjectType::kPigMedium);
+  const StabilityReport flat = simulate(level);
+  EXPECT_FALSE(flat.objects[2].destroyed);
+  PhysicsSettings round;
+  round.round_pigs = true;
+  const StabilityReport rolled = simulate(level, round);
+  EXPECT_TRUE(rolled.objects[2].destroyed);
+  EXPECT_NEAR(rolled.objects[2].time_destroyed, 6.9, 0.05);
+  EXPECT_EQ(rolled.destroyed, 2);
+}
+
+namespace {
+
+/// One row of the table "What the simulation says of the example files" in docs/birds.md.
+struct DocRow {
+  std::string file;
+  int pieces = 0;
+  bool stable = false;
+  double score = 0, paper_score = 0, at_rest = 0;
+};
+
+std::vector<DocRow> doc_table() {
+  std::ifstream in(source_path("docs/birds.md"));
+  std::vector<DocRow> rows;
+  std::string line;
+  bool in_section = false;
+  while (std::getline(in, line)) {
+    if (line.starts_with("## ")) in_section = line.find("example files") != std::string::npos;
+    if (!in_section || !line.starts_with("| ") || line.starts_with("| file") ||
+        line.starts_with("|---"))
+      continue;
+    std::vector<std::string> cells;
+    std::stringstream ss(line.substr(1));
+    for (std::string cell; std::getline(ss, cell, '|');) {
+      const auto b = cell.find_first_not_of(' ');
+      const auto e = cell.find_last_not_of(' ');
+      cells.push_back(b == std::string::npos ? "" : cell.substr(b, e - b + 1));
+    }
+    if (cells.size() < 6) continue;
+    rows.push_back({cells[0], std::stoi(cells[1]), cells[2] == "yes", std::stod(cells[3]),
+                    std::stod(cells[4]), std::stod(cells[5])});
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST(BirdsPhysics, TheExampleFilesGiveTheResultsDocumentedInDocs) {
+  const std::vector<DocRow> rows = doc_table();
+  ASSERT_EQ(rows.size(), 5u) << "docs/birds.md's table of the example files";
+  for (const DocRow& row : rows) {
+    SCOPED_TRACE(row.file);
+    const StabilityReport r = simulate(example(row.file + ".xml"));
+    EXPECT_EQ(r.pieces, row.pieces);
+    EXPECT_EQ(r.stable, row.stable);
+    EXPECT_NEAR(r.score, row.score, 0.005);
+    EXPECT_NEAR(r.paper_score, row.paper_score, 0.05);
+    EXPECT_NEAR(r.settle_time, row.at_rest, 0.005);
+  }
+  // ChatGPT4PCG's file: one of three pieces penalised for moving, 100 - 100 / 3 x 0.33 = 89.
+  EXPECT_NEAR(simulate(example("chatgpt4pcg_result_22_wellformed.xml")).paper_score, 89.0, 1e-9);
 }

@@ -227,3 +227,45 @@ TEST(BirdsXml, BadFilesNameTheLine) {
   EXPECT_NE(not_level.message().find("expected a <Level>"), std::string::npos);
   EXPECT_THROW(read_level("/no/such/level.xml"), Error);
 }
+
+TEST(BirdsXml, AMismatchedEndTagSaysWhichWasExpected) {
+  // A file cut short: <GameObjects> (line 3) and <Level> (line 2) are never closed.
+  const Error cut = parse_error(
+      "<?xml version=\"1.0\"?>\n<Level>\n<GameObjects>\n"
+      "<Block type=\"RectFat\" material=\"wood\" x=\"0\" y=\"0\" />\n");
+  EXPECT_NE(cut.message().find("Start-end tags mismatch"), std::string::npos) << cut.what();
+  EXPECT_NE(cut.message().find("expected </GameObjects> closing <GameObjects> of line 3, found "
+                               "the end of the file"),
+            std::string::npos)
+      << cut.what();
+  EXPECT_EQ(cut.line(), 4);  // the last line, not the empty one after the final newline
+  // A wrong end tag: </Level> where </GameObjects> belongs.
+  const Error wrong = parse_error(
+      "<Level>\n<Birds>\n<Bird type=\"BirdRed\"/>\n</Birds>\n<GameObjects>\n"
+      "<TNT x=\"0\" y=\"0\" />\n</Level>\n");
+  EXPECT_EQ(wrong.line(), 7) << wrong.what();
+  EXPECT_NE(wrong.message().find("expected </GameObjects> closing <GameObjects> of line 5, found "
+                                 "'</Level>'"),
+            std::string::npos)
+      << wrong.what();
+}
+
+TEST(BirdsXml, ErrorsAtTheEndOfTheFileNameItsLastLine) {
+  // "hello" and a newline: one line; pugixml's offset is past the newline.
+  const Error e = parse_error("hello\n");
+  EXPECT_EQ(e.line(), 1) << e.what();
+  EXPECT_EQ(e.column(), 6) << e.what();
+  const Error no_newline = parse_error("hello");
+  EXPECT_EQ(no_newline.line(), 1) << no_newline.what();
+}
+
+TEST(BirdsXml, ACameraMissingAnAttributeTakesTheDefaultCamerasValue) {
+  // Missing <Camera>: the competition generators' camera (0, 2, 20, 30); a <Camera> without y
+  // (or any other attribute) takes that same value for it.
+  const Level none = parse_level("<Level>\n<GameObjects>\n</GameObjects>\n</Level>\n", "a.xml");
+  EXPECT_EQ(none.camera, (Camera{0, 2, 20, 30}));
+  const Level no_y = parse_level(
+      "<Level>\n<Camera x=\"1\" minWidth=\"15\">\n<GameObjects>\n</GameObjects>\n</Level>\n",
+      "b.xml");
+  EXPECT_EQ(no_y.camera, (Camera{1, 2, 15, 30}));
+}

@@ -79,7 +79,7 @@ class Simulation : public b2ContactListener {
     for (int step = 0; step < max_steps; ++step) {
       world_.Step(dt, s_.velocity_iterations, s_.position_iterations);
       report_.steps = step + 1;
-      time_ = (step + 1) * s_.time_step;
+      time_ = game_time(step + 1);
       mark_fallen();
       destroy_dying();
       if (all_asleep()) {
@@ -215,6 +215,16 @@ class Simulation : public b2ContactListener {
     }
   }
 
+  /// Game time after `steps` steps: steps / (steps per second) when a second holds a whole number
+  /// of steps (0.7, not 35 x 0.02 = 0.7000000000000001), else steps x step.
+  double game_time(int steps) const {
+    const double per_second = std::round(1 / s_.time_step);
+    if (per_second >= 1 && std::abs(per_second * s_.time_step - 1) < 1e-12) {
+      return steps / per_second;
+    }
+    return steps * s_.time_step;
+  }
+
   bool all_asleep() const {
     for (const Piece& p : pieces_) {
       if (p.body && p.body->IsEnabled() && p.body->GetType() == b2_dynamicBody &&
@@ -235,6 +245,7 @@ class Simulation : public b2ContactListener {
                                  2 * std::numbers::pi) *
                   kDegrees;
     if (turn <= -180) turn += 360;
+    if (turn == 0) turn = 0;  // not -0
     out.rotation_change = turn;
     out.rotation = level_.objects[i].rotation + turn;
     out.displacement = (at - p.start_position).Length();

@@ -84,14 +84,21 @@ class Reader {
  public:
   Reader(const std::string& file, const std::string& text) : file_(file), text_(text) {}
 
+  /// An offset at or past the end of the text is placed after the last character of the last
+  /// line (not on the empty "line" after a final newline).
+  std::ptrdiff_t clamp(std::ptrdiff_t offset) const {
+    const std::ptrdiff_t size = std::ssize(text_);
+    if (offset < size) return offset;
+    return size > 0 && text_.back() == '\n' ? size - 1 : size;
+  }
   int line_at(std::ptrdiff_t offset) const {
     if (offset < 0) return 0;
-    const auto end = text_.begin() + std::min<std::ptrdiff_t>(offset, std::ssize(text_));
+    const auto end = text_.begin() + clamp(offset);
     return 1 + static_cast<int>(std::count(text_.begin(), end, '\n'));
   }
   int column_at(std::ptrdiff_t offset) const {
     if (offset < 0) return 0;
-    offset = std::min<std::ptrdiff_t>(offset, std::ssize(text_));
+    offset = clamp(offset);
     std::ptrdiff_t begin = offset;
     while (begin > 0 && text_[static_cast<std::size_t>(begin - 1)] != '\n') --begin;
     return static_cast<int>(offset - begin + 1);
@@ -173,6 +180,51 @@ Object read_object(const Reader& r, const pugi::xml_node& node) {
   return o;
 }
 
+/// For pugixml's "Start-end tags mismatch": which element was left open (the innermost element
+/// of the partial tree, along its last children, whose start tag is not self-closing and whose
+/// end tag does not come before the error) and what stands at the error instead.
+std::string mismatch_detail(const pugi::xml_document& doc, const std::string& text,
+                            std::ptrdiff_t at, const Reader& r) {
+  // pugixml points at the name of the end tag it did not expect ("</B>": at the B), or at the
+  // end of the text when the file stops before the end tags.
+  std::ptrdiff_t wrong = -1;
+  if (at >= 2 && at <= std::ssize(text) &&
+      text.compare(static_cast<std::size_t>(at - 2), 2, "</") == 0) {
+    wrong = at - 2;
+  }
+  const std::ptrdiff_t limit = wrong >= 0 ? wrong : std::ssize(text);
+  pugi::xml_node open;
+  for (pugi::xml_node n = doc.last_child(); n;) {
+    if (n.type() != pugi::node_element) {
+      n = n.previous_sibling();
+      continue;
+    }
+    const auto start = static_cast<std::size_t>(n.offset_debug());
+    const std::size_t end = text.find('>', start);
+    if (end == std::string::npos || end == 0 || text[end - 1] == '/') break;
+    const std::size_t closed = text.find(fmt::format("</{}", n.name()), end);
+    if (closed != std::string::npos && static_cast<std::ptrdiff_t>(closed) < limit) break;
+    open = n;
+    n = n.last_child();
+  }
+  if (!open) return "";
+  std::string found;
+  if (wrong >= 0) {
+    const auto from = static_cast<std::size_t>(wrong);
+    const std::size_t gt = text.find_first_of(">\n", from);
+    const std::size_t stop = gt == std::string::npos ? text.size() : gt + (text[gt] == '>');
+    found = "'" + text.substr(from, stop - from) + "'";
+  } else if (text.find_first_not_of(" \t\r\n", static_cast<std::size_t>(std::max<std::ptrdiff_t>(
+                                                   at, 0))) == std::string::npos) {
+    found = "the end of the file";
+  } else {
+    return fmt::format(" (expected </{}> closing <{}> of line {})", open.name(), open.name(),
+                       r.line(open));
+  }
+  return fmt::format(" (expected </{}> closing <{}> of line {}, found {})", open.name(),
+                     open.name(), r.line(open), found);
+}
+
 std::string num(double v) { return fmt::format("{}", v == 0 ? 0.0 : v); }
 
 }  // namespace
@@ -207,8 +259,11 @@ Level parse_level(std::string_view raw, const std::string& name) {
   const pugi::xml_parse_result parsed =
       doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
   if (!parsed) {
+    const std::string detail = parsed.status == pugi::status_end_element_mismatch
+                                   ? mismatch_detail(doc, text, parsed.offset, r)
+                                   : "";
     throw Error(name, r.line_at(parsed.offset), r.column_at(parsed.offset),
-                fmt::format("malformed XML: {}", parsed.description()));
+                fmt::format("malformed XML: {}{}", parsed.description(), detail));
   }
   const pugi::xml_node root = doc.child("Level");
   if (!root) {
@@ -223,8 +278,10 @@ Level parse_level(std::string_view raw, const std::string& name) {
     level.width = static_cast<int>(width);
   }
   if (const auto cam = root.child("Camera")) {
-    level.camera = {r.number(cam, "x", 0), r.number(cam, "y", 0), r.number(cam, "minWidth", 20),
-                    r.number(cam, "maxWidth", 30)};
+    // A missing attribute keeps the value a missing <Camera> gives (the generators' camera).
+    const Camera d = level.camera;
+    level.camera = {r.number(cam, "x", d.x), r.number(cam, "y", d.y),
+                    r.number(cam, "minWidth", d.min_width), r.number(cam, "maxWidth", d.max_width)};
   }
   if (const auto sling = root.child("Slingshot")) {
     level.slingshot = {r.number(sling, "x"), r.number(sling, "y")};
