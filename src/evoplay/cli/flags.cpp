@@ -28,6 +28,10 @@ namespace fl = games::flags;
 namespace {
 
 constexpr const char* kActionHelp = "n, e, s, w (move), rest, attack or dig";
+constexpr const char* kThreadsHelp =
+    "games played at once (0 = all cores). Bots limited by depth or iterations play the same "
+    "games at any number; bots limited by time (alphabeta:100ms) search as deep as the machine "
+    "allows, so their games depend on the load: use 1 for them";
 
 /// Reads "1 n", "2 dig", "1north", "3 rest" into a move of the side to move.
 bool parse_flags_move(const fl::State& s, std::string_view text, fl::State::Move& m,
@@ -201,13 +205,12 @@ struct TournamentOptions {
   int games = 1;
 };
 
-search::TournamentResult run_flags_tournament(const std::vector<std::string>& specs,
-                                              const std::vector<std::string>& map_files,
-                                              int repeats, std::uint64_t seed, int threads,
-                                              bool quiet) {
+/// Refuses what a tournament cannot play: fewer than two bots, a bot listed twice, `human`, a
+/// bad spec, fewer than one game per pairing. Called before the run folder exists.
+void check_tournament(const std::vector<std::string>& specs, int repeats,
+                      const search::BotFactory<fl::State>& factory) {
   if (specs.size() < 2) throw Error("--bots: expected at least two bots, e.g. random,greedy");
-  if (repeats < 1) throw Error("--games must be at least 1");
-  const auto factory = fl::bots();
+  if (repeats < 1) throw Error(fmt::format("--games: expected at least 1, found {}", repeats));
   for (const auto& s : specs) {
     if (search::parse_bot_spec(s).kind == "human")
       throw Error(fmt::format("--bots: '{}' cannot play in a tournament (bots only)", s));
@@ -218,6 +221,14 @@ search::TournamentResult run_flags_tournament(const std::vector<std::string>& sp
       if (specs[i] == specs[j]) throw Error(fmt::format("--bots: '{}' is listed twice", specs[i]));
     }
   }
+}
+
+search::TournamentResult run_flags_tournament(const std::vector<std::string>& specs,
+                                              const std::vector<std::string>& map_files,
+                                              int repeats, std::uint64_t seed, int threads,
+                                              bool quiet) {
+  const auto factory = fl::bots();
+  check_tournament(specs, repeats, factory);
   std::vector<fl::State> starts;
   std::vector<std::string> names;
   for (const auto& f : map_files) {
@@ -248,12 +259,9 @@ void run_tournament(const TournamentOptions& opt) {
     const auto t = trim(b);
     if (!t.empty()) specs.emplace_back(t);
   }
-  // Check the bots and read every map before the run folder exists: a bad spec or a broken map
-  // must not leave a half-made run behind.
-  const auto factory = fl::bots();
-  for (const auto& s : specs) {
-    if (search::parse_bot_spec(s).kind != "human") factory.validate(s);
-  }
+  // Check the bots and read every map before the run folder exists: a bad spec, a broken map or
+  // an impossible tournament must not leave a half-made run behind.
+  check_tournament(specs, opt.games, fl::bots());
   for (const auto& f : files) (void)fl::load_map(f);
   const RunDir run = open_run_dir(opt.common, "flags-tournament");
   auto config = base_config("flags tournament", opt.common);
@@ -311,6 +319,9 @@ void add_flags_commands(CLI::App& app) {
   p->add_option("--render", play->render,
                 "folder for pictures: the start, the end and an animated GIF of each game");
   add_common_options(p, play->play.common, kSeed | kThreads | kOut | kJson | kQuiet);
+  p->get_option("--quiet")->description(
+      "print only the result (no board after every ply; several games: only the summary)");
+  p->get_option("--threads")->description(kThreadsHelp);
   p->callback([play] {
     const auto map = fl::load_map(play->map);
     const auto ui = flags_ui(map);
@@ -332,6 +343,7 @@ void add_flags_commands(CLI::App& app) {
       ->required();
   t->add_option("--games", topt->games, "games per pairing, map and side")->capture_default_str();
   add_common_options(t, topt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  t->get_option("--threads")->description(kThreadsHelp);
   t->callback([topt] { run_tournament(*topt); });
 
   // show

@@ -56,11 +56,28 @@ TEST(FlagsCli, BrokenMapsAndBadSpecsAreReportedWithTheirPlace) {
                                 (dir / "*.nothing").string() + "' --out " + (dir / "t").string());
   EXPECT_EQ(none.status, 2);
   EXPECT_NE(none.err.find("matches no file"), std::string::npos) << none.err;
-  const auto one =
-      run_evoplay("flags tournament --bots random --maps " + source_path("data/flags/01-duel.map") +
-                  " --out " + (dir / "t").string());
-  EXPECT_EQ(one.status, 2);
-  EXPECT_NE(one.err.find("at least two bots"), std::string::npos) << one.err;
+}
+
+TEST(FlagsCli, TournamentMistakesLeaveNoRunFolder) {
+  const auto dir = scratch_dir("flags-tournament-mistakes");
+  const std::string duel = source_path("data/flags/01-duel.map");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--bots random", "at least two bots"},
+      {"--bots random,human", "'human' cannot play in a tournament"},
+      {"--bots greedy,random,greedy", "'greedy' is listed twice"},
+      {"--bots random,greedy --games 0", "--games: expected at least 1, found 0"},
+      {"--bots random,alphabeta:fast", "alphabeta:fast"},
+  };
+  int k = 0;
+  for (const auto& [args, expected] : cases) {
+    const auto out = dir / ("run-" + std::to_string(++k));
+    const auto r =
+        run_evoplay("flags tournament " + args + " --maps " + duel + " --out " + out.string());
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find("evoplay: error: "), std::string::npos) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << args << ": " << r.err;
+    EXPECT_FALSE(std::filesystem::exists(out)) << args << ": no run folder, not even config.json";
+  }
 }
 
 TEST(FlagsCli, ATournamentWritesStandingsCsvAndJson) {

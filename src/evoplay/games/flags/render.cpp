@@ -195,7 +195,9 @@ Layout layout(const Map& map) {
   l.width = std::ceil(std::max(l.board_w + 2 * kMargin, 600.0));
   l.left = std::floor((l.width - l.board_w) / 2);
   l.top = kCaption;
-  l.height = std::ceil(l.top + l.board_h + 12 + 2 * kPanelRow + kMargin);
+  // Below the board: one row per team, then the status line on a row of its own (on small maps
+  // the board is narrower than the teams' rows, so nothing may share a row with them).
+  l.height = std::ceil(l.top + l.board_h + 12 + 3 * kPanelRow + kMargin);
   return l;
 }
 
@@ -243,7 +245,8 @@ void draw_frame(cairo_t* cr, const State& s, const std::string& caption, int las
   const double panel_y = l.top + l.board_h + 12;
   draw_panel(cr, s, l.left, panel_y, l.board_w);
   set(cr, s.is_terminal() ? kRing : kTextDim);
-  render::draw_text(cr, status, l.left + l.board_w, panel_y + 11, 13, 1, 0.5, s.is_terminal());
+  render::draw_text(cr, status, l.left, panel_y + kTeams * kPanelRow + 11, 13, 0, 0.5,
+                    s.is_terminal());
 }
 
 }  // namespace
