@@ -1,7 +1,12 @@
-// The program as a user runs it: help, version, errors and exit codes, demo, plot.
+// The program as a user runs it: help, version, errors and exit codes, demo (its parts that
+// write files: tsp, birdsgen, tictactoe-learn, flags), plot.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "evoplay/core/history.hpp"
+#include "evoplay/games/birds/check.hpp"
+#include "evoplay/games/birds/xml.hpp"
 #include "support/history.hpp"
 #include "support/process.hpp"
 
@@ -71,6 +76,64 @@ TEST(Cli, DemoIsDeterministicAcrossThreadCountsAndPlots) {
   const auto bad = run_evoplay("plot " + (dir / "one" / "tsp").string() + " --columns nope");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("no column 'nope'"), std::string::npos);
+}
+
+// The other demo parts that write files, each alone (one demo run each, so that a slow part
+// does not hide which one failed). Under the sanitizers these are the slowest tests of the
+// program (the birds generator simulates two layers of 10 x 50 levels): the demo has no smaller
+// setting, so each is run once, at one thread.
+TEST(Cli, DemoBirdsGeneratorWritesFiveLevelsAndASheet) {
+  const auto dir = scratch_dir("demo-birdsgen");
+  const auto r = run_evoplay("demo --only birdsgen --quiet --threads 1 --out " + dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto part = dir / "birdsgen";
+  EXPECT_GT(std::filesystem::file_size(part / "sheet.png"), 10000u);
+  for (int i = 4; i <= 8; ++i) {
+    const auto file = part / ("level-0" + std::to_string(i) + ".xml");
+    ASSERT_TRUE(std::filesystem::exists(file)) << file;
+    const auto level = evoplay::games::birds::read_level(file.string());  // throws if broken
+    EXPECT_GT(level.count(evoplay::games::birds::Kind::kBlock), 0) << file;
+    EXPECT_GE(level.count(evoplay::games::birds::Kind::kPig), 2) << file;  // the demo's 2-4
+    EXPECT_LE(level.count(evoplay::games::birds::Kind::kPig), 4) << file;
+    EXPECT_TRUE(evoplay::games::birds::find_overlaps(level).empty()) << file;
+  }
+  EXPECT_FALSE(std::filesystem::exists(part / "level-09.xml"));
+  const auto result = nlohmann::json::parse(slurp(part / "result.json"));
+  EXPECT_EQ(result["levels"].size(), 5u);
+  EXPECT_NE(r.out.find("5 levels in"), std::string::npos) << r.out;
+}
+
+TEST(Cli, DemoTicTacToeLearningWritesItsCurvesAndPopulation) {
+  const auto dir = scratch_dir("demo-ttt-learn");
+  const auto r =
+      run_evoplay("demo --only tictactoe-learn --quiet --threads 1 --out " + dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto part = dir / "tictactoe-learn";
+  for (const char* f : {"results.png", "knowledge.png", "fitness.png"}) {
+    EXPECT_GT(std::filesystem::file_size(part / f), 1000u) << f;
+  }
+  for (const char* f : {"history.csv", "population.txt", "config.json", "result.json"}) {
+    EXPECT_FALSE(slurp(part / f).empty()) << f;
+  }
+  const auto result = nlohmann::json::parse(slurp(part / "result.json"));
+  EXPECT_TRUE(result.contains("cycles"));
+  EXPECT_NE(r.out.find("strong preset"), std::string::npos) << r.out;
+}
+
+TEST(Cli, DemoFlagsWritesATournamentAndAGame) {
+  const auto dir = scratch_dir("demo-flags");
+  const auto r = run_evoplay("demo --only flags --quiet --threads 1 --out " + dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  // The program finds data/flags next to its build folder, wherever it is run from.
+  EXPECT_EQ(r.out.find("skipped"), std::string::npos) << r.out;
+  const auto part = dir / "flags";
+  for (const char* f : {"game.gif", "game_end.png"}) {
+    EXPECT_GT(std::filesystem::file_size(part / f), 1000u) << f;
+  }
+  for (const char* f : {"standings.csv", "games.csv", "result.json"}) {
+    EXPECT_FALSE(slurp(part / f).empty()) << f;
+  }
+  EXPECT_NO_THROW((void)nlohmann::json::parse(slurp(part / "result.json")));
 }
 
 TEST(Cli, DemoRejectsUnknownPart) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <tuple>
@@ -114,9 +115,24 @@ void print_report(const std::string& file, const birds::Level& level,
                  out.left_world ? " (left the world)" : "",
                  piece_label(level, static_cast<int>(i)));
     } else {
-      fmt::print("  moved {:.3f}, turned {:.1f} deg: {}\n", out.displacement, out.rotation_change,
+      // Rounded to the tenth printed, so that -0.04 shows as 0.0, not -0.0.
+      const double turned = std::round(out.rotation_change * 10) / 10 + 0.0;
+      fmt::print("  moved {:.3f}, turned {:.1f} deg: {}\n", out.displacement, turned,
                  piece_label(level, static_cast<int>(i)));
     }
+  }
+}
+
+/// Makes sure `dir` is a folder pictures can be written to (creating it if needed), before
+/// anything is simulated or printed.
+void prepare_folder(const std::string& dir, const char* option) {
+  std::error_code ec;
+  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec)) {
+    throw Error(dir, 0, fmt::format("{} needs a folder, and this is a file", option));
+  }
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    throw Error(dir, 0, fmt::format("{}: cannot create the folder: {}", option, ec.message()));
   }
 }
 
@@ -136,6 +152,7 @@ void add_simulate(CLI::App* group) {
   cmd->add_option("--render", opt->render_dir,
                   "write pictures before and after the simulation to this folder");
   cmd->callback([opt] {
+    if (!opt->render_dir.empty()) prepare_folder(opt->render_dir, "--render");
     const auto levels = read_levels(opt->files);
     const auto settings = resolve(opt->physics);
     const auto reports = birds::simulate_all(levels, settings, opt->common.threads);
@@ -168,7 +185,7 @@ void add_render(CLI::App* group) {
     std::vector<std::string> files;
     std::string out;
     bool after = false;
-    int width = 1200;
+    int width = 0;  // 0: not given (a picture 1200, a contact sheet's cell 480)
     int columns = 0;
     std::string format = "png";
     PhysicsOptions physics;
@@ -185,8 +202,9 @@ void add_render(CLI::App* group) {
   cmd->add_flag("--after", opt->after,
                 "simulate first and draw the state after it (moved objects outlined at their "
                 "start, destroyed ones crossed out)");
-  cmd->add_option("--width", opt->width, "picture width in pixels (a sheet: of each cell)")
-      ->capture_default_str()
+  cmd->add_option("--width", opt->width,
+                  "picture width in pixels (default 1200); a contact sheet: the width of each "
+                  "cell (default 480)")
       ->check(CLI::Range(120, 8000));
   cmd->add_option("--columns", opt->columns, "columns of a contact sheet (0 = about square)")
       ->capture_default_str()
@@ -200,6 +218,7 @@ void add_render(CLI::App* group) {
   add_physics_options(cmd, opt->physics);
   cmd->callback([opt] {
     const auto levels = read_levels(opt->files);
+    const int width = opt->width > 0 ? opt->width : 1200;
     std::vector<birds::StabilityReport> reports;
     if (opt->after) reports = birds::simulate_all(levels, resolve(opt->physics), opt->threads);
     auto report = [&](std::size_t i) { return opt->after ? &reports[i] : nullptr; };
@@ -207,13 +226,13 @@ void add_render(CLI::App* group) {
     const std::string ext = out.extension().string();
     if (ext == ".png" || ext == ".svg") {
       if (levels.size() == 1) {
-        birds::save_level_picture(out, levels[0], {opt->width, stem(opt->files[0]), report(0)});
+        birds::save_level_picture(out, levels[0], {width, stem(opt->files[0]), report(0)});
       } else {
         std::vector<birds::SheetEntry> entries;
         for (std::size_t i = 0; i < levels.size(); ++i) {
           entries.push_back({&levels[i], stem(opt->files[i]), report(i)});
         }
-        const int cell = opt->width == 1200 ? 480 : opt->width;
+        const int cell = opt->width > 0 ? opt->width : 480;
         birds::save_contact_sheet(out, entries, cell, opt->columns);
       }
       fmt::print("{}\n", out.string());
@@ -224,7 +243,7 @@ void add_render(CLI::App* group) {
     }
     for (std::size_t i = 0; i < levels.size(); ++i) {
       const auto path = out / (stem(opt->files[i]) + "." + opt->format);
-      birds::save_level_picture(path, levels[i], {opt->width, stem(opt->files[i]), report(i)});
+      birds::save_level_picture(path, levels[i], {width, stem(opt->files[i]), report(i)});
       fmt::print("{}\n", path.string());
     }
   });
@@ -368,10 +387,90 @@ std::pair<int, int> parse_pig_range(const std::string& text) {
   const auto parts = split(text, ',');
   long long lo = 0, hi = 0;
   if (parts.size() != 2 || !try_parse_int(parts[0], lo) || !try_parse_int(parts[1], hi) || lo < 1 ||
-      hi < lo || hi > 50) {
-    throw Error(fmt::format("--pigs '{}': expected MIN,MAX with 1 <= MIN <= MAX <= 50", text));
+      hi < lo || hi > birds::kMaxPigs) {
+    throw Error(fmt::format("--pigs '{}': expected MIN,MAX with 1 <= MIN <= MAX <= {} ({})", text,
+                            birds::kMaxPigs, birds::kMaxPigsReason));
   }
   return {static_cast<int>(lo), static_cast<int>(hi)};
+}
+
+/// Names `birds generate` writes into a run folder (and into its block-N/ and layer-N/ folders).
+bool generator_file(const std::string& name) {
+  static constexpr std::string_view kFixed[] = {
+      "sheet.png",      "history.csv",          "fitness.png", "hamming.png", "composites.json",
+      "composites.png", "composites-next.json", "config.json", "result.json"};
+  if (std::find(std::begin(kFixed), std::end(kFixed), name) != std::end(kFixed)) return true;
+  auto numbered = [&](std::string_view prefix, std::string_view suffix) {
+    if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) ||
+        !name.ends_with(suffix)) {
+      return false;
+    }
+    const std::string_view digits =
+        std::string_view(name).substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    return std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  return numbered("level-", ".xml") || numbered("level-", ".png");
+}
+
+bool generator_folder(const std::string& name) {
+  for (std::string_view prefix : {"layer-", "block-"}) {
+    if (name.size() > prefix.size() && name.starts_with(prefix) &&
+        std::all_of(name.begin() + static_cast<std::ptrdiff_t>(prefix.size()), name.end(),
+                    [](char c) { return c >= '0' && c <= '9'; })) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/// The generator's own files in `dir` (block-N/ and layer-N/ folders searched too).
+void list_generator_outputs(const std::filesystem::path& dir,
+                            std::vector<std::filesystem::path>& files,
+                            std::vector<std::filesystem::path>& folders) {
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_directory() && generator_folder(name)) {
+      list_generator_outputs(entry.path(), files, folders);
+      folders.push_back(entry.path());
+    } else if (entry.is_regular_file() && generator_file(name)) {
+      files.push_back(entry.path());
+    }
+  }
+}
+
+/// --out names a folder that may hold an earlier run: its levels, pictures, layer-N/ and block-N/
+/// folders go before this run writes, so that no stale level sits next to the new result.json
+/// (a run with fewer levels, blocks or layers leaves nothing of the earlier one). Only the
+/// generator's own names go, and only from a folder whose config.json says `birds generate`
+/// wrote it; a folder holding such names without that is refused (nothing is deleted).
+void clear_earlier_run(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return;
+  std::vector<std::filesystem::path> files, folders;
+  list_generator_outputs(dir, files, folders);
+  const auto specific = std::find_if(files.begin(), files.end(), [](const auto& f) {
+    const std::string name = f.filename().string();
+    return name != "config.json" && name != "result.json" && name != "history.csv";
+  });
+  if (specific == files.end() && folders.empty()) return;  // nothing of ours to mix with
+  bool ours = false;
+  try {
+    const auto config = nlohmann::json::parse(read_text((dir / "config.json").string()));
+    ours = config.is_object() && config.value("command", "") == "birds generate";
+  } catch (const std::exception&) {
+    ours = false;
+  }
+  if (!ours) {
+    const auto example = specific != files.end() ? *specific : folders.front();
+    throw Error(dir.string(), 0,
+                fmt::format("--out: the folder holds {} but is not an earlier `birds generate` "
+                            "run (no config.json saying so): choose an empty or new folder",
+                            std::filesystem::relative(example, dir).string()));
+  }
+  for (const auto& f : files) std::filesystem::remove(f);
+  for (const auto& f : folders) {
+    if (std::filesystem::is_empty(f, ec)) std::filesystem::remove(f, ec);
+  }
 }
 
 nlohmann::json generator_config(const birds::GeneratorSettings& s) {
@@ -536,9 +635,17 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
                             {"distance_to_nearest_level", ind.set_distance},
                             {"generation_made", ind.generation},
                             {"composites_left_out", ind.skipped},
+                            {"pigs_missing", placements[i].pigs_missing},
                             {"mask", ind.genome.mask},
                             {"composites", composites}});
       captions[i] = fmt::format("{}  fitness {:.1f}", name, ind.fitness);
+      if (placements[i].pigs_missing > 0) {
+        fmt::print(stderr,
+                   "evoplay: note: {}: {} holds {} of the {} pigs drawn: no room for more (a "
+                   "lower pig range, or more --generations, find levels with room)\n",
+                   label, name + ".xml", placements[i].pigs_wanted - placements[i].pigs_missing,
+                   placements[i].pigs_wanted);
+      }
     }
     for (std::size_t i = 0; i < levels.size(); ++i) {
       sheet.push_back({&levels[i], captions[i], &reports[i]});
@@ -666,12 +773,16 @@ void add_generate(CLI::App* group) {
   auto* levels = cmd->add_option("--levels", opt->levels, "levels to generate")
                      ->capture_default_str()
                      ->check(CLI::Range(1, 1000));
-  cmd->add_option("--ruleset", opt->ruleset,
-                  "competition parameters file: one set of levels per block, each in its own "
-                  "folder (block-1, ...)")
-      ->excludes(levels);
-  cmd->add_option("--pigs", opt->pigs, "pigs per level MIN,MAX (without --ruleset)")
-      ->capture_default_str();
+  auto* ruleset = cmd->add_option("--ruleset", opt->ruleset,
+                                  "competition parameters file: one set of levels per block, "
+                                  "each in its own folder (block-1, ...)")
+                      ->excludes(levels);
+  cmd->add_option("--pigs", opt->pigs,
+                  fmt::format("pigs per level MIN,MAX, at most {} (without --ruleset, whose "
+                              "blocks give their own range)",
+                              birds::kMaxPigs))
+      ->capture_default_str()
+      ->excludes(ruleset);
   cmd->add_option("--composites", opt->composites,
                   "composite catalogue (JSON; default: the built-in one, as in "
                   "data/birds/composites.json)");
@@ -749,6 +860,7 @@ void add_generate(CLI::App* group) {
     }
     for (const auto& r : rulesets) birds::Palette check(catalogue, r);  // all forbidden: error now
 
+    if (!opt->common.out.empty()) clear_earlier_run(opt->common.out);
     const RunDir run = open_run_dir(opt->common, "birds-generate");
     auto config = base_config("birds generate", opt->common);
     config.update(generator_config(settings));

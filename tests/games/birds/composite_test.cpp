@@ -162,4 +162,46 @@ TEST(BirdsComposite, BrokenCatalogueFilesSayWhere) {
   EXPECT_GT(e.column(), 0);
   e = error_of("[]");
   EXPECT_NE(e.message().find("\"composites\""), std::string::npos);
+  // A top level that is not an object has no line of its own: line 1.
+  e = error_of("[1,\n 2]");
+  EXPECT_EQ(e.line(), 1);
+  EXPECT_NE(e.message().find("expected an object"), std::string::npos) << e.message();
+}
+
+TEST(BirdsComposite, PiecesMustMakeOneStructure) {
+  const std::string head = "{\"composites\": [\n  {\"name\": \"a\", \"pieces\": [\n";
+  // A square 2 units above another (0.43 high): it rests on nothing; the error names its line.
+  Error e = error_of(head +
+                     "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 0},\n"
+                     "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 2}]}\n]}\n");
+  EXPECT_EQ(e.line(), 4);
+  EXPECT_NE(e.message().find("piece 2 (SquareSmall) does not rest on anything: it is 1.570 above "
+                             "piece 1"),
+            std::string::npos)
+      << e.message();
+  // Beside another, touching its side, but with nothing under it.
+  e = error_of(head +
+               "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 0},\n"
+               "    {\"type\": \"SquareSmall\", \"x\": 0.43, \"y\": 0.3}]}\n]}\n");
+  EXPECT_EQ(e.line(), 4);
+  EXPECT_NE(e.message().find("is 0.300 above the composite's base"), std::string::npos)
+      << e.message();
+  // Two squares on the base, 0.57 apart: each rests, but they are two structures.
+  e = error_of(head +
+               "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 0},\n"
+               "    {\"type\": \"SquareSmall\", \"x\": 1, \"y\": 0}]}\n]}\n");
+  EXPECT_EQ(e.line(), 4);
+  EXPECT_NE(e.message().find("touches none"), std::string::npos) << e.message();
+  // A square held by a triangle's slope (by the true outline, not the bounding box, under which
+  // it would be 0.302 in the air) is one structure: its corner at x = -0.11 touches the slope,
+  // which there is 0.307 x 0.82 / 0.834 below the triangle's top at y = 0.41.
+  const Catalogue ok =
+      parse_catalogue(head + "    {\"type\": \"Triangle\", \"x\": 0, \"y\": 0},\n" +
+                          "    {\"type\": \"SquareTiny\", \"x\": 0, \"y\": " +
+                          std::to_string(0.41 - 0.307 * 0.82 / 0.834 + 0.105) + "}]}\n]}\n",
+                      "c.json");
+  ASSERT_EQ(ok.size(), 1u);
+  EXPECT_FALSE(structure_problem(ok[0]));
+  // Every composite of the built-in catalogue holds together.
+  for (const Composite& c : default_catalogue()) EXPECT_FALSE(structure_problem(c)) << c.name;
 }

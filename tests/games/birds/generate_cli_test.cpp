@@ -159,3 +159,108 @@ TEST(BirdsGenerateCli, BrokenInputFilesAreReportedWithTheirLine) {
   // Bad input is found before the run folder is made: nothing is half-written.
   for (const char* out : {"x", "y", "z"}) EXPECT_FALSE(fs::exists(dir / out)) << out;
 }
+
+namespace {
+
+/// The pigs of every level file in `folder` (level-04.xml, level-05.xml, ...): `count` files.
+std::vector<int> pigs_in(const fs::path& folder, int count) {
+  std::vector<int> out;
+  for (int i = 0; i < count; ++i) {
+    const fs::path file = folder / ("level-0" + std::to_string(4 + i) + ".xml");
+    if (!fs::exists(file)) break;
+    out.push_back(birds::read_level(file.string()).count(birds::Kind::kPig));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(BirdsGenerateCli, AHighPigRangeIsMetFromTheCommandLineAndFromARuleset) {
+  const auto dir = scratch_dir("birds-gen-pigs");
+  // The audit asked for 20 and got 16 to 19. Levels of 20 composites, as by default.
+  const std::string run =
+      " --population 4 --generations 1 --length 20 --no-pictures --quiet --seed 5";
+  const auto cli = run_evoplay("birds generate --pigs 20,25 --levels 2" + run + " --out " +
+                               (dir / "a").string());
+  ASSERT_EQ(cli.status, 0) << cli.err;
+  EXPECT_EQ(cli.err.find("note"), std::string::npos) << cli.err;  // no level short of pigs
+  const auto a = pigs_in(dir / "a", 2);
+  ASSERT_EQ(a.size(), 2u);
+  for (int n : a) {
+    EXPECT_GE(n, 20);
+    EXPECT_LE(n, 25);
+  }
+  const auto result = json_file(dir / "a" / "result.json");
+  for (const auto& l : result["levels"]) EXPECT_EQ(l["pigs_missing"], 0);
+  std::ofstream(dir / "p.txt") << "2\n\n20,25\n10\n";
+  const auto rules = run_evoplay("birds generate --ruleset " + (dir / "p.txt").string() + run +
+                                 " --out " + (dir / "b").string());
+  ASSERT_EQ(rules.status, 0) << rules.err;
+  EXPECT_EQ(rules.err.find("note"), std::string::npos) << rules.err;
+  const auto b = pigs_in(dir / "b" / "block-1", 2);
+  ASSERT_EQ(b.size(), 2u);
+  for (int n : b) {
+    EXPECT_GE(n, 20);
+    EXPECT_LE(n, 25);
+  }
+  // More than a level can hold: refused with the limit, from both.
+  const auto many = run_evoplay("birds generate --pigs 20,40 --out " + (dir / "c").string());
+  EXPECT_EQ(many.status, 2);
+  EXPECT_NE(many.err.find("1 <= MIN <= MAX <= 30"), std::string::npos) << many.err;
+  std::ofstream(dir / "q.txt") << "2\n\n20,40\n10\n";
+  const auto file = run_evoplay("birds generate --ruleset " + (dir / "q.txt").string() + " --out " +
+                                (dir / "d").string());
+  EXPECT_EQ(file.status, 2);
+  EXPECT_NE(file.err.find("q.txt:3: pig range 20,40: expected 1 <= min <= max <= 30"),
+            std::string::npos)
+      << file.err;
+  // --pigs with --ruleset (whose blocks give the range) is refused, not ignored.
+  const auto both = run_evoplay("birds generate --pigs 3,3 --ruleset " + (dir / "p.txt").string() +
+                                " --out " + (dir / "e").string());
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("--pigs"), std::string::npos) << both.err;
+  for (const char* out : {"c", "d", "e"}) EXPECT_FALSE(fs::exists(dir / out)) << out;
+}
+
+TEST(BirdsGenerateCli, ReusingTheOutFolderLeavesNothingOfTheEarlierRun) {
+  const auto dir = scratch_dir("birds-gen-reuse");
+  const fs::path out = dir / "run";
+  const std::string small =
+      " --population 3 --generations 0 --length 3 --quiet --out " + out.string();
+  // First: three levels in two layers, pictures; a file of the user's own in the folder.
+  ASSERT_EQ(run_evoplay("birds generate --levels 3 --layers 2" + small).status, 0);
+  ASSERT_TRUE(fs::exists(out / "level-06.xml"));
+  ASSERT_TRUE(fs::exists(out / "layer-1" / "level-04.xml"));
+  std::ofstream(out / "notes.txt") << "mine\n";
+  // Then one level, one layer, no pictures: nothing of the first run stays.
+  const auto second = run_evoplay("birds generate --levels 1 --no-pictures" + small);
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_TRUE(fs::exists(out / "level-04.xml"));
+  for (const char* stale : {"level-05.xml", "level-06.xml", "level-04.png", "sheet.png",
+                            "fitness.png", "composites.png", "layer-1"}) {
+    EXPECT_FALSE(fs::exists(out / stale)) << stale;
+  }
+  EXPECT_EQ(json_file(out / "result.json")["levels"].size(), 1u);
+  EXPECT_EQ(slurp(out / "notes.txt"), "mine\n");  // not the generator's: kept
+  // A ruleset run's block folders go too when the next run has none.
+  std::ofstream(dir / "p.txt") << "1\n\n1,1\n10\n\n1\n\n2,2\n10\n";
+  ASSERT_EQ(
+      run_evoplay("birds generate --no-pictures --ruleset " + (dir / "p.txt").string() + small)
+          .status,
+      0);
+  ASSERT_TRUE(fs::exists(out / "block-2" / "level-04.xml"));
+  ASSERT_EQ(run_evoplay("birds generate --levels 1 --no-pictures" + small).status, 0);
+  EXPECT_FALSE(fs::exists(out / "block-1"));
+  EXPECT_FALSE(fs::exists(out / "block-2"));
+  // A folder that holds a level file but is no earlier run of the generator: refused, untouched.
+  const fs::path mine = dir / "mine";
+  fs::create_directories(mine);
+  std::ofstream(mine / "level-04.xml") << "a level of my own\n";
+  const auto refused =
+      run_evoplay("birds generate --levels 1 --no-pictures --quiet --out " + mine.string());
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("not an earlier `birds generate` run"), std::string::npos)
+      << refused.err;
+  EXPECT_EQ(slurp(mine / "level-04.xml"), "a level of my own\n");
+  EXPECT_FALSE(fs::exists(mine / "result.json"));
+}

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <set>
 
 #include "evoplay/core/error.hpp"
 
@@ -72,6 +73,33 @@ TEST(BirdsGenome, CrossoverMixesBothLayersAndRepairsTheMasks) {
     }
   }
   EXPECT_EQ(parse_crossover("two-point"), CrossoverKind::kTwoPoint);
+}
+
+TEST(BirdsGenome, OnePointCrossoverSwapsWholeTailsSoLengthsChange) {
+  // Lists of 4 and 7 composites (0, 1, 2, 3 and 10, ..., 16): a child is one parent's head and
+  // the other's whole tail, so the child that starts with 0 has 7 composites.
+  const Genome a = column_of({0, 1, 2, 3}), b = column_of({10, 11, 12, 13, 14, 15, 16});
+  std::set<std::size_t> cuts;
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    Rng rng(seed);
+    const auto [x, y] = crossover(a, b, CrossoverKind::kOnePoint, rng);
+    ASSERT_EQ(x.genes.size(), 7u);  // a's head, b's tail
+    ASSERT_EQ(y.genes.size(), 4u);  // b's head, a's tail
+    std::size_t cut = 0;
+    while (cut < x.genes.size() && x.genes[cut].composite < 10) ++cut;
+    ASSERT_GE(cut, 1u);
+    ASSERT_LE(cut, 3u);  // within the shorter list
+    for (std::size_t i = 0; i < 7; ++i) {
+      EXPECT_EQ(x.genes[i].composite, i < cut ? static_cast<int>(i) : 10 + static_cast<int>(i));
+    }
+    for (std::size_t i = 0; i < 4; ++i) {
+      EXPECT_EQ(y.genes[i].composite, i < cut ? 10 + static_cast<int>(i) : static_cast<int>(i));
+    }
+    EXPECT_EQ(sum(x.mask), 7);  // the masks repaired to the new lengths
+    EXPECT_EQ(sum(y.mask), 4);
+    cuts.insert(cut);
+  }
+  EXPECT_EQ(cuts.size(), 3u);  // every cut point 1, 2, 3 occurs
   EXPECT_THROW(parse_crossover("three-point"), evoplay::Error);
 }
 

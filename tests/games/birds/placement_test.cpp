@@ -1,6 +1,8 @@
-// From individuals to levels: composites stacked exactly on what is under them, columns over the
-// building area, nothing overlapping, nothing in free fall, pigs within the ruleset's range on
-// flat supports, and birds as the competition's baseline gives them.
+// From individuals to levels: composites stacked exactly on what is under them (by true outlines:
+// a square on a triangle's slope or on a circle's curve touches it), columns over the building
+// area, nothing overlapping, nothing in free fall, pigs within the ruleset's range (a high one
+// too) on flat supports and the ground, side by side, and birds as the competition's baseline
+// gives them.
 #include "evoplay/games/birds/placement.hpp"
 
 #include <gtest/gtest.h>
@@ -28,23 +30,28 @@ Genome genome_of(const Catalogue& c, const std::vector<std::string>& names, std:
   return g;
 }
 
-bool x_overlap(const Bounds& a, const Bounds& b) {
-  return a.min_x < b.max_x - 1e-6 && b.min_x < a.max_x - 1e-6;
-}
-
-/// True when one of the objects [first, first + count) rests on the ground or on the top of
-/// another object (not one of them) under it.
+/// True when the objects [first, first + count) touch what holds them up, by their true
+/// outlines: lowered by 0.002 they would sink more than 0.0005 into the ground or into another
+/// object (a slope of up to 75 degrees included). Box2D's collision says so, not the placement's
+/// own geometry; bounding boxes play no part.
 bool rests_on_something(const Level& level, int first, int count) {
-  for (int i = first; i < first + count; ++i) {
-    const Bounds p = bounds(level.objects[static_cast<std::size_t>(i)]);
-    if (std::abs(p.min_y - kGroundY) < 1e-6) return true;
-    for (int j = 0; j < static_cast<int>(level.objects.size()); ++j) {
-      if (j >= first && j < first + count) continue;
-      const Bounds q = bounds(level.objects[static_cast<std::size_t>(j)]);
-      if (x_overlap(p, q) && std::abs(p.min_y - q.max_y) < 1e-6) return true;
-    }
+  Level lowered = level;
+  for (int i = first; i < first + count; ++i)
+    lowered.objects[static_cast<std::size_t>(i)].y -= 0.002;
+  auto member = [&](int i) { return i >= first && i < first + count; };
+  for (const Overlap& o : find_overlaps(lowered, 0.0005)) {
+    if (member(o.a) != member(o.b)) return true;  // the ground (-1) is no member
   }
   return false;
+}
+
+/// No two objects start inside each other, by their true outlines, to within float precision.
+bool starts_clean(const Level& level) { return find_overlaps(level, 1e-4).empty(); }
+
+Catalogue two_composites(const std::string& under, const std::string& over) {
+  const Catalogue all = default_catalogue();
+  return {all[static_cast<std::size_t>(index_of(all, under))],
+          all[static_cast<std::size_t>(index_of(all, over))]};
 }
 
 }  // namespace
@@ -82,7 +89,107 @@ TEST(BirdsPlacement, CompositesRestExactlyOnTheGroundAndOnEachOther) {
   EXPECT_EQ(p.level.count(Kind::kPig), 3);
   EXPECT_EQ(p.level.birds.size(), 3u);
   EXPECT_EQ(p.level.width, 2);
-  EXPECT_TRUE(find_overlaps(p.level).empty());
+  EXPECT_TRUE(starts_clean(p.level));
+  for (const auto& pc : p.composites) EXPECT_TRUE(rests_on_something(p.level, pc.first, pc.count));
+}
+
+TEST(BirdsPlacement, ASquareOnATriangleRestsOnItsSlope) {
+  // The audit's case: a catalogue of a Triangle and a SquareTiny, one on the other at x = -3.
+  const Catalogue c = two_composites("Triangle", "SquareTiny");
+  const auto p =
+      place(genome_of(c, {"Triangle", "SquareTiny"}, {2, 0, 0, 0, 0, 0, 0}), c, Ruleset{});
+  ASSERT_EQ(p.composites.size(), 2u);
+  const auto& o = p.level.objects;
+  // The triangle (0.834 x 0.82, right angle bottom left) stands on the ground: its hypotenuse
+  // runs from (-3.417, -2.68) down to (-2.583, -3.5).
+  EXPECT_NEAR(o[0].y, -3.5 + 0.41, 1e-9);
+  // The square (0.22 x 0.21) spans x in [-3.11, -2.89]; its left corner meets the slope at
+  // x = -3.11, where the slope is 0.307 x 0.82 / 0.834 below its top: the square's centre is
+  // half its height above that point (its bounding box would have it 0.302 higher, in the air).
+  EXPECT_NEAR(o[1].y, -2.68 - 0.307 * 0.82 / 0.834 + 0.105, 1e-9);
+  EXPECT_TRUE(starts_clean(p.level));
+  EXPECT_TRUE(rests_on_something(p.level, 1, 1));
+}
+
+TEST(BirdsPlacement, ASquareOnACircleRestsOnItsCurve) {
+  const Catalogue c = two_composites("Circle", "SquareTiny");
+  Genome g = genome_of(c, {"Circle", "SquareTiny"}, {0, 0, 0, 2, 0, 0, 0});
+  g.genes[1].dx = 0.3;  // the square off the circle's top: over its right shoulder
+  const auto p = place(g, c, Ruleset{});
+  ASSERT_EQ(p.composites.size(), 2u);
+  const auto& o = p.level.objects;
+  // The circle (radius 0.375) on the ground at x = 3. The square spans x in [3.19, 3.41]; its
+  // bottom-left corner, 0.19 right of the circle's centre, rests on the curve at height
+  // sqrt(0.375^2 - 0.19^2) above the centre (its bounding box would hold it at 0.375).
+  EXPECT_NEAR(o[0].y, -3.5 + 0.375, 1e-9);
+  EXPECT_NEAR(o[1].x, 3.3, 1e-9);
+  EXPECT_NEAR(o[1].y, -3.125 + std::sqrt(0.375 * 0.375 - 0.19 * 0.19) + 0.105, 1e-9);
+  EXPECT_TRUE(starts_clean(p.level));
+  EXPECT_TRUE(rests_on_something(p.level, 1, 1));
+}
+
+TEST(BirdsPlacement, LongTopsAndFreeGroundHoldSeveralPigsSideBySide) {
+  const Catalogue c = default_catalogue();
+  PlacementSettings s;
+  s.ground_min = 0;
+  s.ground_max = -1;  // no room on the ground: the pigs must go on the plank
+  Ruleset rules;
+  rules.pigs_min = rules.pigs_max = 4;
+  // A RectBig (2.06 long) on the ground at x = -3. A small pig's base runs from 0.165 left of
+  // its centre to 0.215 right, so centres span 2.06 - 0.38 = 1.68; pigs 0.47 wide, 0.05 apart
+  // (plus 0.01): four fit, as 1 + floor(1.68 / 0.53).
+  auto p = place(genome_of(c, {"RectBig"}, {1, 0, 0, 0, 0, 0, 0}), c, rules, s);
+  EXPECT_EQ(p.level.count(Kind::kPig), 4);
+  EXPECT_EQ(p.pigs_missing, 0);
+  for (std::size_t i = 1; i < p.level.objects.size(); ++i) {
+    EXPECT_EQ(p.level.objects[i].type, ObjectType::kPigSmall);
+    EXPECT_NEAR(p.level.objects[i].y, -3.5 + 0.22 + 0.225, 1e-9);
+    EXPECT_TRUE(rests_on_something(p.level, static_cast<int>(i), 1));
+  }
+  EXPECT_TRUE(starts_clean(p.level));
+  // A fifth has no room: the level says it is one short.
+  rules.pigs_min = rules.pigs_max = 5;
+  p = place(genome_of(c, {"RectBig"}, {1, 0, 0, 0, 0, 0, 0}), c, rules, s);
+  EXPECT_EQ(p.level.count(Kind::kPig), 4);
+  EXPECT_EQ(p.pigs_wanted, 5);
+  EXPECT_EQ(p.pigs_missing, 1);
+  EXPECT_EQ(p.level.birds.size(), 3u);  // from the pigs there: ceil(4 / 2) + 1
+  // Bare ground from x = 0 to 1.06 holds three small pigs (3 x 0.47 + 2 x 0.06 <= 1.06 + 0.47).
+  s.ground_max = 1.06;
+  rules.pigs_min = rules.pigs_max = 5;
+  p = place(genome_of(c, {}, {0, 0, 0, 0, 0, 0, 0}), c, rules, s);
+  EXPECT_EQ(p.level.count(Kind::kPig), 3);
+  EXPECT_EQ(p.pigs_missing, 2);
+  EXPECT_TRUE(starts_clean(p.level));
+}
+
+TEST(BirdsPlacement, AHighPigRangeIsMet) {
+  // 20 to 25 pigs (the audit found 16 to 19 for 20): random levels of 20 composites hold them.
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.pigs_min = 20;
+  rules.pigs_max = 25;
+  const Palette palette(c, rules);
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    evoplay::Rng rng(seed);
+    Genome g = random_genome(palette, GenomeSettings{}, rng);
+    for (auto& gene : g.genes) gene.dx = rng.uniform(-0.75, 0.75);
+    const auto p = place(g, c, rules);
+    const int pigs = p.level.count(Kind::kPig);
+    EXPECT_GE(pigs, 20) << "seed " << seed;
+    EXPECT_LE(pigs, 25) << "seed " << seed;
+    EXPECT_EQ(p.pigs_missing, 0) << "seed " << seed;
+    EXPECT_EQ(pigs, p.pigs_wanted) << "seed " << seed;
+    EXPECT_TRUE(starts_clean(p.level)) << "seed " << seed;
+    EXPECT_TRUE(outside_world(p.level).empty()) << "seed " << seed;
+    for (std::size_t i = 0; i < p.level.objects.size(); ++i) {
+      if (p.level.objects[i].kind() != Kind::kPig) continue;
+      EXPECT_TRUE(rests_on_something(p.level, static_cast<int>(i), 1))
+          << "seed " << seed << ": " << describe(p.level.objects[i]);
+      EXPECT_LE(p.level.objects[i].x, 14 + 1e-9);  // within the camera's widest view
+      EXPECT_GE(p.level.objects[i].x, -5 - 1e-9);  // well right of the slingshot
+    }
+  }
 }
 
 TEST(BirdsPlacement, AWideCompositeRestsOnTheNeighbourItOverhangs) {
@@ -92,7 +199,26 @@ TEST(BirdsPlacement, AWideCompositeRestsOnTheNeighbourItOverhangs) {
   const auto p = place(genome_of(c, {"RectBig", "RectBig"}, {1, 1, 0, 0, 0, 0, 0}), c, Ruleset{});
   EXPECT_NEAR(p.level.objects[0].y, -3.5 + 0.11, 1e-9);
   EXPECT_NEAR(p.level.objects[1].y, -3.5 + 0.22 + 0.11, 1e-9);
-  EXPECT_TRUE(find_overlaps(p.level).empty());
+  EXPECT_TRUE(starts_clean(p.level));
+  EXPECT_TRUE(rests_on_something(p.level, 1, 1));
+}
+
+TEST(BirdsPlacement, ACompositeThatWouldHangFromOnePieceIsLeftOut) {
+  const Catalogue c = default_catalogue();
+  // A bridge (legs 1.6 apart, 0.43 wide and high, under a plank) on a RectFat standing (0.43
+  // wide, 0.85 high): its plank would rest on the tower with both legs 0.42 in the air, so it is
+  // left out; the next composite takes its place.
+  auto p =
+      place(genome_of(c, {"RectFat@90", "bridge", "RectFat"}, {0, 0, 3, 0, 0, 0, 0}), c, Ruleset{});
+  ASSERT_EQ(p.composites.size(), 2u);
+  EXPECT_EQ(p.skipped, 1);
+  EXPECT_EQ(p.composites[1].gene, 2);
+  EXPECT_NEAR(p.level.objects[1].y, -3.5 + 0.85 + 0.215, 1e-9);  // the RectFat on the tower
+  // On a RectBig (2.06 long) both legs stand: it is placed.
+  p = place(genome_of(c, {"RectBig", "bridge"}, {0, 0, 2, 0, 0, 0, 0}), c, Ruleset{});
+  ASSERT_EQ(p.composites.size(), 2u);
+  EXPECT_EQ(p.skipped, 0);
+  for (int i = 1; i <= 3; ++i) EXPECT_TRUE(rests_on_something(p.level, i, 1)) << i;
 }
 
 TEST(BirdsPlacement, CompositesThatWouldRiseAboveTheTopAreLeftOut) {
@@ -121,13 +247,19 @@ TEST(BirdsPlacement, RandomIndividualsMakeLevelsThatStartClean) {
     for (auto& gene : g.genes) gene.dx = rng.uniform(-0.75, 0.75);
     const auto p = place(g, c, rules);
     const Level& level = p.level;
-    EXPECT_TRUE(find_overlaps(level).empty()) << "seed " << seed;
+    EXPECT_TRUE(starts_clean(level)) << "seed " << seed;
     EXPECT_TRUE(outside_world(level).empty()) << "seed " << seed;
     for (const auto& pc : p.composites) {
       EXPECT_TRUE(rests_on_something(level, pc.first, pc.count))
           << "seed " << seed << ", composite of gene " << pc.gene;
+      // And each of its pieces, a body of its own, on its own pieces or on what is under them.
+      for (int i = pc.first; i < pc.first + pc.count; ++i) {
+        EXPECT_TRUE(rests_on_something(level, i, 1))
+            << "seed " << seed << ": " << describe(level.objects[static_cast<std::size_t>(i)]);
+      }
     }
     const int pigs = level.count(Kind::kPig);
+    EXPECT_EQ(p.pigs_missing, 0) << "seed " << seed;
     EXPECT_GE(pigs, 4) << "seed " << seed;
     EXPECT_LE(pigs, 9) << "seed " << seed;
     EXPECT_EQ(static_cast<int>(level.birds.size()), (pigs + 1) / 2 + 1);

@@ -44,19 +44,23 @@ std::vector<int> positions_of(const std::vector<T>& perm) {
 
 // ---- sequences ------------------------------------------------------------------------
 
-/// One cut point in [1, n-1] (for equal lengths); the children swap tails.
+/// One cut point in [1, n-1], n the shorter length; the children swap their whole tails, so
+/// parents of different lengths give children of new lengths (a's head with b's tail, and b's
+/// head with a's tail; the lengths' sum is kept). For equal lengths: the classic operator.
 template <class T>
 std::pair<std::vector<T>, std::vector<T>> one_point(const std::vector<T>& a,
                                                     const std::vector<T>& b, Rng& rng) {
   const std::size_t n = std::min(a.size(), b.size());
-  std::vector<T> c1 = a, c2 = b;
-  if (n < 2) return {c1, c2};
-  const std::size_t cut = 1 + rng.index(n - 1);
-  for (std::size_t i = cut; i < n; ++i) std::swap(c1[i], c2[i]);
+  if (n < 2) return {a, b};
+  const auto cut = static_cast<std::ptrdiff_t>(1 + rng.index(n - 1));
+  std::vector<T> c1(a.begin(), a.begin() + cut), c2(b.begin(), b.begin() + cut);
+  c1.insert(c1.end(), b.begin() + cut, b.end());
+  c2.insert(c2.end(), a.begin() + cut, a.end());
   return {std::move(c1), std::move(c2)};
 }
 
-/// Two cut points; the children swap the middle segment.
+/// Two cut points within the shorter length; the children swap the middle segment (their
+/// lengths stay their parents').
 template <class T>
 std::pair<std::vector<T>, std::vector<T>> two_point(const std::vector<T>& a,
                                                     const std::vector<T>& b, Rng& rng) {

@@ -13,6 +13,7 @@
 #include "evoplay/core/json_input.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/birds/check.hpp"
+#include "evoplay/games/birds/outline.hpp"
 
 namespace evoplay::games::birds {
 
@@ -144,11 +145,69 @@ Catalogue default_catalogue() {
   return out;
 }
 
+std::optional<StructureProblem> structure_problem(const Composite& composite) {
+  const std::size_t n = composite.pieces.size();
+  std::vector<Solid> solids;
+  double base = 1e300;
+  for (const Piece& p : composite.pieces) {
+    solids.push_back(solid_of(piece_object(p)));
+    base = std::min(base, solids.back().box.min_y);
+  }
+  // Every piece rests on the composite's base or on a piece under it.
+  for (std::size_t i = 0; i < n; ++i) {
+    double gap = solids[i].box.min_y - base;
+    int under = -1;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j == i) continue;
+      bool common = false;
+      const double down = drop_gap(solids[i], solids[j], common);
+      if (!common) continue;
+      bool unused = false;
+      if (down <= drop_gap(solids[j], solids[i], unused) || down >= gap) continue;  // j is above
+      gap = down;
+      under = static_cast<int>(j);
+    }
+    if (gap > kTouchTolerance) {
+      return StructureProblem{
+          static_cast<int>(i),
+          fmt::format("piece {} ({}) does not rest on anything: it is {:.3f} above {} (every "
+                      "piece must rest on the composite's base or on another piece; pieces are "
+                      "numbered from 1)",
+                      i + 1, shape_info(composite.pieces[i].type).name, gap,
+                      under < 0 ? std::string("the composite's base")
+                                : fmt::format("piece {}, under it", under + 1))};
+    }
+  }
+  // And they hold together: one group of pieces touching each other.
+  std::vector<std::size_t> group(n);
+  for (std::size_t i = 0; i < n; ++i) group[i] = i;
+  auto root = [&](std::size_t i) {
+    while (group[i] != i) i = group[i] = group[group[i]];
+    return i;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      if (distance_between(solids[i], solids[j]) <= kTouchTolerance) group[root(i)] = root(j);
+    }
+  }
+  for (std::size_t i = 1; i < n; ++i) {
+    if (root(i) != root(0)) {
+      return StructureProblem{
+          static_cast<int>(i),
+          fmt::format("piece {} ({}) touches none of the pieces of piece 1's group: a composite "
+                      "is one structure, its pieces touching (at most {:g} apart; pieces are "
+                      "numbered from 1)",
+                      i + 1, shape_info(composite.pieces[i].type).name, kTouchTolerance)};
+    }
+  }
+  return std::nullopt;
+}
+
 Catalogue parse_catalogue(std::string_view text, const std::string& file) {
   const nlohmann::json root = parse_json_with_lines(text, file);
   auto fail = [&](int line, const std::string& message) { throw Error(file, line, message); };
   if (!root.is_object() || !root.contains("composites") || !root["composites"].is_array()) {
-    fail(json_line(root),
+    fail(std::max(1, json_line(root)),  // a top level that is not an object has no line
          "expected an object with a \"composites\" array (see data/birds/composites.json)");
   }
   auto check_keys = [&](const nlohmann::json& j, std::initializer_list<std::string_view> known,
@@ -218,6 +277,7 @@ Catalogue parse_catalogue(std::string_view text, const std::string& file) {
       fail(line, what + ": expected \"pieces\", a non-empty list of blocks");
     }
     std::vector<Piece> pieces;
+    std::vector<int> piece_lines;
     for (const auto& pj : entry["pieces"]) {
       if (!pj.is_object()) {
         fail(line, what + ": every piece must be an object {\"type\", \"x\", \"y\", ...}");
@@ -248,6 +308,7 @@ Catalogue parse_catalogue(std::string_view text, const std::string& file) {
       }
       p.material = *m;
       pieces.push_back(p);
+      piece_lines.push_back(json_line(pj));
     }
     Composite c = make_composite(name, std::move(pieces), origin, layer, std::move(parents));
     c.line = line;
@@ -257,6 +318,11 @@ Catalogue parse_catalogue(std::string_view text, const std::string& file) {
       fail(line, fmt::format("{}: pieces {} and {} overlap by {:.3f} (pieces may touch, not "
                              "overlap; pieces are numbered from 1)",
                              what, o.a + 1, o.b + 1, o.depth));
+    }
+    if (const auto problem = structure_problem(c)) {
+      const int at =
+          problem->piece >= 0 ? piece_lines[static_cast<std::size_t>(problem->piece)] : 0;
+      fail(at > 0 ? at : line, fmt::format("{}: {}", what, problem->message));
     }
     out.push_back(std::move(c));
   }

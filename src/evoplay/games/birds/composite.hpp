@@ -7,6 +7,7 @@
 // files, so users can add their own.
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,9 +58,22 @@ using Catalogue = std::vector<Composite>;
 /// The starting catalogue (data/birds/composites.json holds the same, for users to edit).
 Catalogue default_catalogue();
 
+/// Pieces closer than this touch (the overlap check allows as much the other way).
+inline constexpr double kTouchTolerance = 0.01;
+
+/// Why a composite's pieces do not make one structure: `piece` (from 0) does not rest on the
+/// composite's base or on a piece under it (e.g. a square 2 units above another), or touches
+/// none of the others' group. Outlines are the true ones (a triangle's slope, a circle's curve).
+struct StructureProblem {
+  int piece = -1;
+  std::string message;
+};
+std::optional<StructureProblem> structure_problem(const Composite& composite);
+
 /// Reads a catalogue file ("-" = standard input). Throws Error(file, line, ...) for malformed
-/// JSON, unknown block types or materials, missing fields, duplicate names, and composites
-/// whose pieces overlap each other.
+/// JSON, unknown block types or materials, missing fields, duplicate names, composites whose
+/// pieces overlap each other, and composites whose pieces do not make one structure
+/// (structure_problem: the line is the piece's).
 Catalogue read_catalogue(const std::string& path);
 Catalogue parse_catalogue(std::string_view text, const std::string& file);
 

@@ -22,8 +22,10 @@ constexpr double kSilhouetteCell = 0.1;
 
 bool fitter(const Individual& a, const Individual& b) { return a.fitness > b.fitness; }
 
-/// The archive's order: stable levels before unstable ones, each by fitness.
+/// The archive's order: levels with all their pigs before those short of room for some, then
+/// stable levels before unstable ones, each by fitness.
 bool keeper(const Individual& a, const Individual& b) {
+  if ((a.pigs_missing == 0) != (b.pigs_missing == 0)) return a.pigs_missing == 0;
   if (a.stability.stable != b.stability.stable) return a.stability.stable;
   return a.fitness > b.fitness;
 }
@@ -106,6 +108,8 @@ class Generator {
         ind.used.push_back(ind.genome.genes[static_cast<std::size_t>(pc.gene)].composite);
       }
       ind.skipped = p.skipped;
+      ind.pigs_missing = p.pigs_missing;
+      ind.pigs_wanted = p.pigs_wanted;
       ++result_.evaluations;
       if (const auto hit = cache_.find(ind.level_key); hit != cache_.end()) {
         ind.stability = hit->second;
@@ -140,8 +144,13 @@ class Generator {
 
   void set_fitness(Individual& ind, const DiversityTerms& terms) const {
     ind.diversity = terms;
-    ind.fitness =
-        s_.stability_weight * ind.stability.paper_score + s_.diversity_weight * 100 * terms.score();
+    ind.fitness = s_.stability_weight * ind.stability.paper_score +
+                  s_.diversity_weight * 100 * terms.score() - missing_pigs_penalty(ind);
+  }
+
+  /// A level without room for all the pigs drawn breaks the ruleset: 100 x the share missing.
+  static double missing_pigs_penalty(const Individual& ind) {
+    return ind.pigs_missing > 0 ? 100.0 * ind.pigs_missing / std::max(1, ind.pigs_wanted) : 0.0;
   }
 
   /// Scores the members of the archive — the set of levels the user gets — within it. The
@@ -165,7 +174,7 @@ class Generator {
                                                               : sum / static_cast<double>(n - 1);
       archive[i].set_distance = spread;
       archive[i].fitness = s_.stability_weight * archive[i].stability.paper_score +
-                           s_.diversity_weight * 100 * spread;
+                           s_.diversity_weight * 100 * spread - missing_pigs_penalty(archive[i]);
     }
   }
 

@@ -15,8 +15,10 @@
 //
 // fitness = stability_weight * stability + diversity_weight * 100 * diversity, where stability
 // is the document's score (0..100) and diversity the mean of three terms in [0, 1]
-// (diversity.hpp). The population-relative Hamming term makes fitness a property of an
-// individual within its population, which is why the engine's run_ga does not fit.
+// (diversity.hpp); a level without room for all the pigs drawn loses 100 x the share missing
+// and goes after every level that has them all in the archive. The population-relative Hamming term
+// makes fitness a property of an individual within its population, which is why the engine's run_ga
+// does not fit.
 
 #include <cstdint>
 #include <string>
@@ -68,6 +70,8 @@ struct Individual {
   std::string structure_key;  // its blocks alone: levels differing only in pigs share it
   std::vector<int> used;      // catalogue indices of the composites placed
   int skipped = 0;            // composites left out of the level (too high)
+  int pigs_wanted = 0;        // pigs drawn within the ruleset's range ...
+  int pigs_missing = 0;       // ... and how many found no room (a failure: see fitness)
   DiversityTerms diversity;   // within the population it was last scored in
   double fitness = 0;         // in that population; archive members: within the archive
   LevelShape shape;           // archive members: silhouette and composition of the level

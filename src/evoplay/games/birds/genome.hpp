@@ -82,7 +82,10 @@ CrossoverKind parse_crossover(std::string_view name);
 std::string_view crossover_name(CrossoverKind kind);
 
 /// The document's crossover: the same operator on the composite lists and on the masks; each
-/// child's mask is repaired to its list's length. Children get no pig seed (the caller draws).
+/// child's mask is repaired to its list's length. One-point swaps whole tails: a child takes
+/// its head from one parent and its tail, to the end, from the other (so lists of different
+/// lengths trade lengths); two-point and uniform swap within the shorter length. Children get no
+/// pig seed (the caller draws).
 std::pair<Genome, Genome> crossover(const Genome& a, const Genome& b, CrossoverKind kind, Rng& rng);
 
 /// The document's four mutations, all applied: (1) the number of composites (add some at the

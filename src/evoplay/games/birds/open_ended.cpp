@@ -113,7 +113,8 @@ std::vector<Composite> harvest_composites(std::span<const HarvestSource> sources
           p.y = snap(p.y);
         }
         c.box = pieces_bounds(c.pieces);
-        if (c.width() > settings.max_width || c.height() > settings.max_height || known(c)) {
+        if (c.width() > settings.max_width || c.height() > settings.max_height || known(c) ||
+            structure_problem(c)) {  // a catalogue file would refuse it
           continue;
         }
         const StabilityReport alone = simulate(composite_level(c), settings.physics);

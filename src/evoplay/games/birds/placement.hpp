@@ -3,10 +3,16 @@
 // stacked column by column from the ground up, as the document's figure 5.5 shows: the mask says
 // how many go in each of the seven columns spread over the building area. Each composite is
 // lowered onto what is under it — the ground, the composite below, or a neighbour it overhangs
-// — so that it rests exactly on it: nothing starts inside anything else, nothing starts in free
-// fall. Then pigs are put on spots that can hold one — flat tops of composites first, in random
-// order, then the ground between columns — their number drawn within the ruleset's range, and
-// birds are given: ceil(pigs / 2) + 1.
+// — until its true outline touches theirs (a triangle's slope, a circle's curve: not their
+// bounding boxes), so that it rests exactly on it: nothing starts inside anything else, nothing
+// starts in free fall (on a slope or a curve it may then slide or roll: the stability fitness
+// sees that). Its pieces are separate bodies, so every piece it stands on must touch something:
+// a composite that would rest on one piece while another hangs (a bridge over a narrower tower)
+// is left out, as are composites that would rise above max_top. Then pigs are put in slots that can
+// hold one — along the flat tops of blocks first, in random order, then along the free ground
+// around the columns, as many side by side as fit — their number drawn within the ruleset's range,
+// and birds are given: ceil(pigs / 2) + 1. A level too crowded for the pigs drawn says how many are
+// missing (the generator's fitness counts that as a failure).
 
 #include <vector>
 
@@ -23,6 +29,9 @@ struct PlacementSettings {
   double max_top = 7;            // composites that would rise above this are left out
   int level_width = 2;           // Level@width (2: the ground spans x in [-17.5, 17.5])
   double pig_gap = 0.05;         // pigs keep this far from each other
+  // Pigs on the ground: centres within [ground_min, ground_max] (3 units right of the slingshot
+  // at x = -8, to within the camera's widest view, x up to 15).
+  double ground_min = -5, ground_max = 14;
 };
 
 /// One composite as placed: the gene it came from, its column, its objects in the level.
@@ -36,7 +45,9 @@ struct PlacedComposite {
 struct Placement {
   Level level;                              // blocks (in placement order), then the pigs
   std::vector<PlacedComposite> composites;  // in placement order, column by column
-  int skipped = 0;                          // composites left out (above max_top)
+  int skipped = 0;                          // composites left out (above max_top, or hanging)
+  int pigs_wanted = 0;                      // drawn within the ruleset's range
+  int pigs_missing = 0;                     // of those, how many found no room
 };
 
 /// The x of a column's centre.

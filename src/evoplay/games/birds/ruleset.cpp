@@ -12,7 +12,6 @@ namespace evoplay::games::birds {
 namespace {
 
 constexpr int kMaxLevels = 1000;
-constexpr int kMaxPigs = 50;
 
 int column_of(std::string_view line, std::string_view part) {
   return static_cast<int>(part.data() - line.data()) + 1;
@@ -96,8 +95,8 @@ std::vector<Ruleset> parse_rulesets(std::string_view text, const std::string& fi
         static_cast<int>(parse_int(trim(range[1]), file, number + 2, "the pig range's maximum"));
     if (r.pigs_min < 1 || r.pigs_max < r.pigs_min || r.pigs_max > kMaxPigs) {
       throw Error(file, number + 2,
-                  fmt::format("pig range {},{}: expected 1 <= min <= max <= {}", r.pigs_min,
-                              r.pigs_max, kMaxPigs));
+                  fmt::format("pig range {},{}: expected 1 <= min <= max <= {} ({})", r.pigs_min,
+                              r.pigs_max, kMaxPigs, kMaxPigsReason));
     }
     r.time_limit_minutes = parse_double(trim(need(i + 3, "the time limit in minutes")), file,
                                         number + 3, "time limit in minutes");

@@ -18,6 +18,13 @@
 
 namespace evoplay::games::birds {
 
+/// Most pigs a level may ask for: the generator's levels hold about this many and more (on the
+/// ground from x = -5 to 14 and along the blocks' tops, docs/birds-generator.md); a larger range
+/// could not be met.
+inline constexpr int kMaxPigs = 30;
+inline constexpr std::string_view kMaxPigsReason =
+    "a generated level has room for about that many pigs";
+
 struct Ruleset {
   int levels = 5;
   std::vector<std::pair<Material, ObjectType>> forbidden;
