@@ -131,3 +131,93 @@ TEST(BirdsCli, BrokenFilesAreInputErrorsWithTheLine) {
   EXPECT_EQ(truncated.status, 2);
   EXPECT_NE(truncated.err.find("truncated.xml:3:"), std::string::npos) << truncated.err;
 }
+
+TEST(BirdsCli, CheckReportsAnObjectOutsideTheLevelAndExitsThree) {
+  // Width 1: the level spans x in [-8.75, 8.75]; a pig at x = 20 lies wholly outside it.
+  const auto dir = scratch_dir("birds-cli-outside");
+  std::ofstream(dir / "outside.xml")
+      << "<Level width=\"1\">\n<GameObjects>\n"
+         "<Block type=\"RectFat\" material=\"wood\" x=\"0\" y=\"-3.285\" />\n"
+         "<Pig type=\"BasicSmall\" material=\"\" x=\"20\" y=\"-3.275\" />\n"
+         "</GameObjects>\n</Level>\n";
+  const auto r = run_evoplay("birds check " + (dir / "outside.xml").string());
+  EXPECT_EQ(r.status, 3) << r.out << r.err;
+  EXPECT_NE(r.out.find("(problems)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  outside the level (x beyond +-8.75, the game removes it): #1 Pig "
+                       "BasicSmall at (20, -3.275) (line 4)"),
+            std::string::npos)
+      << r.out;
+  const auto j = run_evoplay("birds check --json " + (dir / "outside.xml").string());
+  EXPECT_EQ(j.status, 3);
+  const auto lines = json_lines(j.out);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0]["outside"], nlohmann::json::array({1}));
+  EXPECT_EQ(lines[0]["ok"], false);
+}
+
+TEST(BirdsCli, SimulateRefusesARenderFolderThatIsAFileBeforeDoingAnything) {
+  const auto dir = scratch_dir("birds-cli-render-file");
+  std::ofstream(dir / "afile") << "not a folder\n";
+  const std::string files =
+      example("sciencebirds_level-1.xml") + " " + example("sciencebirds_level-4.xml");
+  const auto r = run_evoplay("birds simulate --render " + (dir / "afile").string() + " " + files);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "") << "nothing printed before the error";
+  EXPECT_NE(r.err.find("afile"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--render needs a folder"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(dir / "afile"), "not a folder\n");
+  // A folder that does not exist yet is made.
+  const auto made = run_evoplay("birds simulate --render " + (dir / "new" / "pics").string() + " " +
+                                example("sciencebirds_level-2_platform.xml"));
+  ASSERT_EQ(made.status, 0) << made.err;
+  EXPECT_TRUE(
+      std::filesystem::exists(dir / "new" / "pics" / "sciencebirds_level-2_platform-after.png"));
+}
+
+namespace {
+
+int png_width(const std::filesystem::path& path) {
+  // The IHDR chunk: width big-endian at byte 16.
+  const std::string s = slurp(path);
+  if (s.size() < 24) return -1;
+  int w = 0;
+  for (int i = 16; i < 20; ++i) w = w * 256 + static_cast<unsigned char>(s[i]);
+  return w;
+}
+
+}  // namespace
+
+TEST(BirdsCli, RenderWidthIsThePicturesOrEachSheetCells) {
+  const auto dir = scratch_dir("birds-cli-width");
+  const std::string one = example("sciencebirds_level-1.xml");
+  const std::string two = one + " " + example("sciencebirds_level-2_platform.xml");
+  auto render = [&](const std::string& files, const std::string& args, const std::string& name) {
+    const auto r = run_evoplay("birds render " + files + " --columns 2 --out " +
+                               (dir / name).string() + " " + args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return png_width(dir / name);
+  };
+  EXPECT_EQ(render(one, "", "a.png"), 1200);  // one level: 1200 by default
+  EXPECT_EQ(render(one, "--width 700", "b.png"), 700);
+  // A contact sheet of two cells, 8 pixels apart and from the edges: cells 480 by default, and
+  // exactly the width asked for, 1200 included.
+  EXPECT_EQ(render(two, "", "c.png"), 2 * 480 + 3 * 8);
+  EXPECT_EQ(render(two, "--width 1200", "d.png"), 2 * 1200 + 3 * 8);
+  EXPECT_EQ(render(two, "--width 300", "e.png"), 2 * 300 + 3 * 8);
+}
+
+TEST(BirdsCli, TimesAndTurnsPrintWithoutFloatNoise) {
+  // ChatGPT4PCG's file comes to rest after 35 steps of 0.02 s: 0.7, not 0.7000000000000001.
+  const auto r =
+      run_evoplay("birds simulate --json " + example("chatgpt4pcg_result_22_wellformed.xml"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"settle_time\":0.7,"), std::string::npos) << r.out.substr(0, 400);
+  EXPECT_EQ(r.out.find("00000000"), std::string::npos);
+  EXPECT_EQ(r.out.find("99999999"), std::string::npos);
+  // Level 1 with round pigs: the RectFat turns by a hair less than 0: "turned 0.0", not "-0.0".
+  const auto human =
+      run_evoplay("birds simulate --round-pigs " + example("sciencebirds_level-1.xml"));
+  ASSERT_EQ(human.status, 0) << human.err;
+  EXPECT_NE(human.out.find("turned 0.0 deg"), std::string::npos) << human.out;
+  EXPECT_EQ(human.out.find("-0.0 deg"), std::string::npos) << human.out;
+}
