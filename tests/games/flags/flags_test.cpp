@@ -300,6 +300,60 @@ TEST(FlagsEvaluation, ParametersFollowTheMap) {
   EXPECT_EQ(s.evaluate(0), -s.evaluate(1));
 }
 
+TEST(FlagsEvaluation, PathsCountTheFacingThatDiggingNeeds) {
+  // A reaches b only through the rock at row 3, column 3. To dig it, A must stand above it facing
+  // south, so it must step into that cell from the north: counted by hand, 13 energy (seven
+  // moves of 1 and the dig and step of 6) in nine actions from A's start, where a count that
+  // ignored the facing would say 11 (two steps west, dig, three steps).
+  const auto m = parse_map("energy: 40\n.....\n....A\n##%##\nb...B\na....\n", "facing.map");
+  const Distances& d = m->base_distances();
+  const int b = m->flag_id(1, 0);
+  ASSERT_EQ(m->facing[0], kNorth);
+  EXPECT_EQ(d.at(b, m->index(1, 4), kNorth), 13);
+  EXPECT_EQ(d.steps(b, m->index(1, 4), kNorth), 9);
+  EXPECT_EQ(d.at(b, m->index(1, 2), kSouth), 6 + 3);  // facing the rock already
+  EXPECT_EQ(d.steps(b, m->index(1, 2), kSouth), 2 + 3);
+  EXPECT_EQ(d.at(b, m->index(1, 2), kEast), 1 + 1 + 6 + 3);  // north and back south first
+  EXPECT_EQ(d.at(b, m->index(1, 2)), 9);                     // the best facing
+  EXPECT_EQ(m->params.start_distance, (13 + 5) / 2.0);       // B walks 5 along the bottom row
+  // A rock that no player can ever face (the cell in front of it is entered only sideways) is a
+  // wall for the player: the flag behind it is walled in.
+  EXPECT_NE(error_of("A..\n#%#\n.b.\na.B\n").find("is walled in"), std::string::npos);
+}
+
+TEST(FlagsEvaluation, AFlagOutOfReachBeforeThePlyLimitIsWorthNothing) {
+  // A is 5 steps from b. With 10 plies A has 5 moves: the flag counts; with 8 plies, 4: it
+  // does not (and neither does B's way to a).
+  const State in_time = from("turns: 10\nA....b\na....B\n");
+  EXPECT_EQ(in_time.moves_left(0), 5);
+  EXPECT_EQ(in_time.moves_left(1), 5);
+  EXPECT_NEAR(in_time.terms(0).distance, 4000 * std::exp(-2.0), 1e-9);
+  const State late = from("turns: 8\nA....b\na....B\n");
+  EXPECT_EQ(late.moves_left(0), 4);
+  EXPECT_EQ(late.terms(0).distance, 0);
+  EXPECT_EQ(late.terms(1).distance, 0);
+  // A guard on the flag costs the attackers one attack per 10 of its energy: B stands on its
+  // own flag with 19 energy, so A needs 2 steps and 2 attacks, 4 moves.
+  State guarded = from("energy: 20\nturns: 9\nA.b\n..B\na..\n");
+  guarded.play(mv(1, kRest));
+  guarded.play(mv(1, kMoveNorth));  // B onto its flag
+  ASSERT_EQ(guarded.occupant(guarded.map().index(0, 2)), kMaxPlayers);
+  EXPECT_EQ(guarded.moves_left(0), 4);
+  EXPECT_GT(guarded.terms(0).distance, 0);
+  guarded.play(mv(1, kRest));
+  guarded.play(mv(1, kRest));
+  EXPECT_EQ(guarded.moves_left(0), 3);
+  EXPECT_EQ(guarded.terms(0).distance, 0);
+  // A player too weak to walk there rests on the way, 3 energy a rest: 6 steps with 4 energy
+  // need 1 rest, 7 moves.
+  const State tired = from("energy: 4\nturns: 12\nA.....b\na.....B\n");
+  EXPECT_EQ(tired.moves_left(0), 6);
+  EXPECT_EQ(tired.terms(0).distance, 0);
+  const State rested = from("energy: 4\nturns: 14\nA.....b\na.....B\n");
+  EXPECT_EQ(rested.moves_left(0), 7);
+  EXPECT_GT(rested.terms(0).distance, 0);
+}
+
 TEST(FlagsEvaluation, TerminalUtilityPrefersBiggerWins) {
   // Win by capture with full energy against a win by capture after a long walk.
   State quick = from("Ab...\n.....\n...aB\n");

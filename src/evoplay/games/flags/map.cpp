@@ -32,48 +32,53 @@ char cell_char(Cell c) {
 
 namespace {
 
-// Energy to enter a cell on a path (a rock: dig it, then enter), or -1 for a wall.
-int path_cost(Cell c) {
-  switch (c) {
-    case Cell::kMud:
-      return kMudCost;
-    case Cell::kWall:
-      return -1;
-    case Cell::kRock:
-      return kRockPathCost;
-    default:
-      return kFloorCost;
-  }
-}
-
-// Dial's algorithm (Dijkstra with a bucket queue; costs are 1 to 6) from `flag`, relaxing
-// backwards: a cell's distance is the cost of entering its neighbour plus the neighbour's.
+// Dial's algorithm (Dijkstra with a bucket queue; costs are 1 to 6) from `flag` over the states
+// (cell, facing), backwards. A player on v facing f got there from the cell behind it, u: by a
+// move into v (floor or mud: the cost of entering v; u's facing did not matter), or, when v is
+// rock, by digging it while facing it from u and stepping in (6 = 5 + 1, and u's facing was f).
+// `out` and `steps` get the cost and the actions of the cheapest path (fewest actions among
+// equally cheap ones) of every state, state = cell * 4 + facing.
 void distances_from(const Map& map, const std::vector<std::uint8_t>& board, int flag,
-                    std::uint16_t* out) {
+                    std::uint16_t* out, std::uint16_t* steps) {
   const int n = map.cell_count();
-  std::fill(out, out + n, kFar);
+  std::fill(out, out + 4 * n, kFar);
+  std::fill(steps, steps + 4 * n, kFar);
+  auto kind = [&](int cell) {
+    return static_cast<Cell>(board[static_cast<std::size_t>(cell)] & 15);
+  };
   constexpr int kBuckets = kRockPathCost + 1;
   std::array<std::vector<int>, kBuckets> buckets;
-  out[flag] = 0;
-  buckets[0].push_back(flag);
-  int pending = 1;
+  int pending = 0;
+  auto relax = [&](int state, int cost, int actions) {
+    if (cost < out[state]) {
+      out[state] = static_cast<std::uint16_t>(cost);
+      steps[state] = static_cast<std::uint16_t>(actions);
+      buckets[static_cast<std::size_t>(cost % kBuckets)].push_back(state);
+      ++pending;
+    } else if (cost == out[state] && actions < steps[state]) {
+      steps[state] = static_cast<std::uint16_t>(actions);
+    }
+  };
+  for (int f = 0; f < 4; ++f) relax(flag * 4 + f, 0, 0);
   for (int d = 0; pending > 0; ++d) {
     auto& bucket = buckets[static_cast<std::size_t>(d % kBuckets)];
     for (std::size_t i = 0; i < bucket.size(); ++i) {
-      const int v = bucket[i];
+      const int state = bucket[i];
       --pending;
-      if (out[v] != d) continue;  // a stale entry: v was reached more cheaply
-      const int step = path_cost(static_cast<Cell>(board[static_cast<std::size_t>(v)] & 15));
-      if (step < 0) continue;
-      for (int dir = 0; dir < 4; ++dir) {
-        const int u = map.neighbour(v, dir);
-        if (u < 0 || static_cast<Cell>(board[static_cast<std::size_t>(u)] & 15) == Cell::kWall)
-          continue;
-        const int nd = d + step;
-        if (nd < out[u]) {
-          out[u] = static_cast<std::uint16_t>(nd);
-          buckets[static_cast<std::size_t>(nd % kBuckets)].push_back(u);
-          ++pending;
+      if (out[state] != d) continue;  // a stale entry: reached more cheaply
+      const int v = state / 4, facing = state % 4;
+      const int u = map.neighbour(v, (facing + 2) % 4);  // behind: where the player came from
+      if (u < 0 || kind(u) == Cell::kWall) continue;
+      const int actions = steps[state];
+      switch (kind(v)) {
+        case Cell::kWall:
+          break;
+        case Cell::kRock:
+          relax(u * 4 + facing, d + kRockPathCost, actions + 2);
+          break;
+        default: {
+          const int enter = kind(v) == Cell::kMud ? kMudCost : kFloorCost;
+          for (int g = 0; g < 4; ++g) relax(u * 4 + g, d + enter, actions + 1);
         }
       }
     }
@@ -86,12 +91,15 @@ void distances_from(const Map& map, const std::vector<std::uint8_t>& board, int 
 Distances compute_distances(const Map& map, const std::vector<std::uint8_t>& board) {
   Distances d;
   d.cells = map.cell_count();
-  d.values.resize(static_cast<std::size_t>(map.flag_count()) * static_cast<std::size_t>(d.cells));
+  d.values.resize(static_cast<std::size_t>(map.flag_count()) * static_cast<std::size_t>(d.cells) *
+                  4);
+  d.actions.resize(d.values.size());
   for (int t = 0; t < kTeams; ++t) {
     for (std::size_t i = 0; i < map.flags[static_cast<std::size_t>(t)].size(); ++i) {
       const int id = map.flag_id(t, static_cast<int>(i));
-      distances_from(map, board, map.flags[static_cast<std::size_t>(t)][i],
-                     d.values.data() + static_cast<std::size_t>(id) * d.cells);
+      const std::size_t first = d.slot(id, 0, 0);
+      distances_from(map, board, map.flags[static_cast<std::size_t>(t)][i], d.values.data() + first,
+                     d.actions.data() + first);
     }
   }
   return d;
@@ -103,7 +111,7 @@ std::shared_ptr<const Distances> Map::distances(std::uint64_t dug_key,
   const std::lock_guard lock(cache_mutex_);
   if (const auto it = cache_.find(dug_key); it != cache_.end()) return it->second;
   // At most about 64 MiB of cached maps; then start again (searches revisit few dug sets).
-  const std::size_t bytes = 2 * static_cast<std::size_t>(flag_count() * cell_count()) + 64;
+  const std::size_t bytes = 16 * static_cast<std::size_t>(flag_count() * cell_count()) + 64;
   if (cache_.size() >= std::max<std::size_t>(64, (std::size_t{64} << 20) / bytes)) cache_.clear();
   auto d = std::make_shared<const Distances>(compute_distances(*this, board));
   cache_.emplace(dug_key, d);
@@ -146,7 +154,8 @@ void Map::prepare() {
   for (int t = 0; t < kTeams; ++t) {
     for (int p : players[static_cast<std::size_t>(t)]) {
       for (std::size_t i = 0; i < flags[static_cast<std::size_t>(1 - t)].size(); ++i) {
-        const int d = base_->at(flag_id(1 - t, static_cast<int>(i)), p);
+        const int d =
+            base_->at(flag_id(1 - t, static_cast<int>(i)), p, facing[static_cast<std::size_t>(t)]);
         if (d == kFar) continue;
         sum += d;
         ++count;
@@ -363,7 +372,8 @@ std::shared_ptr<const Map> parse_map(std::string_view text, const std::string& f
     }
   }
   map->prepare();
-  // Every flag must be reachable by some enemy player (rock counts as passable: it can be dug).
+  // Every flag must be reachable by some enemy player (rock counts as passable where a player can
+  // face it to dig it).
   for (int t = 0; t < kTeams; ++t) {
     const auto& flags = map->flags[static_cast<std::size_t>(t)];
     for (std::size_t f = 0; f < flags.size(); ++f) {
@@ -376,7 +386,8 @@ std::shared_ptr<const Map> parse_map(std::string_view text, const std::string& f
         const auto [line_no, col] = flag_at[static_cast<std::size_t>(t)][f];
         throw Error(file, line_no, col,
                     fmt::format("flag '{}' at {} is walled in: no player of team {} can reach "
-                                "it, even by digging (walls '#' cannot be crossed)",
+                                "it, even by digging (walls '#' cannot be crossed, and a rock "
+                                "can be dug only by a player that steps towards it first)",
                                 static_cast<char>(std::tolower(team_letter(t))),
                                 where(*map, flags[f]), team_letter(1 - t)));
       }

@@ -9,6 +9,7 @@
 // on the map is computed once here and shared (std::shared_ptr<const Map>) by every state, bot
 // and game that plays on it, across threads.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -76,15 +77,34 @@ struct EvalWeights {
 /// Distance value of a cell that cannot reach a flag (walled in).
 inline constexpr std::uint16_t kFar = 0xFFFF;
 
-/// Path costs from every flag to every cell: `at(flag, cell)` is the energy a player on `cell`
-/// spends to step onto `flag` (floor 1, mud 3, rock 6 = dig and enter; walls impassable; other
-/// players ignored). `flag` numbers every flag of the map: team A's flags first.
+/// Path costs from every flag to every cell and facing: `at(flag, cell, facing)` is the energy a
+/// player on `cell` facing `facing` spends to step onto `flag` (floor 1, mud 3; rock 6: dig 5,
+/// then enter 1; walls impassable; other players ignored), and `steps(flag, cell, facing)` the
+/// actions that path takes (a move 1, a dig and the step into the dug cell 2). A player digs the
+/// rock it faces, and faces the way it last moved, so to dig a rock it must step into the cell in
+/// front of it from the opposite side: a rock that cannot be faced that way cannot be dug from
+/// there. `at(flag, cell)` is the cheapest over the four facings. `flag` numbers every flag of
+/// the map: team A's flags first.
 struct Distances {
   int cells = 0;
-  std::vector<std::uint16_t> values;  // flag-major
+  std::vector<std::uint16_t> values;   // flag-major, then cell, then facing
+  std::vector<std::uint16_t> actions;  // the same layout
+  std::size_t slot(int flag, int cell, int facing) const {
+    return (static_cast<std::size_t>(flag) * static_cast<std::size_t>(cells) +
+            static_cast<std::size_t>(cell)) *
+               4 +
+           static_cast<std::size_t>(facing);
+  }
+  std::uint16_t at(int flag, int cell, int facing) const {
+    return values[slot(flag, cell, facing)];
+  }
+  std::uint16_t steps(int flag, int cell, int facing) const {
+    return actions[slot(flag, cell, facing)];
+  }
   std::uint16_t at(int flag, int cell) const {
-    return values[static_cast<std::size_t>(flag) * static_cast<std::size_t>(cells) +
-                  static_cast<std::size_t>(cell)];
+    std::uint16_t best = at(flag, cell, 0);
+    for (int f = 1; f < 4; ++f) best = std::min(best, at(flag, cell, f));
+    return best;
   }
 };
 

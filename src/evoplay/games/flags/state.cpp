@@ -287,6 +287,11 @@ const Distances& State::distances() const {
   return *dist_;
 }
 
+int State::moves_left(int team) const {
+  const int plies = std::max(0, map_->turns - ply_);
+  return team == side_ ? (plies + 1) / 2 : plies / 2;
+}
+
 State::Terms State::terms(int team) const {
   Terms t;
   const Map& m = *map_;
@@ -295,19 +300,29 @@ State::Terms State::terms(int team) const {
   const Distances& dist = distances();
   double near = 0;
   const int enemy = 1 - team;
+  const int moves = moves_left(team);
   for (std::size_t f = 0; f < m.flags[static_cast<std::size_t>(enemy)].size(); ++f) {
     const int id = m.flag_id(enemy, static_cast<int>(f));
     if (flag_captured(id)) continue;
-    // The nearest player counts fully, the others with the weight `support`.
+    // A defender on the flag must be beaten first: one attack per 10 of its energy.
+    const int guard = occupant(m.flags[static_cast<std::size_t>(enemy)][f]);
+    const int to_beat_guard =
+        guard < 0 ? 0 : (at_slot(guard).energy + kAttackDamage - 1) / kAttackDamage;
+    // The nearest player counts fully, the others with the weight `support`; a player that
+    // cannot take the flag in the team's moves left (its path, the rests its energy needs on the
+    // way, the attacks on a guard) counts nothing.
     double best = 0, all = 0;
     for (int i = 0; i < counts_[static_cast<std::size_t>(team)]; ++i) {
       const Player& p = player(team, i);
       if (!p.alive()) continue;
-      const double v = m.distance_decay(dist.at(id, p.cell));
+      const int cost = dist.at(id, p.cell, p.facing);
+      if (cost == kFar) continue;
+      const int rests = std::max(0, cost - p.energy + kRestGain - 1) / kRestGain;
+      if (dist.steps(id, p.cell, p.facing) + rests + to_beat_guard > moves) continue;
+      const double v = m.distance_decay(cost);
       best = std::max(best, v);
       all += v;
     }
-    const int guard = occupant(m.flags[static_cast<std::size_t>(enemy)][f]);
     near += (best + m.weights.support * (all - best)) * (guard >= 0 ? 1 - m.weights.guard : 1.0);
   }
   t.distance = m.weights.distance * near;
@@ -383,8 +398,8 @@ int State::move_hint(Move m) const {
   for (std::size_t f = 0; f < map_->flags[static_cast<std::size_t>(enemy)].size(); ++f) {
     const int id = map_->flag_id(enemy, static_cast<int>(f));
     if (flag_captured(id)) continue;
-    before = std::min<int>(before, dist.at(id, p.cell));
-    after = std::min<int>(after, dist.at(id, to));
+    before = std::min<int>(before, dist.at(id, p.cell, p.facing));
+    after = std::min<int>(after, dist.at(id, to, action));
   }
   return 1000 + 100 * std::clamp(before - after, -9, 9) - enter_cost(cell(to));
 }

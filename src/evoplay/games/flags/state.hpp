@@ -94,6 +94,8 @@ class State {
   int living(int team) const;
   /// Whether (player, action) is legal for the side to move.
   bool is_legal(Move m) const;
+  /// The actions `team` has left before the ply limit (a team moves one player per turn).
+  int moves_left(int team) const;
   /// The evaluation's terms for one team (flags, distance, energy, in points).
   struct Terms {
     double flags = 0, distance = 0, energy = 0;
@@ -124,6 +126,7 @@ class State {
 
   int slot(int team, int i) const { return team * kMaxPlayers + i; }
   Player& at_slot(int s) { return players_[static_cast<std::size_t>(s)]; }
+  const Player& at_slot(int s) const { return players_[static_cast<std::size_t>(s)]; }
   const Distances& distances() const;
   void set_energy(int s, int energy);
   void leave_cell(int s);
