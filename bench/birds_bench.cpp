@@ -16,9 +16,12 @@ namespace {
 
 using namespace evoplay::games::birds;
 
-/// A level of `blocks` blocks in five columns, each block resting exactly on the one below
-/// (standing planks among them), with a small pig on top of every other column.
-Level stacked_level(evoplay::Rng& rng, int blocks) {
+/// A level of `blocks` blocks in five columns. Exact (`careless` false): each block rests exactly
+/// on the one below (standing planks among them), with a small pig on top of every other column.
+/// Careless: each block is up to 0.3 off its column's centre line and starts up to 0.15 above the
+/// block below, and there are no pigs, so columns lean, blocks drop, and most levels partly
+/// collapse and settle after one to several seconds.
+Level column_level(evoplay::Rng& rng, int blocks, bool careless) {
   const ObjectType types[] = {ObjectType::kSquareHole,  ObjectType::kRectFat,
                               ObjectType::kSquareSmall, ObjectType::kRectSmall,
                               ObjectType::kRectTiny,    ObjectType::kRectMedium};
@@ -37,45 +40,16 @@ Level stacked_level(evoplay::Rng& rng, int blocks) {
     const ShapeInfo& s = shape_info(o.type);
     o.rotation = (s.width > 0.5 && rng.chance(0.3)) ? 90 : 0;
     const double h = o.rotation == 90 ? s.width : s.height;
-    o.x = -2 + 2.3 * c;
-    o.y = top[c] + h / 2;
-    top[c] += h;
-    level.objects.push_back(o);
-  }
-  for (int c = 0; c < kColumns; c += 2) {
-    level.objects.push_back({ObjectType::kPigSmall, Material::kNone, -2 + 2.3 * c,
-                             top[c] + shape_info(ObjectType::kPigSmall).height / 2});
-  }
-  return level;
-}
-
-/// A level of `blocks` blocks in five columns as stacked_level, but carelessly: each block is up
-/// to 0.3 off its column's centre line and starts up to 0.15 above the block below, so columns
-/// lean, blocks drop, and most levels partly collapse and settle after one to several seconds.
-Level careless_level(evoplay::Rng& rng, int blocks) {
-  const ObjectType types[] = {ObjectType::kSquareHole,  ObjectType::kRectFat,
-                              ObjectType::kSquareSmall, ObjectType::kRectSmall,
-                              ObjectType::kRectTiny,    ObjectType::kRectMedium};
-  const Material materials[] = {Material::kWood, Material::kStone, Material::kIce};
-  Level level;
-  level.width = 2;
-  level.birds = {BirdType::kRed, BirdType::kRed, BirdType::kYellow};
-  constexpr int kColumns = 5;
-  double top[kColumns];
-  for (int c = 0; c < kColumns; ++c) top[c] = kGroundY;
-  for (int i = 0; i < blocks; ++i) {
-    const int c = i % kColumns;
-    Object o;
-    o.type = types[rng.index(std::size(types))];
-    o.material = materials[rng.index(std::size(materials))];
-    const ShapeInfo& s = shape_info(o.type);
-    o.rotation = (s.width > 0.5 && rng.chance(0.3)) ? 90 : 0;
-    const double h = o.rotation == 90 ? s.width : s.height;
-    const double gap = i < kColumns ? 0.0 : rng.uniform(0.0, 0.15);
-    o.x = -2 + 2.3 * c + rng.uniform(-0.3, 0.3);
+    const double gap = careless && i >= kColumns ? rng.uniform(0.0, 0.15) : 0.0;
+    o.x = -2 + 2.3 * c + (careless ? rng.uniform(-0.3, 0.3) : 0.0);
     o.y = top[c] + gap + h / 2;
     top[c] += gap + h;
     level.objects.push_back(o);
+  }
+  if (careless) return level;
+  for (int c = 0; c < kColumns; c += 2) {
+    level.objects.push_back({ObjectType::kPigSmall, Material::kNone, -2 + 2.3 * c,
+                             top[c] + shape_info(ObjectType::kPigSmall).height / 2});
   }
   return level;
 }
@@ -117,7 +91,7 @@ int main() {
   using evoplay::bench::figure;
   evoplay::Rng rng(2024);
   std::vector<Level> levels;
-  for (int i = 0; i < 64; ++i) levels.push_back(stacked_level(rng, 20));
+  for (int i = 0; i < 64; ++i) levels.push_back(column_level(rng, 20, false));
 
   PhysicsSettings settings;  // 10 s, 0.02 s steps, 100/100 iterations
   double settle = 0, per_cpu = 0;
@@ -138,7 +112,7 @@ int main() {
   // several times longer than an exact stack (which sleeps at 0.5 s).
   evoplay::Rng careless_rng(2025);
   std::vector<Level> careless;
-  for (int i = 0; i < 64; ++i) careless.push_back(careless_level(careless_rng, 20));
+  for (int i = 0; i < 64; ++i) careless.push_back(column_level(careless_rng, 20, true));
   const double c1 = rate(careless, settings, 1, 3.0, &per_cpu, &settle, &stable);
   figure("birds_sim_20blocks_collapsing_threads1", c1, "levels/s");
   figure("birds_sim_20blocks_collapsing_per_cpu_second", per_cpu, "levels/s");

@@ -17,7 +17,8 @@ void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
         ->capture_default_str();
   if (which & kThreads) {
     app->add_option("--threads", o.threads,
-                    "worker threads (0 = all cores); results do not depend on it")
+                    "worker threads (0 = all cores); results do not depend on it, except the "
+                    "moves of bots limited by time")
         ->capture_default_str()
         ->check(CLI::NonNegativeNumber);
   }
