@@ -223,30 +223,40 @@ void check_tournament(const std::vector<std::string>& specs, int repeats,
   }
 }
 
-search::TournamentResult run_flags_tournament(const std::vector<std::string>& specs,
-                                              const std::vector<std::string>& map_files,
-                                              int repeats, std::uint64_t seed, int threads,
-                                              bool quiet) {
-  const auto factory = fl::bots();
-  check_tournament(specs, repeats, factory);
+/// A tournament's start positions, one a map, and their names (the files' stems).
+struct TournamentMaps {
   std::vector<fl::State> starts;
   std::vector<std::string> names;
+};
+
+/// Reads every map (throws on the first broken one).
+TournamentMaps load_tournament_maps(const std::vector<std::string>& map_files) {
+  TournamentMaps maps;
   for (const auto& f : map_files) {
-    starts.emplace_back(fl::load_map(f));
-    names.push_back(std::filesystem::path(f).stem().string());
+    maps.starts.emplace_back(fl::load_map(f));
+    maps.names.push_back(std::filesystem::path(f).stem().string());
   }
+  return maps;
+}
+
+/// Plays a tournament that check_tournament accepted.
+search::TournamentResult run_flags_tournament(const std::vector<std::string>& specs,
+                                              const TournamentMaps& maps, int repeats,
+                                              std::uint64_t seed, int threads, bool quiet) {
+  const auto factory = fl::bots();
   auto schedule = search::round_robin_schedule(static_cast<int>(specs.size()),
-                                               static_cast<int>(starts.size()), repeats);
+                                               static_cast<int>(maps.starts.size()), repeats);
   const Rng master(seed);
   Progress progress(quiet, "tournament", schedule.size());
   const Stopwatch clock;
   search::play_tournament_games<fl::State>(
-      schedule, starts, factory, specs, master.split(1), threads, describe_end,
+      schedule, maps.starts, factory, specs, master.split(1), threads, describe_end,
       [&](std::size_t done, std::size_t total) {
         progress.update(done, fmt::format("{} of {} games", done, total));
       });
   progress.finish();
-  auto result = search::summarize_tournament(specs, names, std::move(schedule), master.split(2));
+  auto result =
+      search::summarize_tournament(specs, maps.names, std::move(schedule), master.split(2));
   result.seconds = clock.seconds();
   result.threads = resolve_threads(threads);
   return result;
@@ -262,7 +272,7 @@ void run_tournament(const TournamentOptions& opt) {
   // Check the bots and read every map before the run folder exists: a bad spec, a broken map or
   // an impossible tournament must not leave a half-made run behind.
   check_tournament(specs, opt.games, fl::bots());
-  for (const auto& f : files) (void)fl::load_map(f);
+  const TournamentMaps maps = load_tournament_maps(files);
   const RunDir run = open_run_dir(opt.common, "flags-tournament");
   auto config = base_config("flags tournament", opt.common);
   config["bots"] = specs;
@@ -271,7 +281,7 @@ void run_tournament(const TournamentOptions& opt) {
   config["time_rule"] =
       "a move using more than 1.5 x the bot's time limit in thread CPU time loses the game";
   run.write_json("config.json", config);
-  const auto result = run_flags_tournament(specs, files, opt.games, opt.common.seed,
+  const auto result = run_flags_tournament(specs, maps, opt.games, opt.common.seed,
                                            opt.common.threads, opt.common.quiet);
   const std::string markdown =
       search::to_markdown(result, fmt::format("Capture the flag: {} bots on {} map{}", specs.size(),
@@ -370,7 +380,8 @@ void demo_flags(DemoContext& ctx) {
   const std::vector<std::string> specs = {"random", "greedy", "minimax:2", "alphabeta:4"};
   const std::vector<std::string> maps = {(data / "01-duel.map").string(),
                                          (data / "04-crossroads.map").string()};
-  const auto result = run_flags_tournament(specs, maps, 1, ctx.seed, ctx.threads, ctx.quiet);
+  const TournamentMaps tournament = load_tournament_maps(maps);
+  const auto result = run_flags_tournament(specs, tournament, 1, ctx.seed, ctx.threads, ctx.quiet);
   const RunDir run = RunDir::create(dir.string(), "flags");
   run.write_json("result.json", search::to_json(result));
   run.write_text("standings.csv", search::standings_csv(result));
@@ -383,7 +394,7 @@ void demo_flags(DemoContext& ctx) {
   }
   // One game of the winner against the runner-up on the crossroads, drawn.
   const auto factory = fl::bots();
-  const fl::State start(fl::load_map(maps[1]));
+  const fl::State& start = tournament.starts[1];
   auto a = factory.make(specs[3], Rng(ctx.seed).split({3, 0}));
   auto b = factory.make(specs[2], Rng(ctx.seed).split({3, 1}));
   const auto record = search::play_game(start, {a.get(), b.get()},

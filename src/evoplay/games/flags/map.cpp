@@ -36,13 +36,10 @@ namespace {
 // (cell, facing), backwards. A player on v facing f got there from the cell behind it, u: by a
 // move into v (floor or mud: the cost of entering v; u's facing did not matter), or, when v is
 // rock, by digging it while facing it from u and stepping in (6 = 5 + 1, and u's facing was f).
-// `out` and `steps` get the cost and the actions of the cheapest path (fewest actions among
-// equally cheap ones) of every state, state = cell * 4 + facing.
+// `out` gets the cost and the actions of the cheapest path (fewest actions among equally cheap
+// ones) of every state, state = cell * 4 + facing (it starts all kFar).
 void distances_from(const Map& map, const std::vector<std::uint8_t>& board, int flag,
-                    std::uint16_t* out, std::uint16_t* steps) {
-  const int n = map.cell_count();
-  std::fill(out, out + 4 * n, kFar);
-  std::fill(steps, steps + 4 * n, kFar);
+                    Distances::Path* out) {
   auto kind = [&](int cell) {
     return static_cast<Cell>(board[static_cast<std::size_t>(cell)] & 15);
   };
@@ -50,13 +47,14 @@ void distances_from(const Map& map, const std::vector<std::uint8_t>& board, int 
   std::array<std::vector<int>, kBuckets> buckets;
   int pending = 0;
   auto relax = [&](int state, int cost, int actions) {
-    if (cost < out[state]) {
-      out[state] = static_cast<std::uint16_t>(cost);
-      steps[state] = static_cast<std::uint16_t>(actions);
+    Distances::Path& p = out[state];
+    if (cost < p.cost) {
+      p.cost = static_cast<std::uint16_t>(cost);
+      p.steps = static_cast<std::uint16_t>(actions);
       buckets[static_cast<std::size_t>(cost % kBuckets)].push_back(state);
       ++pending;
-    } else if (cost == out[state] && actions < steps[state]) {
-      steps[state] = static_cast<std::uint16_t>(actions);
+    } else if (cost == p.cost && actions < p.steps) {
+      p.steps = static_cast<std::uint16_t>(actions);
     }
   };
   for (int f = 0; f < 4; ++f) relax(flag * 4 + f, 0, 0);
@@ -65,11 +63,11 @@ void distances_from(const Map& map, const std::vector<std::uint8_t>& board, int 
     for (std::size_t i = 0; i < bucket.size(); ++i) {
       const int state = bucket[i];
       --pending;
-      if (out[state] != d) continue;  // a stale entry: reached more cheaply
+      if (out[state].cost != d) continue;  // a stale entry: reached more cheaply
       const int v = state / 4, facing = state % 4;
       const int u = map.neighbour(v, (facing + 2) % 4);  // behind: where the player came from
       if (u < 0 || kind(u) == Cell::kWall) continue;
-      const int actions = steps[state];
+      const int actions = out[state].steps;
       switch (kind(v)) {
         case Cell::kWall:
           break;
@@ -91,15 +89,13 @@ void distances_from(const Map& map, const std::vector<std::uint8_t>& board, int 
 Distances compute_distances(const Map& map, const std::vector<std::uint8_t>& board) {
   Distances d;
   d.cells = map.cell_count();
-  d.values.resize(static_cast<std::size_t>(map.flag_count()) * static_cast<std::size_t>(d.cells) *
-                  4);
-  d.actions.resize(d.values.size());
+  d.paths.resize(static_cast<std::size_t>(map.flag_count()) * static_cast<std::size_t>(d.cells) *
+                 4);
   for (int t = 0; t < kTeams; ++t) {
     for (std::size_t i = 0; i < map.flags[static_cast<std::size_t>(t)].size(); ++i) {
       const int id = map.flag_id(t, static_cast<int>(i));
-      const std::size_t first = d.slot(id, 0, 0);
-      distances_from(map, board, map.flags[static_cast<std::size_t>(t)][i], d.values.data() + first,
-                     d.actions.data() + first);
+      distances_from(map, board, map.flags[static_cast<std::size_t>(t)][i],
+                     d.paths.data() + d.slot(id, 0, 0));
     }
   }
   return d;
@@ -162,8 +158,8 @@ void Map::prepare() {
       }
     }
   }
-  for (int v : base_->values) {
-    if (v != kFar) far = std::max(far, v);
+  for (const auto& path : base_->paths) {
+    if (path.cost != kFar) far = std::max<int>(far, path.cost);
   }
   params.start_distance = count > 0 ? std::max(1.0, sum / count) : 1.0;
   params.distance_scale = std::max(1.0, params.start_distance / 2);

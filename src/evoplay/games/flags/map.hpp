@@ -86,20 +86,22 @@ inline constexpr std::uint16_t kFar = 0xFFFF;
 /// there. `at(flag, cell)` is the cheapest over the four facings. `flag` numbers every flag of
 /// the map: team A's flags first.
 struct Distances {
+  /// One (flag, cell, facing): the energy and the actions of the cheapest path.
+  struct Path {
+    std::uint16_t cost = kFar, steps = kFar;
+  };
   int cells = 0;
-  std::vector<std::uint16_t> values;   // flag-major, then cell, then facing
-  std::vector<std::uint16_t> actions;  // the same layout
+  std::vector<Path> paths;  // flag-major, then cell, then facing
   std::size_t slot(int flag, int cell, int facing) const {
     return (static_cast<std::size_t>(flag) * static_cast<std::size_t>(cells) +
             static_cast<std::size_t>(cell)) *
                4 +
            static_cast<std::size_t>(facing);
   }
-  std::uint16_t at(int flag, int cell, int facing) const {
-    return values[slot(flag, cell, facing)];
-  }
+  const Path& path(int flag, int cell, int facing) const { return paths[slot(flag, cell, facing)]; }
+  std::uint16_t at(int flag, int cell, int facing) const { return path(flag, cell, facing).cost; }
   std::uint16_t steps(int flag, int cell, int facing) const {
-    return actions[slot(flag, cell, facing)];
+    return path(flag, cell, facing).steps;
   }
   std::uint16_t at(int flag, int cell) const {
     std::uint16_t best = at(flag, cell, 0);

@@ -315,11 +315,11 @@ State::Terms State::terms(int team) const {
     for (int i = 0; i < counts_[static_cast<std::size_t>(team)]; ++i) {
       const Player& p = player(team, i);
       if (!p.alive()) continue;
-      const int cost = dist.at(id, p.cell, p.facing);
-      if (cost == kFar) continue;
-      const int rests = std::max(0, cost - p.energy + kRestGain - 1) / kRestGain;
-      if (dist.steps(id, p.cell, p.facing) + rests + to_beat_guard > moves) continue;
-      const double v = m.distance_decay(cost);
+      const Distances::Path& path = dist.path(id, p.cell, p.facing);
+      if (path.cost == kFar) continue;
+      const int rests = std::max(0, path.cost - p.energy + kRestGain - 1) / kRestGain;
+      if (path.steps + rests + to_beat_guard > moves) continue;
+      const double v = m.distance_decay(path.cost);
       best = std::max(best, v);
       all += v;
     }
