@@ -31,17 +31,11 @@ lem::Plan short_plan(const lem::Level& level, int duration, evoplay::Rng& rng) {
 int main(int argc, char** argv) {
   using namespace evoplay;
   const std::string dir = argc > 1 ? argv[1] : bench::data_path("data/lemmings");
-  std::vector<std::filesystem::path> files;
-  if (std::filesystem::is_directory(dir)) {
-    for (const auto& e : std::filesystem::directory_iterator(dir)) {
-      if (e.path().extension() == ".lvl") files.push_back(e.path());
-    }
-  }
+  const auto files = lem::level_files(dir);
   if (files.empty()) {
     fmt::print("# lemmings: no levels in {}, skipped\n", dir);
     return 0;
   }
-  std::sort(files.begin(), files.end());
 
   // Raw speed: the reference plans, replayed over and over.
   {

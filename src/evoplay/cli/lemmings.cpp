@@ -61,12 +61,8 @@ std::vector<std::filesystem::path> expand_levels(const std::vector<std::string>&
       const auto found = glob_files(a);
       files.insert(files.end(), found.begin(), found.end());
     } else if (std::filesystem::is_directory(a)) {
-      std::vector<std::filesystem::path> found;
-      for (const auto& entry : std::filesystem::directory_iterator(a)) {
-        if (entry.path().extension() == ".lvl") found.push_back(entry.path());
-      }
+      const auto found = lem::level_files(a);
       if (found.empty()) throw Error(a, 0, "no .lvl files in this folder");
-      std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());
     } else {
       files.emplace_back(a);
@@ -283,6 +279,20 @@ std::string plan_file_text(const std::string& header, const lem::Plan& plan) {
   return text + lem::to_text(plan);
 }
 
+/// A solver run's history (`csv`) and its best and mean fitness against evaluations (`png`).
+void save_solver_history(const lem::SolveResult& r, const std::filesystem::path& csv,
+                         const std::filesystem::path& png, const std::string& title) {
+  const std::string text = r.history.to_csv();
+  write_file_atomic(csv, text);
+  render::HistoryPlotOptions plot;
+  plot.title = title;
+  plot.x_column = "evaluations";
+  plot.columns = {"best", "mean"};
+  plot.y_label = fmt::format("{} fitness", lem::fitness_name(r.fitness));
+  const std::string name = csv.filename().string();
+  render::save_history_plot(png, parse_csv(text, name), plot, name);
+}
+
 struct SolveOptions {
   std::string algorithm = "cro", fitness = "heuristic", selection = "roulette",
               aco_variant = "rank-maxmin";
@@ -406,14 +416,7 @@ void add_solve(CLI::App& group) {
     run.write_text(
         "best-genome.plan",
         plan_file_text("The best genome as the algorithm holds it (every gene)", r.best));
-    run.write_text("history.csv", r.history.to_csv());
-    render::HistoryPlotOptions plot;
-    plot.title = label;
-    plot.x_column = "evaluations";
-    plot.columns = {"best", "mean"};
-    plot.y_label = fmt::format("{} fitness", lem::fitness_name(s.fitness));
-    render::save_history_plot(run.file("fitness.png"), parse_csv(r.history.to_csv(), "history.csv"),
-                              plot, "history.csv");
+    save_solver_history(r, run.file("history.csv"), run.file("fitness.png"), label);
     lem::RenderOptions render;
     render.delay_cs = 8;
     lem::render_replay_gif(level, best, run.file("replay.gif"), render);
@@ -531,11 +534,7 @@ void add_compare(CLI::App& group) {
     nlohmann::json files = nlohmann::json::array();
     for (const auto& l : levels) files.push_back(l.file);
     config["levels"] = files;
-    lem::SolverSettings per_algo;
-    per_algo.evaluations = spec.evaluations;
-    per_algo.population = spec.population;
-    per_algo.ga.selection = spec.ga_selection;
-    per_algo.set_aco_variant(spec.aco_variant);
+    lem::SolverSettings per_algo = spec.solver_settings();
     for (auto a : spec.algorithms) {
       per_algo.algorithm = a;
       config["solvers"][std::string(lem::algorithm_name(a))] = per_algo.to_json();
@@ -652,14 +651,8 @@ void demo_lemmings(DemoContext& ctx) {
   const lem::Plan best = lem::effective_plan(r.best, sim.run(r.best));
   const lem::Outcome cro_outcome = lem::render_replay_gif(cro_level, best, dir / "cro-replay.gif");
   write_file_atomic(dir / "cro-best.plan", lem::to_text(best));
-  write_file_atomic(dir / "cro-history.csv", r.history.to_csv());
-  render::HistoryPlotOptions plot;
-  plot.title = fmt::format("CRO on {}", cro_level.name);
-  plot.y_label = "heuristic fitness";
-  plot.x_column = "evaluations";
-  plot.columns = {"best", "mean"};
-  render::save_history_plot(dir / "cro-fitness.png", parse_csv(r.history.to_csv(), "history.csv"),
-                            plot, "cro-history.csv");
+  save_solver_history(r, dir / "cro-history.csv", dir / "cro-fitness.png",
+                      fmt::format("CRO on {}", cro_level.name));
   fmt::print(
       "  CRO on {}: {} after {} evaluations; {} distinct solutions in {} evaluations "
       "({:.1f} s)\n",

@@ -334,7 +334,7 @@ CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
                                        params.budding * static_cast<double>(ranked.size())))));
       detail::best_first(ranked, buds,
                          [&](std::size_t a, std::size_t b) { return better(fit[a], fit[b], dir); });
-      for (std::size_t k = 0; k < buds && k < ranked.size(); ++k) {
+      for (std::size_t k = 0; k < buds; ++k) {
         larvae.push_back({*reef[ranked[k]], fit[ranked[k]], false});
       }
     }

@@ -149,8 +149,7 @@ GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Cr
   };
 
   std::size_t best_index = 0;
-  double best_so_far = 0;
-  std::size_t last_improvement = 0;
+  std::size_t last_improvement = 0;  // the last generation that improved the best so far
   auto record = [&](std::size_t generation) {
     GenerationRecord r;
     r.generation = generation;
@@ -168,13 +167,10 @@ GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Cr
     r.mean = sum / static_cast<double>(n);
     r.diversity = detail::sample_diversity(problem, pop, params.diversity_sample, workers);
     r.elapsed = clock.seconds();
-    if (generation == 0 || better(r.best, best_so_far, dir)) {
-      best_so_far = r.best;
-      last_improvement = generation;
-    }
     if (generation == 0 || better(fit[best_index], result.best_fitness, dir)) {
       result.best = pop[best_index];
       result.best_fitness = fit[best_index];
+      last_improvement = generation;
     }
     result.history.add(r);
     if (observer) observer->on_generation(result.history.back());
@@ -196,7 +192,7 @@ GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Cr
   for (;;) {
     result.stop_reason = stop_reason(generation);
     if (!result.stop_reason.empty()) break;
-    if (params.stop.stagnation && generation - last_improvement >= params.stop.stagnation) {
+    if (stagnated(params.stop, generation, last_improvement)) {
       if (!params.stop.restart_on_stagnation) {
         result.stop_reason = "stagnation";
         break;

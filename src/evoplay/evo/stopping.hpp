@@ -38,7 +38,8 @@ inline std::string stop_reason(const Stopping& stop, Direction direction, std::s
 
 /// True when `stop.stagnation` is on and `generation` is that many generations or more past
 /// `last_improvement`, the last generation whose best was strictly better than every earlier
-/// one. The optimisers check it after stop_reason() and then stop with "stagnation".
+/// one. Every optimiser (GA, CRO, ACO) checks it after stop_reason() and then stops with
+/// "stagnation" (the GA with restart_on_stagnation re-draws its population instead).
 inline bool stagnated(const Stopping& stop, std::size_t generation, std::size_t last_improvement) {
   return stop.stagnation > 0 && generation >= last_improvement &&
          generation - last_improvement >= stop.stagnation;

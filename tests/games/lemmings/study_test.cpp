@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/stats.hpp"
 #include "evoplay/core/text.hpp"
 #include "support/process.hpp"
 
@@ -117,7 +118,7 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
     }
     ASSERT_EQ(c.first_solution.n, firsts.size());
     if (firsts.empty()) {
-      EXPECT_TRUE(std::isnan(c.median_first_solution));
+      EXPECT_TRUE(std::isnan(c.median_first_solution()));
       continue;
     }
     std::sort(firsts.begin(), firsts.end());
@@ -131,7 +132,7 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
     EXPECT_DOUBLE_EQ(c.first_solution.max, firsts.back());
     EXPECT_LE(c.first_solution.q1, c.first_solution.median);
     EXPECT_LE(c.first_solution.median, c.first_solution.q3);
-    EXPECT_DOUBLE_EQ(c.median_first_solution, c.first_solution.median);
+    EXPECT_DOUBLE_EQ(c.median_first_solution(), c.first_solution.median);
     if (firsts.size() >= 2) {
       EXPECT_NEAR(c.first_solution.stddev, std::sqrt(ss / static_cast<double>(firsts.size() - 1)),
                   1e-9);
@@ -204,6 +205,38 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
     EXPECT_GT(rows, 1u);
   }
   EXPECT_THROW(lem::run_study({}, spec), evoplay::Error);
+  spec.aco_variant = "greedy";
+  EXPECT_THROW(lem::run_study(levels({"easy-04-two-walls"}), spec), evoplay::Error);
+  spec.aco_variant = "rank-maxmin";
   spec.runs = 0;
   EXPECT_THROW(lem::run_study(levels({"easy-04-two-walls"}), spec), evoplay::Error);
+}
+
+TEST(LemmingsStudy, PValuesCompareEachBaselineWithCroWhereverCroIsListed) {
+  // p_vs_cro is the Mann-Whitney U test of CRO's distinct solutions per run against the cell's,
+  // the same whether CRO comes first or last in the list of algorithms.
+  auto spec = small_spec(2);
+  spec.fitnesses = {lem::FitnessKind::kHeuristic};
+  spec.runs = 4;
+  spec.algorithms = {lem::Algorithm::kGa, lem::Algorithm::kCro};
+  const auto last = lem::run_study(levels({"easy-04-two-walls"}), spec);
+  spec.algorithms = {lem::Algorithm::kCro, lem::Algorithm::kGa};
+  const auto first = lem::run_study(levels({"easy-04-two-walls"}), spec);
+  std::vector<double> cro, ga;
+  for (const auto& run : first.runs) {
+    (run.algorithm == lem::Algorithm::kCro ? cro : ga).push_back(static_cast<double>(run.distinct));
+  }
+  ASSERT_EQ(cro.size(), 4u);
+  ASSERT_EQ(ga.size(), 4u);
+  const double p = evoplay::stats::mann_whitney(cro, ga).p_value;
+  const auto k = lem::FitnessKind::kHeuristic;
+  EXPECT_DOUBLE_EQ(first.cell(0, k, lem::Algorithm::kGa).p_vs_cro, p);
+  EXPECT_DOUBLE_EQ(last.cell(0, k, lem::Algorithm::kGa).p_vs_cro, p);
+  EXPECT_TRUE(std::isnan(first.cell(0, k, lem::Algorithm::kCro).p_vs_cro));
+  EXPECT_TRUE(std::isnan(last.cell(0, k, lem::Algorithm::kCro).p_vs_cro));
+  // CRO alone: no baseline, no p-value.
+  spec.algorithms = {lem::Algorithm::kCro};
+  for (const auto& c : lem::run_study(levels({"easy-04-two-walls"}), spec).cells) {
+    EXPECT_TRUE(std::isnan(c.p_vs_cro));
+  }
 }

@@ -53,14 +53,11 @@ LemmingsProblem::LemmingsProblem(Level level, FitnessKind kind)
   // eta: a prior for "which skill, if any, at this step". A plan tries about as many genes as
   // the level offers skills, spread over the duration, each skill in proportion to its count:
   // eta(none) = 1 - p, eta(skill) = p * count / total, p = min(1/2, total / duration).
+  // The same at every step.
   const double total = level_.total_skills();
   const double p = std::min(0.5, total / duration_);
-  const std::size_t k = options(0);
-  eta_.resize(stages() * k);
-  for (std::size_t s = 0; s < stages(); ++s) {
-    eta_[s * k] = 1 - p;
-    for (std::size_t o = 1; o < k; ++o) eta_[s * k + o] = p * level_.skill(offered_[o - 1]) / total;
-  }
+  eta_.push_back(1 - p);
+  for (Skill s : offered_) eta_.push_back(p * level_.skill(s) / total);
 }
 
 Plan LemmingsProblem::random_genome(Rng& rng) const { return random_plan(level_, duration_, rng); }
@@ -116,8 +113,8 @@ void LemmingsProblem::mutate(Genome& genome, Rng& rng) const {
   }
 }
 
-double LemmingsProblem::heuristic(std::size_t stage, std::size_t option) const {
-  return eta_[stage * options(stage) + option];
+double LemmingsProblem::heuristic(std::size_t /*stage*/, std::size_t option) const {
+  return eta_[option];
 }
 
 Plan LemmingsProblem::build(std::span<const int> choices) const {

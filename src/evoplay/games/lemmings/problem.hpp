@@ -111,7 +111,7 @@ class LemmingsProblem {
   int start_distance_;
   double threshold_;
   std::vector<Skill> offered_;  // skills with a count > 0, in panel order
-  std::vector<double> eta_;     // [stage * options + option]
+  std::vector<double> eta_;     // [option]: the heuristic, the same at every stage
   std::shared_ptr<SimulatorPool> pool_;
 };
 

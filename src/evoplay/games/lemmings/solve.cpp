@@ -15,28 +15,20 @@
 
 namespace evoplay::games::lemmings {
 
+namespace {
+struct AlgorithmNames {
+  std::string_view name, label;
+};
+// Indexed by Algorithm, in declaration order.
+constexpr AlgorithmNames kAlgorithmNames[] = {{"cro", "CRO"}, {"ga", "GA"}, {"aco", "ACO"}};
+}  // namespace
+
 std::string_view algorithm_name(Algorithm a) {
-  switch (a) {
-    case Algorithm::kCro:
-      return "cro";
-    case Algorithm::kGa:
-      return "ga";
-    case Algorithm::kAco:
-      return "aco";
-  }
-  return "";
+  return kAlgorithmNames[static_cast<std::size_t>(a)].name;
 }
 
 std::string_view algorithm_label(Algorithm a) {
-  switch (a) {
-    case Algorithm::kCro:
-      return "CRO";
-    case Algorithm::kGa:
-      return "GA";
-    case Algorithm::kAco:
-      return "ACO";
-  }
-  return "";
+  return kAlgorithmNames[static_cast<std::size_t>(a)].label;
 }
 
 Algorithm algorithm_from_name(std::string_view name) {
@@ -218,9 +210,9 @@ SolveResult solve(const Level& level, const SolverSettings& settings, Observer* 
   SolveResult out;
   out.algorithm = settings.algorithm;
   out.fitness = settings.fitness;
-  const std::uint64_t budget = settings.epochs > 0
-                                   ? std::numeric_limits<std::uint64_t>::max()
-                                   : std::max<std::uint64_t>(settings.evaluations, 1);
+  const std::uint64_t evaluation_budget = budget_stop(settings).evaluations;  // 0: epochs bound
+  const std::uint64_t budget =
+      evaluation_budget > 0 ? evaluation_budget : std::numeric_limits<std::uint64_t>::max();
   std::unordered_set<std::uint64_t> solutions;
   const evo::EvaluationHook<Plan> hook = [&](const Plan& g, double f) {
     if (out.evaluations >= budget) return;  // beyond the budget: not counted

@@ -134,6 +134,16 @@ nlohmann::json StudySpec::to_json() const {
           {"aco_variant", aco_variant}};
 }
 
+SolverSettings StudySpec::solver_settings() const {
+  SolverSettings s;
+  s.evaluations = evaluations;
+  s.population = population;
+  s.threads = 1;
+  s.ga.selection = ga_selection;
+  s.set_aco_variant(aco_variant);
+  return s;
+}
+
 const StudyCell& StudyResult::cell(std::size_t level, FitnessKind f, Algorithm a) const {
   for (const auto& c : cells) {
     if (c.level == level && c.fitness == f && c.algorithm == a) return c;
@@ -147,9 +157,7 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
   if (spec.runs < 1) throw Error("lemmings compare: --runs must be at least 1");
   if (spec.algorithms.empty() || spec.fitnesses.empty())
     throw Error("lemmings compare: need at least one algorithm and one fitness");
-  SolverSettings base;
-  base.ga.selection = spec.ga_selection;
-  base.set_aco_variant(spec.aco_variant);
+  const SolverSettings base = spec.solver_settings();
   StudyResult result;
   result.spec = spec;
   result.levels = std::move(levels);
@@ -191,10 +199,7 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
     SolverSettings s = base;
     s.algorithm = run.algorithm;
     s.fitness = run.fitness;
-    s.evaluations = spec.evaluations;
-    s.population = spec.population;
     s.seed = run.seed;
-    s.threads = 1;
     const double cpu_start = thread_cpu_seconds();
     SolveResult r = solve(result.levels[run.level].level, s);
     run.cpu_seconds = thread_cpu_seconds() - cpu_start;
@@ -216,7 +221,6 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
   // Per level, fitness and algorithm.
   for (std::size_t l = 0; l < result.levels.size(); ++l) {
     for (auto f : spec.fitnesses) {
-      std::vector<double> cro_distinct;
       for (auto a : spec.algorithms) {
         StudyCell c;
         c.level = l;
@@ -239,23 +243,15 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
         c.solve_rate = stats::success_rate(c.solved, c.runs);
         c.distinct = stats::summarize(distinct);
         c.best_fitness = stats::summarize(best);
-        if (!first.empty()) {
-          c.first_solution = stats::summarize(first);
-          c.median_first_solution = c.first_solution.median;
-        }
-        if (a == Algorithm::kCro) {
-          cro_distinct = distinct;
-        }
+        if (!first.empty()) c.first_solution = stats::summarize(first);
         result.cells.push_back(c);
-        if (a != Algorithm::kCro && !cro_distinct.empty()) {
-          result.cells.back().p_vs_cro = stats::mann_whitney(cro_distinct, distinct).p_value;
-        }
       }
     }
   }
-  // CRO may come after a baseline in spec.algorithms: fill in the p-values then.
+  // Each baseline's distinct solutions per run against CRO's (CRO may come after it in
+  // spec.algorithms, so once every cell is made).
   for (auto& c : result.cells) {
-    if (c.algorithm == Algorithm::kCro || !std::isnan(c.p_vs_cro)) continue;
+    if (c.algorithm == Algorithm::kCro) continue;
     std::vector<double> cro, mine;
     for (const auto& run : result.runs) {
       if (run.level != c.level || run.fitness != c.fitness) continue;
@@ -547,7 +543,7 @@ nlohmann::json study_json(const StudyResult& r) {
          {"distinct_union", c.distinct_union},
          {"p_distinct_vs_cro", nullable(c.p_vs_cro)},
          {"best_fitness", {{"mean", c.best_fitness.mean}, {"sd", c.best_fitness.stddev}}},
-         {"median_first_solution", nullable(c.median_first_solution)},
+         {"median_first_solution", nullable(c.median_first_solution())},
          {"first_solution", c.first_solution.n == 0
                                 ? nlohmann::json(nullptr)
                                 : nlohmann::json{{"runs", c.first_solution.n},

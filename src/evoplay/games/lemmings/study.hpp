@@ -48,6 +48,10 @@ struct StudySpec {
   evo::Selection ga_selection = SolverSettings::default_ga().selection;
   std::string aco_variant = "rank-maxmin";
   nlohmann::json to_json() const;
+  /// The solver settings every run shares: the budget, population, GA selection and ACO
+  /// variant, one thread; a run sets its algorithm, fitness and seed. Throws Error naming the
+  /// accepted ACO variants.
+  SolverSettings solver_settings() const;
 };
 
 struct StudyRun {
@@ -81,7 +85,10 @@ struct StudyCell {
   stats::Summary best_fitness;
   // Evaluations to the first solution over the runs that solved (n = solved; all 0 if none).
   stats::Summary first_solution;
-  double median_first_solution = std::numeric_limits<double>::quiet_NaN();  // NaN if none
+  /// first_solution's median; NaN if no run solved.
+  double median_first_solution() const {
+    return first_solution.n > 0 ? first_solution.median : std::numeric_limits<double>::quiet_NaN();
+  }
   // Mann-Whitney U of this cell's distinct solutions per run against CRO's (NaN for CRO).
   double p_vs_cro = std::numeric_limits<double>::quiet_NaN();
 };
