@@ -3,7 +3,7 @@
 // every body sleeps: levels stacked exactly (they stand and sleep at 0.5 s), levels stacked
 // carelessly (blocks off-centre and dropped from a little height: most partly collapse and come
 // to rest late), and the competition baseline's 41-piece level.
-#include <ctime>
+#include <chrono>
 #include <filesystem>
 
 #include "bench_util.hpp"

@@ -3,11 +3,9 @@
 // output levels over 10 seeds (the defaults: population 10 x 100 generations); the diversity of
 // the output sets against the same runs with diversity weight 0; and how composites grow over
 // three layers of open-ended evolution.
-#include <ctime>
 #include <vector>
 
 #include "bench_util.hpp"
-#include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/diversity.hpp"

@@ -394,33 +394,28 @@ std::pair<int, int> parse_pig_range(const std::string& text) {
   return {static_cast<int>(lo), static_cast<int>(hi)};
 }
 
+/// `prefix`, one or more digits, `suffix` ("level-04.xml", "layer-2").
+bool numbered_name(std::string_view name, std::string_view prefix, std::string_view suffix) {
+  if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) ||
+      !name.ends_with(suffix)) {
+    return false;
+  }
+  const std::string_view digits =
+      name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+  return std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 /// Names `birds generate` writes into a run folder (and into its block-N/ and layer-N/ folders).
 bool generator_file(const std::string& name) {
   static constexpr std::string_view kFixed[] = {
       "sheet.png",      "history.csv",          "fitness.png", "hamming.png", "composites.json",
       "composites.png", "composites-next.json", "config.json", "result.json"};
   if (std::find(std::begin(kFixed), std::end(kFixed), name) != std::end(kFixed)) return true;
-  auto numbered = [&](std::string_view prefix, std::string_view suffix) {
-    if (name.size() <= prefix.size() + suffix.size() || !name.starts_with(prefix) ||
-        !name.ends_with(suffix)) {
-      return false;
-    }
-    const std::string_view digits =
-        std::string_view(name).substr(prefix.size(), name.size() - prefix.size() - suffix.size());
-    return std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
-  };
-  return numbered("level-", ".xml") || numbered("level-", ".png");
+  return numbered_name(name, "level-", ".xml") || numbered_name(name, "level-", ".png");
 }
 
 bool generator_folder(const std::string& name) {
-  for (std::string_view prefix : {"layer-", "block-"}) {
-    if (name.size() > prefix.size() && name.starts_with(prefix) &&
-        std::all_of(name.begin() + static_cast<std::ptrdiff_t>(prefix.size()), name.end(),
-                    [](char c) { return c >= '0' && c <= '9'; })) {
-      return true;
-    }
-  }
-  return false;
+  return numbered_name(name, "layer-", "") || numbered_name(name, "block-", "");
 }
 
 /// The generator's own files in `dir` (block-N/ and layer-N/ folders searched too).

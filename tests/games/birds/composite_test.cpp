@@ -6,19 +6,14 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/check.hpp"
+#include "games/birds/catalogue_support.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay::games::birds;
+using catalogue_support::find;
 using evoplay::Error;
 
 namespace {
-
-const Composite& find(const Catalogue& c, const std::string& name) {
-  for (const auto& x : c) {
-    if (x.name == name) return x;
-  }
-  throw std::runtime_error("no composite " + name);
-}
 
 Error error_of(const std::string& text) {
   try {

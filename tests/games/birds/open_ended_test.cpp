@@ -4,18 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include "games/birds/catalogue_support.hpp"
+
 using namespace evoplay::games::birds;
-
-namespace {
-
-int index_of(const Catalogue& c, const std::string& name) {
-  for (std::size_t i = 0; i < c.size(); ++i) {
-    if (c[i].name == name) return static_cast<int>(i);
-  }
-  throw std::runtime_error("no composite " + name);
-}
-
-}  // namespace
+using catalogue_support::index_of;
 
 TEST(BirdsOpenEnded, StillColumnsBecomeComposites) {
   Catalogue c = default_catalogue();

@@ -10,17 +10,13 @@
 #include <cmath>
 
 #include "evoplay/games/birds/check.hpp"
+#include "games/birds/catalogue_support.hpp"
 
 using namespace evoplay::games::birds;
+using catalogue_support::find;
+using catalogue_support::index_of;
 
 namespace {
-
-int index_of(const Catalogue& c, const std::string& name) {
-  for (std::size_t i = 0; i < c.size(); ++i) {
-    if (c[i].name == name) return static_cast<int>(i);
-  }
-  throw std::runtime_error("no composite " + name);
-}
 
 Genome genome_of(const Catalogue& c, const std::vector<std::string>& names, std::vector<int> mask) {
   Genome g;
@@ -50,8 +46,7 @@ bool starts_clean(const Level& level) { return find_overlaps(level, 1e-4).empty(
 
 Catalogue two_composites(const std::string& under, const std::string& over) {
   const Catalogue all = default_catalogue();
-  return {all[static_cast<std::size_t>(index_of(all, under))],
-          all[static_cast<std::size_t>(index_of(all, over))]};
+  return {find(all, under), find(all, over)};
 }
 
 }  // namespace

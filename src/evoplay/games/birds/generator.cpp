@@ -103,6 +103,8 @@ class Generator {
       Placement p = place(ind.genome, catalogue_, rules_, s_.placement);
       ind.level_key = level_to_xml(p.level);
       ind.structure_key = structure_key(p.level);
+      ind.shape = {rasterise(p.level, window_, kSilhouetteCell), composition(p.level),
+                   static_cast<int>(p.level.objects.size())};
       ind.used.clear();
       for (const PlacedComposite& pc : p.composites) {
         ind.used.push_back(ind.genome.genes[static_cast<std::size_t>(pc.gene)].composite);
@@ -153,52 +155,61 @@ class Generator {
     return ind.pigs_missing > 0 ? 100.0 * ind.pigs_missing / std::max(1, ind.pigs_wanted) : 0.0;
   }
 
+  /// The level distance (diversity.hpp: silhouettes and block counts) of every two members of
+  /// the archive; symmetric, 0 on the diagonal.
+  std::vector<std::vector<double>> archive_distances() const {
+    const std::size_t n = archive_.size();
+    std::vector<std::vector<double>> d(n, std::vector<double>(n, 0.0));
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = i + 1; j < n; ++j) {
+        d[i][j] = d[j][i] = level_distance(archive_[i].shape, archive_[j].shape);
+      }
+    }
+    return d;
+  }
+
   /// Scores the members of the archive — the set of levels the user gets — within it. The
   /// population's fitness rewarded each member's own variety (distinct composites, entropy) and
   /// its distance to the population; within the archive what counts is how different the levels
   /// are from each other: fitness = stability + diversity weight x 100 x the level distance
-  /// (diversity.hpp: silhouettes and block counts) to the nearest other member (or the mean,
-  /// with --hamming mean).
-  void score_in_archive(std::vector<Individual>& archive) const {
-    const std::size_t n = archive.size();
+  /// (`distance`, from archive_distances) to the nearest other member (or the mean, with
+  /// --hamming mean).
+  void score_in_archive(const std::vector<std::vector<double>>& distance) {
+    const std::size_t n = archive_.size();
     for (std::size_t i = 0; i < n; ++i) {
       double low = 1, sum = 0;
       for (std::size_t j = 0; j < n; ++j) {
         if (j == i) continue;
-        const double d = level_distance(archive[i].shape, archive[j].shape);
-        low = std::min(low, d);
-        sum += d;
+        low = std::min(low, distance[i][j]);
+        sum += distance[i][j];
       }
       const double spread = n < 2                             ? 0.0
                             : s_.hamming == HammingMode::kMin ? low
                                                               : sum / static_cast<double>(n - 1);
-      archive[i].set_distance = spread;
-      archive[i].fitness = s_.stability_weight * archive[i].stability.paper_score +
-                           s_.diversity_weight * 100 * spread - missing_pigs_penalty(archive[i]);
+      archive_[i].set_distance = spread;
+      archive_[i].fitness = s_.stability_weight * archive_[i].stability.paper_score +
+                            s_.diversity_weight * 100 * spread - missing_pigs_penalty(archive_[i]);
     }
-  }
-
-  /// Joins the archive: its silhouette is drawn for the set's distances.
-  void add_to_archive(const Individual& ind) {
-    archive_.push_back(ind);
-    const Placement p = place(ind.genome, catalogue_, rules_, s_.placement);
-    archive_.back().shape = {rasterise(p.level, window_, kSilhouetteCell), composition(p.level),
-                             static_cast<int>(p.level.objects.size())};
   }
 
   /// Trims the archive to the number of levels asked for, one member at a time: the first
   /// unstable one, else the least fit, rescoring the rest after each removal (so of two
-  /// near-identical members one goes, and the other's distance to the rest grows back).
+  /// near-identical members one goes, and the other's distance to the rest grows back). The
+  /// members' distances are computed once, their rows and columns dropped with them.
   void trim_archive() {
     const auto room = static_cast<std::size_t>(std::max(1, rules_.levels));
+    std::vector<std::vector<double>> distance = archive_distances();
     for (;;) {
-      score_in_archive(archive_);
+      score_in_archive(distance);
       if (archive_.size() <= room) break;
       std::size_t worst = 0;
       for (std::size_t i = 1; i < archive_.size(); ++i) {
         if (!keeper(archive_[i], archive_[worst])) worst = i;  // the last of equals goes
       }
-      archive_.erase(archive_.begin() + static_cast<std::ptrdiff_t>(worst));
+      const auto at = static_cast<std::ptrdiff_t>(worst);
+      archive_.erase(archive_.begin() + at);
+      distance.erase(distance.begin() + at);
+      for (auto& row : distance) row.erase(row.begin() + at);
     }
     std::stable_sort(archive_.begin(), archive_.end(), keeper);
   }
@@ -254,7 +265,7 @@ class Generator {
   void offer_to_archive(const std::vector<Individual>& pop) {
     const auto offered = std::min(pop.size(), static_cast<std::size_t>(std::max(1, s_.elite)));
     for (std::size_t i : best_for_archive(pop, offered)) {
-      if (!in_archive(pop[i])) add_to_archive(pop[i]);
+      if (!in_archive(pop[i])) archive_.push_back(pop[i]);
     }
     trim_archive();
   }
@@ -275,7 +286,7 @@ class Generator {
     const auto room = static_cast<std::size_t>(std::max(1, rules_.levels));
     for (std::size_t i : best_for_archive(pop, pop.size())) {
       if (archive_.size() >= room) break;
-      if (!in_archive(pop[i])) add_to_archive(pop[i]);
+      if (!in_archive(pop[i])) archive_.push_back(pop[i]);
     }
     trim_archive();
   }

@@ -74,7 +74,7 @@ struct Individual {
   int pigs_missing = 0;       // ... and how many found no room (a failure: see fitness)
   DiversityTerms diversity;   // within the population it was last scored in
   double fitness = 0;         // in that population; archive members: within the archive
-  LevelShape shape;           // archive members: silhouette and composition of the level
+  LevelShape shape;           // silhouette and composition of its level (for the archive)
   double set_distance = 0;    // archive members: level distance to the nearest other member
   int generation = 0;         // when it was made
 };

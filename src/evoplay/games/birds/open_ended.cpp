@@ -30,6 +30,20 @@ bool still(const PlacedComposite& pc, const StabilityReport& r, const PhysicsSet
 
 double snap(double v) { return std::round(v * 1e6) / 1e6 + 0.0; }
 
+/// A block lying turned a quarter (or three) counts as another kind than one lying flat.
+bool turned(const Piece& p) {
+  return std::abs(std::abs(std::remainder(p.rotation, 180.0)) - 90) < 1;
+}
+
+/// The composites of each column of a placement, bottom up.
+std::vector<std::vector<const PlacedComposite*>> column_stacks(const Placement& placement) {
+  std::vector<std::vector<const PlacedComposite*>> stacks(kColumns);
+  for (const PlacedComposite& pc : placement.composites) {
+    stacks[static_cast<std::size_t>(pc.column)].push_back(&pc);
+  }
+  return stacks;
+}
+
 }  // namespace
 
 int top_layer(const Catalogue& catalogue) {
@@ -43,13 +57,12 @@ std::vector<Composite> harvest_composites(std::span<const HarvestSource> sources
                                           const HarvestSettings& settings) {
   // Every cut of every level, each level's largest first.
   std::vector<std::vector<Cut>> per_source(sources.size());
+  std::vector<std::vector<std::vector<const PlacedComposite*>>> stacks(sources.size());
   for (std::size_t s = 0; s < sources.size(); ++s) {
     const HarvestSource& src = sources[s];
+    stacks[s] = column_stacks(*src.placement);
     for (int column = 0; column < kColumns; ++column) {
-      std::vector<const PlacedComposite*> stack;
-      for (const PlacedComposite& pc : src.placement->composites) {
-        if (pc.column == column) stack.push_back(&pc);
-      }
+      const auto& stack = stacks[s][static_cast<std::size_t>(column)];
       for (std::size_t a = 0; a < stack.size();) {
         if (!still(*stack[a], *src.report, settings.physics)) {
           ++a;
@@ -92,10 +105,7 @@ std::vector<Composite> harvest_composites(std::span<const HarvestSource> sources
         const Cut cut = per_source[s][next[s]++];
         any = true;
         const HarvestSource& src = sources[s];
-        std::vector<const PlacedComposite*> stack;
-        for (const PlacedComposite& pc : src.placement->composites) {
-          if (pc.column == cut.column) stack.push_back(&pc);
-        }
+        const auto& stack = stacks[s][static_cast<std::size_t>(cut.column)];
         std::vector<Piece> pieces;
         std::vector<std::string> parents;
         for (std::size_t k = cut.from; k <= cut.to; ++k) {
@@ -149,9 +159,10 @@ std::vector<LayerStats> catalogue_growth(const Catalogue& catalogue) {
       ++st.composites;
       std::set<std::pair<int, bool>> own;
       for (const Piece& p : c.pieces) {
-        own.insert({static_cast<int>(p.type),
-                    std::abs(std::abs(std::remainder(p.rotation, 180.0)) - 90) < 1});
+        own.insert({static_cast<int>(p.type), turned(p)});
+        materials.insert(static_cast<int>(p.material));
       }
+      kinds.insert(own.begin(), own.end());
       st.mean_block_kinds += static_cast<double>(own.size());
       for (const std::string& name : c.parents) {
         ++parents;
@@ -164,11 +175,6 @@ std::vector<LayerStats> catalogue_growth(const Catalogue& catalogue) {
       st.mean_width += c.width();
       st.mean_height += c.height();
       st.max_height = std::max(st.max_height, c.height());
-      for (const Piece& p : c.pieces) {
-        const bool turned = std::abs(std::abs(std::remainder(p.rotation, 180.0)) - 90) < 1;
-        kinds.insert({static_cast<int>(p.type), turned});
-        materials.insert(static_cast<int>(p.material));
-      }
     }
     if (st.composites == 0) continue;
     st.mean_pieces /= st.composites;

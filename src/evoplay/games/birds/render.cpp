@@ -426,12 +426,10 @@ std::string status_text(const StabilityReport& r) {
 render::Color material_color(Material material) { return material_style(material).fill; }
 
 Bounds scene_bounds(const Level& level, const StabilityReport* report, bool slingshot) {
-  const Slingshot& s = level.slingshot;
-  Bounds b{s.x - 1.2, kGroundY - 0.8, s.x + 0.8, s.y + 1.0};
-  if (!level.birds.empty()) b.min_x -= 0.55 * static_cast<double>(level.birds.size());
   if (!slingshot) {
     // The objects alone, with a thin band of ground, at the sheet's 16:9 or narrower.
-    b = level.objects.empty() ? Bounds{-1, kGroundY, 1, kGroundY + 1} : bounds(level.objects);
+    Bounds b =
+        level.objects.empty() ? Bounds{-1, kGroundY, 1, kGroundY + 1} : bounds(level.objects);
     b.min_x -= 0.3;
     b.max_x += 0.3;
     b.max_y += 0.3;
@@ -443,6 +441,9 @@ Bounds scene_bounds(const Level& level, const StabilityReport* report, bool slin
     }
     return b;
   }
+  const Slingshot& s = level.slingshot;
+  Bounds b{s.x - 1.2, kGroundY - 0.8, s.x + 0.8, s.y + 1.0};
+  if (!level.birds.empty()) b.min_x -= 0.55 * static_cast<double>(level.birds.size());
   const double limit = level.half_width() + 2;
   for (std::size_t i = 0; i < level.objects.size(); ++i) {
     const Object& o = level.objects[i];

@@ -23,8 +23,9 @@ struct View {
   double py(double y) const { return oy - scale * y; }
 };
 
-/// The part of the world worth drawing: the slingshot (unless `slingshot` is false), every object
-/// (at its start and, with a report, its final pose) and a band of ground, with margins.
+/// The part of the world worth drawing: the slingshot, every object (at its start and, with a
+/// report, its final pose) and a band of ground, with margins. Without `slingshot`: the objects
+/// at their start alone and a thin band of ground, framed tightly (pictures of composites).
 Bounds scene_bounds(const Level& level, const StabilityReport* report = nullptr,
                     bool slingshot = true);
 
