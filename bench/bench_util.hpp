@@ -5,7 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
-#include <ctime>
+#include <fstream>
 #include <string>
 
 #include "evoplay/core/stopwatch.hpp"
@@ -33,6 +33,15 @@ double cpu_seconds(Fn&& fn) {
   const double start = thread_cpu_seconds();
   fn();
   return thread_cpu_seconds() - start;
+}
+
+/// The machine's load average over the last minute ("unknown" where /proc/loadavg is missing):
+/// printed next to wall-clock figures, which other programs sharing the cores inflate.
+inline std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one;
+  in >> one;
+  return one.empty() ? "unknown" : one;
 }
 
 /// Path of a shared data set (../shared/data) or of the project's own copy (data/).

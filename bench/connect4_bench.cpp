@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -118,13 +117,6 @@ void bench_perft() {
   bench::figure("connect4_perft8_speed", static_cast<double>(n) / s / 1e6, "M/s");
 }
 
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string one;
-  in >> one;
-  return one.empty() ? "unknown" : one;
-}
-
 // The time-limited bots as they play: whole games between each ordered pair, every move timed
 // from outside the bot, in wall-clock time (what the goal is about; other programs sharing the
 // cores inflate it) and in the thread's CPU time (which they do not).
@@ -137,7 +129,7 @@ void bench_move_times() {
     int moves = 0, over = 0;
   };
   std::vector<Times> times(specs.size());
-  const std::string load_before = load_average();
+  const std::string load_before = bench::load_average();
   for (std::size_t a = 0; a < specs.size(); ++a) {
     for (std::size_t b = 0; b < specs.size(); ++b) {
       if (a == b) continue;
@@ -171,7 +163,7 @@ void bench_move_times() {
     bench::figure(tag + "_moves_over_60ms", t.over, fmt::format("of_{}(goal=0)", t.moves));
   }
   fmt::print("# connect4 move times: load average {} before, {} after (2 cores)\n", load_before,
-             load_average());
+             bench::load_average());
 }
 
 }  // namespace

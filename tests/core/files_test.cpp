@@ -97,19 +97,6 @@ TEST(History, CsvErrorsNameTheLine) {
   }
 }
 
-TEST(Text, NumbersAndLines) {
-  EXPECT_EQ(parse_int(" 42 ", "f", 1, "x"), 42);
-  EXPECT_THROW(parse_int("4x", "f", 1, "x"), Error);
-  EXPECT_THROW(parse_double("", "f", 1, "x"), Error);
-  EXPECT_DOUBLE_EQ(parse_double("-2.5e1", "f", 1, "x"), -25);
-  const auto lines = split_lines("a\r\nb\n\nc");
-  ASSERT_EQ(lines.size(), 4u);
-  EXPECT_EQ(lines[0], "a");
-  EXPECT_EQ(lines[2], "");
-  EXPECT_EQ(lines[3], "c");
-  EXPECT_THROW(read_text("/no/such/file"), Error);
-}
-
 TEST(Error, Formats) {
   EXPECT_STREQ(Error("a.txt", 3, "bad").what(), "a.txt:3: bad");
   EXPECT_STREQ(Error("a.txt", 3, 7, "bad").what(), "a.txt:3:7: bad");

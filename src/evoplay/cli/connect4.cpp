@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 
 #include <new>
-#include <optional>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
@@ -53,16 +52,16 @@ const char* outcome(int score) { return score > 0 ? "win" : score < 0 ? "loss" :
 void run_solve(const SolveOptions& opt) {
   const std::string name = display_name(opt.input);
   const std::string text = read_text(opt.input);
-  std::optional<c4::Solver> made;
-  try {
-    made.emplace(opt.table_mib);
-  } catch (const std::bad_alloc&) {
-    throw Error(fmt::format(
-        "--table-mib {:g}: cannot allocate a transposition table that large (more than this "
-        "machine's memory, or refused by the system); try a smaller size such as 64",
-        opt.table_mib));
-  }
-  c4::Solver& solver = *made;
+  c4::Solver solver = [&] {
+    try {
+      return c4::Solver(opt.table_mib);
+    } catch (const std::bad_alloc&) {
+      throw Error(fmt::format(
+          "--table-mib {:g}: cannot allocate a transposition table that large (more than this "
+          "machine's memory, or refused by the system); try a smaller size such as 64",
+          opt.table_mib));
+    }
+  }();
   int bad = 0, wrong = 0, solved = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;

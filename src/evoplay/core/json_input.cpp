@@ -1,5 +1,6 @@
 #include "evoplay/core/json_input.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <vector>

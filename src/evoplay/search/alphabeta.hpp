@@ -108,7 +108,7 @@ class AlphaBeta {
               hi = std::min(previous + delta, kInfinity);
         for (;;) {
           v = root_search(root, d, lo, hi);
-          if (stopped_) break;
+          if (stopped()) break;
           if (v <= lo && lo > -kInfinity) {
             delta *= 4;
             lo = std::max(v - delta, -kInfinity);
@@ -122,7 +122,7 @@ class AlphaBeta {
       } else {
         v = root_search(root, d, -kInfinity, kInfinity);
       }
-      if (stopped_) break;
+      if (stopped()) break;
       previous = v;
       record(result, root, v, d);
       // A proven result, or a tree searched to its end everywhere, does not change deeper.
@@ -145,7 +145,7 @@ class AlphaBeta {
     const Score floor = lo, ceiling = hi;
     bool have_move = false;
     Move best{};
-    while (lo < hi && !stopped_) {
+    while (lo < hi && !stopped()) {
       Score med = lo + (hi - lo) / 2;
       if (med <= 0 && lo / 2 < med) {
         med = lo / 2;
@@ -153,7 +153,7 @@ class AlphaBeta {
         med = hi / 2;
       }
       const Score r = root_search(root, depth, med, med + 1);
-      if (stopped_) break;
+      if (stopped()) break;
       if (r <= med) {
         hi = r;
       } else {
@@ -161,11 +161,11 @@ class AlphaBeta {
         if (has_root_move_) have_move = true, best = root_move_;
       }
     }
-    if (want_move && !stopped_ && !have_move) {  // no probe failed high with a move: look for one
+    if (want_move && !stopped() && !have_move) {  // no probe failed high with a move: look for one
       have_move = find_move(root, depth, std::clamp(lo, floor, ceiling), best);
     }
     result.value = std::clamp(lo, floor, ceiling);  // a fail-soft probe may overshoot the interval
-    result.depth = stopped_ ? 0 : depth;
+    result.depth = stopped() ? 0 : depth;
     if (have_move) {
       result.move = best;
       result.has_move = true;
@@ -197,7 +197,7 @@ class AlphaBeta {
       const Score r = with_move(g, sm.move, [&](G& child) {
         return -node<false>(child, depth - 1, -target, -target + 1, 1);
       });
-      if (stopped_) return false;
+      if (stopped()) return false;
       if (r >= target) {
         move = sm.move;
         return true;
@@ -215,7 +215,7 @@ class AlphaBeta {
   bool has_root_move() const { return has_root_move_; }
   Move root_move() const { return root_move_; }
   /// Whether the last search stopped at its time limit.
-  bool stopped() const { return stopped_; }
+  bool stopped() const { return deadline_.expired(); }
 
  private:
   static constexpr bool kUndo =
@@ -239,7 +239,6 @@ class AlphaBeta {
 
   void begin() {
     stats_ = {};
-    stopped_ = false;
     deadline_.start(settings_.seconds);
     soft_ = settings_.soft_seconds > 0 ? settings_.soft_seconds : settings_.seconds / 2;
     use_table_ = settings_.table;
@@ -295,9 +294,8 @@ class AlphaBeta {
   bool enter(const G& g, int ply, Score& alpha, Score& beta, typename P::Node& info, Score& value) {
     ++stats_.nodes;
     frames_->pv_len[static_cast<std::size_t>(ply)] = 0;
-    if (deadline_.tick()) stopped_ = true;
     value = 0;
-    if (stopped_) return true;
+    if (deadline_.tick()) return true;
     if (policy_.settle(g, ply, alpha, beta, info, value)) {
       ++stats_.leaves;
       return true;
@@ -381,11 +379,11 @@ class AlphaBeta {
           return -node<false>(child, depth - 1, -beta, -alpha, ply + 1);
         }
         Score s = -node<false>(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-        if (s > alpha && s < beta && !stopped_)
+        if (s > alpha && s < beta && !stopped())
           s = -node<false>(child, depth - 1, -beta, -alpha, ply + 1);
         return s;
       });
-      if (stopped_) return 0;
+      if (stopped()) return 0;
       if (v > best) {
         best = v;
         best_move = m;
@@ -435,7 +433,7 @@ class AlphaBeta {
       const Score v = with_move(g, sm.move, [&](G& child) {
         return -quiet_node(child, -beta, -alpha, ply + 1, qdepth + 1);
       });
-      if (stopped_) return 0;
+      if (stopped()) return 0;
       if (v > best) {
         best = v;
         if (v > alpha) {
@@ -593,7 +591,6 @@ class AlphaBeta {
   SearchStats stats_;
   Deadline deadline_;
   double soft_ = 0;
-  bool stopped_ = false;
   bool use_table_ = true;
   bool use_quiescence_ = true;
   bool horizon_hit_ = false;

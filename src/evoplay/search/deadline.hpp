@@ -6,7 +6,7 @@
 // little before the limit (the limit minus 10%, at most 5 ms: the unwinding and the result that
 // follow it, and a scheduler delay, fit in the margin), and the clock is read by time rather than
 // by a fixed node count: the number of work units between two readings adapts so that the clock
-// is read about every 0.1-0.2 ms, whether a unit takes 10 ns (a Connect Four node) or 50 us (a
+// is read about every 0.1-0.2 ms, whether a unit takes 100 ns (a Connect Four node) or 50 us (a
 // node of a large map with its evaluation). A reading costs about 25 ns.
 
 #include <algorithm>
@@ -44,7 +44,8 @@ class Deadline {
     return check();
   }
 
-  /// Reads the clock now. Returns expired().
+ private:
+  // Reads the clock and sets how many units pass before the next reading. Returns expired().
   bool check() {
     const double now = clock_.seconds();
     if (now >= hard_) expired_ = true;
@@ -60,7 +61,6 @@ class Deadline {
     return expired_;
   }
 
- private:
   static constexpr double kShortest = 0.0001, kLongest = 0.0002;  // seconds between readings
   static constexpr std::uint32_t kMostUnits = 1u << 14;
 

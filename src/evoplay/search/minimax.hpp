@@ -31,17 +31,16 @@ class Minimax {
   SearchResult<Move> search(const G& root) {
     deadline_.start(settings_.seconds);
     stats_ = {};
-    stopped_ = false;
     max_player_ = root.to_move();
     SearchResult<Move> result;
-    const bool timed = settings_.seconds > 0;
+    const bool timed = deadline_.timed();
     for (int d = timed ? 1 : settings_.depth; d <= settings_.depth; ++d) {
       if (d > 1 && timed && deadline_.elapsed() >= settings_.seconds / 2) break;
       depth_ = d;
-      timed_ = timed && d > 1;  // the first iteration always completes
+      check_time_ = timed && d > 1;  // the first iteration always completes
       horizon_ = false;
       const Line line = max_value(root, d);
-      if (stopped_) break;
+      if (deadline_.expired()) break;
       result.value = line.value;
       result.depth = d;
       result.pv = line.moves;
@@ -81,8 +80,7 @@ class Minimax {
   // Counts a node; true when the time is up (the iteration is then abandoned).
   bool enter() {
     ++stats_.nodes;
-    if (timed_ && deadline_.tick()) stopped_ = true;
-    return stopped_;
+    return check_time_ && deadline_.tick();
   }
 
   Line max_value(const G& g, int depth) {
@@ -93,7 +91,7 @@ class Minimax {
     g.legal_moves(moves);
     for (const auto& m : moves) {
       Line line = min_value(after(g, m), depth - 1);
-      if (stopped_) return best;
+      if (deadline_.expired()) return best;
       if (best.value < line.value) {
         best.value = line.value;
         best.moves.assign(1, m);
@@ -111,7 +109,7 @@ class Minimax {
     g.legal_moves(moves);
     for (const auto& m : moves) {
       Line line = max_value(after(g, m), depth - 1);
-      if (stopped_) return best;
+      if (deadline_.expired()) return best;
       if (best.value > line.value) {
         best.value = line.value;
         best.moves.assign(1, m);
@@ -125,8 +123,9 @@ class Minimax {
   SearchStats stats_;
   Deadline deadline_;
   int max_player_ = 0;
-  int depth_ = 0;  // of the running iteration
-  bool timed_ = false, stopped_ = false, horizon_ = false;
+  int depth_ = 0;            // of the running iteration
+  bool check_time_ = false;  // the running iteration may be abandoned
+  bool horizon_ = false;
 };
 
 }  // namespace evoplay::search
