@@ -229,14 +229,18 @@ std::vector<std::filesystem::path> save_plots(const RunDir& run, const History& 
     s.dashed = dashed;
     return s;
   };
+  auto percent_plot = [&](const std::string& what, const std::string& y_label) {
+    render::LinePlot p;
+    p.title = title + ": " + what;
+    p.x_label = "cycle";
+    p.y_label = y_label;
+    p.y_min = 0;
+    p.y_max = 100;
+    p.legend_below = true;
+    return p;
+  };
   // Solid: the best agent; dashed: the population's mean (exact probabilities).
-  render::LinePlot results;
-  results.title = title + ": games against random and perfect (%)";
-  results.x_label = "cycle";
-  results.y_label = "% of games";
-  results.y_min = 0;
-  results.y_max = 100;
-  results.legend_below = true;
+  auto results = percent_plot("games against random and perfect (%)", "% of games");
   results.series = {series("best, X vs random: win", "x_random_win", 0, false),
                     series("mean, X vs random: win", "mean_x_random_win", 0, true),
                     series("best, X vs random: loss", "x_random_loss", 1, false),
@@ -249,13 +253,7 @@ std::vector<std::filesystem::path> save_plots(const RunDir& run, const History& 
                     series("mean, X vs perfect: loss", "mean_x_perfect_loss", 4, true),
                     series("best, O vs perfect: loss", "o_perfect_loss", 5, false),
                     series("mean, O vs perfect: loss", "mean_o_perfect_loss", 5, true)};
-  render::LinePlot knows;
-  knows.title = title + ": what the agents know";
-  knows.x_label = "cycle";
-  knows.y_label = "%";
-  knows.y_min = 0;
-  knows.y_max = 100;
-  knows.legend_below = true;
+  auto knows = percent_plot("what the agents know", "%");
   knows.y2_label = "losing lines (exhaustive check)";
   knows.series = {
       series("best: optimal moves, positions it faces", "agree_faced", 0, false),

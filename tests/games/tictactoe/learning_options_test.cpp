@@ -1,8 +1,8 @@
 // The original program's options, one by one, on small populations built by hand: who breeds
 // over whom under each selection scheme, accumulated mutation, identical parents, heavier
-// inheritance, repeated rules, culling by weight, the points and rule weights of the games
-// (second player's wins, shared knowledge, who starts), the injected perfect player, and the
-// --until-unbeatable stop. The expected results are worked out by hand in the comments.
+// inheritance, repeated rules, fitness sharing, culling by weight, the points and rule weights of
+// the games (second player's wins, shared knowledge, who starts), the injected perfect player,
+// and the --until-unbeatable stop. The expected results are worked out by hand in the comments.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -287,8 +287,7 @@ TEST(Breeding, HeavierInheritanceTakesTheHeavierRule) {
     const Learner l(s, 1, referee(), pop);
     Rng rng(1);
     const Agent c0 = l.child(a, b, 0, 1, rng), c1 = l.child(a, b, 1, 1, rng);
-    const std::vector<int> expect0 =
-        s.inheritance == "heavier" ? std::vector{1, 2, 1, 2} : std::vector{1, 2, 1, 2};
+    const std::vector<int> expect0 = {1, 2, 1, 2};  // the same under both
     const std::vector<int> expect1 =
         s.inheritance == "heavier" ? std::vector{1, 2, 2, 1} : std::vector{2, 1, 2, 1};
     for (std::size_t k = 0; k < 4; ++k) {
@@ -320,6 +319,44 @@ TEST(Breeding, RepeatedRulesAreReplacedByMutations) {
     EXPECT_TRUE(kid.rules[0].same_move(r)) << "the first copy stays";
     // Without the option rules 0-4 are the same rule: 10 repeated pairs.
     EXPECT_EQ(repeats, option ? 0 : 10);
+  }
+}
+
+TEST(Sharing, SimilarAgentsLoseWeightPerSimilarAgent) {
+  // Similarity: the share of a's rules that b also has. a: rules 0-3 of marked agent 1; b: its
+  // rules 0 and 2 and one of agent 2: a has 2 of 4 in b (0.5), b 2 of 3 in a.
+  Agent a, b;
+  for (std::size_t k = 0; k < 4; ++k) a.rules.push_back(marked(1, k));
+  b.rules = {marked(1, 0), marked(2, 1), marked(1, 2)};
+  const auto keys = sorted_keys({a, b});
+  EXPECT_DOUBLE_EQ(similarity(keys[0], keys[1]), 0.5);
+  EXPECT_DOUBLE_EQ(similarity(keys[1], keys[0]), 2.0 / 3);
+  EXPECT_DOUBLE_EQ(similarity(keys[0], keys[0]), 1.0);
+  // Three copies of a (weights 10, 9, 8) and b (7.5). With sharing (threshold 0.9, penalty 1)
+  // each copy loses 2 for the two others: 8, 7, 6 and b 7.5, so b sorts second.
+  for (bool sharing : {false, true}) {
+    auto s = original(4, 4);
+    s.sharing = sharing;
+    s.sharing_threshold = 0.9;
+    s.sharing_penalty = 1;
+    Population pop;
+    pop.agents = {a, a, a, b};
+    const double weights[] = {10, 9, 8, 7.5};
+    for (std::size_t i = 0; i < 4; ++i) pop.agents[i].weight = weights[i];
+    Learner l(s, 1, referee(), pop);
+    l.sort_agents();
+    std::vector<double> sorted;
+    for (const auto& agent : l.population().agents) sorted.push_back(agent.weight);
+    EXPECT_EQ(sorted, sharing ? std::vector<double>({10, 7.5, 9, 8})
+                              : std::vector<double>({10, 9, 8, 7.5}));
+    EXPECT_EQ(l.last_stats().best, sharing ? 8 : 10) << "the best weight after the penalty";
+    EXPECT_EQ(l.last_stats().worst, sharing ? 6 : 7.5);
+    if (!sharing) {
+      // Diversity: 1 - similarity over the pairs (i < j) of the sorted population a, a, a, b:
+      // three pairs of copies (0) and three (a, b) (0.5): 1.5 / 6.
+      Workers workers(1);
+      EXPECT_DOUBLE_EQ(l.record(workers, 0).diversity, 0.25);
+    }
   }
 }
 
@@ -578,7 +615,7 @@ TEST(Measures, ExpectedRuleMovesAreExact) {
     none.rules = {kNever};
     const AgentPolicy policy(none, false);
     PolicyCache cache(policy, referee());
-    const auto m = expected_rule_moves(cache, 0, random, referee());
+    const auto m = walk_seat(cache, 0, random, referee()).moves;
     EXPECT_EQ(m.rule_moves, 0);
     EXPECT_GT(m.moves, 3);
     EXPECT_LE(m.moves, 5);
@@ -589,7 +626,7 @@ TEST(Measures, ExpectedRuleMovesAreExact) {
     corner.rules = {parse_rule("V********", 1, 0, 0)};
     const AgentPolicy policy(corner, false);
     PolicyCache cache(policy, referee());
-    EXPECT_NEAR(expected_rule_moves(cache, 0, random, referee()).rule_moves, 1.0, 1e-12);
+    EXPECT_NEAR(walk_seat(cache, 0, random, referee()).moves.rule_moves, 1.0, 1e-12);
   }
   {
     // The perfect player has a rule for every position it faces.
@@ -597,7 +634,7 @@ TEST(Measures, ExpectedRuleMovesAreExact) {
     const AgentPolicy policy(p, false);
     PolicyCache cache(policy, referee());
     for (int seat = 0; seat < 2; ++seat) {
-      const auto m = expected_rule_moves(cache, seat, random, referee());
+      const auto m = walk_seat(cache, seat, random, referee()).moves;
       EXPECT_NEAR(m.rule_moves, m.moves, 1e-9);
     }
   }

@@ -55,10 +55,7 @@ AgentPolicy::Choice AgentPolicy::choose(const Board& b, Rng& rng) const {
   const auto [first, last] = top_level(mine, theirs);
   Choice c;
   if (first == last) {
-    int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(free))));
-    for (int i = 0; i < 9; ++i) {
-      if (free >> i & 1 && pick-- == 0) c.cell = static_cast<Board::Move>(i);
-    }
+    c.cell = static_cast<Board::Move>(random_cell(free, rng));
     return c;
   }
   // D: the distinct rules that fire at this level (a rule's variants are adjacent).
@@ -128,29 +125,32 @@ MoveDist AgentPolicy::distribution(const Board& b) const {
   return d;
 }
 
-double similarity(const Agent& a, const Agent& b) {
-  if (a.rules.empty()) return 1;
-  auto keys = [](const Agent& x) {
-    std::vector<std::uint64_t> k;
-    k.reserve(x.rules.size());
-    for (const auto& r : x.rules) k.push_back(r.key());
+std::vector<std::vector<std::uint64_t>> sorted_keys(const std::vector<Agent>& agents) {
+  std::vector<std::vector<std::uint64_t>> out(agents.size());
+  for (std::size_t i = 0; i < agents.size(); ++i) {
+    auto& k = out[i];
+    k.reserve(agents[i].rules.size());
+    for (const auto& r : agents[i].rules) k.push_back(r.key());
     std::sort(k.begin(), k.end());
-    return k;
-  };
-  const auto ka = keys(a), kb = keys(b);
+  }
+  return out;
+}
+
+double similarity(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+  if (a.empty()) return 1;
   std::size_t common = 0, i = 0, j = 0;
-  while (i < ka.size() && j < kb.size()) {
-    if (ka[i] == kb[j]) {
+  while (i < a.size() && j < b.size()) {
+    if (a[i] == b[j]) {
       ++common;
       ++i;
       ++j;
-    } else if (ka[i] < kb[j]) {
+    } else if (a[i] < b[j]) {
       ++i;
     } else {
       ++j;
     }
   }
-  return static_cast<double>(common) / static_cast<double>(ka.size());
+  return static_cast<double>(common) / static_cast<double>(a.size());
 }
 
 }  // namespace evoplay::games::tictactoe

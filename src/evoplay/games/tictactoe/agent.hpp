@@ -65,7 +65,9 @@ class AgentPolicy {
   std::vector<std::uint32_t> need_;  // packed(entry): fires when (need & ~board) == 0
 };
 
-/// Share of a's rules (left side and action) that b also has, counting repeats once each.
-double similarity(const Agent& a, const Agent& b);
+/// Each agent's rule keys (Rule::key: left side and action), sorted: what similarity compares.
+std::vector<std::vector<std::uint64_t>> sorted_keys(const std::vector<Agent>& agents);
+/// Share of a's rules that b also has, counting repeats once each, from the agents' sorted keys.
+double similarity(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b);
 
 }  // namespace evoplay::games::tictactoe

@@ -417,10 +417,11 @@ void Learner::sort_agents() {
   std::vector<double> effective(n);
   for (std::size_t i = 0; i < n; ++i) effective[i] = agents[i].weight;
   if (s_.sharing) {
+    const auto keys = sorted_keys(agents);
     for (std::size_t i = 0; i < n; ++i) {
       int similar = 0;
       for (std::size_t j = 0; j < n; ++j)
-        similar += j != i && similarity(agents[i], agents[j]) >= s_.sharing_threshold;
+        similar += j != i && similarity(keys[i], keys[j]) >= s_.sharing_threshold;
       effective[i] -= s_.sharing_penalty * similar;
     }
   }
@@ -554,9 +555,9 @@ Agent Learner::child(const Agent& a, const Agent& b, int which, std::uint64_t c,
   return kid;
 }
 
-AgentMeasures Learner::measure_best() const {
+AgentMeasures Learner::measure_best(const ExactMeasures* exact) const {
   return measure_agent(pop_.agents.front(), s_.symmetry, s_.eval_games,
-                       master_.split({pop_.cycle, kMeasure, 0}), referee_);
+                       master_.split({pop_.cycle, kMeasure, 0}), referee_, exact);
 }
 
 GenerationRecord Learner::record(Workers& workers, double elapsed) const {
@@ -570,11 +571,12 @@ GenerationRecord Learner::record(Workers& workers, double elapsed) const {
   r.elapsed = elapsed;
   // Diversity: mean share of rules two agents do not have in common.
   {
+    const auto keys = sorted_keys(agents);
     double sum = 0;
     int pairs = 0;
     for (std::size_t i = 0; i < agents.size(); ++i)
       for (std::size_t j = i + 1; j < agents.size(); ++j) {
-        sum += 1 - similarity(agents[i], agents[j]);
+        sum += 1 - similarity(keys[i], keys[j]);
         ++pairs;
       }
     r.diversity = pairs ? sum / pairs : 0;
@@ -588,7 +590,12 @@ GenerationRecord Learner::record(Workers& workers, double elapsed) const {
                                                        static_cast<double>(stats_.moves)
                                                  : nan);
 
-  const AgentMeasures m = measure_best();
+  // The population's exact measures; the best agent's are shared with its measures below.
+  std::vector<ExactMeasures> per(agents.size());
+  workers.for_each(agents.size(), [&](std::size_t i) {
+    per[i] = exact_measures(agents[i], s_.symmetry, referee_);
+  });
+  const AgentMeasures m = measure_best(&per.front());
   for (int seat = 0; seat < 2; ++seat) {
     const std::string side = seat == 0 ? "x" : "o";
     const auto& rnd = m.random[static_cast<std::size_t>(seat)];
@@ -599,10 +606,10 @@ GenerationRecord Learner::record(Workers& workers, double elapsed) const {
   }
   for (int seat = 0; seat < 2; ++seat) {
     const std::string side = seat == 0 ? "x" : "o";
-    const auto& per = m.perfect[static_cast<std::size_t>(seat)];
-    const int n = per.wins + per.draws + per.losses;
-    r.extra.emplace_back(side + "_perfect_draw", percent(per.draws, n));
-    r.extra.emplace_back(side + "_perfect_loss", percent(per.losses, n));
+    const auto& games = m.perfect[static_cast<std::size_t>(seat)];
+    const int n = games.wins + games.draws + games.losses;
+    r.extra.emplace_back(side + "_perfect_draw", percent(games.draws, n));
+    r.extra.emplace_back(side + "_perfect_loss", percent(games.losses, n));
   }
   for (int seat = 0; seat < 2; ++seat) {
     const std::string side = seat == 0 ? "x" : "o";
@@ -616,54 +623,31 @@ GenerationRecord Learner::record(Workers& workers, double elapsed) const {
 
   // The population: exact results against random and perfect, the exhaustive check, agreement,
   // moves by rules (exact expectations against random).
-  struct PerAgent {
-    std::array<Outcome, 2> random, perfect;
-    std::array<SeatCheck, 2> check;
-    double agree = 0;
-    RuleMoves rules;
-  };
-  std::vector<PerAgent> per(agents.size());
-  workers.for_each(agents.size(), [&](std::size_t i) {
-    const AgentPolicy policy(agents[i], s_.symmetry);
-    PolicyCache cache(policy, referee_);
-    auto& p = per[i];
-    for (int seat = 0; seat < 2; ++seat) {
-      const auto k = static_cast<std::size_t>(seat);
-      p.random[k] = exact_outcome(cache, seat, PanelPlayer{PanelKind::kRandom, nullptr}, referee_);
-      p.perfect[k] =
-          exact_outcome(cache, seat, PanelPlayer{PanelKind::kPerfect, nullptr}, referee_);
-      p.check[k] = exhaustive_check(cache, seat, referee_);
-      const auto m =
-          expected_rule_moves(cache, seat, PanelPlayer{PanelKind::kRandom, nullptr}, referee_);
-      p.rules.moves += m.moves;
-      p.rules.rule_moves += m.rule_moves;
-    }
-    p.agree = agreement_on_mistakes(cache, referee_);
-  });
   const double count = static_cast<double>(agents.size());
   auto mean = [&](const char* name, double scale, auto&& f) {
     double sum = 0;
     for (const auto& p : per) sum += f(p);
     r.extra.emplace_back(name, scale * sum / count);
   };
-  using P = const PerAgent&;
-  mean("mean_x_random_win", 100, [](P p) { return p.random[0].win; });
-  mean("mean_x_random_loss", 100, [](P p) { return p.random[0].loss; });
-  mean("mean_o_random_win", 100, [](P p) { return p.random[1].win; });
-  mean("mean_o_random_loss", 100, [](P p) { return p.random[1].loss; });
+  using P = const ExactMeasures&;
+  mean("mean_x_random_win", 100, [](P p) { return p.random[0].outcome.win; });
+  mean("mean_x_random_loss", 100, [](P p) { return p.random[0].outcome.loss; });
+  mean("mean_o_random_win", 100, [](P p) { return p.random[1].outcome.win; });
+  mean("mean_o_random_loss", 100, [](P p) { return p.random[1].outcome.loss; });
   mean("mean_x_perfect_loss", 100, [](P p) { return p.perfect[0].loss; });
   mean("mean_o_perfect_loss", 100, [](P p) { return p.perfect[1].loss; });
-  mean("mean_x_unbeaten", 100, [](P p) { return p.check[0].can_lose ? 0.0 : 1.0; });
-  mean("mean_o_unbeaten", 100, [](P p) { return p.check[1].can_lose ? 0.0 : 1.0; });
-  mean("mean_x_lost_lines", 1, [](P p) { return static_cast<double>(p.check[0].lost_lines); });
-  mean("mean_o_lost_lines", 1, [](P p) { return static_cast<double>(p.check[1].lost_lines); });
-  mean("mean_agree_faced", 100, [](P p) {
-    const int faced = p.check[0].faced + p.check[1].faced;
-    return faced ? (p.check[0].optimal + p.check[1].optimal) / faced : 0.0;
+  mean("mean_x_unbeaten", 100, [](P p) { return p.random[0].check.can_lose ? 0.0 : 1.0; });
+  mean("mean_o_unbeaten", 100, [](P p) { return p.random[1].check.can_lose ? 0.0 : 1.0; });
+  mean("mean_x_lost_lines", 1,
+       [](P p) { return static_cast<double>(p.random[0].check.lost_lines); });
+  mean("mean_o_lost_lines", 1,
+       [](P p) { return static_cast<double>(p.random[1].check.lost_lines); });
+  mean("mean_agree_faced", 100, [](P p) { return p.agree_faced; });
+  mean("mean_agree_mistakes", 100, [](P p) { return p.agree_mistakes; });
+  mean("mean_rule_moves", 100, [](P p) {
+    const double moves = p.random[0].moves.moves + p.random[1].moves.moves;
+    return moves > 0 ? (p.random[0].moves.rule_moves + p.random[1].moves.rule_moves) / moves : 0.0;
   });
-  mean("mean_agree_mistakes", 100, [](P p) { return p.agree; });
-  mean("mean_rule_moves", 100,
-       [](P p) { return p.rules.moves > 0 ? p.rules.rule_moves / p.rules.moves : 0.0; });
   if (s_.inject_perfect > 0) {
     const bool alive =
         std::any_of(agents.begin(), agents.end(), [](const Agent& a) { return a.perfect; });

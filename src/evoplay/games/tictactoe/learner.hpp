@@ -106,8 +106,8 @@ class Learner {
   /// The history row of the current population: weights, the last cycle's games, and the
   /// measures of the best agent and the population (docs/tictactoe-learning.md lists them).
   GenerationRecord record(Workers& workers, double elapsed) const;
-  /// The measures of the best agent (those of record()).
-  AgentMeasures measure_best() const;
+  /// The measures of the best agent (those of record()), with its exact measures when given.
+  AgentMeasures measure_best(const ExactMeasures* exact = nullptr) const;
 
  private:
   void evaluate(std::uint64_t c, Workers& workers);

@@ -17,15 +17,6 @@ std::uint16_t completing(std::uint16_t stones, std::uint16_t free) {
   return out;
 }
 
-// A uniformly chosen cell of a non-empty mask.
-int pick_cell(std::uint16_t mask, Rng& rng) {
-  int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(mask))));
-  for (int i = 0; i < 9; ++i) {
-    if (mask >> i & 1 && pick-- == 0) return i;
-  }
-  throw InternalError("pick_cell: empty mask");
-}
-
 }  // namespace
 
 Referee::Referee() : table_(std::make_shared<const PerfectTable>()), id_(19683, -1) {
@@ -75,7 +66,6 @@ std::uint16_t Referee::moves(PanelKind kind, int id) const {
       break;
   }
   throw InternalError("Referee::moves: the adversary has no fixed moves");
-  return 0;
 }
 
 PolicyCache::PolicyCache(const AgentPolicy& policy, const Referee& referee, bool all_now)
@@ -98,183 +88,114 @@ const MoveDist& PolicyCache::at(int id) {
 
 namespace {
 
-struct OutcomeWalk {
+// What a walk adds up below a position (SeatWalk's figures, without faced and optimal).
+struct Tally {
+  Outcome outcome;
+  RuleMoves moves;
+  std::uint64_t lines = 0, lost_lines = 0;
+
+  // A child reached with probability p.
+  void add(const Tally& c, double p) {
+    outcome.win += p * c.outcome.win;
+    outcome.draw += p * c.outcome.draw;
+    outcome.loss += p * c.outcome.loss;
+    moves.moves += p * c.moves.moves;
+    moves.rule_moves += p * c.moves.rule_moves;
+    lines += c.lines;
+    lost_lines += c.lost_lines;
+  }
+};
+
+struct Walk {
   PolicyCache& agent;
   int seat;
   const PanelPlayer& opponent;
   const Referee& referee;
-  std::vector<Outcome> memo;
+  std::vector<Tally> memo;
   std::vector<char> done;
+  int faced = 0;
+  double optimal = 0;
 
-  Outcome at(int id) {
+  Tally at(int id) {
     const auto k = static_cast<std::size_t>(id);
     if (done[k]) return memo[k];
     const Board& b = referee.board(id);
-    Outcome o;
+    Tally t;
     if (b.is_terminal()) {
       const int w = b.winner();
-      (w == seat ? o.win : w < 0 ? o.draw : o.loss) = 1;
+      (w == seat ? t.outcome.win : w < 0 ? t.outcome.draw : t.outcome.loss) = 1;
+      t.lines = 1;
+      t.lost_lines = w == 1 - seat ? 1 : 0;
     } else if (b.to_move() == seat || opponent.agent) {
+      const bool mine = b.to_move() == seat;
       // A copy: the walk below adds to the cache, which may move its entries.
-      const MoveDist d = b.to_move() == seat ? agent.at(id) : opponent.agent->at(id);
+      const MoveDist d = mine ? agent.at(id) : opponent.agent->at(id);
+      if (mine) {
+        ++faced;
+        t.moves = {1, d.by_rule ? 1.0 : 0.0};
+      }
       for (int cell = 0; cell < 9; ++cell) {
         const double p = d.p[static_cast<std::size_t>(cell)];
         if (p == 0) continue;
-        const Outcome c = at(referee.child(id, cell));
-        o.win += p * c.win;
-        o.draw += p * c.draw;
-        o.loss += p * c.loss;
+        if (mine && referee.optimal(id) >> cell & 1) optimal += p;
+        t.add(at(referee.child(id, cell)), p);
       }
     } else if (opponent.kind == PanelKind::kAdversary) {
       // The reply with the most likely loss for the agent (ties: its least likely win).
       bool first = true;
       for (int cell = 0; cell < 9; ++cell) {
         if (!(b.empty() >> cell & 1)) continue;
-        const Outcome c = at(referee.child(id, cell));
-        if (first || c.loss > o.loss || (c.loss == o.loss && c.win < o.win)) o = c;
+        const Tally c = at(referee.child(id, cell));
+        if (first || c.outcome.loss > t.outcome.loss ||
+            (c.outcome.loss == t.outcome.loss && c.outcome.win < t.outcome.win))
+          t = c;
         first = false;
       }
     } else {
       const std::uint16_t mask = referee.moves(opponent.kind, id);
       const double p = 1.0 / std::popcount(mask);
       for (int cell = 0; cell < 9; ++cell) {
-        if (!(mask >> cell & 1)) continue;
-        const Outcome c = at(referee.child(id, cell));
-        o.win += p * c.win;
-        o.draw += p * c.draw;
-        o.loss += p * c.loss;
+        if (mask >> cell & 1) t.add(at(referee.child(id, cell)), p);
       }
     }
     done[k] = 1;
-    memo[k] = o;
-    return o;
-  }
-};
-
-struct RuleMoveWalk {
-  PolicyCache& agent;
-  int seat;
-  const PanelPlayer& opponent;
-  const Referee& referee;
-  std::vector<RuleMoves> memo;
-  std::vector<char> done;
-
-  RuleMoves at(int id) {
-    const auto k = static_cast<std::size_t>(id);
-    if (done[k]) return memo[k];
-    const Board& b = referee.board(id);
-    RuleMoves out;
-    if (!b.is_terminal()) {
-      const bool mine = b.to_move() == seat;
-      if (mine || opponent.agent) {
-        const MoveDist d = mine ? agent.at(id) : opponent.agent->at(id);  // a copy, as above
-        if (mine) {
-          out.moves = 1;
-          out.rule_moves = d.by_rule ? 1 : 0;
-        }
-        for (int cell = 0; cell < 9; ++cell) {
-          const double p = d.p[static_cast<std::size_t>(cell)];
-          if (p == 0) continue;
-          const RuleMoves c = at(referee.child(id, cell));
-          out.moves += p * c.moves;
-          out.rule_moves += p * c.rule_moves;
-        }
-      } else {
-        if (opponent.kind == PanelKind::kAdversary)
-          throw InternalError("expected_rule_moves: the adversary has no fixed moves");
-        const std::uint16_t mask = referee.moves(opponent.kind, id);
-        const double p = 1.0 / std::popcount(mask);
-        for (int cell = 0; cell < 9; ++cell) {
-          if (!(mask >> cell & 1)) continue;
-          const RuleMoves c = at(referee.child(id, cell));
-          out.moves += p * c.moves;
-          out.rule_moves += p * c.rule_moves;
-        }
-      }
-    }
-    done[k] = 1;
-    memo[k] = out;
-    return out;
-  }
-};
-
-struct CheckWalk {
-  PolicyCache& agent;
-  int seat;
-  const Referee& referee;
-  std::vector<std::array<std::uint64_t, 2>> memo;  // lines, lost lines
-  std::vector<char> done;
-  SeatCheck result;
-
-  std::array<std::uint64_t, 2> at(int id) {
-    const auto k = static_cast<std::size_t>(id);
-    if (done[k]) return memo[k];
-    const Board& b = referee.board(id);
-    std::array<std::uint64_t, 2> out{0, 0};
-    if (b.is_terminal()) {
-      out = {1, b.winner() == 1 - seat ? 1u : 0u};
-    } else if (b.to_move() == seat) {
-      const MoveDist d = agent.at(id);  // a copy: the walk below adds to the cache
-      ++result.faced;
-      for (int cell = 0; cell < 9; ++cell) {
-        const double p = d.p[static_cast<std::size_t>(cell)];
-        if (p == 0) continue;
-        if (referee.optimal(id) >> cell & 1) result.optimal += p;
-        const auto c = at(referee.child(id, cell));
-        out[0] += c[0];
-        out[1] += c[1];
-      }
-    } else {
-      for (int cell = 0; cell < 9; ++cell) {
-        if (!(b.empty() >> cell & 1)) continue;
-        const auto c = at(referee.child(id, cell));
-        out[0] += c[0];
-        out[1] += c[1];
-      }
-    }
-    done[k] = 1;
-    memo[k] = out;
-    return out;
+    memo[k] = t;
+    return t;
   }
 };
 
 }  // namespace
 
-Outcome exact_outcome(PolicyCache& agent, int seat, const PanelPlayer& opponent,
-                      const Referee& referee) {
+SeatWalk walk_seat(PolicyCache& agent, int seat, const PanelPlayer& opponent,
+                   const Referee& referee, std::vector<int>* losing) {
   const auto n = static_cast<std::size_t>(referee.positions());
-  OutcomeWalk walk{
-      agent, seat, opponent, referee, std::vector<Outcome>(n), std::vector<char>(n, 0)};
-  return walk.at(0);
-}
-
-RuleMoves expected_rule_moves(PolicyCache& agent, int seat, const PanelPlayer& opponent,
-                              const Referee& referee) {
-  const auto n = static_cast<std::size_t>(referee.positions());
-  RuleMoveWalk walk{
-      agent, seat, opponent, referee, std::vector<RuleMoves>(n), std::vector<char>(n, 0)};
-  return walk.at(0);
-}
-
-SeatCheck exhaustive_check(PolicyCache& agent, int seat, const Referee& referee,
-                           std::vector<int>* losing) {
-  const auto n = static_cast<std::size_t>(referee.positions());
-  CheckWalk walk{
-      agent, seat, referee, std::vector<std::array<std::uint64_t, 2>>(n), std::vector<char>(n, 0),
-      {}};
-  const auto lines = walk.at(0);
+  Walk walk{agent, seat, opponent, referee, std::vector<Tally>(n), std::vector<char>(n, 0)};
+  const Tally t = walk.at(0);
   if (losing) {
     for (std::size_t k = 0; k < n; ++k) {
       const int id = static_cast<int>(k);
-      if (walk.done[k] && walk.memo[k][1] > 0 && !referee.board(id).is_terminal() &&
+      if (walk.done[k] && walk.memo[k].lost_lines > 0 && !referee.board(id).is_terminal() &&
           referee.board(id).to_move() == seat)
         losing->push_back(id);
     }
   }
-  walk.result.lines = lines[0];
-  walk.result.lost_lines = lines[1];
-  walk.result.can_lose = lines[1] > 0;
-  return walk.result;
+  SeatWalk out{t.outcome, t.moves, {}};
+  out.check.can_lose = t.lost_lines > 0;
+  out.check.lost_lines = t.lost_lines;
+  out.check.lines = t.lines;
+  out.check.faced = walk.faced;
+  out.check.optimal = walk.optimal;
+  return out;
+}
+
+Outcome exact_outcome(PolicyCache& agent, int seat, const PanelPlayer& opponent,
+                      const Referee& referee) {
+  return walk_seat(agent, seat, opponent, referee).outcome;
+}
+
+SeatCheck exhaustive_check(PolicyCache& agent, int seat, const Referee& referee,
+                           std::vector<int>* losing) {
+  return walk_seat(agent, seat, PanelPlayer{PanelKind::kRandom, nullptr}, referee, losing).check;
 }
 
 double agreement_on_mistakes(PolicyCache& agent, const Referee& referee) {
@@ -302,7 +223,7 @@ SeriesResult play_series(const AgentPolicy& agent, int seat, PanelKind opponent,
         ++r.moves;
         r.rule_moves += c.rule >= 0;
       } else {
-        cell = pick_cell(referee.moves(opponent, id), rng);
+        cell = random_cell(referee.moves(opponent, id), rng);
       }
       b.play(static_cast<Board::Move>(cell));
       id = referee.child(id, cell);
@@ -313,8 +234,26 @@ SeriesResult play_series(const AgentPolicy& agent, int seat, PanelKind opponent,
   return r;
 }
 
+ExactMeasures exact_measures(const Agent& agent, bool symmetry, const Referee& referee) {
+  const AgentPolicy policy(agent, symmetry);
+  PolicyCache cache(policy, referee);
+  ExactMeasures m;
+  int faced = 0;
+  double optimal = 0;
+  for (int seat = 0; seat < 2; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    m.random[s] = walk_seat(cache, seat, PanelPlayer{PanelKind::kRandom, nullptr}, referee);
+    m.perfect[s] = exact_outcome(cache, seat, PanelPlayer{PanelKind::kPerfect, nullptr}, referee);
+    faced += m.random[s].check.faced;
+    optimal += m.random[s].check.optimal;
+  }
+  m.agree_faced = faced ? optimal / faced : 0;
+  m.agree_mistakes = agreement_on_mistakes(cache, referee);
+  return m;
+}
+
 AgentMeasures measure_agent(const Agent& agent, bool symmetry, int games, const Rng& rng,
-                            const Referee& referee) {
+                            const Referee& referee, const ExactMeasures* exact) {
   AgentMeasures m;
   const AgentPolicy policy(agent, symmetry);
   std::uint64_t moves = 0, rule_moves = 0;
@@ -330,16 +269,10 @@ AgentMeasures measure_agent(const Agent& agent, bool symmetry, int games, const 
     }
   }
   m.rule_moves = moves ? static_cast<double>(rule_moves) / static_cast<double>(moves) : 0;
-  PolicyCache cache(policy, referee);
-  int faced = 0;
-  double optimal = 0;
-  for (int seat = 0; seat < 2; ++seat) {
-    m.check[static_cast<std::size_t>(seat)] = exhaustive_check(cache, seat, referee);
-    faced += m.check[static_cast<std::size_t>(seat)].faced;
-    optimal += m.check[static_cast<std::size_t>(seat)].optimal;
-  }
-  m.agree_faced = faced ? optimal / faced : 0;
-  m.agree_mistakes = agreement_on_mistakes(cache, referee);
+  const ExactMeasures e = exact ? *exact : exact_measures(agent, symmetry, referee);
+  m.check = {e.random[0].check, e.random[1].check};
+  m.agree_faced = e.agree_faced;
+  m.agree_mistakes = e.agree_mistakes;
   return m;
 }
 

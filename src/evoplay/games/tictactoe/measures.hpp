@@ -87,31 +87,44 @@ struct Outcome {
   double win = 0, draw = 0, loss = 0;
 };
 
-/// The exact probabilities of the agent's result in `seat` (0: X, 1: O) against `opponent`.
-Outcome exact_outcome(PolicyCache& agent, int seat, const PanelPlayer& opponent,
-                      const Referee& referee);
-
 struct SeatCheck {
   bool can_lose = false;
-  std::uint64_t lost_lines = 0;  // move sequences (every opponent reply) that end in a loss
+  std::uint64_t lost_lines = 0;  // move sequences that end in a loss
   std::uint64_t lines = 0;       // all the move sequences walked
   int faced = 0;                 // positions where the agent is to move
   double optimal = 0;            // sum over them of the probability that its move is optimal
 };
 
-/// The exhaustive check in `seat`: every opponent reply and every move the agent may choose.
-/// With `losing`, also adds the positions where the agent is to move and some line goes on to
-/// a loss (its lost games, in position order).
-SeatCheck exhaustive_check(PolicyCache& agent, int seat, const Referee& referee,
-                           std::vector<int>* losing = nullptr);
-
 /// The expected number of the agent's moves in a game, and of those chosen by a rule (not at
-/// random), in `seat` against `opponent`: exact, like exact_outcome.
+/// random).
 struct RuleMoves {
   double moves = 0, rule_moves = 0;
 };
-RuleMoves expected_rule_moves(PolicyCache& agent, int seat, const PanelPlayer& opponent,
-                              const Referee& referee);
+
+/// What one walk of the game tree finds for the agent in `seat` against `opponent`, exactly:
+/// the probabilities of its results, its expected (rule) moves, and the lines over every move the
+/// agent may choose and every move the opponent may choose. Against the random player, who may
+/// choose every reply, `check` is the exhaustive check.
+struct SeatWalk {
+  Outcome outcome;
+  RuleMoves moves;
+  SeatCheck check;
+};
+
+/// Walks the game tree for the agent in `seat` against `opponent`. With `losing`, also adds the
+/// positions where the agent is to move and some line goes on to a loss (its lost games, in
+/// position order).
+SeatWalk walk_seat(PolicyCache& agent, int seat, const PanelPlayer& opponent,
+                   const Referee& referee, std::vector<int>* losing = nullptr);
+
+/// The exact probabilities of the agent's result in `seat` (0: X, 1: O) against `opponent`.
+Outcome exact_outcome(PolicyCache& agent, int seat, const PanelPlayer& opponent,
+                      const Referee& referee);
+
+/// The exhaustive check in `seat`: every opponent reply and every move the agent may choose
+/// (walk_seat against the random player).
+SeatCheck exhaustive_check(PolicyCache& agent, int seat, const Referee& referee,
+                           std::vector<int>* losing = nullptr);
 
 /// Mean probability that the agent's move is optimal over the 3,191 mistake positions.
 double agreement_on_mistakes(PolicyCache& agent, const Referee& referee);
@@ -125,19 +138,28 @@ struct SeriesResult {
 SeriesResult play_series(const AgentPolicy& agent, int seat, PanelKind opponent, int games, Rng rng,
                          const Referee& referee);
 
+/// What the walks find of one agent, exactly (the population's measures).
+struct ExactMeasures {
+  std::array<SeatWalk, 2> random;  // against the random player, by seat: with the exhaustive check
+  std::array<Outcome, 2> perfect;  // against the perfect player, by seat
+  double agree_faced = 0;          // its probability of an optimal move over the positions it
+                                   // can face (both seats), averaged
+  double agree_mistakes = 0;       // ... over the 3,191 mistake positions
+};
+ExactMeasures exact_measures(const Agent& agent, bool symmetry, const Referee& referee);
+
 /// Everything measured of one agent.
 struct AgentMeasures {
   std::array<SeriesResult, 2> random, perfect;  // by seat
   std::array<SeatCheck, 2> check;
   double agree_faced = 0, agree_mistakes = 0;
   double rule_moves = 0;  // share of its moves chosen by a rule in the games above
-  bool never_loses() const { return !check[0].can_lose && !check[1].can_lose; }
 };
 
 /// Measures an agent: `games` per seat against random and against perfect, then the exhaustive
-/// checks and agreements.
+/// checks and agreements (taken from `exact`, the agent's exact measures, when given).
 AgentMeasures measure_agent(const Agent& agent, bool symmetry, int games, const Rng& rng,
-                            const Referee& referee);
+                            const Referee& referee, const ExactMeasures* exact = nullptr);
 
 /// The exhaustive check alone, both seats (the stopping test of --until-unbeatable).
 bool never_loses(const Agent& agent, bool symmetry, const Referee& referee);

@@ -87,6 +87,14 @@ Rule parse_rule(std::string_view pattern, int action_cell, int priority, int wei
   return r;
 }
 
+int random_cell(std::uint16_t mask, Rng& rng) {
+  int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(mask))));
+  for (int i = 0; i < 9; ++i) {
+    if (mask >> i & 1 && pick-- == 0) return i;
+  }
+  throw InternalError("random_cell: empty mask");
+}
+
 namespace {
 
 Symbol random_symbol(double wildcard, Rng& rng) {
@@ -125,11 +133,7 @@ Rule random_rule(const RuleMaker& maker, Rng& rng) {
 Rule covering_rule(const Board& b, double wildcard, Rng& rng) {
   Rule r;
   const int me = b.to_move();
-  const std::uint16_t free = b.empty();
-  int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(free))));
-  for (int i = 0; i < 9; ++i) {
-    if (free >> i & 1 && pick-- == 0) r.action = static_cast<std::uint8_t>(i);
-  }
+  r.action = static_cast<std::uint8_t>(random_cell(b.empty(), rng));
   for (int i = 0; i < 9; ++i) {
     if (i == r.action) {
       r.set_symbol(i, Symbol::kEmpty);
@@ -157,14 +161,8 @@ void mutate_symbol(Rule& rule, Rng& rng) {
     if (next >= old) ++next;
     rule.set_symbol(cell, static_cast<Symbol>(next));
   } else if (what == 8) {
-    int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::popcount(open))));
-    for (int i = 0; i < 9; ++i) {
-      if (open >> i & 1 && pick-- == 0) {
-        rule.action = static_cast<std::uint8_t>(i);
-        rule.set_symbol(i, Symbol::kEmpty);
-        break;
-      }
-    }
+    rule.action = static_cast<std::uint8_t>(random_cell(open, rng));
+    rule.set_symbol(rule.action, Symbol::kEmpty);
   } else {
     auto next = rng.below(Rule::kMaxPriority);
     if (next >= rule.priority) ++next;

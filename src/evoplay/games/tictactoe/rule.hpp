@@ -64,6 +64,9 @@ struct Rule {
 /// expected. The action and priority are checked by Rule::validate.
 Rule parse_rule(std::string_view pattern, int action_cell, int priority, int weight);
 
+/// A uniformly chosen cell of a non-empty 9-bit mask (one draw from `rng`).
+int random_cell(std::uint16_t mask, Rng& rng);
+
 /// How new rules are made.
 struct RuleMaker {
   double wildcard = 0.25;  // probability of '*' in a cell (the rest: P, C, V equally likely)
