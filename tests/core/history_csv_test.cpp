@@ -6,19 +6,14 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
+#include "support/error.hpp"
 
 using evoplay::Error;
 using evoplay::parse_csv;
 
 namespace {
 Error csv_error(const std::string& text) {
-  try {
-    parse_csv(text, "h.csv");
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no error for: " << text;
-  return Error("");
+  return evoplay::test_support::error_from([&] { parse_csv(text, "h.csv"); }, text);
 }
 }  // namespace
 

@@ -303,14 +303,14 @@ void add_solve(CLI::App& group) {
         {{"puzzles", count}, {"solved", solved}, {"seconds", seconds}, {"results", results}});
     if (ga) {
       if (single) {
-        run.write_text("history.csv", outcomes[0].history.to_csv());
+        const std::string csv = outcomes[0].history.to_csv();
+        run.write_text("history.csv", csv);
         render::HistoryPlotOptions plot;
         plot.title = fmt::format("Sudoku {} ({} preset): digits missing from columns and boxes",
                                  cro ? "CRO" : "GA", settings.preset);
         plot.y_label = "fitness (0 = solved)";
         plot.y2_label = "diversity (cells that differ)";
-        render::save_history_plot(run.file("fitness.png"),
-                                  parse_csv(outcomes[0].history.to_csv(), "history.csv"), plot,
+        render::save_history_plot(run.file("fitness.png"), parse_csv(csv, "history.csv"), plot,
                                   "history.csv");
       } else {
         for (std::size_t i = 0; i < count; ++i) {

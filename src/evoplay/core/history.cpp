@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/text.hpp"
 
@@ -105,9 +107,9 @@ CsvTable parse_csv(std::string_view text, const std::string& file,
   while (i < lines.size() && trim(lines[i]).empty()) ++i;
   if (i == lines.size()) throw Error(file, 0, "empty file: expected a CSV header line");
   for (auto name : split(lines[i], ',')) table.columns.emplace_back(trim(name));
-  std::vector<bool> is_text(table.columns.size(), false);
-  for (std::size_t c = 0; c < table.columns.size(); ++c) {
-    for (auto t : text_columns) is_text[c] = is_text[c] || table.columns[c] == t;
+  std::vector<bool> is_text;
+  for (const auto& name : table.columns) {
+    is_text.push_back(std::ranges::find(text_columns, name) != text_columns.end());
   }
   for (++i; i < lines.size(); ++i) {
     if (trim(lines[i]).empty()) continue;
@@ -123,13 +125,12 @@ CsvTable parse_csv(std::string_view text, const std::string& file,
     int column = 1;  // 1-based character position of the cell in the line
     for (std::size_t c = 0; c < cells.size(); ++c) {
       const std::string_view cell = cells[c];
-      double v = std::numeric_limits<double>::quiet_NaN();
+      double v = std::numeric_limits<double>::quiet_NaN();  // text and empty cells stay NaN
       if (!is_text[c] && !trim(cell).empty() && !try_parse_double(cell, v)) {
         throw Error(file, line, column,
                     fmt::format("'{}' in column {}: expected a number (or an empty cell)",
                                 trim(cell), table.columns[c]));
       }
-      if (is_text[c] || trim(cell).empty()) v = std::numeric_limits<double>::quiet_NaN();
       row.push_back(v);
       column += static_cast<int>(cell.size()) + 1;
     }

@@ -277,6 +277,10 @@ struct LegendEntry {
   int style = -1;  // distinct dash and marker (LinePlot::distinct_styles), -1: none
 };
 
+// Legend layout, shared by the legend over the chart and the legend below it: row height and
+// sample-line length in pixels.
+constexpr int kLegendRow = 20, kLegendSwatch = 28;
+
 /// The sample line of a legend entry from x to x + w at height y.
 void draw_swatch_line(cairo_t* cr, const LegendEntry& e, double x, double y, double w) {
   cairo_set_line_width(cr, 2.2);
@@ -295,7 +299,7 @@ void draw_legend(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& en
   if (entries.empty()) return;
   double w = 0;
   for (const auto& e : entries) w = std::max(w, text_width(cr, e.label, 13));
-  const double row = 20, pad = 8, swatch = 28;
+  const double row = kLegendRow, pad = 8, swatch = kLegendSwatch;
   const double bw = pad * 3 + swatch + w, bh = pad * 2 + row * static_cast<double>(entries.size());
   const double x0 = f.right - bw - 10, y0 = f.top + 10;
   cairo_set_source_rgba(cr, 1, 1, 1, 0.88);
@@ -319,10 +323,15 @@ void draw_legend(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& en
   }
 }
 
-// The legend in two columns under the chart, from y0 down (save_line_plot made room).
+// The height the legend below the chart adds to the picture, for `entries` labelled series.
+int legend_below_height(std::size_t entries) {
+  return static_cast<int>((entries + 1) / 2) * kLegendRow + 16;
+}
+
+// The legend in two columns under the chart, from y0 down (legend_below_height made room).
 void draw_legend_below(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& entries,
                        double y0) {
-  const double row = 20, swatch = 28, column = (f.right - f.left) / 2;
+  const double row = kLegendRow, swatch = kLegendSwatch, column = (f.right - f.left) / 2;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const double x = f.left + column * static_cast<double>(i % 2);
     const double y = y0 + row * (static_cast<double>(i / 2) + 0.5);
@@ -394,7 +403,7 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
 
   std::size_t labelled = 0;
   for (const auto& s : plot.series) labelled += !s.label.empty();
-  const int below = plot.legend_below ? static_cast<int>((labelled + 1) / 2) * 20 + 16 : 0;
+  const int below = plot.legend_below ? legend_below_height(labelled) : 0;
   save_picture(path, plot.width, plot.height + below, [&](cairo_t* cr) {
     draw_frame_and_title(cr, f, plot.title, plot.width);
     draw_y_axis(cr, f, ay, false, plot.y_label, true);

@@ -7,6 +7,7 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/text.hpp"
+#include "support/error.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay;
@@ -23,15 +24,9 @@ const char* kSolution =
 
 Board one(const std::string& text) { return parse_puzzles(text, "test").at(0).board; }
 
-/// The error message of parsing `text`, or "" if it parses.
+/// The error of parsing `text` (a test failure if it parses).
 Error parse_error(const std::string& text) {
-  try {
-    parse_puzzles(text, "bad.txt");
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no error for: " << text;
-  return Error("");
+  return test_support::error_from([&] { parse_puzzles(text, "bad.txt"); }, text);
 }
 
 }  // namespace

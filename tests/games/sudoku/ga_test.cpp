@@ -12,6 +12,7 @@
 #include "evoplay/games/sudoku/experiment.hpp"
 #include "evoplay/games/sudoku/operators.hpp"
 #include "evoplay/games/sudoku/problem.hpp"
+#include "support/history.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay;
@@ -246,6 +247,9 @@ TEST(SudokuCro, StrongOperatorsThroughTheGenericReefSolveIntermediatePuzzles) {
     EXPECT_EQ(again.generations, out.generations);
     EXPECT_EQ(again.evaluations, out.evaluations);
     EXPECT_EQ(again.local_moves, out.local_moves);
+    EXPECT_EQ(test_support::rows_without_time(again.history.to_csv()),
+              test_support::rows_without_time(out.history.to_csv()))
+        << i;
   }
 }
 

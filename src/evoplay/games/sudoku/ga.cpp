@@ -1,6 +1,5 @@
 #include "evoplay/games/sudoku/ga.hpp"
 
-#include <algorithm>
 #include <atomic>
 
 #include "evoplay/core/error.hpp"
