@@ -10,11 +10,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "bench_util.hpp"
+#include "evoplay/core/input_files.hpp"
 #include "evoplay/core/stats.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/games/flags/bots.hpp"
@@ -28,13 +28,6 @@ using namespace evoplay;
 using namespace evoplay::games::flags;
 
 namespace {
-
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string one;
-  in >> one;
-  return one.empty() ? "unknown" : one;
-}
 
 State start_of(const std::string& name) {
   return State(load_map(bench::data_path("data/flags/" + name + ".map")));
@@ -148,20 +141,17 @@ void bench_depth_per_100ms() {
 
 void bench_tournament() {
   const bool quick = std::getenv("EVOPLAY_FLAGS_BENCH_QUICK") != nullptr;
-  std::vector<std::string> files;
-  for (const auto& e : std::filesystem::directory_iterator(bench::data_path("data/flags"))) {
-    if (e.path().extension() == ".map") files.push_back(e.path().string());
-  }
-  std::sort(files.begin(), files.end());
+  std::vector<std::filesystem::path> files =
+      files_with_extension(bench::data_path("data/flags"), ".map");
   if (quick) files = {files[0], files[3], files[files.size() - 1]};
   std::vector<State> starts;
   std::vector<std::string> names;
   for (const auto& f : files) {
     starts.emplace_back(load_map(f));
-    names.push_back(std::filesystem::path(f).stem().string());
+    names.push_back(f.stem().string());
   }
   const std::vector<std::string> specs = {"alphabeta:100ms", "minimax:100ms", "greedy", "random"};
-  const std::string load_before = load_average();
+  const std::string load_before = bench::load_average();
   auto games = search::round_robin_schedule(static_cast<int>(specs.size()),
                                             static_cast<int>(starts.size()), 1);
   double seconds = 0;
@@ -210,7 +200,7 @@ void bench_tournament() {
   bench::figure("flags_tournament_games", static_cast<double>(games.size()), "games");
   bench::figure("flags_tournament_time", seconds, "s");
   fmt::print("# flags tournament: load average {} before, {} after (2 cores)\n", load_before,
-             load_average());
+             bench::load_average());
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bench_util.hpp"
+#include "evoplay/core/input_files.hpp"
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
@@ -31,7 +32,7 @@ lem::Plan short_plan(const lem::Level& level, int duration, evoplay::Rng& rng) {
 int main(int argc, char** argv) {
   using namespace evoplay;
   const std::string dir = argc > 1 ? argv[1] : bench::data_path("data/lemmings");
-  const auto files = lem::level_files(dir);
+  const auto files = files_with_extension(dir, ".lvl");
   if (files.empty()) {
     fmt::print("# lemmings: no levels in {}, skipped\n", dir);
     return 0;

@@ -13,6 +13,7 @@
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/input_files.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/rng.hpp"
@@ -903,25 +904,6 @@ void add_generate(CLI::App* group) {
 
 // ---- birds diversity ----------------------------------------------------------------------
 
-/// The files named, with folders replaced by the .xml files inside them (sorted).
-std::vector<std::string> expand_level_files(const std::vector<std::string>& args) {
-  std::vector<std::string> out;
-  for (const auto& a : args) {
-    if (a != "-" && std::filesystem::is_directory(a)) {
-      std::vector<std::string> inside;
-      for (const auto& e : std::filesystem::directory_iterator(a)) {
-        if (e.path().extension() == ".xml") inside.push_back(e.path().string());
-      }
-      if (inside.empty()) throw Error(a, 0, "folder holds no .xml level files");
-      std::sort(inside.begin(), inside.end());
-      out.insert(out.end(), inside.begin(), inside.end());
-    } else {
-      out.push_back(a);
-    }
-  }
-  return out;
-}
-
 void add_diversity(CLI::App* group) {
   struct Options {
     std::vector<std::string> files;
@@ -941,7 +923,7 @@ void add_diversity(CLI::App* group) {
   cmd->add_flag("--matrix", opt->matrix, "print the pairwise distances too");
   cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object");
   cmd->callback([opt] {
-    const auto files = expand_level_files(opt->files);
+    const auto files = expand_input_files(opt->files, ".xml");
     const auto levels = read_levels(files);
     if (levels.size() < 2) throw Error("birds diversity needs at least two levels");
     const auto d = birds::set_diversity(levels, opt->cell);
@@ -994,12 +976,7 @@ void demo_birds(DemoContext& ctx) {
   }
   const std::filesystem::path examples = "data/birds";
   if (std::filesystem::is_directory(examples)) {
-    std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(examples)) {
-      if (e.path().extension() == ".xml") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) {
+    for (const auto& f : files_with_extension(examples, ".xml")) {
       names.push_back(f.stem().string());
       levels.push_back(birds::read_level(f.string()));
     }

@@ -2,7 +2,6 @@
 // (round robin of bots on maps, standings, crosstable, Elo) and `show` (a map and the
 // evaluation parameters derived from it); and the game's part of `evoplay demo`.
 #include <fmt/format.h>
-#include <glob.h>
 
 #include <algorithm>
 #include <cctype>
@@ -13,6 +12,7 @@
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/input_files.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/flags/bots.hpp"
@@ -90,28 +90,7 @@ std::shared_ptr<GameUi<fl::State>> flags_ui(const std::shared_ptr<const fl::Map>
 
 /// Map files from --maps: files, folders (their *.map files) and glob patterns, each sorted.
 std::vector<std::string> expand_maps(const std::vector<std::string>& patterns) {
-  std::vector<std::string> files;
-  for (const auto& p : patterns) {
-    std::vector<std::string> found;
-    if (std::filesystem::is_directory(p)) {
-      for (const auto& e : std::filesystem::directory_iterator(p)) {
-        if (e.path().extension() == ".map") found.push_back(e.path().string());
-      }
-      if (found.empty()) throw Error(fmt::format("--maps: no .map file in the folder '{}'", p));
-    } else if (p.find_first_of("*?[") != std::string::npos) {
-      glob_t g{};
-      if (::glob(p.c_str(), 0, nullptr, &g) == 0) {
-        for (std::size_t i = 0; i < g.gl_pathc; ++i) found.emplace_back(g.gl_pathv[i]);
-      }
-      ::globfree(&g);
-      if (found.empty()) throw Error(fmt::format("--maps: '{}' matches no file", p));
-    } else {
-      if (!std::filesystem::exists(p)) throw Error(p, 0, "no such map file");
-      found.push_back(p);
-    }
-    std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
-  }
+  auto files = expand_input_files(patterns, ".map");
   if (files.empty()) throw Error("--maps: no map given");
   return files;
 }

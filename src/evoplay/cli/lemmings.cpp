@@ -1,7 +1,6 @@
 // evoplay lemmings show | run | render | check | solve | compare: the Lemmings simulator and its
 // solvers (CRO, GA, ACO) from the command line.
 #include <fmt/format.h>
-#include <glob.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -12,6 +11,7 @@
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/input_files.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/text.hpp"
@@ -40,35 +40,11 @@ std::filesystem::path reference_plan_path(const std::filesystem::path& level,
   return dir / (level.stem().string() + ".plan");
 }
 
-/// Files matching a shell pattern (* ? [..]), sorted; throws Error if none does.
-std::vector<std::filesystem::path> glob_files(const std::string& pattern) {
-  glob_t g{};
-  const int rc = ::glob(pattern.c_str(), 0, nullptr, &g);
-  std::vector<std::filesystem::path> files;
-  for (std::size_t i = 0; rc == 0 && i < g.gl_pathc; ++i) files.emplace_back(g.gl_pathv[i]);
-  ::globfree(&g);
-  if (files.empty()) throw Error(pattern, 0, "no files match this pattern");
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-/// Level files named on the command line; a folder stands for its *.lvl files, and a pattern
+/// Level files named on the command line: a folder stands for its *.lvl files, and a pattern
 /// with * ? or [ for the files it matches, sorted.
 std::vector<std::filesystem::path> expand_levels(const std::vector<std::string>& args) {
-  std::vector<std::filesystem::path> files;
-  for (const auto& a : args) {
-    if (!std::filesystem::exists(a) && a.find_first_of("*?[") != std::string::npos) {
-      const auto found = glob_files(a);
-      files.insert(files.end(), found.begin(), found.end());
-    } else if (std::filesystem::is_directory(a)) {
-      const auto found = lem::level_files(a);
-      if (found.empty()) throw Error(a, 0, "no .lvl files in this folder");
-      files.insert(files.end(), found.begin(), found.end());
-    } else {
-      files.emplace_back(a);
-    }
-  }
-  return files;
+  const auto names = expand_input_files(args, ".lvl");
+  return {names.begin(), names.end()};
 }
 
 void add_show(CLI::App& group) {

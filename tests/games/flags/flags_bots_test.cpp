@@ -52,15 +52,11 @@ int play_checked(const std::string& spec, const State& start, int games, std::ui
 
 }  // namespace
 
+// 600 random games on each of three maps; play_checked checks every action and the end.
 TEST(FlagsBots, RandomGamesOnlyEverPlayLegalActions) {
-  int games = 0;
   for (const char* map : {"01-duel", "02-marsh", "03-twins"}) {
-    const State start = start_of(map);
-    const int n = 600;
-    play_checked("random", start, n, 11);
-    games += n;
+    play_checked("random", start_of(map), 600, 11);
   }
-  EXPECT_EQ(games, 1800);
 }
 
 TEST(FlagsBots, EverySearchBotOnlyPlaysLegalActions) {

@@ -55,7 +55,7 @@ TEST(FlagsCli, BrokenMapsAndBadSpecsAreReportedWithTheirPlace) {
   const auto none = run_evoplay("flags tournament --bots random,greedy --maps '" +
                                 (dir / "*.nothing").string() + "' --out " + (dir / "t").string());
   EXPECT_EQ(none.status, 2);
-  EXPECT_NE(none.err.find("matches no file"), std::string::npos) << none.err;
+  EXPECT_NE(none.err.find("no files match this pattern"), std::string::npos) << none.err;
 }
 
 TEST(FlagsCli, TournamentMistakesLeaveNoRunFolder) {

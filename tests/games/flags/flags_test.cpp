@@ -7,6 +7,7 @@
 #include <set>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/input_files.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/flags/map.hpp"
 #include "evoplay/games/flags/state.hpp"
@@ -38,10 +39,9 @@ std::string error_of(const std::string& text) {
 
 std::vector<std::string> shipped_maps() {
   std::vector<std::string> files;
-  for (const auto& e : std::filesystem::directory_iterator(source_path("data/flags"))) {
-    if (e.path().extension() == ".map") files.push_back(e.path().string());
+  for (const auto& f : evoplay::files_with_extension(source_path("data/flags"), ".map")) {
+    files.push_back(f.string());
   }
-  std::sort(files.begin(), files.end());
   return files;
 }
 

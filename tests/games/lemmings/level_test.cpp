@@ -196,17 +196,3 @@ TEST(LemmingsPlan, RandomPlansFollowTheDocumentsInitialisation) {
   const auto none = lem::parse_level(with_header(kHeader), "n");
   EXPECT_TRUE(lem::random_plan(none, 30, a).empty());
 }
-
-TEST(LemmingsLevel, LevelFilesOfAFolderAreItsLvlFilesSorted) {
-  const std::filesystem::path dir = evoplay::test_support::source_path("data/lemmings");
-  const auto files = lem::level_files(dir);
-  // The suite: 5 easy, 5 medium, 5 hard levels; solutions/ and its .plan files are left out.
-  ASSERT_EQ(files.size(), 15u);
-  EXPECT_EQ(files.front(), dir / "easy-01-down-the-hole.lvl");
-  EXPECT_EQ(files[5], dir / "hard-01-layer-cake.lvl");
-  EXPECT_EQ(files.back(), dir / "medium-05-down-and-back.lvl");
-  EXPECT_TRUE(std::is_sorted(files.begin(), files.end()));
-  // A file or a missing folder: none.
-  EXPECT_TRUE(lem::level_files(files.front()).empty());
-  EXPECT_TRUE(lem::level_files(dir / "no-such-folder").empty());
-}

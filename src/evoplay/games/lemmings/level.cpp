@@ -294,16 +294,6 @@ Level load_level(const std::string& path) {
   return parse_level(read_text(path), display_name(path));
 }
 
-std::vector<std::filesystem::path> level_files(const std::filesystem::path& dir) {
-  std::vector<std::filesystem::path> files;
-  if (!std::filesystem::is_directory(dir)) return files;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() == ".lvl") files.push_back(entry.path());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 std::string to_text(const Level& level) {
   std::string out = fmt::format(
       "name: {}\nlemmings: {}\nsave: {}\ntime: {}\nrelease: {}\nfall: {}\nbricks: {}\nfuse: "

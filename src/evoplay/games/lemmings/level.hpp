@@ -9,7 +9,6 @@
 
 #include <array>
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -83,8 +82,6 @@ struct Level {
 Level parse_level(std::string_view text, const std::string& file);
 /// Reads and parses a .lvl file ("-" = standard input).
 Level load_level(const std::string& path);
-/// The .lvl files directly in a folder, sorted; none if it is not a folder.
-std::vector<std::filesystem::path> level_files(const std::filesystem::path& dir);
 /// The level as .lvl text (parse_level(to_text(l)) == l).
 std::string to_text(const Level& level);
 

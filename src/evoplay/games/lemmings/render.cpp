@@ -278,10 +278,10 @@ std::vector<std::pair<Color, std::string>> job_legend(const Level& level) {
                                                       {Skill::kMiner, Job::kMiner},
                                                       {Skill::kDigger, Job::kDigger}}};
   for (const auto& [skill, job] : jobs) {
-    if (level.skill(skill) > 0) items.push_back({job_color(job), std::string(job_name(job))});
+    if (level.skill(skill) > 0) items.emplace_back(job_color(job), job_name(job));
   }
-  if (level.skill(Skill::kFloater) > 0) items.push_back({Color::rgb(255, 255, 255), "floating"});
-  if (level.skill(Skill::kBomber) > 0) items.push_back({kDied, "bomber (countdown)"});
+  if (level.skill(Skill::kFloater) > 0) items.emplace_back(Color::rgb(255, 255, 255), "floating");
+  if (level.skill(Skill::kBomber) > 0) items.emplace_back(kDied, "bomber (countdown)");
   return items;
 }
 
