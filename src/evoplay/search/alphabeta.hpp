@@ -216,6 +216,10 @@ class AlphaBeta {
   Move root_move() const { return root_move_; }
   /// Whether the last search stopped at its time limit.
   bool stopped() const { return deadline_.expired(); }
+  /// Nodes entered so far by the running (or last) search.
+  std::uint64_t nodes() const { return stats_.nodes; }
+  /// Where the time limits read the time (default: the steady clock); see Deadline.
+  void set_clock(Clock clock) { deadline_.set_clock(std::move(clock)); }
 
  private:
   static constexpr bool kUndo =

@@ -8,13 +8,21 @@
 // by a fixed node count: the number of work units between two readings adapts so that the clock
 // is read about every 0.1-0.2 ms, whether a unit takes 100 ns (a Connect Four node) or 50 us (a
 // node of a large map with its evaluation). A reading costs about 25 ns.
+//
+// The clock can be replaced (set_clock): tests give one that advances with the work done, so
+// that a timed search ends the same way on every machine, however fast or loaded.
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <utility>
 
 #include "evoplay/core/stopwatch.hpp"
 
 namespace evoplay::search {
+
+/// Where a deadline reads the time: seconds from any fixed origin. Empty: the steady clock.
+using Clock = std::function<double()>;
 
 class Deadline {
  public:
@@ -23,7 +31,8 @@ class Deadline {
 
   /// Starts the clock; `seconds` 0 (or less) = no limit, and tick() never stops.
   void start(double seconds) {
-    clock_.reset();
+    watch_.reset();
+    origin_ = clock_ ? clock_() : 0;
     timed_ = seconds > 0;
     hard_ = timed_ ? hard_stop(seconds) : 0;
     expired_ = false;
@@ -32,9 +41,12 @@ class Deadline {
     last_ = 0;
   }
 
+  /// Reads time from `clock` from the next start() on (empty: the steady clock again).
+  void set_clock(Clock clock) { clock_ = std::move(clock); }
+
   bool timed() const { return timed_; }
   /// Seconds since start().
-  double elapsed() const { return clock_.seconds(); }
+  double elapsed() const { return clock_ ? clock_() - origin_ : watch_.seconds(); }
   /// True once a reading found the hard stop passed (it stays true until the next start()).
   bool expired() const { return expired_; }
 
@@ -47,7 +59,7 @@ class Deadline {
  private:
   // Reads the clock and sets how many units pass before the next reading. Returns expired().
   bool check() {
-    const double now = clock_.seconds();
+    const double now = elapsed();
     if (now >= hard_) expired_ = true;
     const double dt = now - last_;
     last_ = now;
@@ -64,7 +76,9 @@ class Deadline {
   static constexpr double kShortest = 0.0001, kLongest = 0.0002;  // seconds between readings
   static constexpr std::uint32_t kMostUnits = 1u << 14;
 
-  Stopwatch clock_;
+  Stopwatch watch_;
+  Clock clock_;
+  double origin_ = 0;
   bool timed_ = false;
   bool expired_ = false;
   double hard_ = 0;

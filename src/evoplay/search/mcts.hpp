@@ -38,8 +38,12 @@ class Mcts {
 
   explicit Mcts(MctsSettings settings = {}) : settings_(settings) {}
 
+  /// Where the time limit reads the time (default: the steady clock); see Deadline.
+  void set_clock(Clock clock) { clock_ = std::move(clock); }
+
   SearchResult<Move> search(const G& root, Rng& rng) {
     Deadline deadline;
+    deadline.set_clock(clock_);
     deadline.start(settings_.seconds);
     SearchResult<Move> result;
     stats_ = {};
@@ -194,6 +198,7 @@ class Mcts {
 
   MctsSettings settings_;
   SearchStats stats_;
+  Clock clock_;
   NodeStore nodes_;
 };
 

@@ -28,9 +28,14 @@ class Minimax {
 
   explicit Minimax(MinimaxSettings settings = {}) : settings_(settings) {}
 
+  /// Nodes entered so far by the running (or last) search.
+  std::uint64_t nodes() const { return stats_.nodes; }
+  /// Where the time limit reads the time (default: the steady clock); see Deadline.
+  void set_clock(Clock clock) { deadline_.set_clock(std::move(clock)); }
+
   SearchResult<Move> search(const G& root) {
-    deadline_.start(settings_.seconds);
     stats_ = {};
+    deadline_.start(settings_.seconds);
     max_player_ = root.to_move();
     SearchResult<Move> result;
     const bool timed = deadline_.timed();

@@ -178,9 +178,8 @@ TEST(TicTacToeLearnCli, CtrlCFinishesTheCycleSavesAndExitsCleanly) {
   pid_t pid = 0;
   ASSERT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ), 0);
   posix_spawn_file_actions_destroy(&actions);
-  // Wait until it has measured a few cycles, then press Ctrl-C.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  while (std::chrono::steady_clock::now() < deadline) {
+  // Wait until it has measured a few cycles (however long that takes), then press Ctrl-C.
+  for (;;) {
     const auto h = slurp(dir / "history.csv");
     if (std::count(h.begin(), h.end(), '\n') >= 4) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
