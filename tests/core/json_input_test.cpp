@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/json_text.hpp"
 
 using namespace evoplay;
 
@@ -41,4 +42,30 @@ TEST(JsonInput, SyntaxErrorsNameLineAndColumn) {
   }
   EXPECT_THROW(parse_json_with_lines("", "empty.json"), Error);
   EXPECT_THROW(parse_json_with_lines("[1, 2", "cut.json"), Error);
+}
+
+// A number beyond the range of a double is an input error at its line, not an internal fault;
+// plain parse_json adds no line keys.
+TEST(JsonInput, NumbersBeyondADoubleAreErrorsAtTheirLine) {
+  for (const auto& parse : {parse_json, parse_json_with_lines}) {
+    try {
+      parse("{\n  \"a\": 1,\n  \"b\": 1e400\n}\n", "big.json");
+      FAIL() << "expected an error";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.file(), "big.json");
+      EXPECT_EQ(e.line(), 3);
+      EXPECT_NE(e.message().find("1e400"), std::string::npos) << e.message();
+      EXPECT_EQ(e.message().find("json.exception"), std::string::npos) << e.message();
+    }
+  }
+  EXPECT_FALSE(parse_json("{\"a\": {\"b\": 1}}", "f").at("a").contains(kJsonLineKey));
+  EXPECT_EQ(parse_json("[1e308]", "f")[0].get<double>(), 1e308);
+}
+
+// Output JSON never fails on a name that is not UTF-8 (a file name from the file system): such
+// bytes become U+FFFD.
+TEST(JsonText, BytesThatAreNotUtf8BecomeReplacementCharacters) {
+  const nlohmann::json j = {{"file", "runs/d\xFF/x.lvl"}};
+  EXPECT_EQ(json_text(j), "{\"file\":\"runs/d\xEF\xBF\xBD/x.lvl\"}");
+  EXPECT_EQ(json_text({{"a", 1}}, 2), "{\n  \"a\": 1\n}");
 }

@@ -1,7 +1,10 @@
 #include <cairo.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <limits>
 
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/render/canvas.hpp"
@@ -24,6 +27,51 @@ TEST(Plot, NiceTicks) {
   EXPECT_EQ(tick_label(0.2, 0.2), "0.2");
   EXPECT_EQ(tick_label(40, 20), "40");
   EXPECT_EQ(tick_label(2.5, 2.5), "2.5");
+}
+
+// Ticks for any range of doubles, even one wider than the largest double (the span from -9e307
+// to 9e307 overflows): finite, ascending, covering the range.
+TEST(Plot, TicksAtTheEdgesOfDoubles) {
+  constexpr double kMax = std::numeric_limits<double>::max();
+  for (const auto& [lo, hi] : std::vector<std::pair<double, double>>{
+           {-9e307, 9e307}, {-kMax, kMax}, {0, kMax}, {kMax / 2, kMax}, {1e-300, 2e-300}}) {
+    const auto t = nice_ticks(lo, hi, 6);
+    ASSERT_FALSE(t.empty()) << lo << " " << hi;
+    ASSERT_GE(t.size(), 2u) << lo << " " << hi;
+    const double step = t[1] - t[0];
+    EXPECT_LE(t.front(), lo) << lo << " " << hi;
+    EXPECT_GE(t.back() / 2 + step / 2, hi / 2) << "within a step of the top: " << lo << " " << hi;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      EXPECT_TRUE(std::isfinite(t[i]));
+      if (i > 0) EXPECT_LT(t[i - 1], t[i]);
+    }
+  }
+}
+
+// Whatever the values, a plot is drawn: huge, opposite, equal at the largest double, infinite
+// or not a number (those are left out of the curve).
+TEST(Plot, ExtremeValuesStillPlot) {
+  const auto dir = test_support::scratch_dir("plot-extremes");
+  constexpr double kMax = std::numeric_limits<double>::max(),
+                   kInf = std::numeric_limits<double>::infinity();
+  const std::vector<std::vector<double>> cases = {
+      {9e307, -9e307}, {kMax, -kMax}, {kMax, kMax}, {kInf, 1, std::nan("")}, {-kInf, kInf}};
+  int n = 0;
+  for (const auto& ys : cases) {
+    for (bool log : {false, true}) {
+      LinePlot plot;
+      Series s;
+      for (std::size_t i = 0; i < ys.size(); ++i) {
+        s.x.push_back(static_cast<double>(i));
+        s.y.push_back(ys[i]);
+      }
+      plot.series.push_back(s);
+      plot.log_y = log;
+      const auto file = dir / fmt::format("p{}.png", n++);
+      save_line_plot(file, plot);
+      EXPECT_GT(std::filesystem::file_size(file), 1000u) << file;
+    }
+  }
 }
 
 TEST(Plot, WritesAPngOfTheRequestedSize) {

@@ -2,6 +2,8 @@
 // Runs the evoplay program as a user would, for tests of the command line: arguments, exit
 // status, standard output and standard error.
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +14,9 @@
 #include <iterator>
 #include <set>
 #include <string>
+#include <vector>
+
+extern char** environ;
 
 namespace evoplay::test_support {
 
@@ -68,6 +73,23 @@ inline ProcessResult run_evoplay(const std::string& args, const std::string& inp
   r.err = slurp(err);
   std::filesystem::remove_all(dir);
   return r;
+}
+
+/// Starts `evoplay ARGS...` in the background, its standard output (and, with `quiet_errors`,
+/// its standard error) thrown away; returns its process id for kill() and waitpid().
+inline pid_t start_evoplay(std::vector<std::string> args, bool quiet_errors = false) {
+  args.insert(args.begin(), EVOPLAY_BINARY);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  if (quiet_errors) posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) != 0) pid = -1;
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
 }
 
 /// Path of a file in the source tree.

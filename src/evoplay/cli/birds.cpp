@@ -12,8 +12,12 @@
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
+#include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
+#include "evoplay/core/json_input.hpp"
+#include "evoplay/core/json_text.hpp"
+#include "evoplay/core/output_path.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/rng.hpp"
@@ -50,7 +54,7 @@ struct PhysicsOptions {
 void add_physics_options(CLI::App* cmd, PhysicsOptions& o) {
   cmd->add_option("--seconds", o.settings.seconds, "game time to simulate")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(number_above(0, birds::kMaxSeconds));
   cmd->add_flag("--intended-life", o.settings.intended_life,
                 "block life by material as the game intends (wood 5, stone 10, ice 2.5) instead of "
                 "the 5 it applies to every block");
@@ -91,6 +95,21 @@ std::string piece_label(const birds::Level& level, int index) {
   return s;
 }
 
+/// The first overlaps, one line each, and how many more there are.
+void print_overlaps(const birds::Level& level, const std::vector<birds::Overlap>& overlaps,
+                    std::string_view what) {
+  constexpr std::size_t kShown = 20;
+  for (std::size_t i = 0; i < overlaps.size() && i < kShown; ++i) {
+    const auto& o = overlaps[i];
+    fmt::print("  {}: {} and {}, {:.3f} deep\n", what, piece_label(level, o.a),
+               piece_label(level, o.b), o.depth);
+  }
+  if (overlaps.size() > kShown) {
+    fmt::print("  ... and {} more overlaps (--json lists {} of them)\n", overlaps.size() - kShown,
+               std::min(overlaps.size(), birds::kListedOverlaps));
+  }
+}
+
 void print_report(const std::string& file, const birds::Level& level,
                   const birds::StabilityReport& r) {
   fmt::print("{}: {} ({} pieces: {} destroyed, {} moved >= 0.1, {} rotated >= 5 deg)\n", file,
@@ -99,10 +118,7 @@ void print_report(const std::string& file, const birds::Level& level,
              r.paper_score,
              r.at_rest ? fmt::format("at rest after {:.2f} s", r.settle_time)
                        : std::string("still moving at the end"));
-  for (const auto& o : r.overlaps) {
-    fmt::print("  overlap at the start: {} and {}, {:.3f} deep\n", piece_label(level, o.a),
-               piece_label(level, o.b), o.depth);
-  }
+  print_overlaps(level, r.overlaps, "overlap at the start");
   int listed = 0;
   for (std::size_t i = 0; i < level.objects.size(); ++i) {
     const auto& out = r.objects[i];
@@ -126,17 +142,6 @@ void print_report(const std::string& file, const birds::Level& level,
 
 /// Makes sure `dir` is a folder pictures can be written to (creating it if needed), before
 /// anything is simulated or printed.
-void prepare_folder(const std::string& dir, const char* option) {
-  std::error_code ec;
-  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec)) {
-    throw Error(dir, 0, fmt::format("{} needs a folder, and this is a file", option));
-  }
-  std::filesystem::create_directories(dir, ec);
-  if (ec) {
-    throw Error(dir, 0, fmt::format("{}: cannot create the folder: {}", option, ec.message()));
-  }
-}
-
 void add_simulate(CLI::App* group) {
   struct Options {
     std::vector<std::string> files;
@@ -153,7 +158,7 @@ void add_simulate(CLI::App* group) {
   cmd->add_option("--render", opt->render_dir,
                   "write pictures before and after the simulation to this folder");
   cmd->callback([opt] {
-    if (!opt->render_dir.empty()) prepare_folder(opt->render_dir, "--render");
+    if (!opt->render_dir.empty()) prepare_output_folder(opt->render_dir, "--render");
     const auto levels = read_levels(opt->files);
     const auto settings = resolve(opt->physics);
     const auto reports = birds::simulate_all(levels, settings, opt->common.threads);
@@ -162,7 +167,7 @@ void add_simulate(CLI::App* group) {
       if (opt->common.json) {
         nlohmann::json j = {{"file", file}};
         j.update(birds::report_json(levels[i], reports[i], true));
-        fmt::print("{}\n", j.dump());
+        fmt::print("{}\n", json_text(j));
       } else {
         print_report(file, levels[i], reports[i]);
       }
@@ -206,26 +211,34 @@ void add_render(CLI::App* group) {
   cmd->add_option("--width", opt->width,
                   "picture width in pixels (default 1200); a contact sheet: the width of each "
                   "cell (default 480)")
-      ->check(CLI::Range(120, 8000));
+      ->check(whole_in(120, 8000));
   cmd->add_option("--columns", opt->columns, "columns of a contact sheet (0 = about square)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_in(0, 1000));
   cmd->add_option("--format", opt->format, "picture format in a folder: png or svg")
       ->capture_default_str()
       ->check(CLI::IsMember({"png", "svg"}));
   cmd->add_option("--threads", opt->threads, "worker threads for --after (0 = all cores)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_in(0, kMaxThreads));
   add_physics_options(cmd, opt->physics);
   cmd->callback([opt] {
+    const std::filesystem::path out = opt->out;
+    const std::string ext = out.extension().string();
+    const bool one_file = ext == ".png" || ext == ".svg";
+    if (one_file) {
+      check_output_file(out, {".png", ".svg"}, "--out");
+    } else if (!ext.empty() && !std::filesystem::is_directory(out)) {
+      throw Error(out.string(), 0, "--out must be a .png or .svg file, or a folder");
+    } else {
+      prepare_output_folder(out, "--out");
+    }
     const auto levels = read_levels(opt->files);
     const int width = opt->width > 0 ? opt->width : 1200;
     std::vector<birds::StabilityReport> reports;
     if (opt->after) reports = birds::simulate_all(levels, resolve(opt->physics), opt->threads);
     auto report = [&](std::size_t i) { return opt->after ? &reports[i] : nullptr; };
-    const std::filesystem::path out = opt->out;
-    const std::string ext = out.extension().string();
-    if (ext == ".png" || ext == ".svg") {
+    if (one_file) {
       if (levels.size() == 1) {
         birds::save_level_picture(out, levels[0], {width, stem(opt->files[0]), report(0)});
       } else {
@@ -238,9 +251,6 @@ void add_render(CLI::App* group) {
       }
       fmt::print("{}\n", out.string());
       return;
-    }
-    if (!ext.empty() && !std::filesystem::is_directory(out)) {
-      throw Error(out.string(), 0, "--out must be a .png or .svg file, or a folder");
     }
     for (std::size_t i = 0; i < levels.size(); ++i) {
       const auto path = out / (stem(opt->files[i]) + "." + opt->format);
@@ -264,7 +274,7 @@ void add_check(CLI::App* group) {
   cmd->add_option("levels", opt->files, "Science Birds level files (.xml)")->required();
   cmd->add_option("--tolerance", opt->tolerance, "overlaps up to this depth are ignored")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in(0, 10));
   cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object per level");
   cmd->callback([opt] {
     bool unreadable = false, problems = false;
@@ -291,10 +301,10 @@ void add_check(CLI::App* group) {
                             {"tnt", level.count(birds::Kind::kTnt)},
                             {"platforms", level.count(birds::Kind::kPlatform)},
                             {"birds", level.birds.size()},
-                            {"overlaps", nlohmann::json::array()},
+                            {"overlap_count", overlaps.size()},
+                            {"overlaps", birds::overlaps_json(overlaps)},
                             {"outside", outside}};
-        for (const auto& o : overlaps) j["overlaps"].push_back(birds::overlap_json(o));
-        fmt::print("{}\n", j.dump());
+        fmt::print("{}\n", json_text(j));
         continue;
       }
       fmt::print("{}: {} blocks, {} pigs, {} TNT, {} platforms, {} birds, width {} ({})\n", file,
@@ -302,10 +312,7 @@ void add_check(CLI::App* group) {
                  level.count(birds::Kind::kTnt), level.count(birds::Kind::kPlatform),
                  level.birds.size(), level.width,
                  overlaps.empty() && outside.empty() ? "ok" : "problems");
-      for (const auto& o : overlaps) {
-        fmt::print("  overlap: {} and {}, {:.3f} deep\n", piece_label(level, o.a),
-                   piece_label(level, o.b), o.depth);
-      }
+      print_overlaps(level, overlaps, "overlap");
       for (const int i : outside) {
         fmt::print("  outside the level (x beyond +-{:g}, the game removes it): {}\n",
                    level.half_width(), piece_label(level, i));
@@ -451,7 +458,8 @@ void clear_earlier_run(const std::filesystem::path& dir) {
   if (specific == files.end() && folders.empty()) return;  // nothing of ours to mix with
   bool ours = false;
   try {
-    const auto config = nlohmann::json::parse(read_text((dir / "config.json").string()));
+    const auto file = (dir / "config.json").string();
+    const auto config = parse_json(read_text(file), file);
     ours = config.is_object() && config.value("command", "") == "birds generate";
   } catch (const std::exception&) {
     ours = false;
@@ -768,7 +776,7 @@ void add_generate(CLI::App* group) {
       "masks (stability by Box2D simulation)");
   auto* levels = cmd->add_option("--levels", opt->levels, "levels to generate")
                      ->capture_default_str()
-                     ->check(CLI::Range(1, 1000));
+                     ->check(whole_in(1, 1000));
   auto* ruleset = cmd->add_option("--ruleset", opt->ruleset,
                                   "competition parameters file: one set of levels per block, "
                                   "each in its own folder (block-1, ...)")
@@ -784,13 +792,13 @@ void add_generate(CLI::App* group) {
                   "data/birds/composites.json)");
   cmd->add_option("--population", opt->ga.population, "individuals")
       ->capture_default_str()
-      ->check(CLI::Range(2, 100000));
+      ->check(whole_in(2, 100000));
   cmd->add_option("--generations", opt->ga.generations, "generations (per layer)")
       ->capture_default_str()
-      ->check(CLI::Range(0, 10000000));
+      ->check(whole_in(0, 10000000));
   cmd->add_option("--length", opt->ga.genome.length, "composites per new individual")
       ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
+      ->check(whole_in(1, 1000));
   cmd->add_option("--selection", opt->selection,
                   "tournament (pairs: the fitter is a parent), roulette, tournament:K, "
                   "ranking[:S] or random")
@@ -800,38 +808,38 @@ void add_generate(CLI::App* group) {
   cmd->add_option("--crossover-rate", opt->ga.crossover_rate,
                   "share of the population chosen as parents each generation")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_in(0, 1));
   cmd->add_option("--mutation-rate", opt->ga.mutation_rate, "probability that a child mutates")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(number_in(0, 1));
   cmd->add_option("--stability-weight", opt->ga.stability_weight,
                   "weight of the stability score (0..100) in the fitness")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in(0, 1e6));
   cmd->add_option("--diversity-weight", opt->ga.diversity_weight,
                   "weight of 100 x the diversity score (0..1) in the fitness")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in(0, 1e6));
   cmd->add_option("--hamming", opt->hamming,
                   "Hamming term: min (distance to the nearest other individual) or mean")
       ->capture_default_str();
   cmd->add_option("--elite", opt->ga.elite,
                   "best individuals offered to the archive each generation")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_in(1, 100000));
   cmd->add_option("--max-lift", opt->ga.genome.max_lift,
                   "largest height a composite may start above its support (0: all rest on it)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 5.0));
+      ->check(number_in(0, 5));
   cmd->add_option("--layers", opt->layers,
                   "layers of open-ended evolution: after each, stable parts of its levels become "
                   "composites for the next")
       ->capture_default_str()
-      ->check(CLI::Range(1, 100));
+      ->check(whole_in(1, 100));
   cmd->add_option("--new-composites", opt->new_composites,
                   "composites cut from each layer's levels, at most")
       ->capture_default_str()
-      ->check(CLI::Range(0, 1000));
+      ->check(whole_in(0, 1000));
   cmd->add_flag("--no-pictures", opt->no_pictures, "write no PNG files");
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt] {
@@ -854,7 +862,15 @@ void add_generate(CLI::App* group) {
     } else {
       rulesets = birds::read_rulesets(opt->ruleset);
     }
-    for (const auto& r : rulesets) birds::Palette check(catalogue, r);  // all forbidden: error now
+    for (const auto& r : rulesets) {  // a ruleset that forbids everything: an error now
+      try {
+        birds::Palette check(catalogue, r);
+      } catch (const Error& e) {
+        if (opt->ruleset.empty()) throw;
+        throw Error(display_name(opt->ruleset), r.line,
+                    fmt::format("the block starting here: {}", e.message()));
+      }
+    }
 
     if (!opt->common.out.empty()) clear_earlier_run(opt->common.out);
     const RunDir run = open_run_dir(opt->common, "birds-generate");
@@ -895,7 +911,7 @@ void add_generate(CLI::App* group) {
     const nlohmann::json result = opt->ruleset.empty() ? sets[0] : nlohmann::json{{"blocks", sets}};
     run.write_json("result.json", result);
     if (opt->common.json) {
-      fmt::print("{}\n", result.dump());
+      fmt::print("{}\n", json_text(result));
     } else {
       fmt::print("results: {}\n", run.path().string());
     }
@@ -919,7 +935,7 @@ void add_diversity(CLI::App* group) {
   cmd->add_option("levels", opt->files, "level files (.xml) or folders of them")->required();
   cmd->add_option("--cell", opt->cell, "silhouette grid cell, world units")
       ->capture_default_str()
-      ->check(CLI::Range(0.01, 2.0));
+      ->check(number_in(0.01, 2));
   cmd->add_flag("--matrix", opt->matrix, "print the pairwise distances too");
   cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object");
   cmd->callback([opt] {
@@ -939,7 +955,7 @@ void add_diversity(CLI::App* group) {
         j["structural_matrix"] = d.structural;
         j["count_matrix"] = d.counts;
       }
-      fmt::print("{}\n", j.dump());
+      fmt::print("{}\n", json_text(j));
       return;
     }
     fmt::print("{} levels\n", d.levels);

@@ -2,10 +2,13 @@
 
 #include <cstdio>
 #include <exception>
+#include <new>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/options.hpp"
 #include "evoplay/cli/run.hpp"
+#include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
 
@@ -20,7 +23,7 @@ void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
                     "worker threads (0 = all cores); results do not depend on it, except the "
                     "moves of bots limited by time")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_in(0, kMaxThreads));
   }
   if (which & kOut)
     app->add_option("--out", o.out, "run folder (default runs/<command>-<yyyymmdd-hhmmss>)");
@@ -51,6 +54,7 @@ std::filesystem::path find_data_dir(const std::string& name) {
 }
 
 int run(int argc, const char* const* argv) {
+  remove_temporaries_on_signals();
   CLI::App app{
       "evoplay: bio-inspired optimisation and game-tree search for games.\n"
       "Solve puzzles (Sudoku, Lemmings), generate Angry Birds levels, and play and learn games\n"
@@ -69,6 +73,7 @@ int run(int argc, const char* const* argv) {
   add_connect4_commands(app);
   add_tictactoe_commands(app);
   add_flags_commands(app);
+  guard_number_options(app);
 
   try {
     // A first word that is not an option must name a command.
@@ -98,6 +103,12 @@ int run(int argc, const char* const* argv) {
   } catch (const Error& e) {
     std::fflush(stdout);
     fmt::print(stderr, "evoplay: error: {}\n", e.what());
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::fflush(stdout);
+    fmt::print(stderr,
+               "evoplay: error: out of memory: these inputs and settings need more memory than "
+               "the machine has (docs/reliability.md lists the limits)\n");
     return 2;
   } catch (const std::exception& e) {
     std::fflush(stdout);

@@ -5,8 +5,10 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/options.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/json_text.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/connect4/board.hpp"
@@ -113,7 +115,7 @@ void run_solve(const SolveOptions& opt) {
                           {"score", r.score},       {"result", outcome(r.score)},
                           {"nodes", r.stats.nodes}, {"micros", micros}};
       if (opt.check) j["correct"] = verdict.empty();
-      fmt::print("{}\n", j.dump());
+      fmt::print("{}\n", json_text(j));
     } else {
       const std::string score = opt.weak ? outcome(r.score) : std::to_string(r.score);
       fmt::print("{} {} {} {}{}\n", moves, score, r.stats.nodes, micros,
@@ -156,7 +158,7 @@ void add_connect4_commands(CLI::App& app) {
                   "compare with the score after the moves (Pons' test sets) and mark wrong lines");
   solve->add_option("--table-mib", opt->table_mib, "transposition table size in MiB (1-65536)")
       ->capture_default_str()
-      ->check(CLI::Range(1.0, 65536.0));
+      ->check(number_in(1, 65536));
   solve->add_flag("--json", opt->json,
                   "one JSON object per line: line, moves, score, result, nodes, micros");
   solve->add_flag("-q,--quiet", opt->quiet, "no summary line on standard error");

@@ -10,9 +10,12 @@
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
+#include "evoplay/cli/options.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
+#include "evoplay/core/json_text.hpp"
+#include "evoplay/core/output_path.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/flags/bots.hpp"
@@ -153,6 +156,7 @@ nlohmann::json map_json(const fl::Map& m) {
 }
 
 void run_show(const std::string& path, bool json, const std::string& picture) {
+  if (!picture.empty()) check_output_file(picture, {".png", ".svg"}, "--png");
   const auto map = fl::load_map(path);
   const fl::State start(map);
   if (!picture.empty()) {
@@ -160,7 +164,7 @@ void run_show(const std::string& path, bool json, const std::string& picture) {
                            fmt::format("{} ({}x{})", map->name, map->height, map->width));
   }
   if (json) {
-    fmt::print("{}\n", map_json(*map).dump(2));
+    fmt::print("{}\n", json_text(map_json(*map), 2));
     return;
   }
   const auto& p = map->params;
@@ -179,7 +183,7 @@ void run_show(const std::string& path, bool json, const std::string& picture) {
 
 struct TournamentOptions {
   CommonOptions common;
-  std::vector<std::string> bots;
+  std::string bots;  // comma-separated
   std::vector<std::string> maps;
   int games = 1;
 };
@@ -244,9 +248,14 @@ search::TournamentResult run_flags_tournament(const std::vector<std::string>& sp
 void run_tournament(const TournamentOptions& opt) {
   const auto files = expand_maps(opt.maps);
   std::vector<std::string> specs;
-  for (const auto& b : opt.bots) {
+  for (const auto b : split(opt.bots, ',')) {
     const auto t = trim(b);
-    if (!t.empty()) specs.emplace_back(t);
+    if (t.empty())
+      throw Error(
+          fmt::format("--bots '{}': an empty name: expected bots separated by commas, "
+                      "e.g. random,greedy",
+                      opt.bots));
+    specs.emplace_back(t);
   }
   // Check the bots and read every map before the run folder exists: a bad spec, a broken map or
   // an impossible tournament must not leave a half-made run behind.
@@ -272,7 +281,7 @@ void run_tournament(const TournamentOptions& opt) {
   run.write_json("result.json", json);
   if (opt.common.json) {
     json["run"] = run.path().string();
-    fmt::print("{}\n", json.dump(2));
+    fmt::print("{}\n", json_text(json, 2));
     return;
   }
   fmt::print("{}\n{} games in {:.1f} s on {} thread{}. Run folder: {}\n", markdown,
@@ -304,7 +313,8 @@ void add_flags_commands(CLI::App& app) {
       ->capture_default_str();
   p->add_option("--games", play->play.games,
                 "games to play (bots only: in parallel, then a summary)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_in(1, kMaxGames));
   p->add_option("--render", play->render,
                 "folder for pictures: the start, the end and an animated GIF of each game");
   add_common_options(p, play->play.common, kSeed | kThreads | kOut | kJson | kQuiet);
@@ -312,6 +322,7 @@ void add_flags_commands(CLI::App& app) {
       "print only the result (no board after every ply; several games: only the summary)");
   p->get_option("--threads")->description(kThreadsHelp);
   p->callback([play] {
+    if (!play->render.empty()) prepare_output_folder(play->render, "--render");
     const auto map = fl::load_map(play->map);
     const auto ui = flags_ui(map);
     const auto records = run_play(*ui, play->play);
@@ -324,13 +335,13 @@ void add_flags_commands(CLI::App& app) {
   auto* t = cmd->add_subcommand(
       "tournament",
       "round robin of bots on maps (sides swapped): standings, crosstable, Elo, CSV and JSON");
-  t->add_option("--bots", topt->bots, "bots, comma-separated: " + fl::bots().usage())
-      ->delimiter(',')
-      ->required();
+  t->add_option("--bots", topt->bots, "bots, comma-separated: " + fl::bots().usage())->required();
   t->add_option("--maps", topt->maps,
                 "maps: files, folders or glob patterns such as 'data/flags/*.map'")
       ->required();
-  t->add_option("--games", topt->games, "games per pairing, map and side")->capture_default_str();
+  t->add_option("--games", topt->games, "games per pairing, map and side")
+      ->capture_default_str()
+      ->check(whole_in(1, kMaxGames));
   add_common_options(t, topt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   t->get_option("--threads")->description(kThreadsHelp);
   t->callback([topt] { run_tournament(*topt); });

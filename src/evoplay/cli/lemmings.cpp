@@ -9,9 +9,12 @@
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
+#include "evoplay/cli/options.hpp"
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
+#include "evoplay/core/json_text.hpp"
+#include "evoplay/core/output_path.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/text.hpp"
@@ -68,7 +71,7 @@ void add_show(CLI::App& group) {
         rows.push_back(row);
       }
       j["map"] = rows;
-      fmt::print("{}\n", j.dump(2));
+      fmt::print("{}\n", json_text(j, 2));
       return;
     }
     const auto e = level.entrances().front();
@@ -105,6 +108,7 @@ void add_run(CLI::App& group) {
   cmd->add_flag("--json", opt->json, "machine-readable output: JSON");
   cmd->add_flag("--trace", opt->trace, "also print every step's events and lemmings");
   cmd->callback([opt] {
+    check_stdin_once({opt->level, opt->plan});
     const lem::Level level = lem::load_level(opt->level);
     const lem::Plan plan = opt->plan.empty() ? lem::Plan{} : lem::load_plan(opt->plan);
     lem::Simulator sim(level);
@@ -113,7 +117,7 @@ void add_run(CLI::App& group) {
     if (opt->json) {
       auto j = lem::outcome_json(level, plan, outcome);
       if (opt->trace) j["trace"] = trace.json();
-      fmt::print("{}\n", j.dump(2));
+      fmt::print("{}\n", json_text(j, 2));
       return;
     }
     if (opt->trace) fmt::print("{}", trace.text());
@@ -134,19 +138,19 @@ void add_render(CLI::App& group) {
   cmd->add_option("--out", opt->out, "FILE.gif (animated replay) or FILE.png (paths)")->required();
   cmd->add_option("--scale", opt->scale,
                   "pixels per cell (default: 16 for a replay or --step, 20 for paths)")
-      ->check(CLI::Range(2, 64));
+      ->check(whole_in(2, 64));
   cmd->add_option("--delay", opt->delay, "GIF: hundredths of a second per step")
       ->capture_default_str()
-      ->check(CLI::Range(1, 500));
+      ->check(whole_in(1, 500));
   cmd->add_option("--step", opt->step,
                   "PNG: draw the lemmings after this step (a frame of the replay) instead of "
                   "their paths; -1 = before the first step")
-      ->check(CLI::Range(-1, 100000000));
+      ->check(whole_in(-1, 100000000));
   cmd->callback([opt] {
     const std::filesystem::path out = opt->out;
+    check_output_file(out, {".gif", ".png"}, "--out");
     const auto ext = out.extension().string();
-    if (ext != ".gif" && ext != ".png")
-      throw Error(out.string(), 0, "--out must end in .gif or .png");
+    check_stdin_once({opt->level, opt->plan});
     const lem::Level level = lem::load_level(opt->level);
     const lem::Plan plan = opt->plan.empty() ? lem::Plan{} : lem::load_plan(opt->plan);
     lem::RenderOptions options;
@@ -239,7 +243,7 @@ void add_check(CLI::App& group) {
       if (!ok) ++failed;
       rows.push_back(std::move(row));
     }
-    if (opt->json) fmt::print("{}\n", nlohmann::json{{"levels", rows}, {"failed", failed}}.dump(2));
+    if (opt->json) fmt::print("{}\n", json_text({{"levels", rows}, {"failed", failed}}, 2));
     if (failed > 0) {
       std::fflush(stdout);
       throw Error(fmt::format("{} of {} levels failed the check; first: {}", failed, files.size(),
@@ -281,17 +285,19 @@ struct SolveOptions {
         ->capture_default_str();
     auto* evals = cmd->add_option("--evaluations", evaluations,
                                   "simulations per run: the budget every algorithm gets")
-                      ->capture_default_str();
+                      ->capture_default_str()
+                      ->check(whole_in(1, kMaxEvaluations));
     if (with_epochs) {
       cmd->add_option("--epochs", epochs,
                       "instead of --evaluations: run this many epochs (CRO), generations (GA) or "
                       "iterations (ACO), as the document runs CRO; every evaluation counts")
           ->excludes(evals)
-          ->check(CLI::Range(1LL, 1000000000LL));
+          ->check(whole_in(1, kMaxGenerations));
     }
     cmd->add_option("--population", population,
                     "reef cells (CRO), population (GA) and ants per iteration (ACO)")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(whole_in(2, kMaxPopulation));
     cmd->add_option("--selection", selection,
                     "the GA's parent selection: roulette (fitness-proportional) or "
                     "tournament[:K] (also ranking[:S], random)")
@@ -302,11 +308,7 @@ struct SolveOptions {
                     "docs/lemmings-solvers.md)")
         ->capture_default_str();
   }
-  void validate() const {
-    (void)lem::fitness_from_name(fitness);
-    if (evaluations < 1) throw Error("--evaluations must be at least 1");
-    if (population < 2) throw Error("--population must be at least 2");
-  }
+  void validate() const { (void)lem::fitness_from_name(fitness); }
   /// Fills the settings these options set (not the algorithm, seed or threads).
   void apply(lem::SolverSettings& s) const {
     validate();
@@ -414,7 +416,7 @@ void add_solve(CLI::App& group) {
     run.write_json("result.json", result);
     if (opt->common.json) {
       result["run_folder"] = run.path().string();
-      fmt::print("{}\n", result.dump(2));
+      fmt::print("{}\n", json_text(result, 2));
       return;
     }
     fmt::print("{}\n", label);
@@ -466,12 +468,15 @@ void add_compare(CLI::App& group) {
   cmd->add_option("--fitness", opt->fitness, "fitnesses, comma-separated: original, heuristic")
       ->capture_default_str();
   cmd->add_option("--runs", opt->runs, "runs per level, algorithm and fitness")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_in(1, kMaxRuns));
   cmd->add_option("--evaluations", opt->evaluations, "simulations per run (every algorithm)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_in(1, kMaxEvaluations));
   cmd->add_option("--population", opt->population,
                   "reef cells (CRO), population (GA) and ants per iteration (ACO)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_in(2, kMaxPopulation));
   cmd->add_option("--selection", opt->selection,
                   "the GA's parent selection: roulette or tournament[:K] (also ranking[:S], "
                   "random)")
@@ -488,9 +493,6 @@ void add_compare(CLI::App& group) {
         opt->algos, [](std::string_view n) { return lem::algorithm_from_name(n); }, "algos");
     spec.fitnesses = parse_list<lem::FitnessKind>(
         opt->fitness, [](std::string_view n) { return lem::fitness_from_name(n); }, "fitness");
-    if (opt->runs < 1) throw Error("--runs must be at least 1");
-    if (opt->evaluations < 1) throw Error("--evaluations must be at least 1");
-    if (opt->population < 2) throw Error("--population must be at least 2");
     spec.runs = opt->runs;
     spec.evaluations = static_cast<std::uint64_t>(opt->evaluations);
     spec.population = static_cast<std::size_t>(opt->population);
@@ -536,7 +538,7 @@ void add_compare(CLI::App& group) {
     lem::save_study_plots(result, run.file("plots"));
     if (opt->common.json) {
       json["run_folder"] = run.path().string();
-      fmt::print("{}\n", json.dump(2));
+      fmt::print("{}\n", json_text(json, 2));
       return;
     }
     fmt::print("{}\nrun folder: {} (tables.md, summary.csv, runs.csv, curves.csv, plots/)\n", md,
@@ -605,8 +607,7 @@ void demo_lemmings(DemoContext& ctx) {
   lem::render_paths_png(level, plan, dir / "paths.png");
   write_file_atomic(
       dir / "result.json",
-      nlohmann::json{{"levels", rows}, {"replay", lem::outcome_json(level, plan, outcome)}}.dump(
-          2));
+      json_text({{"levels", rows}, {"replay", lem::outcome_json(level, plan, outcome)}}, 2));
   const std::string text = lem::outcome_text(level, plan, outcome);
   for (const auto line : split_lines(text)) {
     fmt::print("  {}\n", line);
@@ -636,16 +637,17 @@ void demo_lemmings(DemoContext& ctx) {
       r.evaluations, r.seconds);
   const std::string cro_text = lem::outcome_text(cro_level, best, cro_outcome);
   for (const auto line : split_lines(cro_text)) fmt::print("  {}\n", line);
-  write_file_atomic(dir / "cro.json",
-                    nlohmann::json{{"level", cro_level.name},
-                                   {"solved", r.solved},
-                                   {"first_solution", r.first_solution},
-                                   {"distinct_solutions", r.distinct()},
-                                   {"evaluations", r.evaluations},
-                                   {"best_fitness", r.best_fitness},
-                                   {"best_plan", lem::to_text(best)},
-                                   {"outcome", lem::outcome_json(cro_level, best, cro_outcome)}}
-                        .dump(2));
+  write_file_atomic(
+      dir / "cro.json",
+      json_text(nlohmann::json{{"level", cro_level.name},
+                               {"solved", r.solved},
+                               {"first_solution", r.first_solution},
+                               {"distinct_solutions", r.distinct()},
+                               {"evaluations", r.evaluations},
+                               {"best_fitness", r.best_fitness},
+                               {"best_plan", lem::to_text(best)},
+                               {"outcome", lem::outcome_json(cro_level, best, cro_outcome)}},
+                2));
   ctx.show("Lemmings solved by CRO (GIF)", dir / "cro-replay.gif");
   ctx.show("CRO fitness curve", dir / "cro-fitness.png");
 }

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "evoplay/core/history.hpp"
+#include "evoplay/core/json_text.hpp"
 #include "evoplay/core/stats.hpp"
 
 namespace evoplay::cli {
@@ -23,8 +24,7 @@ bool read_number(std::string_view text, int lo, int hi, std::string_view what, i
 
 RunDir begin_play(const std::string& command, const std::array<std::string, 2>& seat_names,
                   const PlayOptions& opt, int threads) {
-  if (opt.games < 1) throw Error("--games must be at least 1");
-  const RunDir run = open_run_dir(opt.common, command + "-play");
+  RunDir run = open_run_dir(opt.common, command + "-play");
   auto config = base_config(command + " play", opt.common);
   config["threads"] = resolve_threads(threads);
   config["players"] = {{seat_names[0], opt.players[0]}, {seat_names[1], opt.players[1]}};
@@ -103,7 +103,7 @@ void finish_play(const RunDir& run, const std::array<std::string, 2>& seat_names
 
   if (opt.common.json) {
     result["run"] = run.path().string();
-    fmt::print("{}\n", result.dump(2));
+    fmt::print("{}\n", json_text(result, 2));
     return;
   }
   if (games.size() > 1 || !show) {

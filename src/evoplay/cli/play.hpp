@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
@@ -225,7 +226,8 @@ void add_play_command(CLI::App* game_cmd, std::shared_ptr<const GameUi<G>> ui,
                   fmt::format("who plays {}: same choices", ui->seat_names[1]))
       ->capture_default_str();
   cmd->add_option("--games", opt->games, "games to play (bots only: in parallel, then a summary)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_in(1, kMaxGames));
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([ui, opt] { run_play(*ui, *opt); });
 }

@@ -5,6 +5,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/output_path.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/render/history_plot.hpp"
 
@@ -52,9 +53,7 @@ void add_plot_command(CLI::App& app) {
                         : opt->title;
     const std::filesystem::path out =
         opt->out.empty() ? csv.parent_path() / "fitness.png" : std::filesystem::path(opt->out);
-    if (out.extension() != ".png" && out.extension() != ".svg") {
-      throw Error(out.string(), 0, "--out must end in .png or .svg");
-    }
+    check_output_file(out, {".png", ".svg"}, "--out");
     render::save_history_plot(out, table, options, csv.string());
     fmt::print("{}\n", out.string());
   });

@@ -10,7 +10,9 @@
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
+#include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/json_text.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/stopwatch.hpp"
@@ -53,15 +55,17 @@ struct GaOptions {
     cmd->add_option("--mutation", mutation,
                     (lists ? "mutations to run (comma-separated, or all): " : "mutation: ") + ms);
     cmd->add_option("--selection", selection, "tournament[:K] (K = 3 by default) or ranking[:S]");
-    cmd->add_option("--population", population, "individuals, at least 2 (paper 200, strong 40)");
-    cmd->add_option("--generations", generations,
-                    "generation limit, 0 or more (paper 300, strong 10000)");
+    cmd->add_option("--population", population, "individuals (paper 200, strong 40)")
+        ->check(whole_in(2, kMaxPopulation));
+    cmd->add_option("--generations", generations, "generation limit (paper 300, strong 10000)")
+        ->check(whole_in(0, kMaxGenerations));
     cmd->add_option("--crossover-rate", crossover_rate,
-                    "probability of crossing a pair, 0 to 1 (paper 0.8)");
-    cmd->add_option("--mutation-rate", mutation_rate,
-                    "probability of mutating a child, 0 to 1 (paper 0.2)");
-    cmd->add_option("--elitism", elitism,
-                    "percentage of the population kept unchanged, 0 to 100 (paper 5)");
+                    "probability of crossing a pair (paper 0.8)")
+        ->check(number_in(0, 1));
+    cmd->add_option("--mutation-rate", mutation_rate, "probability of mutating a child (paper 0.2)")
+        ->check(number_in(0, 1));
+    cmd->add_option("--elitism", elitism, "percentage of the population kept unchanged (paper 5)")
+        ->check(number_in(0, 100));
   }
 
   sd::GaSettings resolve() const {
@@ -72,26 +76,11 @@ struct GaOptions {
       (void)evo::Selection::parse(selection);  // validates
       s.selection = selection;
     }
-    if (population) {
-      if (*population < 2)
-        throw Error(fmt::format("--population {}: expected at least 2", *population));
-      s.population = static_cast<std::size_t>(*population);
-    }
-    if (generations) {
-      if (*generations < 0)
-        throw Error(fmt::format("--generations {}: expected 0 or more", *generations));
-      s.generations = static_cast<std::size_t>(*generations);
-    }
-    auto in_range = [](double v, double hi, const char* name, const char* what) {
-      if (!(v >= 0 && v <= hi))  // NaN fails too
-        throw Error(fmt::format("{} {}: expected {} from 0 to {}", name, v, what, hi));
-      return v;
-    };
-    if (crossover_rate)
-      s.crossover_rate = in_range(*crossover_rate, 1, "--crossover-rate", "a probability");
-    if (mutation_rate)
-      s.mutation_rate = in_range(*mutation_rate, 1, "--mutation-rate", "a probability");
-    if (elitism) s.elite_fraction = in_range(*elitism, 100, "--elitism", "a percentage") / 100;
+    if (population) s.population = static_cast<std::size_t>(*population);
+    if (generations) s.generations = static_cast<std::size_t>(*generations);
+    if (crossover_rate) s.crossover_rate = *crossover_rate;
+    if (mutation_rate) s.mutation_rate = *mutation_rate;
+    if (elitism) s.elite_fraction = *elitism / 100;
     return s;
   }
 };
@@ -105,6 +94,10 @@ std::vector<std::string> operator_list(const std::string& text,
   std::vector<std::string> out;
   for (auto part : split(text, ',')) {
     const std::string name(trim(part));
+    if (name == "all") {
+      throw Error(fmt::format("'{}': 'all' stands alone (all of them), or name {}s: {}", text, what,
+                              join(known)));
+    }
     if (std::find(known.begin(), known.end(), name) == known.end()) {
       throw Error(
           fmt::format("unknown {} '{}': expected all or one of {}", what, name, join(known)));
@@ -206,8 +199,11 @@ void add_solve(CLI::App& group) {
     config["file"] = display_name(opt->file);
     config["method"] = opt->method;
     config["puzzles"] = puzzles.size();
-    if (ga) config["ga"] = settings.to_json();
-    if (cro) config["cro"] = evo::to_json(sd::cro_params(settings));
+    sd::GaSettings recorded = settings;  // puzzle i (from 0) runs with seed + i
+    recorded.seed = opt->common.seed;
+    if (ga) config["ga"] = recorded.to_json();
+    if (cro) config["cro"] = evo::to_json(sd::cro_params(recorded));
+    if (ga) config["puzzle_seed"] = "seed + puzzle number - 1";
     run.write_json("config.json", config);
 
     const std::size_t count = puzzles.size();
@@ -270,7 +266,7 @@ void add_solve(CLI::App& group) {
       solutions +=
           (o.board.cells.empty() ? std::string("no solution") : sd::to_line(o.board)) + "\n";
       if (opt->common.json) {
-        fmt::print("{}\n", j.dump());
+        fmt::print("{}\n", json_text(j));
         continue;
       }
       std::string head;
@@ -356,13 +352,12 @@ void add_check(CLI::App& group) {
                          : c == 1 ? "1 solution (unique)"
                                   : "2 or more solutions";
       if (opt->common.json) {
-        fmt::print("{}\n", nlohmann::json({{"puzzle", i + 1},
-                                           {"line", puzzles[i].line},
-                                           {"size", puzzles[i].board.n()},
-                                           {"givens", puzzles[i].board.givens()},
-                                           {"solutions", c},
-                                           {"unique", c == 1}})
-                               .dump());
+        fmt::print("{}\n", json_text(nlohmann::json({{"puzzle", i + 1},
+                                                     {"line", puzzles[i].line},
+                                                     {"size", puzzles[i].board.n()},
+                                                     {"givens", puzzles[i].board.givens()},
+                                                     {"solutions", c},
+                                                     {"unique", c == 1}})));
       } else {
         fmt::print("puzzle {} (line {}, {}x{}, {} givens): {}\n", i + 1, puzzles[i].line,
                    puzzles[i].board.n(), puzzles[i].board.n(), puzzles[i].board.givens(), text);
@@ -391,9 +386,11 @@ void add_experiment(CLI::App& group) {
   auto* cmd = group.add_subcommand(
       "experiment", "repeated seeded GA runs per operator or parameter value, with plots");
   cmd->add_option("--puzzles", opt->puzzles, "puzzle file")->required();
-  cmd->add_option("--first", opt->first, "use only the first N puzzles of the file");
-  cmd->add_option("--runs", opt->runs, "runs per puzzle and configuration, 1 or more")
-      ->capture_default_str();
+  cmd->add_option("--first", opt->first, "use only the first N puzzles of the file")
+      ->check(whole_in(1, 1'000'000'000));
+  cmd->add_option("--runs", opt->runs, "runs per puzzle and configuration")
+      ->capture_default_str()
+      ->check(whole_in(1, kMaxRuns));
   cmd->add_option(
       "--vary", opt->vary,
       "vary one parameter: population=FROM:TO:STEP, generations=..., crossover-rate=..., "
@@ -405,7 +402,6 @@ void add_experiment(CLI::App& group) {
   opt->ga.add(cmd, true);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt] {
-    if (opt->runs < 1) throw Error(fmt::format("--runs {}: expected 1 or more", opt->runs));
     sd::ExperimentSpec spec;
     spec.base = opt->ga.resolve();
     spec.crossovers =
@@ -460,7 +456,9 @@ void add_experiment(CLI::App& group) {
     config["puzzles"] = display_name(opt->puzzles);
     config["puzzle_count"] = boards.size();
     config["runs"] = spec.runs;
-    config["ga"] = spec.base.to_json();
+    sd::GaSettings recorded = spec.base;  // each run derives its own seed from this one
+    recorded.seed = spec.seed;
+    config["ga"] = recorded.to_json();
     config["crossovers"] = spec.crossovers;
     config["mutations"] = spec.mutations;
     config["vary"] = spec.vary.empty()
@@ -520,10 +518,9 @@ void add_experiment(CLI::App& group) {
     }
     run.write_json("result.json", {{"configs", summary}, {"comparisons", tests}});
     if (opt->common.json) {
-      fmt::print("{}\n", nlohmann::json({{"configs", summary},
-                                         {"comparisons", tests},
-                                         {"run_folder", run.path().string()}})
-                             .dump());
+      fmt::print("{}\n", json_text(nlohmann::json({{"configs", summary},
+                                                   {"comparisons", tests},
+                                                   {"run_folder", run.path().string()}})));
       return;
     }
     const std::string head = spec.vary.empty() ? "operator" : "operator / " + spec.vary;

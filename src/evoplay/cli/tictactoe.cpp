@@ -6,6 +6,7 @@
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/cli/tictactoe_learn.hpp"
+#include "evoplay/core/json_text.hpp"
 #include "evoplay/games/tictactoe/agent_bot.hpp"
 #include "evoplay/games/tictactoe/board.hpp"
 #include "evoplay/games/tictactoe/perfect.hpp"
@@ -112,7 +113,7 @@ void run_solve(bool json) {
       entry["seconds"] = s.result.seconds;
       out["search"].push_back(entry);
     }
-    fmt::print("{}\n", out.dump(2));
+    fmt::print("{}\n", json_text(out, 2));
     return;
   }
   auto join = [](const auto& values) {

@@ -17,6 +17,8 @@
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/json_input.hpp"
+#include "evoplay/core/json_text.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/stopwatch.hpp"
@@ -323,15 +325,7 @@ LearnReport run_learning(const LearnJob& job) {
     if (!std::filesystem::exists(config_file))
       throw Error(cfg, 0, "missing (expected the run folder of a tictactoe learn run)");
     const std::string config_text = read_text(cfg);
-    try {
-      config = nlohmann::json::parse(config_text);
-    } catch (const nlohmann::json::parse_error& e) {
-      const auto at = std::min<std::size_t>(e.byte, config_text.size());
-      const int line = 1 + static_cast<int>(std::count(
-                               config_text.begin(),
-                               config_text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-      throw Error(cfg, line, fmt::format("expected valid JSON: {}", e.what()));
-    }
+    config = parse_json(config_text, cfg);
     if (!config.is_object() || !config.contains("learn") || !config.contains("seed") ||
         !config["seed"].is_number_unsigned())
       throw Error(cfg, 1,
@@ -400,7 +394,8 @@ LearnReport run_learning(const LearnJob& job) {
     run->write_text("history.csv", h.to_csv());
     run->write_text("population.txt", ttt::population_text(l.population(), settings.symmetry));
   };
-  LearnReport report{*run, {}, ttt::learn(*learner, history, workers, hooks)};
+  auto outcome = ttt::learn(*learner, history, workers, hooks);  // checkpoints write into *run
+  LearnReport report{std::move(*run), {}, std::move(outcome)};
   progress.finish();
 
   const auto& best = learner->population().agents.front();
@@ -550,7 +545,7 @@ void add_learn(CLI::App* group) {
     if (opt->common.json) {
       auto out = report.result;
       out["run"] = report.run.path().string();
-      fmt::print("{}\n", out.dump(2));
+      fmt::print("{}\n", json_text(out, 2));
     } else {
       print_report(report);
     }
@@ -604,7 +599,7 @@ void add_agents(CLI::App* group) {
                                  {"perfect", a.perfect},
                                  {"rules", rules}});
       }
-      fmt::print("{}\n", out.dump(2));
+      fmt::print("{}\n", json_text(out, 2));
       return;
     }
     fmt::print("{} agents after {} cycles (rules {} under the 8 symmetries); best first\n",

@@ -2,6 +2,11 @@
 // Atomic output: content goes to a temporary file beside the target, which is renamed over
 // the target only when complete. A failure (bad input discovered late, a crash, Ctrl-C) never
 // leaves a half-written result behind.
+//
+// Temporaries are named ".NAME.tmp-PID-N". Those in flight are removed when the program is
+// stopped by a signal (remove_temporaries_on_signals); those a killed program (kill -9) left
+// behind are removed by the next run that writes into the same place
+// (remove_stale_temporaries).
 
 #include <filesystem>
 #include <fstream>
@@ -9,6 +14,16 @@
 #include <string_view>
 
 namespace evoplay {
+
+/// Installs handlers of SIGINT, SIGTERM and SIGHUP that remove the temporaries being written,
+/// then end the program as the signal would have (a command that handles a signal itself, as
+/// `tictactoe learn` does Ctrl-C, installs its own over it).
+void remove_temporaries_on_signals();
+
+/// Removes the temporaries in `dir` (and, with `recursive`, its subfolders) left by programs that
+/// no longer run; with `target`, only those of that file name. Returns how many it removed.
+int remove_stale_temporaries(const std::filesystem::path& dir, bool recursive,
+                             std::string_view target = {});
 
 /// Writes `content` to `path` atomically, creating parent folders. Throws Error on failure.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
@@ -34,6 +49,7 @@ class AtomicFile {
   std::filesystem::path temp_;
   std::ofstream out_;
   bool committed_ = false;
+  int slot_ = -1;  // where the temporary is registered for removal on a signal (-1: not)
 };
 
 }  // namespace evoplay

@@ -37,8 +37,16 @@ std::vector<std::string> glob_files(const std::string& pattern) {
 
 }  // namespace
 
+void check_stdin_once(std::initializer_list<std::string_view> inputs) {
+  if (std::count(inputs.begin(), inputs.end(), "-") > 1) {
+    throw Error("<stdin>", 0,
+                "'-' (standard input) is given for more than one input: it can be read once");
+  }
+}
+
 std::vector<std::string> expand_input_files(const std::vector<std::string>& args,
                                             std::string_view extension) {
+  if (std::count(args.begin(), args.end(), "-") > 1) check_stdin_once({"-", "-"});
   std::vector<std::string> files;
   for (const auto& a : args) {
     std::error_code error;

@@ -51,11 +51,17 @@ std::string plain_message(const std::string& what) {
 
 }  // namespace
 
-nlohmann::json parse_json_with_lines(std::string_view text, const std::string& file) {
+namespace {
+
+// Parses with the line counted as the reader advances, and turns nlohmann's exceptions into
+// Errors that say where: a syntax error at its line and column, a number beyond a double at
+// the line the reader had reached.
+nlohmann::json parse_counting(std::string_view text, const std::string& file, bool keep_lines) {
   int line = 1;
   std::vector<int> starts;
   const auto callback = [&](int /*depth*/, nlohmann::json::parse_event_t event,
                             nlohmann::json& parsed) {
+    if (!keep_lines) return true;
     if (event == nlohmann::json::parse_event_t::object_start) {
       starts.push_back(line);
     } else if (event == nlohmann::json::parse_event_t::object_end) {
@@ -80,7 +86,23 @@ nlohmann::json parse_json_with_lines(std::string_view text, const std::string& f
       }
     }
     throw Error(file, at_line, column, "malformed JSON: " + plain_message(e.what()));
+  } catch (const nlohmann::json::out_of_range& e) {
+    const std::string what = e.what();  // "[json.exception.out_of_range.406] number overflow ..."
+    const auto bracket = what.find("] ");
+    throw Error(file, line,
+                (bracket == std::string::npos ? what : what.substr(bracket + 2)) +
+                    ": expected a number within the range of a double (about 1.8e308)");
   }
+}
+
+}  // namespace
+
+nlohmann::json parse_json(std::string_view text, const std::string& file) {
+  return parse_counting(text, file, false);
+}
+
+nlohmann::json parse_json_with_lines(std::string_view text, const std::string& file) {
+  return parse_counting(text, file, true);
 }
 
 int json_line(const nlohmann::json& value) {

@@ -14,8 +14,12 @@ namespace evoplay {
 /// The key under which parse_json_with_lines() stores an object's first line.
 inline constexpr const char* kJsonLineKey = "__line";
 
-/// Parses JSON text. A syntax error throws Error(file, line, column, "malformed JSON: ...").
-/// Every object of the result carries the line of its opening brace under kJsonLineKey.
+/// Parses JSON text. A syntax error throws Error(file, line, column, "malformed JSON: ..."), a
+/// number beyond the range of a double (1e400) Error(file, line, "number out of range ...").
+nlohmann::json parse_json(std::string_view text, const std::string& file);
+
+/// parse_json(), and every object of the result carries the line of its opening brace under
+/// kJsonLineKey.
 nlohmann::json parse_json_with_lines(std::string_view text, const std::string& file);
 
 /// The line recorded for an object by parse_json_with_lines(); 0 for anything else.

@@ -2,10 +2,12 @@
 
 #include <chrono>
 #include <ctime>
+#include <exception>
 #include <system_error>
 
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/json_text.hpp"
 
 namespace evoplay {
 
@@ -34,9 +36,36 @@ RunDir RunDir::create(const std::string& out, const std::string& command) {
   if (std::filesystem::exists(path, ec) && !std::filesystem::is_directory(path, ec)) {
     throw Error(path.string(), 0, "--out must be a folder, and this is a file");
   }
-  std::filesystem::create_directories(path, ec);
+  // An earlier run into this folder that was killed may have left temporaries behind.
+  if (std::filesystem::is_directory(path, ec)) remove_stale_temporaries(path, true);
+  const bool created = std::filesystem::create_directories(path, ec);
   if (ec) throw Error(path.string(), 0, "cannot create the run folder: " + ec.message());
-  return RunDir(path);
+  return RunDir(path, created);
+}
+
+RunDir::RunDir(std::filesystem::path path, bool created)
+    : path_(std::move(path)), created_(created), exceptions_(std::uncaught_exceptions()) {}
+
+RunDir::RunDir(RunDir&& other) noexcept
+    : path_(std::move(other.path_)), created_(other.created_), exceptions_(other.exceptions_) {
+  other.created_ = false;
+}
+
+RunDir& RunDir::operator=(RunDir&& other) noexcept {
+  if (this != &other) {
+    path_ = std::move(other.path_);
+    created_ = other.created_;
+    exceptions_ = other.exceptions_;
+    other.created_ = false;
+  }
+  return *this;
+}
+
+RunDir::~RunDir() {
+  if (created_ && std::uncaught_exceptions() > exceptions_) {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
 }
 
 void RunDir::write_text(std::string_view name, std::string_view content) const {
@@ -44,7 +73,7 @@ void RunDir::write_text(std::string_view name, std::string_view content) const {
 }
 
 void RunDir::write_json(std::string_view name, const nlohmann::json& value) const {
-  write_file_atomic(file(name), value.dump(2) + "\n");
+  write_file_atomic(file(name), json_text(value, 2) + "\n");
 }
 
 }  // namespace evoplay

@@ -3,6 +3,10 @@
 //
 // Layout: config.json (every resolved setting and the seed), history.csv (one row per
 // generation), result.json, and the run's artefacts. Every file is written atomically.
+//
+// A folder made for a run that then ends in an error (an exception leaves the scope of its
+// RunDir) is removed, so that no half-made run is left behind; a folder that existed before is
+// left as it was (only the files written since stay).
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -17,6 +21,13 @@ class RunDir {
   /// runs/<command>-<yyyymmdd-hhmmss> (with -2, -3... if that exists already).
   static RunDir create(const std::string& out, const std::string& command);
 
+  RunDir() = default;
+  RunDir(RunDir&& other) noexcept;
+  RunDir& operator=(RunDir&& other) noexcept;
+  RunDir(const RunDir&) = delete;
+  RunDir& operator=(const RunDir&) = delete;
+  ~RunDir();
+
   const std::filesystem::path& path() const { return path_; }
   std::filesystem::path file(std::string_view name) const { return path_ / name; }
 
@@ -24,8 +35,10 @@ class RunDir {
   void write_json(std::string_view name, const nlohmann::json& value) const;
 
  private:
-  explicit RunDir(std::filesystem::path path) : path_(std::move(path)) {}
+  RunDir(std::filesystem::path path, bool created);
   std::filesystem::path path_;
+  bool created_ = false;  // made by this run: removed if an exception ends it
+  int exceptions_ = 0;    // std::uncaught_exceptions() when opened
 };
 
 /// Local time as yyyymmdd-hhmmss.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,7 +16,66 @@ namespace evoplay {
 
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
+std::size_t first_non_utf8(std::string_view text) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+  while (i < n) {
+    const unsigned char c = s[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    int more = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+      more = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      more = 2;
+      if (c == 0xE0) lo = 0xA0;  // no overlong forms
+      if (c == 0xED) hi = 0x9F;  // no surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      more = 3;
+      if (c == 0xF0) lo = 0x90;  // no overlong forms
+      if (c == 0xF4) hi = 0x8F;  // nothing past U+10FFFF
+    } else {
+      return i;
+    }
+    if (i + static_cast<std::size_t>(more) >= n) return i;  // cut short by the end
+    if (s[i + 1] < lo || s[i + 1] > hi) return i;
+    for (int k = 2; k <= more; ++k) {
+      if ((s[i + static_cast<std::size_t>(k)] & 0xC0) != 0x80) return i;
+    }
+    i += static_cast<std::size_t>(more) + 1;
+  }
+  return n;
+}
+
+std::string checked_text(std::string text, const std::string& file) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
+  const std::size_t bad = first_non_utf8(text);
+  if (bad < text.size()) {
+    int line = 1, column = 1;
+    for (std::size_t i = 0; i < bad; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+        ++column;  // a character, not a continuation byte
+      }
+    }
+    throw Error(file, line, column,
+                fmt::format("not UTF-8 text (byte 0x{:02X}): save the file as UTF-8",
+                            static_cast<unsigned char>(text[bad])));
+  }
+  return text;
+}
+
 std::string read_text(const std::string& path) {
+  return checked_text(read_bytes(path), display_name(path));
+}
+
+std::string read_bytes(const std::string& path) {
   if (path == "-") {
     std::ostringstream buffer;
     buffer << std::cin.rdbuf();
@@ -97,7 +157,7 @@ long long parse_int(std::string_view s, const std::string& file, int line, std::
 
 double parse_double(std::string_view s, const std::string& file, int line, std::string_view what) {
   double value = 0;
-  if (!try_parse_double(s, value)) {
+  if (!try_parse_double(s, value) || !std::isfinite(value)) {
     throw Error(file, line, fmt::format("{}: expected a number, found '{}'", what, trim(s)));
   }
   return value;

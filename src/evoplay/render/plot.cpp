@@ -33,8 +33,9 @@ struct Range {
       hi = 1;
     } else if (lo == hi) {
       const double pad = lo == 0 ? 1 : std::fabs(lo) * 0.1;
-      lo -= pad;
-      hi += pad;
+      constexpr double kMax = std::numeric_limits<double>::max();
+      lo = std::max(lo - pad, -kMax);
+      hi = std::min(hi + pad, kMax);
     }
   }
 };
@@ -55,9 +56,11 @@ struct Axis {
   std::vector<double> ticks;
   double step = 1;
 
+  // Differences are taken of halves, so that an axis spanning more than the largest double
+  // (from -9e307 to 9e307) does not overflow.
   double to_px(double v) const {
     const double a = log ? std::log10(lo) : lo, b = log ? std::log10(hi) : hi;
-    const double t = ((log ? std::log10(v) : v) - a) / (b - a);
+    const double t = ((log ? std::log10(v) : v) / 2 - a / 2) / (b / 2 - a / 2);
     return p0 + t * (p1 - p0);
   }
 };
@@ -70,7 +73,7 @@ Axis make_axis(Range r, bool log, std::optional<double> fix_lo, std::optional<do
   if (log) {
     r.lo = std::max(r.lo, 1e-12);
     const double a = std::floor(std::log10(r.lo)),
-                 b = std::ceil(std::log10(std::max(r.hi, r.lo * 10)));
+                 b = std::min(std::ceil(std::log10(std::max(r.hi, r.lo * 10))), 308.0);
     axis.lo = std::pow(10, a);
     axis.hi = std::pow(10, b);
     for (double e = a; e <= b; ++e) axis.ticks.push_back(std::pow(10, e));
@@ -346,13 +349,18 @@ void draw_legend_below(cairo_t* cr, const Frame& f, const std::vector<LegendEntr
 
 std::vector<double> nice_ticks(double lo, double hi, int target) {
   if (!(hi > lo)) return {lo};
-  const double step = nice_step((hi - lo) / std::max(target - 1, 1));
+  // The span is measured in halves: from -9e307 to 9e307 it exceeds the largest double.
+  const double raw = (hi / 2 - lo / 2) / std::max(target - 1, 1) * 2;
+  const double step = nice_step(raw);
+  double first = std::floor(lo / step + 1e-9) * step;
+  if (!std::isfinite(step) || !std::isfinite(first)) return {lo, hi};
   std::vector<double> ticks;
-  const double first = std::floor(lo / step + 1e-9) * step;
-  for (double t = first; t <= hi + step * 0.999; t += step) {
+  for (int i = 0; i <= 100; ++i) {
+    const double t = first + i * step;
+    if (!std::isfinite(t) || t > hi + step * 0.999) break;
     ticks.push_back(std::fabs(t) < step * 1e-9 ? 0 : t);
-    if (ticks.size() > 100) break;
   }
+  if (ticks.empty()) ticks = {lo, hi};
   return ticks;
 }
 

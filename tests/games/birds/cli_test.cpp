@@ -81,7 +81,8 @@ TEST(BirdsCli, RenderWritesPicturesSheetsAndFolders) {
   EXPECT_TRUE(std::filesystem::exists(dir / "all" / "sciencebirds_level-2_platform.png"));
   const auto bad = run_evoplay("birds render " + files + " --out " + (dir / "x.jpg").string());
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.err.find("--out must be"), std::string::npos);
+  EXPECT_NE(bad.err.find("--out must be"), std::string::npos) << bad.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "x.jpg"));
 }
 
 TEST(BirdsCli, CheckReportsOverlapsWithTheirLinesAndExitsThree) {

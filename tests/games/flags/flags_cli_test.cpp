@@ -65,7 +65,8 @@ TEST(FlagsCli, TournamentMistakesLeaveNoRunFolder) {
       {"--bots random", "at least two bots"},
       {"--bots random,human", "'human' cannot play in a tournament"},
       {"--bots greedy,random,greedy", "'greedy' is listed twice"},
-      {"--bots random,greedy --games 0", "--games: expected at least 1, found 0"},
+      {"--bots random,greedy --games 0",
+       "--games: expected a whole number from 1 to 1000000, found '0'"},
       {"--bots random,alphabeta:fast", "alphabeta:fast"},
   };
   int k = 0;

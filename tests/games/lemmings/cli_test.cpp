@@ -244,7 +244,9 @@ TEST(LemmingsCli, SolveAndCompareRejectBadInput) {
   EXPECT_NE(fitness.err.find("unknown fitness 'best'"), std::string::npos) << fitness.err;
   const auto runs = run_evoplay("lemmings compare --levels " + kLevel + " --runs 0");
   EXPECT_EQ(runs.status, 2);
-  EXPECT_NE(runs.err.find("--runs must be at least 1"), std::string::npos) << runs.err;
+  EXPECT_NE(runs.err.find("--runs: expected a whole number from 1 to 1000000, found '0'"),
+            std::string::npos)
+      << runs.err;
   const auto pattern =
       run_evoplay("lemmings compare --levels '" + dir.string() + "/nothing-*.lvl'");
   EXPECT_EQ(pattern.status, 2);

@@ -100,7 +100,7 @@ TEST(LemmingsLevel, ErrorsNameTheLineAndColumn) {
   EXPECT_EQ(error_of(with_header(kHeader, "E..\n###\n")),
             "6:1: the map has no exit: expected at least one 'X'");
   EXPECT_EQ(error_of(with_header("lemmings: 5\nsave: 3\ntime: -4\nrelease: 2\n")),
-            "3:7: time: expected a number >= 1, found -4");
+            "3:7: time: expected a number from 1 to 1000000, found -4");
   EXPECT_EQ(error_of(with_header("lemmings: five\nsave: 3\ntime: 4\nrelease: 2\n")),
             "1:11: lemmings: expected a whole number, found 'five'");
   EXPECT_EQ(error_of(with_header("lemmings: 5\nsave: 6\ntime: 4\nrelease: 2\n")),
@@ -160,9 +160,10 @@ TEST(LemmingsPlan, ErrorsNameTheLineAndColumn) {
     return "no error";
   };
   EXPECT_EQ(error_of_plan("3 digger\n-1 builder\n"),
-            "2:1: step: expected a whole number >= 0, found '-1'");
+            "2:1: step: expected a whole number from 0 to 100000000, found '-1'");
   EXPECT_EQ(error_of_plan("3 jumper\n").substr(0, 27), "1:3: unknown skill 'jumper'");
-  EXPECT_EQ(error_of_plan("3 digger 0\n").substr(0, 35), "1:10: lemming: expected a number >=");
+  EXPECT_EQ(error_of_plan("3 digger 0\n").substr(0, 44),
+            "1:10: lemming: expected a number from 1 to 1");
   EXPECT_EQ(error_of_plan("3\n").substr(0, 31), "1:1: expected 'STEP SKILL [LEMM");
   EXPECT_EQ(error_of_plan("3 digger 1 2\n").substr(0, 31), "1:1: expected 'STEP SKILL [LEMM");
 }

@@ -180,14 +180,17 @@ TEST(SudokuCli, GaOptionsOutOfRangeAreErrors) {
     const char* expected;
   };
   for (const Case c :
-       {Case{"--population -1", "--population -1: expected at least 2"},
-        Case{"--population 1", "--population 1: expected at least 2"},
-        Case{"--generations -1", "--generations -1: expected 0 or more"},
-        Case{"--crossover-rate -1", "--crossover-rate -1: expected a probability"},
-        Case{"--crossover-rate 1.5", "--crossover-rate 1.5: expected a probability"},
-        Case{"--mutation-rate -1", "--mutation-rate -1: expected a probability"},
-        Case{"--elitism -1", "--elitism -1: expected a percentage from 0 to 100"},
-        Case{"--elitism 150", "--elitism 150: expected a percentage from 0 to 100"}}) {
+       {Case{"--population -1",
+             "--population: expected a whole number from 2 to 1000000, found '-1'"},
+        Case{"--population 1",
+             "--population: expected a whole number from 2 to 1000000, found '1'"},
+        Case{"--generations -1", "--generations: expected a whole number from 0 to 1000000000"},
+        Case{"--crossover-rate -1", "--crossover-rate: expected a number from 0 to 1, found '-1'"},
+        Case{"--crossover-rate 1.5",
+             "--crossover-rate: expected a number from 0 to 1, found '1.5'"},
+        Case{"--mutation-rate -1", "--mutation-rate: expected a number from 0 to 1, found '-1'"},
+        Case{"--elitism -1", "--elitism: expected a number from 0 to 100, found '-1'"},
+        Case{"--elitism 150", "--elitism: expected a number from 0 to 100, found '150'"}}) {
     const auto r = run_evoplay(std::string("sudoku solve - --method ga --quiet ") + c.option,
                                kTop95First + "\n");
     EXPECT_EQ(r.status, 2) << c.option << ": " << r.err;
@@ -209,7 +212,9 @@ TEST(SudokuCli, GaOptionsOutOfRangeAreErrors) {
     const auto r = run_evoplay(std::string("sudoku experiment --puzzles - --quiet --runs ") + runs,
                                kTop95First + "\n");
     EXPECT_EQ(r.status, 2) << r.err;
-    EXPECT_NE(r.err.find(std::string("--runs ") + runs + ": expected 1 or more"), std::string::npos)
+    EXPECT_NE(r.err.find(std::string("--runs: expected a whole number from 1 to 1000000, found '") +
+                         runs + "'"),
+              std::string::npos)
         << r.err;
   }
 }

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -165,19 +164,10 @@ TEST(TicTacToeLearnCli, ResumeContinuesAsIfNeverStopped) {
 TEST(TicTacToeLearnCli, CtrlCFinishesTheCycleSavesAndExitsCleanly) {
   const auto dir = scratch_dir("ttt-sigint") / "run";
   const std::string out = dir.string();
-  std::vector<std::string> args = {
-      EVOPLAY_BINARY, "tictactoe", "learn",           "--agents", "6",     "--rules",
-      "20",           "--cycles",  "1000000",         "--quiet",  "--out", out,
-      "--eval-games", "30",        "--measure-every", "1"};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  pid_t pid = 0;
-  ASSERT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&actions);
+  const pid_t pid =
+      start_evoplay({"tictactoe", "learn", "--agents", "6", "--rules", "20", "--cycles", "1000000",
+                     "--quiet", "--out", out, "--eval-games", "30", "--measure-every", "1"});
+  ASSERT_GT(pid, 0);
   // Wait until it has measured a few cycles (however long that takes), then press Ctrl-C.
   for (;;) {
     const auto h = slurp(dir / "history.csv");

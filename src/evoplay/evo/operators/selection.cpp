@@ -28,7 +28,7 @@ Selection Selection::parse(std::string_view spec) {
     s.kind = Kind::ranking;
     if (!arg.empty()) {
       double p = 0;
-      if (!try_parse_double(arg, p) || p < 1 || p > 2) {
+      if (!try_parse_double(arg, p) || !(p >= 1 && p <= 2)) {  // NaN fails too
         throw Error(fmt::format("selection '{}': ranking pressure must be in [1, 2]", spec));
       }
       s.ranking_pressure = p;

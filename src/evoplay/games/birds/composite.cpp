@@ -11,6 +11,7 @@
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/json_input.hpp"
+#include "evoplay/core/json_text.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/birds/check.hpp"
 #include "evoplay/games/birds/outline.hpp"
@@ -335,13 +336,13 @@ Catalogue read_catalogue(const std::string& path) {
 }
 
 std::string catalogue_to_json(const Catalogue& catalogue) {
-  auto str = [](std::string_view v) { return nlohmann::json(v).dump(); };
+  auto str = [](std::string_view v) { return json_text(v); };
   std::string out = "{\n  \"format\": \"evoplay birds composites\",\n  \"composites\": [\n";
   for (std::size_t i = 0; i < catalogue.size(); ++i) {
     const Composite& c = catalogue[i];
     out += fmt::format("    {{\"name\": {}, \"origin\": {}, \"layer\": {},", str(c.name),
                        str(c.origin), c.layer);
-    if (!c.parents.empty()) out += " \"parents\": " + nlohmann::json(c.parents).dump() + ",";
+    if (!c.parents.empty()) out += " \"parents\": " + json_text(c.parents) + ",";
     out += " \"pieces\": [\n";
     for (std::size_t k = 0; k < c.pieces.size(); ++k) {
       const Piece& p = c.pieces[k];

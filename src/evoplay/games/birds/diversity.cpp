@@ -199,6 +199,14 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
       any = true;
     }
   }
+  // The silhouettes cover every object of every level: one far object makes them large.
+  const double cells = std::ceil(window.width() / cell) * std::ceil(window.height() / cell);
+  if (!(cells <= static_cast<double>(kMaxSilhouetteCells))) {
+    throw Error(fmt::format(
+        "the levels span x from {:g} to {:g} and y from {:g} to {:g}: at a cell of {:g} that is "
+        "{:.3g} cells a silhouette, more than {}: give a larger --cell, or move the far objects",
+        window.min_x, window.max_x, window.min_y, window.max_y, cell, cells, kMaxSilhouetteCells));
+  }
   std::vector<LevelShape> shapes;
   for (const Level& level : levels) {
     shapes.push_back({rasterise(level, window, cell), composition(level),

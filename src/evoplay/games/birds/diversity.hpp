@@ -90,8 +90,12 @@ struct SetDiversity {
   std::vector<std::vector<int>> counts;
 };
 
+/// The most cells a silhouette of set_diversity() may have (2,000 x 2,000: levels 200 units
+/// wide and high at the default cell of 0.1).
+inline constexpr std::size_t kMaxSilhouetteCells = 4'000'000;
+
 /// Pairwise distances of a set of levels; silhouettes on one grid over the union of their
-/// objects, `cell` units square.
+/// objects, `cell` units square. Throws Error if that grid has more than kMaxSilhouetteCells.
 SetDiversity set_diversity(std::span<const Level> levels, double cell = 0.1);
 
 }  // namespace evoplay::games::birds

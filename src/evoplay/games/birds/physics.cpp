@@ -1,12 +1,14 @@
 #include "evoplay/games/birds/physics.hpp"
 
 #include <box2d/box2d.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <numbers>
 
+#include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/games/birds/b2_shapes.hpp"
 
@@ -334,7 +336,40 @@ bool StabilityReport::same_outcome(const StabilityReport& o) const {
          at_rest == o.at_rest && stable == o.stable && settle_time == o.settle_time;
 }
 
+void PhysicsSettings::validate() const {
+  auto check = [](double v, double lo, double hi, const char* name) {
+    if (!(v >= lo && v <= hi))  // NaN fails too
+      throw Error(fmt::format("physics setting {}: expected a number from {:g} to {:g}, found {:g}",
+                              name, lo, hi, v));
+  };
+  check(seconds, 0, kMaxSeconds, "seconds");
+  check(time_step, 1e-4, 1, "time_step");
+  check(velocity_iterations, 1, 1000, "velocity_iterations");
+  check(position_iterations, 1, 1000, "position_iterations");
+  check(gravity, -1000, 1000, "gravity");
+  const std::pair<double, const char*> non_negative[] = {
+      {block_linear_damping, "block_linear_damping"},
+      {angular_damping, "angular_damping"},
+      {friction_wood, "friction_wood"},
+      {friction_stone, "friction_stone"},
+      {friction_ice, "friction_ice"},
+      {friction_other, "friction_other"},
+      {block_life, "block_life"},
+      {tnt_radius, "tnt_radius"},
+      {tnt_damage, "tnt_damage"},
+      {tnt_impulse, "tnt_impulse"},
+      {contact_skin, "contact_skin"},
+      {fall_limit, "fall_limit"},
+      {move_threshold, "move_threshold"},
+      {paper_move_threshold, "paper_move_threshold"},
+      {paper_rotation_threshold, "paper_rotation_threshold"},
+      {paper_penalty, "paper_penalty"},
+      {overlap_tolerance, "overlap_tolerance"}};
+  for (const auto& [v, name] : non_negative) check(v, 0, 1e6, name);
+}
+
 StabilityReport simulate(const Level& level, const PhysicsSettings& settings) {
+  settings.validate();
   prepare_box2d();
   StabilityReport report;
   report.objects.resize(level.objects.size());

@@ -17,8 +17,11 @@
 
 namespace evoplay::games::birds {
 
+/// The longest game time one simulation may cover, in seconds (an hour of play).
+inline constexpr double kMaxSeconds = 3600;
+
 struct PhysicsSettings {
-  double seconds = 10;  // game time to simulate
+  double seconds = 10;  // game time to simulate, at most kMaxSeconds
   double time_step = 0.02;
   int velocity_iterations = 100;
   int position_iterations = 100;
@@ -43,6 +46,9 @@ struct PhysicsSettings {
   double paper_rotation_threshold = 5;  // the document: rotated this many degrees or more
   double paper_penalty = 0.33;          // the document: share of one piece per fault
   double overlap_tolerance = kOverlapTolerance;
+
+  /// Throws Error naming the first setting that is out of range (NaN and infinities are).
+  void validate() const;
 };
 
 /// What happened to one object of the level.

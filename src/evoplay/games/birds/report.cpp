@@ -22,6 +22,13 @@ nlohmann::json overlap_json(const Overlap& overlap) {
   return {{"a", overlap.a}, {"b", b}, {"depth", overlap.depth}};
 }
 
+nlohmann::json overlaps_json(const std::vector<Overlap>& overlaps) {
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = 0; i < overlaps.size() && i < kListedOverlaps; ++i)
+    out.push_back(overlap_json(overlaps[i]));
+  return out;
+}
+
 nlohmann::json report_json(const Level& level, const StabilityReport& r, bool per_object) {
   nlohmann::json j = {
       {"stable", r.stable},
@@ -35,8 +42,8 @@ nlohmann::json report_json(const Level& level, const StabilityReport& r, bool pe
       {"at_rest", r.at_rest},
       {"settle_time", r.settle_time < 0 ? nlohmann::json(nullptr) : nlohmann::json(r.settle_time)},
       {"simulated_time", r.simulated_time},
-      {"overlaps", nlohmann::json::array()}};
-  for (const Overlap& o : r.overlaps) j["overlaps"].push_back(overlap_json(o));
+      {"overlap_count", r.overlaps.size()},
+      {"overlaps", overlaps_json(r.overlaps)}};
   if (per_object) {
     j["per_object"] = nlohmann::json::array();
     for (std::size_t i = 0; i < level.objects.size() && i < r.objects.size(); ++i) {

@@ -16,6 +16,12 @@ std::string_view kind_name(Kind kind);
 /// One overlap as {"a", "b" ("ground" or an index), "depth"}.
 nlohmann::json overlap_json(const Overlap& overlap);
 
+/// The most overlaps a JSON report lists (a level of coincident blocks has millions of pairs);
+/// the reports also give their count.
+inline constexpr std::size_t kListedOverlaps = 1000;
+/// The first kListedOverlaps of `overlaps`, as JSON.
+nlohmann::json overlaps_json(const std::vector<Overlap>& overlaps);
+
 /// The level-wide figures (stable, score, paper_score, destroyed, moved, objects = pieces, ...)
 /// and, when `per_object`, one entry per object.
 nlohmann::json report_json(const Level& level, const StabilityReport& report, bool per_object);

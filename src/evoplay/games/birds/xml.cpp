@@ -82,7 +82,11 @@ void close_tag(std::string& text, std::string_view tag) {
 
 class Reader {
  public:
-  Reader(const std::string& file, const std::string& text) : file_(file), text_(text) {}
+  Reader(const std::string& file, const std::string& text) : file_(file), text_(text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\n') newlines_.push_back(static_cast<std::ptrdiff_t>(i));
+    }
+  }
 
   /// An offset at or past the end of the text is placed after the last character of the last
   /// line (not on the empty "line" after a final newline).
@@ -91,16 +95,18 @@ class Reader {
     if (offset < size) return offset;
     return size > 0 && text_.back() == '\n' ? size - 1 : size;
   }
+  // Lines are found by binary search over the newlines (counting them for every object made a
+  // level of thousands of objects quadratic to read).
   int line_at(std::ptrdiff_t offset) const {
     if (offset < 0) return 0;
-    const auto end = text_.begin() + clamp(offset);
-    return 1 + static_cast<int>(std::count(text_.begin(), end, '\n'));
+    const auto before = std::lower_bound(newlines_.begin(), newlines_.end(), clamp(offset));
+    return 1 + static_cast<int>(before - newlines_.begin());
   }
   int column_at(std::ptrdiff_t offset) const {
     if (offset < 0) return 0;
     offset = clamp(offset);
-    std::ptrdiff_t begin = offset;
-    while (begin > 0 && text_[static_cast<std::size_t>(begin - 1)] != '\n') --begin;
+    const auto before = std::lower_bound(newlines_.begin(), newlines_.end(), offset);
+    const std::ptrdiff_t begin = before == newlines_.begin() ? 0 : *(before - 1) + 1;
     return static_cast<int>(offset - begin + 1);
   }
   int line(const pugi::xml_node& node) const { return line_at(node.offset_debug()); }
@@ -124,8 +130,10 @@ class Reader {
  private:
   /// A number the physics can use: finite and within a million units.
   double checked(const pugi::xml_node& node, const char* name, const char* text) const {
-    const double v =
-        parse_double(text, file_, line(node), fmt::format("<{}> {}", node.name(), name));
+    double v = 0;
+    if (!try_parse_double(text, v)) {
+      fail(node, fmt::format("<{}> {}: expected a number, found '{}'", node.name(), name, text));
+    }
     if (!std::isfinite(v) || std::abs(v) > 1e6) {
       fail(node, fmt::format("<{}> {}: expected a finite number within +-1e6, found '{}'",
                              node.name(), name, text));
@@ -135,10 +143,46 @@ class Reader {
 
   const std::string& file_;
   const std::string& text_;
+  std::vector<std::ptrdiff_t> newlines_;  // offsets of '\n', ascending
 };
+
+/// Refuses what pugixml accepts but the game would read only in part: an attribute given twice
+/// in one element (anywhere in the file), a second <Camera>, <Birds>, <Slingshot> or
+/// <GameObjects>. Walks the tree without recursion (a file may nest deeply).
+void check_structure(const pugi::xml_document& doc, const pugi::xml_node& root, const Reader& r) {
+  for (pugi::xml_node n = doc.first_child(); n;) {
+    for (auto a = n.first_attribute(); a; a = a.next_attribute()) {
+      for (auto b = n.first_attribute(); b != a; b = b.next_attribute()) {
+        if (std::string_view(a.name()) == b.name()) {
+          r.fail(n, fmt::format("<{}> has the attribute {} twice", n.name(), a.name()));
+        }
+      }
+    }
+    if (n.first_child()) {
+      n = n.first_child();
+      continue;
+    }
+    while (n && !n.next_sibling()) n = n.parent();
+    if (n) n = n.next_sibling();
+  }
+  for (const char* name : {"Camera", "Birds", "Slingshot", "GameObjects"}) {
+    const auto first = root.child(name);
+    if (first && first.next_sibling(name)) {
+      r.fail(first.next_sibling(name),
+             fmt::format("a second <{}> (a level has one, the first at line {})", name,
+                         r.line(first)));
+    }
+  }
+}
 
 Object read_object(const Reader& r, const pugi::xml_node& node) {
   const std::string element = node.name();
+  for (const auto& child : node.children()) {
+    if (child.type() == pugi::node_element) {
+      r.fail(child,
+             fmt::format("<{}> inside <{}>: objects hold no elements", child.name(), element));
+    }
+  }
   const std::string type = node.attribute("type").value();
   Object o;
   o.line = r.line(node);
@@ -253,7 +297,7 @@ std::string repair_level_text(std::string_view raw) {
 }
 
 Level parse_level(std::string_view raw, const std::string& name) {
-  const std::string text = repair_level_text(raw);
+  const std::string text = checked_text(repair_level_text(raw), name);
   const Reader r(name, text);
   pugi::xml_document doc;
   const pugi::xml_parse_result parsed =
@@ -271,6 +315,7 @@ Level parse_level(std::string_view raw, const std::string& name) {
     throw Error(name, first ? r.line(first) : 1,
                 "expected a <Level> element (a Science Birds level)");
   }
+  check_structure(doc, root, r);
   Level level;
   if (const auto w = root.attribute("width"); w && !trim(w.value()).empty()) {
     const long long width = parse_int(w.value(), name, r.line(root), "<Level> width");
@@ -300,14 +345,19 @@ Level parse_level(std::string_view raw, const std::string& name) {
   }
   for (const auto& node : root.child("GameObjects").children()) {
     if (node.type() != pugi::node_element) continue;
+    if (level.objects.size() >= kMaxObjects) {
+      r.fail(node, fmt::format("more than {} objects: a level holds at most {} (the game's own "
+                               "levels hold about 100)",
+                               kMaxObjects, kMaxObjects));
+    }
     level.objects.push_back(read_object(r, node));
   }
   return level;
 }
 
 Level read_level(const std::string& path) {
-  const std::string text = read_text(path);
-  return parse_level(text, display_name(path));
+  // Bytes, not text: a level may be UTF-16 (repair_level_text turns it into UTF-8).
+  return parse_level(read_bytes(path), display_name(path));
 }
 
 std::string level_to_xml(const Level& level) {

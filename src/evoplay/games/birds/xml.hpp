@@ -31,4 +31,8 @@ void write_level(const std::filesystem::path& path, const Level& level);
 /// <Camera ...> / <Slingshot ...> closed when the file never closes them. Line numbers are kept.
 std::string repair_level_text(std::string_view raw);
 
+/// The most objects a level may hold (the game's own levels hold about 100): past it the
+/// pairwise checks of a level (overlaps, contacts) would take minutes and gigabytes.
+inline constexpr std::size_t kMaxObjects = 2000;
+
 }  // namespace evoplay::games::birds

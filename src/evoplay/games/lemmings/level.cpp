@@ -96,9 +96,7 @@ long long parse_value(std::string_view line, std::string_view value, const std::
   }
   if (v < lo || v > hi) {
     throw Error(file, line_no, col,
-                hi >= kMaxCount
-                    ? fmt::format("{}: expected a number >= {}, found {}", key, lo, v)
-                    : fmt::format("{}: expected a number from {} to {}, found {}", key, lo, hi, v));
+                fmt::format("{}: expected a number from {} to {}, found {}", key, lo, hi, v));
   }
   return v;
 }

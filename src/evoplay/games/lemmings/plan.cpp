@@ -33,8 +33,9 @@ Plan parse_plan(std::string_view text, const std::string& file) {
     Gene gene;
     long long step = 0;
     if (!try_parse_int(fields[0], step) || step < 0 || step > 100000000) {
-      throw Error(file, line_no, col(fields[0]),
-                  fmt::format("step: expected a whole number >= 0, found '{}'", fields[0]));
+      throw Error(
+          file, line_no, col(fields[0]),
+          fmt::format("step: expected a whole number from 0 to 100000000, found '{}'", fields[0]));
     }
     gene.step = static_cast<int>(step);
     const auto skill = skill_from_name(fields[1]);
@@ -49,11 +50,15 @@ Plan parse_plan(std::string_view text, const std::string& file) {
       long long lemming = 0;
       if (!try_parse_int(fields[2], lemming) || lemming < 1 || lemming > 100000) {
         throw Error(file, line_no, col(fields[2]),
-                    fmt::format("lemming: expected a number >= 1 (1 = the first released), "
-                                "found '{}'",
+                    fmt::format("lemming: expected a number from 1 to 100000 (1 = the first "
+                                "released), found '{}'",
                                 fields[2]));
       }
       gene.lemming = static_cast<int>(lemming);
+    }
+    if (plan.size() == kMaxGenes) {
+      throw Error(file, line_no, col(fields[0]),
+                  fmt::format("more than {} genes: a plan holds at most {}", kMaxGenes, kMaxGenes));
     }
     plan.push_back(gene);
   }

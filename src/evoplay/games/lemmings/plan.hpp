@@ -26,6 +26,10 @@ struct Gene {
 /// Genes in any order; the simulator applies them by step, in plan order within a step.
 using Plan = std::vector<Gene>;
 
+/// The most genes a plan file may hold (a level of 1,000,000 steps and eight skills is far
+/// beyond the levels of the game; the report and the replay stay proportional to it).
+inline constexpr std::size_t kMaxGenes = 1'000'000;
+
 /// Parses plan text; errors name the line and column.
 Plan parse_plan(std::string_view text, const std::string& file);
 /// Reads and parses a plan file ("-" = standard input).

@@ -40,6 +40,22 @@ std::string skills_text(const std::array<int, kSkillCount>& skills) {
   return out.empty() ? "none" : out;
 }
 
+namespace {
+
+/// Why each gene that went to no lemming was skipped ("after the end of the level" when the
+/// level ended first), from one pass over the events.
+std::vector<std::string_view> skip_reasons(const Plan& plan, const Outcome& o) {
+  std::vector<std::string_view> why(plan.size(), "after the end of the level");
+  for (const Event& e : o.events) {
+    if (e.kind == EventKind::kSkipped && e.gene >= 0 &&
+        static_cast<std::size_t>(e.gene) < why.size())
+      why[static_cast<std::size_t>(e.gene)] = skip_reason_text(e.reason);
+  }
+  return why;
+}
+
+}  // namespace
+
 nlohmann::json outcome_json(const Level& level, const Plan& plan, const Outcome& o) {
   nlohmann::json deaths = nlohmann::json::object();
   for (Fate f : kDeaths) deaths[std::string(fate_name(f))] = o.deaths_by(f);
@@ -47,20 +63,13 @@ nlohmann::json outcome_json(const Level& level, const Plan& plan, const Outcome&
   for (Skill s : kSkills)
     used[std::string(skill_name(s))] = o.skills_used[static_cast<std::size_t>(s)];
   nlohmann::json genes = nlohmann::json::array();
+  const auto why = skip_reasons(plan, o);
   for (std::size_t i = 0; i < plan.size(); ++i) {
     nlohmann::json g = {{"step", plan[i].step}, {"skill", skill_name(plan[i].skill)}};
     if (plan[i].lemming > 0) g["lemming"] = plan[i].lemming;
     const int who = i < o.gene_lemming.size() ? o.gene_lemming[i] : 0;
     g["assigned_to"] = who > 0 ? nlohmann::json(who) : nlohmann::json(nullptr);
-    if (who == 0) {
-      std::string why = "after the end of the level";
-      for (const Event& e : o.events) {
-        if (e.kind == EventKind::kSkipped && e.gene == static_cast<int>(i)) {
-          why = std::string(skip_reason_text(e.reason));
-        }
-      }
-      g["skipped"] = why;
-    }
+    if (who == 0) g["skipped"] = why[i];
     genes.push_back(std::move(g));
   }
   nlohmann::json lemmings = nlohmann::json::array();
@@ -116,19 +125,19 @@ std::string outcome_text(const Level& level, const Plan& plan, const Outcome& o)
                      skills_text(level.skills));
   if (!plan.empty()) {
     out += fmt::format("genes: {} of {} had an effect\n", o.genes_applied(), plan.size());
+    const auto why = skip_reasons(plan, o);
+    constexpr std::size_t kListed = 200;  // a long plan is summed up (--json lists every gene)
     for (std::size_t i = 0; i < plan.size(); ++i) {
+      if (i == kListed) {
+        out += fmt::format("  ... and {} more genes (--json lists every gene)\n", plan.size() - i);
+        break;
+      }
       const Gene& g = plan[i];
       std::string what = fmt::format("{} {}", g.step, skill_name(g.skill));
       if (g.lemming > 0) what += fmt::format(" {}", g.lemming);
       const int who = o.gene_lemming[i];
-      std::string result = who > 0 ? fmt::format("lemming {}", who) : "skipped: after the end";
-      if (who == 0) {
-        for (const Event& e : o.events) {
-          if (e.kind == EventKind::kSkipped && e.gene == static_cast<int>(i)) {
-            result = fmt::format("skipped: {}", skip_reason_text(e.reason));
-          }
-        }
-      }
+      const std::string result =
+          who > 0 ? fmt::format("lemming {}", who) : fmt::format("skipped: {}", why[i]);
       out += fmt::format("  {:<16} -> {}\n", what, result);
     }
   }

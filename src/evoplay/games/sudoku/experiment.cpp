@@ -47,7 +47,7 @@ void parse_vary(const std::string& text, std::string& name, std::vector<double>&
   values.clear();
   auto number = [&](std::string_view s) {
     double v = 0;
-    if (!try_parse_double(trim(s), v))
+    if (!try_parse_double(trim(s), v) || !std::isfinite(v))
       throw Error(fmt::format("--vary '{}': '{}' is not a number; {}", text, s, expected));
     return v;
   };
@@ -70,11 +70,13 @@ void parse_vary(const std::string& text, std::string& name, std::vector<double>&
   }
   for (double v : values) {
     const bool integral = name == "population" || name == "generations";
-    if (integral && (v != std::floor(v) || v < (name == "population" ? 2 : 1))) {
-      throw Error(fmt::format("--vary '{}': {} must be a whole number >= {}", text, name,
-                              name == "population" ? 2 : 1));
+    // The same limits as --population and --generations (docs/reliability.md).
+    const double lo = name == "population" ? 2 : 1, hi = name == "population" ? 1e6 : 1e9;
+    if (integral && !(v == std::floor(v) && v >= lo && v <= hi)) {
+      throw Error(fmt::format("--vary '{}': {} must be a whole number from {:g} to {:g}", text,
+                              name, lo, hi));
     }
-    if (!integral && (v < 0 || v > 1))
+    if (!integral && !(v >= 0 && v <= 1))
       throw Error(fmt::format("--vary '{}': {} must be in [0, 1]", text, name));
   }
 }

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/json_text.hpp"
 #include "evoplay/core/text.hpp"
 
 namespace evoplay::games::tictactoe {
@@ -173,6 +175,14 @@ void LearnSettings::set(std::string_view name, std::string_view value_text) {
       long long v = 0;
       if (!try_parse_int(value, v) || (std::is_unsigned_v<T> && v < 0))
         throw Error(fmt::format("--{}: expected a whole number ({}), found '{}'", n, kind, value));
+      // Past the field's type the value would wrap: refuse it, naming the largest.
+      constexpr auto kMost = static_cast<unsigned long long>(std::numeric_limits<T>::max());
+      if (v > 0 && static_cast<unsigned long long>(v) > kMost)
+        throw Error(fmt::format("--{}: expected a whole number of at most {}, found '{}'", n, kMost,
+                                value));
+      if (std::is_signed_v<T> && v < static_cast<long long>(std::numeric_limits<T>::min()))
+        throw Error(fmt::format("--{}: expected a whole number of at least {}, found '{}'", n,
+                                static_cast<long long>(std::numeric_limits<T>::min()), value));
       field = static_cast<T>(v);
     }
   });
@@ -220,6 +230,7 @@ void LearnSettings::validate() const {
     throw Error("--panel: the panel is empty (name members or give --hall-of-fame)");
   at_least("panel-games", panel_games, 0);
   at_least("hall-of-fame", hall_of_fame, 0);
+  if (hall_of_fame > 10000) throw Error("--hall-of-fame must be at most 10000");
   at_least("restart-every", restart_every, 0);
   if (!(loss_penalty >= 0)) throw Error("--loss-penalty must be at least 0");
   at_least("elite", elite, 0);
@@ -287,7 +298,7 @@ LearnSettings LearnSettings::from_json(const nlohmann::json& j, const std::strin
                               : std::is_same_v<T, std::string> ? "a string"
                               : std::is_same_v<T, double>      ? "a number"
                                                                : "a whole number",
-                              v.dump()));
+                              json_text(v)));
     field = v.get<T>();
   });
   try {

@@ -1,0 +1,35 @@
+#pragma once
+// Checks of number options, shared by every command.
+//
+// Why it exists: CLI11 converts "nan", "inf", "-1" (into an unsigned seed) and numbers past a
+// type's range silently or with messages that mislead (the largest double printed with 300
+// digits). Every number a user types is checked here: finite, whole where a whole number is
+// expected, in range, with a message that names the range and echoes what was typed.
+
+#include <CLI/CLI.hpp>
+#include <limits>
+
+namespace evoplay::cli {
+
+/// Upper limits of the options that size a run (docs/reliability.md): past them the memory or
+/// the time a run needs is beyond any machine this program runs on.
+inline constexpr int kMaxThreads = 1024;                // --threads
+inline constexpr long long kMaxPopulation = 1'000'000;  // --population (individuals, corals, ants)
+inline constexpr long long kMaxGenerations = 1'000'000'000;  // --generations, --epochs
+inline constexpr long long kMaxRuns = 1'000'000;             // --runs of a study or an experiment
+inline constexpr long long kMaxGames = 1'000'000;            // --games of a series or a tournament
+inline constexpr long long kMaxEvaluations = 1'000'000'000'000;  // --evaluations of a run
+
+/// A number from `lo` to `hi` (both included), finite.
+CLI::Validator number_in(double lo, double hi);
+/// A finite number greater than `lo` (and at most `hi`).
+CLI::Validator number_above(double lo, double hi = std::numeric_limits<double>::max());
+/// A whole number from `lo` to `hi`.
+CLI::Validator whole_in(long long lo, long long hi);
+
+/// Guards every number option of `app` and its subcommands, whatever checks they have of their
+/// own: a floating option refuses NaN and infinities, an integer option anything but a plain
+/// whole number of its type (no "-1" for an unsigned seed, no number past 2^64).
+void guard_number_options(CLI::App& app);
+
+}  // namespace evoplay::cli
