@@ -19,7 +19,7 @@ int main() {
     p.stop.generations = 1000;
     p.threads = threads;
     p.seed = 42;
-    evo::GaResult<G> result;
+    evo::RunResult<G> result;
     const double s = bench::seconds([&] {
       result = evo::run_ga(
           tsp, p, [](const G& a, const G& b, Rng& r) { return evo::ox(a, b, r); },

@@ -52,7 +52,7 @@ TEST(Cro, InitialReefHasTheRequestedOccupancy) {
   const auto r = run_cro(problem, p, one_point_one, bit_flip);
   ASSERT_EQ(r.history.rows.size(), 1u);
   EXPECT_DOUBLE_EQ(r.history.rows[0].extra_value("occupancy"), 0.8);
-  EXPECT_EQ(r.corals.size(), 80u);
+  EXPECT_EQ(r.population.size(), 80u);
   EXPECT_EQ(r.evaluations, 80u);
 }
 
@@ -65,7 +65,7 @@ TEST(Cro, SolvesOneMaxWhenBroodingAlwaysMutates) {
     p.stop.generations = 3000;
     const auto r = run_cro(problem, p, one_point_one, bit_flip);
     EXPECT_TRUE(r.solved) << "seed " << seed << " best " << r.best_fitness;
-    EXPECT_EQ(r.stop_reason, "solved");
+    EXPECT_EQ(r.stop, evo::StopReason::kSolved);
   }
 }
 
@@ -95,7 +95,7 @@ TEST(Cro, NoGenomeMoreThanMuPlusOneTimes) {
   p.stop.generations = 300;
   const auto r = run_cro(problem, p, clone, none);
   std::map<G, int> counts;
-  for (const auto& c : r.corals) ++counts[c];
+  for (const auto& c : r.population) ++counts[c];
   int most = 0;
   for (const auto& [g, n] : counts) most = std::max(most, n);
   EXPECT_LE(most, 3);
@@ -116,7 +116,7 @@ TEST(Cro, SameSeedSameHistoryAtAnyThreadCount) {
     return h.to_csv();
   };
   EXPECT_EQ(strip(a.history), strip(b.history));
-  EXPECT_EQ(a.corals, b.corals);
+  EXPECT_EQ(a.population, b.population);
 }
 
 TEST(Cro, EvaluationHookSeesEveryEvaluation) {
@@ -181,7 +181,7 @@ TEST(Cro, FingerprintsChangeNothingButTheWorkDone) {
   const auto colliding = run_cro(PrintedOneMax(12, true), p, sometimes_clone, bit_flip);
   EXPECT_EQ(strip(plain.history), strip(printed.history));
   EXPECT_EQ(strip(plain.history), strip(colliding.history));
-  EXPECT_EQ(plain.corals, printed.corals);
+  EXPECT_EQ(plain.population, printed.population);
   double duplicates = 0;
   for (const auto& row : plain.history.rows) duplicates += row.extra_value("duplicates");
   EXPECT_GT(duplicates, 0);
@@ -292,7 +292,7 @@ TEST(Cro, ACoralIsAParentAtMostOncePerEpoch) {
     }
   }
   EXPECT_GT(pairs, 60u * 20);
-  EXPECT_EQ(r.epochs, 60u);
+  EXPECT_EQ(r.generations, 60u);
 }
 
 TEST(Cro, SpawnerPairsAreDrawnInProportionToFitness) {
@@ -315,7 +315,7 @@ TEST(Cro, SpawnerPairsAreDrawnInProportionToFitness) {
     };
     const auto r = run_cro(problem, p, record, no_mutation, &rec);
     double high = 0, low = 0;
-    for (const auto& c : r.corals) (c[0] == 3 ? high : low) += 1;
+    for (const auto& c : r.population) (c[0] == 3 ? high : low) += 1;
     ASSERT_EQ(high + low, 80);
     double firsts = 0, first_high = 0, all = 0, all_high = 0;
     for (const auto& e : rec.epochs) {
@@ -354,7 +354,7 @@ TEST(Cro, BuddingCopiesTheBestCorals) {
     p.budding = budding;  // round(0.06 · 50 corals) = 3; 0 still buds one
     p.depredation_probability = 0;
     p.stop.generations = 0;
-    const auto initial = run_cro(problem, p, worst_child, no_mutation).corals;
+    const auto initial = run_cro(problem, p, worst_child, no_mutation).population;
     p.stop.generations = 1;
     const auto r = run_cro(problem, p, worst_child, no_mutation);
     ASSERT_EQ(initial.size(), 50u);
@@ -362,7 +362,7 @@ TEST(Cro, BuddingCopiesTheBestCorals) {
     std::sort(best.begin(), best.end(), [](const G& a, const G& b) { return a[0] > b[0]; });
     best.resize(static_cast<std::size_t>(buds));
     std::map<G, int> count;
-    for (const auto& c : r.corals) {
+    for (const auto& c : r.population) {
       if (c[0] >= 0) ++count[c];
     }
     std::vector<G> twice;
@@ -388,9 +388,9 @@ TEST(Cro, DepredationOnlyHitsTheWorstShare) {
       p.attempts = 0;
       p.depredation_probability = pd;
       p.stop.generations = 0;
-      const auto before = run_cro(problem, p, worst_child, no_mutation).corals;
+      const auto before = run_cro(problem, p, worst_child, no_mutation).population;
       p.stop.generations = 1;
-      const auto after = run_cro(problem, p, worst_child, no_mutation).corals;
+      const auto after = run_cro(problem, p, worst_child, no_mutation).population;
       ASSERT_EQ(before.size(), 100u);
       std::vector<int> values;
       for (const auto& c : before) values.push_back(c[0]);
@@ -429,22 +429,22 @@ TEST(Cro, StopsAfterEpochsWithoutImprovementOfTheBest) {
   p.stop.generations = 1000;
   p.stop.stagnation = 5;
   const auto flat = run_cro(Flat(16), p, one_point_one, bit_flip);
-  EXPECT_EQ(flat.stop_reason, "stagnation");
-  EXPECT_EQ(flat.epochs, 5u);
+  EXPECT_EQ(flat.stop, evo::StopReason::kStagnation);
+  EXPECT_EQ(flat.generations, 5u);
   EXPECT_EQ(to_json(p)["stop"]["stagnation"], 5);
   // On OneMax the best improves for a while: the run stops 15 epochs after the last epoch that
   // improved it, and not before.
   p.stop.stagnation = 15;
   p.stop.generations = 5000;
   const auto r = run_cro(OneMax(300), p, one_point_one, bit_flip);
-  ASSERT_EQ(r.stop_reason, "stagnation");
+  ASSERT_EQ(r.stop, evo::StopReason::kStagnation);
   const auto& rows = r.history.rows;
-  const std::size_t e = r.epochs, last = e - 15;
+  const std::size_t e = r.generations, last = e - 15;
   ASSERT_GT(last, 0u);
   EXPECT_GT(rows[last].best, rows[last - 1].best);
   for (std::size_t k = last; k <= e; ++k) EXPECT_EQ(rows[k].best, rows[last].best) << k;
   // Off (0), the same run goes on to its epoch limit or its solution.
   p.stop.stagnation = 0;
   p.stop.generations = e + 10;
-  EXPECT_NE(run_cro(OneMax(300), p, one_point_one, bit_flip).stop_reason, "stagnation");
+  EXPECT_NE(run_cro(OneMax(300), p, one_point_one, bit_flip).stop, evo::StopReason::kStagnation);
 }

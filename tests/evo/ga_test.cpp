@@ -44,7 +44,7 @@ TEST(Ga, SolvesOneMax) {
     p.seed = seed;
     const auto r = run_ga(problem, p, one_point_cross, bit_flip);
     EXPECT_TRUE(r.solved) << "seed " << seed << " best " << r.best_fitness;
-    EXPECT_EQ(r.stop_reason, "solved");
+    EXPECT_EQ(r.stop, evo::StopReason::kSolved);
     EXPECT_DOUBLE_EQ(r.best_fitness, 64);
     EXPECT_LT(r.generations, 300u);
   }
@@ -135,14 +135,14 @@ TEST(Ga, StoppingRules) {
   auto p = tsp_params(2, 1);
   p.stop.evaluations = 1000;
   auto r = run_ga(tsp, p, ox_cross, inversion);
-  EXPECT_EQ(r.stop_reason, "evaluations");
+  EXPECT_EQ(r.stop, evo::StopReason::kEvaluations);
   EXPECT_GE(r.evaluations, 1000u);
   EXPECT_LT(r.evaluations, 1000u + p.population);
 
   p = tsp_params(2, 1);
   p.stop.target = tsp.optimum() * 3;
   r = run_ga(tsp, p, ox_cross, inversion);
-  EXPECT_EQ(r.stop_reason, "target");
+  EXPECT_EQ(r.stop, evo::StopReason::kTarget);
   EXPECT_LE(r.best_fitness, tsp.optimum() * 3);
 
   p = tsp_params(2, 1);
@@ -150,20 +150,20 @@ TEST(Ga, StoppingRules) {
   p.crossover_rate = 0;  // nothing can improve
   p.stop.stagnation = 5;
   r = run_ga(tsp, p, ox_cross, inversion);
-  EXPECT_EQ(r.stop_reason, "stagnation");
+  EXPECT_EQ(r.stop, evo::StopReason::kStagnation);
   EXPECT_EQ(r.generations, 5u);
 
   p.stop.restart_on_stagnation = true;
   p.stop.generations = 30;
   r = run_ga(tsp, p, ox_cross, inversion);
-  EXPECT_EQ(r.stop_reason, "generations");
+  EXPECT_EQ(r.stop, evo::StopReason::kGenerations);
   EXPECT_GE(r.restarts, 3u);
 
   std::atomic<bool> cancel{true};
   p = tsp_params(2, 1);
   p.stop.cancel = &cancel;
   r = run_ga(tsp, p, ox_cross, inversion);
-  EXPECT_EQ(r.stop_reason, "cancelled");
+  EXPECT_EQ(r.stop, evo::StopReason::kCancelled);
   EXPECT_EQ(r.generations, 0u);
 }
 

@@ -410,7 +410,7 @@ void add_solve(CLI::App& group) {
                              {"evaluations", r.evaluations},
                              {"generations", r.generations},
                              {"seconds", r.seconds},
-                             {"stop_reason", r.stop_reason},
+                             {"stop_reason", evo::stop_reason_name(r.stop)},
                              {"best_plan", lem::to_text(best)},
                              {"outcome", lem::outcome_json(level, best, outcome)}};
     run.write_json("result.json", result);

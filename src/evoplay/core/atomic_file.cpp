@@ -48,13 +48,7 @@ void unregister_temp(int slot) {
   g_temp_slots[static_cast<std::size_t>(slot)].taken.store(false, std::memory_order_release);
 }
 
-extern "C" void remove_temporaries_and_die(int sig) {
-  for (auto& slot : g_temp_slots) {
-    if (slot.ready.load(std::memory_order_acquire)) ::unlink(slot.path);  // async-signal-safe
-  }
-  ::signal(sig, SIG_DFL);
-  ::raise(sig);
-}
+extern "C" void remove_temporaries_and_die(int sig) { remove_temporaries_and_exit(sig); }
 
 /// The PID in a temporary's name ".NAME.tmp-PID-N", or -1 if `name` is not one (of `target`).
 long temp_owner(const std::string& name, std::string_view target) {
@@ -90,6 +84,20 @@ void ensure_parent(const std::filesystem::path& path) {
 }
 
 }  // namespace
+
+void remove_temporaries_and_exit(int sig) {
+  for (auto& slot : g_temp_slots) {
+    if (slot.ready.load(std::memory_order_acquire)) ::unlink(slot.path);  // async-signal-safe
+  }
+  // Die of the signal, as without a handler (inside a handler the signal is blocked: unblock it).
+  ::signal(sig, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  ::sigprocmask(SIG_UNBLOCK, &set, nullptr);
+  ::raise(sig);
+  ::_exit(128 + sig);  // not reached
+}
 
 void remove_temporaries_on_signals() {
   struct sigaction action {};

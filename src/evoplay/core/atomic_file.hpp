@@ -20,6 +20,10 @@ namespace evoplay {
 /// `tictactoe learn` does Ctrl-C, installs its own over it).
 void remove_temporaries_on_signals();
 
+/// Removes the temporaries being written and ends the program as `signal` would. Safe to call
+/// from a signal handler (it is one).
+[[noreturn]] void remove_temporaries_and_exit(int signal);
+
 /// Removes the temporaries in `dir` (and, with `recursive`, its subfolders) left by programs that
 /// no longer run; with `target`, only those of that file name. Returns how many it removed.
 int remove_stale_temporaries(const std::filesystem::path& dir, bool recursive,

@@ -47,7 +47,10 @@ RunDir::RunDir(std::filesystem::path path, bool created)
     : path_(std::move(path)), created_(created), exceptions_(std::uncaught_exceptions()) {}
 
 RunDir::RunDir(RunDir&& other) noexcept
-    : path_(std::move(other.path_)), created_(other.created_), exceptions_(other.exceptions_) {
+    : path_(std::move(other.path_)),
+      created_(other.created_),
+      finished_(other.finished_),
+      exceptions_(other.exceptions_) {
   other.created_ = false;
 }
 
@@ -55,14 +58,21 @@ RunDir& RunDir::operator=(RunDir&& other) noexcept {
   if (this != &other) {
     path_ = std::move(other.path_);
     created_ = other.created_;
+    finished_ = other.finished_;
     exceptions_ = other.exceptions_;
     other.created_ = false;
   }
   return *this;
 }
 
+void RunDir::finish(nlohmann::json result, std::string_view stopped) {
+  if (!stopped.empty()) result["stopped"] = std::string(stopped);
+  write_json("result.json", result);
+  finished_ = true;
+}
+
 RunDir::~RunDir() {
-  if (created_ && std::uncaught_exceptions() > exceptions_) {
+  if (created_ && !finished_ && std::uncaught_exceptions() > exceptions_) {
     std::error_code ec;
     std::filesystem::remove_all(path_, ec);
   }

@@ -4,9 +4,12 @@
 // Layout: config.json (every resolved setting and the seed), history.csv (one row per
 // generation), result.json, and the run's artefacts. Every file is written atomically.
 //
-// A folder made for a run that then ends in an error (an exception leaves the scope of its
+// The life of a run: create() makes (or reuses) the folder, write_json("config.json", ...)
+// records the settings, the work writes its artefacts, finish() writes result.json. A folder
+// made for a run that ends in an error before finish() (an exception leaves the scope of its
 // RunDir) is removed, so that no half-made run is left behind; a folder that existed before is
-// left as it was (only the files written since stay).
+// left as it was (only the files written since stay). A run stopped early (cancelled) still
+// calls finish(), with what it finished: its folder stays.
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -34,10 +37,16 @@ class RunDir {
   void write_text(std::string_view name, std::string_view content) const;
   void write_json(std::string_view name, const nlohmann::json& value) const;
 
+  /// Writes result.json: `result`, with "stopped" set to `stopped` when given (e.g.
+  /// "cancelled"). The run is then complete: its folder stays whatever happens next.
+  void finish(nlohmann::json result, std::string_view stopped = {});
+  bool finished() const { return finished_; }
+
  private:
   RunDir(std::filesystem::path path, bool created);
   std::filesystem::path path_;
-  bool created_ = false;  // made by this run: removed if an exception ends it
+  bool created_ = false;  // made by this run: removed if an exception ends it before finish()
+  bool finished_ = false;
   int exceptions_ = 0;    // std::uncaught_exceptions() when opened
 };
 

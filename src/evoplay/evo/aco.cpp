@@ -3,11 +3,6 @@
 namespace evoplay::evo {
 
 nlohmann::json to_json(const AcoParams& p) {
-  nlohmann::json stop = {{"iterations", p.stop.generations},
-                         {"evaluations", p.stop.evaluations},
-                         {"stagnation", p.stop.stagnation},
-                         {"seconds", p.stop.seconds}};
-  stop["target"] = p.stop.target ? nlohmann::json(*p.stop.target) : nlohmann::json(nullptr);
   return {{"ants", p.ants},
           {"alpha", p.alpha},
           {"beta", p.beta},
@@ -18,7 +13,7 @@ nlohmann::json to_json(const AcoParams& p) {
           {"rank", p.rank},
           {"tau_min", p.tau_min},
           {"tau_max", p.tau_max},
-          {"stop", stop},
+          {"stop", to_json(p.stop, "iterations")},
           {"threads", resolve_threads(p.threads)},
           {"seed", p.seed}};
 }

@@ -23,8 +23,9 @@
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
-#include "evoplay/evo/ga.hpp"
+#include "evoplay/evo/population.hpp"
 #include "evoplay/evo/problem.hpp"
+#include "evoplay/evo/run_result.hpp"
 #include "evoplay/evo/stopping.hpp"
 
 namespace evoplay::evo {
@@ -70,155 +71,187 @@ inline double aco_quality(double fitness, Direction d) {
   return d == Direction::maximize ? std::max(0.0, fitness) : 1.0 / (1.0 + std::max(0.0, fitness));
 }
 
-template <class G>
-struct AcoResult {
-  G best;
-  double best_fitness = 0;
-  std::vector<int> best_choices;
-  bool solved = false;
-  std::size_t iterations = 0;
-  std::uint64_t evaluations = 0;
-  std::string stop_reason;
-  double seconds = 0;
-  History history;  // extra column: pheromone_entropy (mean over stages, in bits)
-  std::vector<std::vector<double>> pheromone;  // final tau[stage][option]
-};
-
+/// ACO over `problem`, one iteration at a time (start, step, done, finish, as Ga): start()
+/// lays the initial pheromone and runs iteration 0, each step() one more. `on_evaluated` sees
+/// every evaluated ant. The result's history has the extra column pheromone_entropy (mean over
+/// stages, in bits); its population is the last iteration's ants. pheromone() and
+/// best_choices() give the trail and the best-so-far ant's choices.
 template <ConstructionProblem P>
-AcoResult<typename P::Genome> run_aco(const P& problem, const AcoParams& params,
-                                      Observer* observer = nullptr,
-                                      const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
+class Aco {
+ public:
   using G = typename P::Genome;
-  const Direction dir = problem.direction();
-  const std::size_t stages = problem.stages();
-  const std::size_t ants = std::max<std::size_t>(params.ants, 1);
-  const Rng master(params.seed);
-  const Stopwatch clock;
-  Workers workers(params.threads);
 
-  std::vector<std::vector<double>> tau(stages), eta_beta(stages);
-  for (std::size_t s = 0; s < stages; ++s) {
-    const std::size_t k = problem.options(s);
-    tau[s].assign(k, params.initial_pheromone);
-    eta_beta[s].resize(k);
-    for (std::size_t o = 0; o < k; ++o) {
-      eta_beta[s][o] = std::pow(std::max(problem.heuristic(s, o), 1e-300), params.beta);
+  Aco(const P& problem, const AcoParams& params, Observer* observer = nullptr,
+      EvaluationHook<G> on_evaluated = {})
+      : problem_(problem),
+        params_(params),
+        on_evaluated_(std::move(on_evaluated)),
+        dir_(problem.direction()),
+        stages_(problem.stages()),
+        ants_(std::max<std::size_t>(params.ants, 1)),
+        master_(params.seed),
+        workers_(params.threads),
+        tracker_(dir_, observer),
+        tau_(stages_),
+        eta_beta_(stages_),
+        weight_(stages_),
+        choices_(ants_, std::vector<int>(stages_, 0)),
+        genomes_(ants_),
+        fit_(ants_, 0.0) {}
+
+  /// The initial pheromone tau_0 on every edge, then iteration 0.
+  void start() {
+    for (std::size_t s = 0; s < stages_; ++s) {
+      const std::size_t k = problem_.options(s);
+      tau_[s].assign(k, params_.initial_pheromone);
+      eta_beta_[s].resize(k);
+      for (std::size_t o = 0; o < k; ++o) {
+        eta_beta_[s][o] = std::pow(std::max(problem_.heuristic(s, o), 1e-300), params_.beta);
+      }
     }
+    iterate();
   }
 
-  AcoResult<G> result;
-  std::uint64_t evaluations = 0;
-  std::vector<std::vector<int>> choices(ants, std::vector<int>(stages, 0));
-  std::vector<G> genomes(ants);
-  std::vector<double> fit(ants, 0.0);
+  /// Whether a stopping rule holds after the iterations run (result().stop says which).
+  bool done() {
+    // Iterations 0 ... iteration_ - 1 are done; the last one is iteration_ - 1.
+    result_.stop =
+        tracker_.check(params_.stop, iteration_, iteration_ - 1, evaluations_, result_.best_fitness,
+                       is_solved(problem_, result_.best, result_.best_fitness), clock_.seconds());
+    return result_.stop != StopReason::kNone;
+  }
 
-  std::vector<std::vector<double>> weight(stages);  // tau^alpha * eta^beta, per iteration
-  std::size_t iteration = 0;
-  std::size_t last_improvement = 0;  // the last iteration that improved the best so far
-  for (;;) {
-    for (std::size_t s = 0; s < stages; ++s) {
-      const auto& t = tau[s];
-      weight[s].resize(t.size());
+  /// One more iteration: the ants build and are evaluated, then the pheromone is updated.
+  void step() { iterate(); }
+
+  std::size_t generation() const { return iteration_; }
+  const RunResult<G>& result() const { return result_; }
+  const std::vector<std::vector<double>>& pheromone() const { return tau_; }
+  const std::vector<int>& best_choices() const { return best_choices_; }
+
+  RunResult<G> finish() {
+    result_.solved = is_solved(problem_, result_.best, result_.best_fitness);
+    result_.generations = iteration_;
+    result_.evaluations = evaluations_;
+    result_.seconds = clock_.seconds();
+    result_.population = std::move(genomes_);
+    result_.fitness = std::move(fit_);
+    return std::move(result_);
+  }
+
+ private:
+  void iterate() {
+    for (std::size_t s = 0; s < stages_; ++s) {
+      const auto& t = tau_[s];
+      weight_[s].resize(t.size());
       for (std::size_t o = 0; o < t.size(); ++o) {
-        weight[s][o] = (params.alpha == 1.0 ? t[o] : std::pow(t[o], params.alpha)) * eta_beta[s][o];
+        weight_[s][o] =
+            (params_.alpha == 1.0 ? t[o] : std::pow(t[o], params_.alpha)) * eta_beta_[s][o];
       }
     }
     // Construction and evaluation, one ant per slot.
-    workers.for_each(ants, [&](std::size_t a) {
-      Rng rng = master.split({iteration, a});
-      for (std::size_t s = 0; s < stages; ++s) {
-        const auto pick = rng.weighted(weight[s]);
-        choices[a][s] = static_cast<int>(pick < 0 ? rng.index(weight[s].size())
-                                                  : static_cast<std::size_t>(pick));
+    workers_.for_each(ants_, [&](std::size_t a) {
+      Rng rng = master_.split({iteration_, a});
+      for (std::size_t s = 0; s < stages_; ++s) {
+        const auto pick = rng.weighted(weight_[s]);
+        choices_[a][s] = static_cast<int>(pick < 0 ? rng.index(weight_[s].size())
+                                                   : static_cast<std::size_t>(pick));
       }
-      genomes[a] = problem.build(std::span<const int>(choices[a]));
-      fit[a] = problem.evaluate(genomes[a]);
+      genomes_[a] = problem_.build(std::span<const int>(choices_[a]));
+      fit_[a] = problem_.evaluate(genomes_[a]);
     });
-    evaluations += ants;
-    for (std::size_t a = 0; a < ants; ++a) {
-      if (on_evaluated) on_evaluated(genomes[a], fit[a]);
+    evaluations_ += ants_;
+    for (std::size_t a = 0; a < ants_; ++a) {
+      if (on_evaluated_) on_evaluated_(genomes_[a], fit_[a]);
     }
 
-    // Records.
     GenerationRecord r;
-    r.generation = iteration;
-    r.evaluations = evaluations;
-    std::size_t best = 0, worst = 0;
-    double sum = 0;
-    for (std::size_t a = 0; a < ants; ++a) {
-      sum += fit[a];
-      if (better(fit[a], fit[best], dir)) best = a;
-      if (better(fit[worst], fit[a], dir)) worst = a;
+    r.generation = iteration_;
+    r.evaluations = evaluations_;
+    const FitnessSummary sum = summarize(fit_, dir_);
+    r.best = fit_[sum.best];
+    r.worst = fit_[sum.worst];
+    r.mean = sum.mean;
+    r.diversity = sample_diversity(problem_, genomes_, params_.diversity_sample, workers_);
+    if (tracker_.offer(result_, iteration_, genomes_[sum.best], fit_[sum.best])) {
+      best_choices_ = choices_[sum.best];
     }
-    r.best = fit[best];
-    r.worst = fit[worst];
-    r.mean = sum / static_cast<double>(ants);
-    r.diversity = detail::sample_diversity(problem, genomes, params.diversity_sample, workers);
-    if (iteration == 0 || better(fit[best], result.best_fitness, dir)) {
-      result.best = genomes[best];
-      result.best_fitness = fit[best];
-      result.best_choices = choices[best];
-      last_improvement = iteration;
-    }
+    r.extra = {{"pheromone_entropy", update_pheromone()}};
+    r.elapsed = clock_.seconds();
+    tracker_.add(result_, std::move(r));
+    ++iteration_;
+  }
 
-    // Pheromone update: evaporation, deposits, bounds.
-    for (auto& row : tau) {
-      for (double& t : row) t *= 1.0 - params.evaporation;
+  // Evaporation, deposits, bounds; returns the mean entropy of the stages' trails, in bits.
+  double update_pheromone() {
+    for (auto& row : tau_) {
+      for (double& t : row) t *= 1.0 - params_.evaporation;
     }
     auto lay = [&](const std::vector<int>& path, double amount) {
-      for (std::size_t s = 0; s < stages; ++s) tau[s][static_cast<std::size_t>(path[s])] += amount;
+      for (std::size_t s = 0; s < stages_; ++s)
+        tau_[s][static_cast<std::size_t>(path[s])] += amount;
     };
-    if (params.rank >= 2) {
-      const auto order = detail::ranking(fit, dir);
-      for (std::size_t r = 1; r < params.rank && r <= ants; ++r) {
-        lay(choices[order[r - 1]], static_cast<double>(params.rank - r) * params.deposit *
-                                       aco_quality(fit[order[r - 1]], dir));
+    if (params_.rank >= 2) {
+      const auto order = ranking(fit_, dir_);
+      for (std::size_t r = 1; r < params_.rank && r <= ants_; ++r) {
+        lay(choices_[order[r - 1]], static_cast<double>(params_.rank - r) * params_.deposit *
+                                        aco_quality(fit_[order[r - 1]], dir_));
       }
     } else {
-      for (std::size_t a = 0; a < ants; ++a) {
-        lay(choices[a], params.deposit * aco_quality(fit[a], dir));
+      for (std::size_t a = 0; a < ants_; ++a) {
+        lay(choices_[a], params_.deposit * aco_quality(fit_[a], dir_));
       }
     }
     const double best_weight =
-        params.rank >= 2 ? static_cast<double>(params.rank) : params.elitist_weight;
+        params_.rank >= 2 ? static_cast<double>(params_.rank) : params_.elitist_weight;
     if (best_weight > 0) {
-      const double amount = best_weight * params.deposit * aco_quality(result.best_fitness, dir);
-      lay(result.best_choices, amount);
+      lay(best_choices_, best_weight * params_.deposit * aco_quality(result_.best_fitness, dir_));
     }
     double entropy = 0;
-    for (auto& row : tau) {
+    for (auto& row : tau_) {
       double total = 0;
       for (double& t : row) {
-        if (params.tau_min > 0) t = std::max(t, params.tau_min);
-        if (params.tau_max > 0) t = std::min(t, params.tau_max);
+        if (params_.tau_min > 0) t = std::max(t, params_.tau_min);
+        if (params_.tau_max > 0) t = std::min(t, params_.tau_max);
         total += t;
       }
       for (double t : row) {
         if (t > 0 && total > 0) entropy -= t / total * std::log2(t / total);
       }
     }
-    r.extra = {{"pheromone_entropy", stages ? entropy / static_cast<double>(stages) : 0.0}};
-    r.elapsed = clock.seconds();
-    result.history.add(std::move(r));
-    if (observer) observer->on_generation(result.history.back());
-
-    ++iteration;
-    result.stop_reason =
-        stop_reason(params.stop, dir, iteration, evaluations, result.best_fitness,
-                    detail::is_solved(problem, result.best, result.best_fitness), clock.seconds());
-    // Iterations 0 ... iteration - 1 are done; the last one is iteration - 1.
-    if (result.stop_reason.empty() && stagnated(params.stop, iteration - 1, last_improvement)) {
-      result.stop_reason = "stagnation";
-    }
-    if (!result.stop_reason.empty()) break;
+    return stages_ ? entropy / static_cast<double>(stages_) : 0.0;
   }
 
-  result.solved = detail::is_solved(problem, result.best, result.best_fitness);
-  result.iterations = iteration;
-  result.evaluations = evaluations;
-  result.seconds = clock.seconds();
-  result.pheromone = std::move(tau);
-  return result;
+  const P& problem_;
+  AcoParams params_;
+  EvaluationHook<G> on_evaluated_;
+  Direction dir_;
+  std::size_t stages_;
+  std::size_t ants_;
+  Rng master_;
+  Stopwatch clock_;
+  Workers workers_;
+  Tracker<G> tracker_;
+  RunResult<G> result_;
+  std::vector<std::vector<double>> tau_, eta_beta_;
+  std::vector<std::vector<double>> weight_;  // tau^alpha * eta^beta, per iteration
+  std::vector<std::vector<int>> choices_;
+  std::vector<int> best_choices_;
+  std::vector<G> genomes_;
+  std::vector<double> fit_;
+  std::uint64_t evaluations_ = 0;
+  std::size_t iteration_ = 0;
+};
+
+/// Runs ACO to the end (see Aco).
+template <ConstructionProblem P>
+RunResult<typename P::Genome> run_aco(const P& problem, const AcoParams& params,
+                                      Observer* observer = nullptr,
+                                      const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
+  Aco<P> aco(problem, params, observer, on_evaluated);
+  aco.start();
+  while (!aco.done()) aco.step();
+  return aco.finish();
 }
 
 }  // namespace evoplay::evo

@@ -3,11 +3,6 @@
 namespace evoplay::evo {
 
 nlohmann::json to_json(const CroParams& p) {
-  nlohmann::json stop = {{"epochs", p.stop.generations},
-                         {"evaluations", p.stop.evaluations},
-                         {"stagnation", p.stop.stagnation},
-                         {"seconds", p.stop.seconds}};
-  stop["target"] = p.stop.target ? nlohmann::json(*p.stop.target) : nlohmann::json(nullptr);
   return {{"reef", {p.rows, p.cols}},
           {"occupancy", p.occupancy},
           {"larvae_alpha", p.larvae},
@@ -19,7 +14,7 @@ nlohmann::json to_json(const CroParams& p) {
           {"depredation_fd", p.depredation_fraction},
           {"depredation_pd", p.depredation_probability},
           {"spawner_pairs", p.proportional_pairs ? "fitness-proportional" : "uniform"},
-          {"stop", stop},
+          {"stop", to_json(p.stop, "epochs")},
           {"threads", resolve_threads(p.threads)},
           {"seed", p.seed}};
 }

@@ -8,10 +8,12 @@
 // it tries kappa random cells, settling in an empty one or over a worse coral), and depredation
 // (each of the worst corals dies with probability Pd). Generic over any Problem whose Genome is
 // equality-comparable. Larvae are evaluated in parallel slots; every random choice comes from
-// Rng(seed).split({epoch, phase}), so runs are identical at any thread count.
+// Rng(seed).split({epoch, phase}), so runs are identical at any thread count. Cro runs one epoch
+// at a time (start, step, done, finish); run_cro() runs it to the end.
 
 #include <algorithm>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -26,8 +28,9 @@
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
-#include "evoplay/evo/ga.hpp"
+#include "evoplay/evo/population.hpp"
 #include "evoplay/evo/problem.hpp"
+#include "evoplay/evo/run_result.hpp"
 #include "evoplay/evo/stopping.hpp"
 
 namespace evoplay::evo {
@@ -67,20 +70,6 @@ struct CroParams {
 
 /// Every setting, resolved, for config.json.
 nlohmann::json to_json(const CroParams& params);
-
-template <class G>
-struct CroResult {
-  G best;
-  double best_fitness = 0;
-  bool solved = false;
-  std::size_t epochs = 0;
-  std::uint64_t evaluations = 0;
-  std::string stop_reason;
-  double seconds = 0;
-  History history;        // extra columns: occupancy, duplicates, larvae, settled, depredated
-  std::vector<G> corals;  // the final reef's corals and their fitness
-  std::vector<double> fitness;
-};
 
 namespace detail {
 
@@ -130,282 +119,327 @@ void best_first(std::vector<std::size_t>& cells, std::size_t k, Before before) {
 
 }  // namespace detail
 
-/// Runs CRO. `crossover(a, b, rng)` returns a genome or a pair (the first is kept);
-/// `mutation(g&, rng)` changes a genome in place. `on_evaluated` sees every evaluated larva.
+/// CRO over `problem`, one epoch at a time (start, step, done, finish, as Ga).
+/// `crossover(a, b, rng)` returns a genome or a pair (the first is kept); `mutation(g&, rng)`
+/// changes a genome in place. `on_evaluated` sees every evaluated larva. The result's history
+/// has the extra columns occupancy, duplicates, larvae, settled, depredated; its population is
+/// the final reef's corals.
 template <Problem P, class Crossover, class Mutation>
-CroResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
-                                      Crossover&& crossover, Mutation&& mutation,
-                                      Observer* observer = nullptr,
-                                      const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
+requires std::equality_comparable<typename P::Genome>
+class Cro {
+ public:
   using G = typename P::Genome;
-  const Direction dir = problem.direction();
-  const std::size_t cells = std::max<std::size_t>(params.cells(), 2);
-  const Rng master(params.seed);
-  const Stopwatch clock;
-  Workers workers(params.threads);
 
-  std::vector<std::optional<G>> reef(cells);
-  std::vector<double> fit(cells, 0.0);
-  std::vector<std::uint64_t> print(cells, 0);  // fingerprints (all 0 without the capability)
-  std::uint64_t evaluations = 0;
-  CroResult<G> result;
+  Cro(const P& problem, const CroParams& params, Crossover crossover, Mutation mutation,
+      Observer* observer = nullptr, EvaluationHook<G> on_evaluated = {})
+      : problem_(problem),
+        params_(params),
+        crossover_(std::move(crossover)),
+        mutation_(std::move(mutation)),
+        on_evaluated_(std::move(on_evaluated)),
+        dir_(problem.direction()),
+        cells_(std::max<std::size_t>(params.cells(), 2)),
+        master_(params.seed),
+        workers_(params.threads),
+        tracker_(dir_, observer),
+        reef_(cells_),
+        fit_(cells_, 0.0),
+        print_(cells_, 0) {
+    sexual_larvae_ = static_cast<std::size_t>(
+        std::max<long long>(1, std::llround(params.larvae * static_cast<double>(cells_))));
+    broadcast_larvae_ = static_cast<std::size_t>(
+        std::llround(params.broadcast * static_cast<double>(sexual_larvae_)));
+    brooded_larvae_ = sexual_larvae_ - broadcast_larvae_;
+  }
 
-  auto fingerprint = [&](const G& g) -> std::uint64_t {
-    if constexpr (HasFingerprint<P>) {
-      return problem.fingerprint(g);
-    } else {
-      (void)g;
-      return 0;
-    }
-  };
-  auto occupied = [&] {
-    std::vector<std::size_t> idx;
-    for (std::size_t c = 0; c < cells; ++c) {
-      if (reef[c]) idx.push_back(c);
-    }
-    return idx;
-  };
-  auto copies_in_reef = [&](const G& g, std::uint64_t f) {
-    int n = 0;
-    for (std::size_t c = 0; c < cells; ++c) n += reef[c] && print[c] == f && *reef[c] == g;
-    return n;
-  };
-
-  // Initial reef: N·M·rho random corals at random cells.
-  {
-    Rng rng = master.split({0, 0});
+  /// The initial reef: N·M·rho random corals at random cells (epoch 0).
+  void start() {
+    Rng rng = master_.split({0, 0});
     const auto initial = std::clamp<std::size_t>(
-        static_cast<std::size_t>(std::llround(params.occupancy * static_cast<double>(cells))), 1,
-        cells);
-    std::vector<std::size_t> where(cells);
-    for (std::size_t c = 0; c < cells; ++c) where[c] = c;
+        static_cast<std::size_t>(std::llround(params_.occupancy * static_cast<double>(cells_))), 1,
+        cells_);
+    std::vector<std::size_t> where(cells_);
+    for (std::size_t c = 0; c < cells_; ++c) where[c] = c;
     rng.shuffle(where);
     where.resize(initial);
     std::vector<G> genomes(initial);
     std::vector<double> values(initial);
-    workers.for_each(initial, [&](std::size_t k) {
-      Rng r = master.split({0, 1, k});
-      genomes[k] = problem.random_genome(r);
-      if constexpr (HasRepair<P>) problem.repair(genomes[k], r);
-      values[k] = problem.evaluate(genomes[k]);
+    workers_.for_each(initial, [&](std::size_t k) {
+      Rng r = master_.split({0, 1, k});
+      genomes[k] = problem_.random_genome(r);
+      if constexpr (HasRepair<P>) problem_.repair(genomes[k], r);
+      values[k] = problem_.evaluate(genomes[k]);
     });
     for (std::size_t k = 0; k < initial; ++k) {
-      if (on_evaluated) on_evaluated(genomes[k], values[k]);
-      print[where[k]] = fingerprint(genomes[k]);
-      reef[where[k]] = std::move(genomes[k]);
-      fit[where[k]] = values[k];
+      if (on_evaluated_) on_evaluated_(genomes[k], values[k]);
+      print_[where[k]] = fingerprint(genomes[k]);
+      reef_[where[k]] = std::move(genomes[k]);
+      fit_[where[k]] = values[k];
     }
-    evaluations += initial;
+    evaluations_ += initial;
+    record();
   }
 
-  std::size_t larvae_total = 0, settled = 0, depredated = 0;
-  std::size_t last_improvement = 0;  // the last epoch whose best beat every earlier epoch's
-  auto record = [&](std::size_t epoch) {
-    GenerationRecord r;
-    r.generation = epoch;
-    r.evaluations = evaluations;
-    const auto idx = occupied();
-    double sum = 0;
-    std::size_t best = idx.front(), worst = idx.front();
-    for (std::size_t c : idx) {
-      sum += fit[c];
-      if (better(fit[c], fit[best], dir)) best = c;
-      if (better(fit[worst], fit[c], dir)) worst = c;
-    }
-    r.best = fit[best];
-    r.worst = fit[worst];
-    r.mean = sum / static_cast<double>(idx.size());
-    if constexpr (HasDistance<P>) {
-      std::vector<G> sample;
-      sample.reserve(idx.size());
-      for (std::size_t c : idx) sample.push_back(*reef[c]);
-      r.diversity = detail::sample_diversity(problem, sample, params.diversity_sample, workers);
-    }
-    // Duplicates: corals equal to an earlier one; only corals of equal fingerprint are compared.
-    std::size_t duplicates = 0;
-    {
-      auto by_print = idx;
-      std::sort(by_print.begin(), by_print.end(), [&](std::size_t a, std::size_t b) {
-        return print[a] != print[b] ? print[a] < print[b] : a < b;
-      });
-      for (std::size_t a = 0; a < by_print.size(); ++a) {
-        for (std::size_t b = a; b-- > 0 && print[by_print[b]] == print[by_print[a]];) {
-          if (*reef[by_print[a]] == *reef[by_print[b]]) {
-            ++duplicates;
-            break;
-          }
-        }
-      }
-    }
-    r.elapsed = clock.seconds();
-    r.extra = {{"occupancy", static_cast<double>(idx.size()) / static_cast<double>(cells)},
-               {"duplicates", static_cast<double>(duplicates)},
-               {"larvae", static_cast<double>(larvae_total)},
-               {"settled", static_cast<double>(settled)},
-               {"depredated", static_cast<double>(depredated)}};
-    if (epoch == 0 || better(fit[best], result.best_fitness, dir)) {
-      result.best = *reef[best];
-      result.best_fitness = fit[best];
-      last_improvement = epoch;
-    }
-    result.history.add(std::move(r));
-    if (observer) observer->on_generation(result.history.back());
-  };
-  record(0);
+  /// Whether a stopping rule holds after the current epoch (result().stop says which).
+  bool done() {
+    result_.stop =
+        tracker_.check(params_.stop, epoch_, epoch_, evaluations_, result_.best_fitness,
+                       is_solved(problem_, result_.best, result_.best_fitness), clock_.seconds());
+    return result_.stop != StopReason::kNone;
+  }
 
-  const auto sexual_larvae = static_cast<std::size_t>(
-      std::max<long long>(1, std::llround(params.larvae * static_cast<double>(cells))));
-  const auto broadcast_larvae =
-      static_cast<std::size_t>(std::llround(params.broadcast * static_cast<double>(sexual_larvae)));
-  const std::size_t brooded_larvae = sexual_larvae - broadcast_larvae;
-
-  std::size_t epoch = 0;
-  for (;;) {
-    result.stop_reason =
-        stop_reason(params.stop, dir, epoch, evaluations, result.best_fitness,
-                    detail::is_solved(problem, result.best, result.best_fitness), clock.seconds());
-    if (result.stop_reason.empty() && stagnated(params.stop, epoch, last_improvement)) {
-      result.stop_reason = "stagnation";
-    }
-    if (!result.stop_reason.empty()) break;
-    ++epoch;
-    Rng rng = master.split({epoch, 0});
-
-    struct Larva {
-      G genome;
-      double fitness = 0;
-      bool needs_evaluation = true;
-    };
+  /// One epoch: broadcast spawning, brooding, budding, larvae setting, depredation.
+  void step() {
+    ++epoch_;
+    Rng rng = master_.split({epoch_, 0});
     std::vector<Larva> larvae;
     auto corals = occupied();
     rng.shuffle(corals);
-
-    // Broadcast spawning: a share Fb of the corals are spawners; pairs drawn (in proportion to
-    // fitness, each coral at most once) until Fb·alpha larvae are made or spawners run out.
-    const auto spawner_count = static_cast<std::size_t>(
-        std::llround(params.broadcast * static_cast<double>(corals.size())));
-    std::vector<std::size_t> spawners(corals.begin(),
-                                      corals.begin() + static_cast<std::ptrdiff_t>(spawner_count));
-    std::vector<std::size_t> brooders(corals.begin() + static_cast<std::ptrdiff_t>(spawner_count),
-                                      corals.end());
-    std::vector<double> weight(cells, 0.0);
-    if (params.proportional_pairs) {
-      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-      bool negative = false;
-      for (std::size_t c : spawners) {
-        lo = std::min(lo, goodness(fit[c], dir));
-        hi = std::max(hi, goodness(fit[c], dir));
-        negative = negative || fit[c] < 0;
-      }
-      const bool classic = dir == Direction::maximize && !negative;
-      const double floor = spawners.empty() ? 0 : (hi - lo) / static_cast<double>(spawners.size());
-      for (std::size_t c : spawners) {
-        weight[c] = classic ? fit[c] : goodness(fit[c], dir) - lo + floor;
-      }
-    }
-    std::vector<std::size_t> pool = spawners;
-    while (larvae.size() < broadcast_larvae && pool.size() >= 2) {
-      const std::size_t a = params.proportional_pairs
-                                ? detail::draw_without_replacement(pool, weight, rng)
-                                : pool[pool.size() - 1];
-      if (!params.proportional_pairs) pool.pop_back();
-      const std::size_t b = params.proportional_pairs
-                                ? detail::draw_without_replacement(pool, weight, rng)
-                                : pool[pool.size() - 1];
-      if (!params.proportional_pairs) pool.pop_back();
-      larvae.push_back({detail::first_child<G>(crossover(*reef[a], *reef[b], rng)), 0, true});
-    }
-    // Brooding: (1 - Fb)·alpha of the other corals each release a copy, mutated with
-    // probability gamma (an unmutated copy keeps its parent's fitness).
-    for (std::size_t k = 0; k < brooders.size() && k < brooded_larvae; ++k) {
-      Larva larva{*reef[brooders[k]], fit[brooders[k]], false};
-      if (rng.chance(params.brooding_mutation)) {
-        mutation(larva.genome, rng);
-        larva.needs_evaluation = true;
-      }
-      larvae.push_back(std::move(larva));
-    }
-    // Budding: the best Fa of the corals (at least one) duplicate themselves.
-    {
-      auto ranked = occupied();
-      const auto buds = std::min(
-          ranked.size(),
-          std::max<std::size_t>(1, static_cast<std::size_t>(std::llround(
-                                       params.budding * static_cast<double>(ranked.size())))));
-      detail::best_first(ranked, buds,
-                         [&](std::size_t a, std::size_t b) { return better(fit[a], fit[b], dir); });
-      for (std::size_t k = 0; k < buds; ++k) {
-        larvae.push_back({*reef[ranked[k]], fit[ranked[k]], false});
-      }
-    }
+    spawn(corals, larvae, rng);
+    budding(larvae);
     if constexpr (HasRepair<P>) {
-      Rng repair_rng = master.split({epoch, 1});
+      Rng repair_rng = master_.split({epoch_, 1});
       for (auto& l : larvae) {
-        if (l.needs_evaluation) problem.repair(l.genome, repair_rng);
+        if (l.needs_evaluation) problem_.repair(l.genome, repair_rng);
       }
     }
-
     // Evaluation of the new larvae, in parallel slots.
-    workers.for_each(larvae.size(), [&](std::size_t k) {
-      if (larvae[k].needs_evaluation) larvae[k].fitness = problem.evaluate(larvae[k].genome);
+    workers_.for_each(larvae.size(), [&](std::size_t k) {
+      if (larvae[k].needs_evaluation) larvae[k].fitness = problem_.evaluate(larvae[k].genome);
     });
     for (const auto& l : larvae) {
       if (!l.needs_evaluation) continue;
-      ++evaluations;
-      if (on_evaluated) on_evaluated(l.genome, l.fitness);
+      ++evaluations_;
+      if (on_evaluated_) on_evaluated_(l.genome, l.fitness);
     }
+    settle(larvae);
+    depredation();
+    record();
+  }
 
-    // Larvae setting (Algorithm 2), in the order the larvae were made.
-    Rng setting = master.split({epoch, 2});
-    larvae_total = larvae.size();
-    settled = 0;
-    for (auto& l : larvae) {
-      const std::uint64_t f = fingerprint(l.genome);
-      if (copies_in_reef(l.genome, f) > params.max_copies) continue;
-      for (int t = 0; t < params.attempts; ++t) {
-        const std::size_t cell = setting.index(cells);
-        if (!reef[cell] || better(l.fitness, fit[cell], dir)) {
-          reef[cell] = std::move(l.genome);
-          fit[cell] = l.fitness;
-          print[cell] = f;
-          ++settled;
+  std::size_t generation() const { return epoch_; }
+  const RunResult<G>& result() const { return result_; }
+
+  RunResult<G> finish() {
+    result_.solved = is_solved(problem_, result_.best, result_.best_fitness);
+    result_.generations = epoch_;
+    result_.evaluations = evaluations_;
+    result_.seconds = clock_.seconds();
+    for (std::size_t c = 0; c < cells_; ++c) {
+      if (reef_[c]) {
+        result_.population.push_back(*reef_[c]);
+        result_.fitness.push_back(fit_[c]);
+      }
+    }
+    return std::move(result_);
+  }
+
+ private:
+  struct Larva {
+    G genome;
+    double fitness = 0;
+    bool needs_evaluation = true;
+  };
+
+  std::uint64_t fingerprint(const G& g) const {
+    if constexpr (HasFingerprint<P>) {
+      return problem_.fingerprint(g);
+    } else {
+      (void)g;
+      return 0;
+    }
+  }
+  std::vector<std::size_t> occupied() const {
+    std::vector<std::size_t> idx;
+    for (std::size_t c = 0; c < cells_; ++c) {
+      if (reef_[c]) idx.push_back(c);
+    }
+    return idx;
+  }
+  int copies_in_reef(const G& g, std::uint64_t f) const {
+    int n = 0;
+    for (std::size_t c = 0; c < cells_; ++c) n += reef_[c] && print_[c] == f && *reef_[c] == g;
+    return n;
+  }
+
+  void record() {
+    GenerationRecord r;
+    r.generation = epoch_;
+    r.evaluations = evaluations_;
+    const auto idx = occupied();
+    const FitnessSummary s = summarize(fit_, dir_, idx);
+    r.best = fit_[s.best];
+    r.worst = fit_[s.worst];
+    r.mean = s.mean;
+    if constexpr (HasDistance<P>) {
+      std::vector<G> sample;
+      sample.reserve(idx.size());
+      for (std::size_t c : idx) sample.push_back(*reef_[c]);
+      r.diversity = sample_diversity(problem_, sample, params_.diversity_sample, workers_);
+    }
+    r.elapsed = clock_.seconds();
+    r.extra = {{"occupancy", static_cast<double>(idx.size()) / static_cast<double>(cells_)},
+               {"duplicates", static_cast<double>(duplicates(idx))},
+               {"larvae", static_cast<double>(larvae_total_)},
+               {"settled", static_cast<double>(settled_)},
+               {"depredated", static_cast<double>(depredated_)}};
+    tracker_.offer(result_, epoch_, *reef_[s.best], fit_[s.best]);
+    tracker_.add(result_, std::move(r));
+  }
+
+  // Corals equal to an earlier one; only corals of equal fingerprint are compared.
+  std::size_t duplicates(std::vector<std::size_t> by_print) const {
+    std::sort(by_print.begin(), by_print.end(), [&](std::size_t a, std::size_t b) {
+      return print_[a] != print_[b] ? print_[a] < print_[b] : a < b;
+    });
+    std::size_t n = 0;
+    for (std::size_t a = 0; a < by_print.size(); ++a) {
+      for (std::size_t b = a; b-- > 0 && print_[by_print[b]] == print_[by_print[a]];) {
+        if (*reef_[by_print[a]] == *reef_[by_print[b]]) {
+          ++n;
           break;
         }
       }
     }
+    return n;
+  }
 
-    // Depredation: each of the worst Fd of the corals dies with probability Pd (the reef
-    // always keeps at least one coral).
-    {
-      Rng predator = master.split({epoch, 3});
-      auto ranked = occupied();
-      const auto at_risk = std::min(
-          ranked.size(), static_cast<std::size_t>(std::llround(
-                             params.depredation_fraction * static_cast<double>(ranked.size()))));
-      detail::best_first(ranked, at_risk,
-                         [&](std::size_t a, std::size_t b) { return better(fit[b], fit[a], dir); });
-      depredated = 0;
-      for (std::size_t k = 0; k < at_risk && ranked.size() - depredated > 1; ++k) {
-        if (predator.chance(params.depredation_probability)) {
-          reef[ranked[k]].reset();
-          ++depredated;
+  // Broadcast spawning: a share Fb of the (shuffled) corals are spawners; pairs drawn (in
+  // proportion to fitness, each coral at most once) until Fb·alpha larvae are made or spawners
+  // run out. Brooding: (1 - Fb)·alpha of the other corals each release a copy, mutated with
+  // probability gamma (an unmutated copy keeps its parent's fitness).
+  void spawn(const std::vector<std::size_t>& corals, std::vector<Larva>& larvae, Rng& rng) {
+    const auto spawner_count = static_cast<std::size_t>(
+        std::llround(params_.broadcast * static_cast<double>(corals.size())));
+    std::vector<std::size_t> spawners(corals.begin(),
+                                      corals.begin() + static_cast<std::ptrdiff_t>(spawner_count));
+    std::vector<std::size_t> brooders(corals.begin() + static_cast<std::ptrdiff_t>(spawner_count),
+                                      corals.end());
+    std::vector<double> weight(cells_, 0.0);
+    if (params_.proportional_pairs) {
+      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+      bool negative = false;
+      for (std::size_t c : spawners) {
+        lo = std::min(lo, goodness(fit_[c], dir_));
+        hi = std::max(hi, goodness(fit_[c], dir_));
+        negative = negative || fit_[c] < 0;
+      }
+      const bool classic = dir_ == Direction::maximize && !negative;
+      const double floor = spawners.empty() ? 0 : (hi - lo) / static_cast<double>(spawners.size());
+      for (std::size_t c : spawners) {
+        weight[c] = classic ? fit_[c] : goodness(fit_[c], dir_) - lo + floor;
+      }
+    }
+    std::vector<std::size_t> pool = spawners;
+    while (larvae.size() < broadcast_larvae_ && pool.size() >= 2) {
+      const std::size_t a = params_.proportional_pairs
+                                ? detail::draw_without_replacement(pool, weight, rng)
+                                : pool[pool.size() - 1];
+      if (!params_.proportional_pairs) pool.pop_back();
+      const std::size_t b = params_.proportional_pairs
+                                ? detail::draw_without_replacement(pool, weight, rng)
+                                : pool[pool.size() - 1];
+      if (!params_.proportional_pairs) pool.pop_back();
+      larvae.push_back({detail::first_child<G>(crossover_(*reef_[a], *reef_[b], rng)), 0, true});
+    }
+    for (std::size_t k = 0; k < brooders.size() && k < brooded_larvae_; ++k) {
+      Larva larva{*reef_[brooders[k]], fit_[brooders[k]], false};
+      if (rng.chance(params_.brooding_mutation)) {
+        mutation_(larva.genome, rng);
+        larva.needs_evaluation = true;
+      }
+      larvae.push_back(std::move(larva));
+    }
+  }
+
+  // Budding: the best Fa of the corals (at least one) duplicate themselves.
+  void budding(std::vector<Larva>& larvae) const {
+    auto ranked = occupied();
+    const auto buds = std::min(
+        ranked.size(),
+        std::max<std::size_t>(1, static_cast<std::size_t>(std::llround(
+                                     params_.budding * static_cast<double>(ranked.size())))));
+    detail::best_first(
+        ranked, buds, [&](std::size_t a, std::size_t b) { return better(fit_[a], fit_[b], dir_); });
+    for (std::size_t k = 0; k < buds; ++k) {
+      larvae.push_back({*reef_[ranked[k]], fit_[ranked[k]], false});
+    }
+  }
+
+  // Larvae setting (Algorithm 2), in the order the larvae were made.
+  void settle(std::vector<Larva>& larvae) {
+    Rng setting = master_.split({epoch_, 2});
+    larvae_total_ = larvae.size();
+    settled_ = 0;
+    for (auto& l : larvae) {
+      const std::uint64_t f = fingerprint(l.genome);
+      if (copies_in_reef(l.genome, f) > params_.max_copies) continue;
+      for (int t = 0; t < params_.attempts; ++t) {
+        const std::size_t cell = setting.index(cells_);
+        if (!reef_[cell] || better(l.fitness, fit_[cell], dir_)) {
+          reef_[cell] = std::move(l.genome);
+          fit_[cell] = l.fitness;
+          print_[cell] = f;
+          ++settled_;
+          break;
         }
       }
     }
-    record(epoch);
   }
 
-  result.solved = detail::is_solved(problem, result.best, result.best_fitness);
-  result.epochs = epoch;
-  result.evaluations = evaluations;
-  result.seconds = clock.seconds();
-  for (std::size_t c = 0; c < cells; ++c) {
-    if (reef[c]) {
-      result.corals.push_back(*reef[c]);
-      result.fitness.push_back(fit[c]);
+  // Depredation: each of the worst Fd of the corals dies with probability Pd (the reef always
+  // keeps at least one coral).
+  void depredation() {
+    Rng predator = master_.split({epoch_, 3});
+    auto ranked = occupied();
+    const auto at_risk = std::min(
+        ranked.size(), static_cast<std::size_t>(std::llround(params_.depredation_fraction *
+                                                             static_cast<double>(ranked.size()))));
+    detail::best_first(ranked, at_risk, [&](std::size_t a, std::size_t b) {
+      return better(fit_[b], fit_[a], dir_);
+    });
+    depredated_ = 0;
+    for (std::size_t k = 0; k < at_risk && ranked.size() - depredated_ > 1; ++k) {
+      if (predator.chance(params_.depredation_probability)) {
+        reef_[ranked[k]].reset();
+        ++depredated_;
+      }
     }
   }
-  return result;
+
+  const P& problem_;
+  CroParams params_;
+  Crossover crossover_;
+  Mutation mutation_;
+  EvaluationHook<G> on_evaluated_;
+  Direction dir_;
+  std::size_t cells_;
+  Rng master_;
+  Stopwatch clock_;
+  Workers workers_;
+  Tracker<G> tracker_;
+  RunResult<G> result_;
+  std::vector<std::optional<G>> reef_;
+  std::vector<double> fit_;
+  std::vector<std::uint64_t> print_;  // fingerprints (all 0 without the capability)
+  std::uint64_t evaluations_ = 0;
+  std::size_t epoch_ = 0;
+  std::size_t sexual_larvae_ = 0, broadcast_larvae_ = 0, brooded_larvae_ = 0;
+  std::size_t larvae_total_ = 0, settled_ = 0, depredated_ = 0;
+};
+
+/// Runs CRO to the end (see Cro).
+template <Problem P, class Crossover, class Mutation>
+RunResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
+                                      Crossover&& crossover, Mutation&& mutation,
+                                      Observer* observer = nullptr,
+                                      const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
+  Cro<P, std::decay_t<Crossover>, std::decay_t<Mutation>> cro(
+      problem, params, std::forward<Crossover>(crossover), std::forward<Mutation>(mutation),
+      observer, on_evaluated);
+  cro.start();
+  while (!cro.done()) cro.step();
+  return cro.finish();
 }
 
 }  // namespace evoplay::evo

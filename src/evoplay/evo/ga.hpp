@@ -4,17 +4,13 @@
 // Generic over any Problem (see problem.hpp) and any crossover / mutation callables. Breeding
 // and evaluation of each pair of children happen in a parallel slot whose randomness comes
 // from Rng(seed).split({generation, pair}), so the history is identical for any --threads.
+// Ga runs one generation at a time (start, step, done), so that an island model, a server's
+// live view or a Python loop can drive it; run_ga() runs it to the end.
 
 #include <algorithm>
-#include <atomic>
-#include <cmath>
 #include <cstdint>
-#include <functional>
-#include <limits>
 #include <nlohmann/json.hpp>
-#include <numeric>
-#include <optional>
-#include <string>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -23,7 +19,9 @@
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/evo/operators/selection.hpp"
+#include "evoplay/evo/population.hpp"
 #include "evoplay/evo/problem.hpp"
+#include "evoplay/evo/run_result.hpp"
 #include "evoplay/evo/stopping.hpp"
 
 namespace evoplay::evo {
@@ -51,244 +49,238 @@ struct GaParams {
 /// Every setting, resolved, for config.json.
 nlohmann::json to_json(const GaParams& params);
 
-/// Called with each evaluated genome and its fitness (see run_ga).
-template <class G>
-using EvaluationHook = std::function<void(const G&, double)>;
+/// The GA over `problem`, one generation at a time: start() makes and evaluates the first
+/// population (generation 0), then step() breeds the next until done() says a stopping rule
+/// holds; finish() returns the result. `crossover(a, b, rng) -> pair<G, G>`;
+/// `mutation(g&, rng)`. `on_evaluated`, if given, sees every evaluated genome and its fitness,
+/// in a fixed order (slot order after each parallel batch).
+template <Problem P, class Crossover, class Mutation>
+class Ga {
+ public:
+  using G = typename P::Genome;
 
-template <class G>
-struct GaResult {
-  G best;
-  double best_fitness = 0;
-  bool solved = false;
-  std::size_t generations = 0;  // generations completed after the initial one
-  std::uint64_t evaluations = 0;
-  std::size_t restarts = 0;
-  std::string stop_reason;
-  double seconds = 0;
-  History history;
-  std::vector<G> population;  // the final population and its fitness
-  std::vector<double> fitness;
+  Ga(const P& problem, const GaParams& params, Crossover crossover, Mutation mutation,
+     Observer* observer = nullptr, EvaluationHook<G> on_evaluated = {})
+      : problem_(problem),
+        params_(params),
+        crossover_(std::move(crossover)),
+        mutation_(std::move(mutation)),
+        on_evaluated_(std::move(on_evaluated)),
+        dir_(problem.direction()),
+        n_(std::max<std::size_t>(params.population, 2)),
+        elites_(params.elites()),
+        workers_(params.threads),
+        master_(params.seed),
+        tracker_(dir_, observer),
+        pop_(n_),
+        fit_(n_),
+        next_(n_),
+        next_fit_(n_) {}
+
+  /// Draws, evaluates and records the first population (generation 0).
+  void start() {
+    draw_random(0, 0);
+    record();
+  }
+
+  /// Whether a stopping rule holds after the current generation (then result().stop says
+  /// which). Stagnation with restart_on_stagnation is no stop: the next step() restarts.
+  bool done() {
+    StopReason r =
+        tracker_.check(params_.stop, generation_, generation_, evaluations_, result_.best_fitness,
+                       is_solved(problem_, result_.best, result_.best_fitness), clock_.seconds());
+    if (r == StopReason::kStagnation && params_.stop.restart_on_stagnation) r = StopReason::kNone;
+    result_.stop = r;
+    return r != StopReason::kNone;
+  }
+
+  /// Breeds, evaluates and records the next generation (first re-drawing all but the elite when
+  /// the run stagnated and restart_on_stagnation is on).
+  void step() {
+    if (params_.stop.restart_on_stagnation &&
+        stagnated(params_.stop, generation_, tracker_.last_improvement())) {
+      restart();
+    }
+    ++generation_;
+    if (params_.steady_state) {
+      steady_state_generation();
+    } else {
+      generational_generation();
+    }
+    record();
+  }
+
+  std::size_t generation() const { return generation_; }
+  const RunResult<G>& result() const { return result_; }
+  std::span<const G> population() const { return pop_; }
+  std::span<const double> fitness() const { return fit_; }
+
+  /// Puts `genome` (of fitness `fitness`) in place of individual `index`, e.g. a migrant from
+  /// another island; the best so far counts it.
+  void replace(std::size_t index, G genome, double fitness) {
+    pop_[index] = std::move(genome);
+    fit_[index] = fitness;
+    tracker_.offer(result_, generation_, pop_[index], fitness);
+  }
+
+  /// The result of the run so far, with the final population (the Ga is spent).
+  RunResult<G> finish() {
+    result_.solved = is_solved(problem_, result_.best, result_.best_fitness);
+    result_.generations = generation_;
+    result_.evaluations = evaluations_;
+    result_.seconds = clock_.seconds();
+    result_.population = std::move(pop_);
+    result_.fitness = std::move(fit_);
+    return std::move(result_);
+  }
+
+ private:
+  void draw_random(std::size_t from, std::uint64_t stream) {
+    workers_.for_each(n_ - from, [&](std::size_t k) {
+      Rng rng = master_.split({stream, from + k});
+      pop_[from + k] = problem_.random_genome(rng);
+      if constexpr (HasRepair<P>) problem_.repair(pop_[from + k], rng);
+      fit_[from + k] = problem_.evaluate(pop_[from + k]);
+    });
+    evaluations_ += n_ - from;
+    if (on_evaluated_) {
+      for (std::size_t i = from; i < n_; ++i) on_evaluated_(pop_[i], fit_[i]);
+    }
+  }
+
+  void record() {
+    GenerationRecord r;
+    r.generation = generation_;
+    r.evaluations = evaluations_;
+    const FitnessSummary s = summarize(fit_, dir_);
+    r.best = fit_[s.best];
+    r.worst = fit_[s.worst];
+    r.mean = s.mean;
+    r.diversity = sample_diversity(problem_, pop_, params_.diversity_sample, workers_);
+    r.elapsed = clock_.seconds();
+    tracker_.offer(result_, generation_, pop_[s.best], fit_[s.best]);
+    tracker_.add(result_, std::move(r));
+  }
+
+  // Keeps the elite (at least the best) and re-draws everyone else.
+  void restart() {
+    const auto order = ranking(fit_, dir_);
+    const std::size_t keep = std::max<std::size_t>(elites_, 1);
+    for (std::size_t i = 0; i < keep; ++i) {
+      next_[i] = pop_[order[i]];
+      next_fit_[i] = fit_[order[i]];
+    }
+    std::swap(pop_, next_);
+    std::swap(fit_, next_fit_);
+    draw_random(keep, 1'000'000'000ULL + result_.restarts);
+    ++result_.restarts;
+    tracker_.restarted(generation_);
+  }
+
+  // n/2 iterations; each makes two children, and each child replaces the current worst
+  // individual if it is better than it.
+  void steady_state_generation() {
+    Rng rng = master_.split({generation_, 0});
+    for (std::size_t it = 0; it < (n_ + 1) / 2; ++it) {
+      const Selector live(params_.selection, fit_, dir_);
+      const G& a = pop_[live.pick(rng)];
+      const G& b = pop_[live.pick(rng)];
+      auto [c1, c2] =
+          rng.chance(params_.crossover_rate) ? crossover_(a, b, rng) : std::pair<G, G>{a, b};
+      for (G* c : {&c1, &c2}) {
+        if (rng.chance(params_.mutation_rate)) mutation_(*c, rng);
+        if constexpr (HasRepair<P>) problem_.repair(*c, rng);
+        const double f = problem_.evaluate(*c);
+        ++evaluations_;
+        if (on_evaluated_) on_evaluated_(*c, f);
+        std::size_t worst = 0;
+        for (std::size_t i = 1; i < n_; ++i) {
+          if (better(fit_[worst], fit_[i], dir_)) worst = i;
+        }
+        if (better(f, fit_[worst], dir_)) {
+          pop_[worst] = std::move(*c);
+          fit_[worst] = f;
+        }
+      }
+    }
+  }
+
+  // The elite survive; pairs of parents make the rest, one pair per parallel slot.
+  void generational_generation() {
+    const Selector selector(params_.selection, fit_, dir_);
+    const auto order = ranking(fit_, dir_);
+    for (std::size_t i = 0; i < elites_; ++i) {
+      next_[i] = pop_[order[i]];
+      next_fit_[i] = fit_[order[i]];
+    }
+    const std::size_t children = n_ - elites_;
+    const std::size_t pairs = (children + 1) / 2;
+    std::vector<char> evaluated(pairs * 2, 0);
+    workers_.for_each(pairs, [&](std::size_t k) {
+      Rng rng = master_.split({generation_, k});
+      const std::size_t ia = selector.pick(rng), ib = selector.pick(rng);
+      const bool cross = rng.chance(params_.crossover_rate);
+      std::pair<G, G> kids =
+          cross ? crossover_(pop_[ia], pop_[ib], rng) : std::pair<G, G>{pop_[ia], pop_[ib]};
+      G* child[2] = {&kids.first, &kids.second};
+      const double parent_fit[2] = {fit_[ia], fit_[ib]};
+      for (std::size_t c = 0; c < 2; ++c) {
+        const std::size_t slot = elites_ + 2 * k + c;
+        if (slot >= n_) break;
+        const bool mutate = rng.chance(params_.mutation_rate);
+        if (mutate) mutation_(*child[c], rng);
+        if constexpr (HasRepair<P>) problem_.repair(*child[c], rng);
+        next_[slot] = std::move(*child[c]);
+        if (cross || mutate || HasRepair<P>) {
+          next_fit_[slot] = problem_.evaluate(next_[slot]);
+          evaluated[2 * k + c] = 1;
+        } else {
+          next_fit_[slot] = parent_fit[c];  // an unchanged copy keeps its parent's fitness
+        }
+      }
+    });
+    for (std::size_t k = 0; k < evaluated.size(); ++k) {
+      if (!evaluated[k]) continue;
+      ++evaluations_;
+      if (on_evaluated_) on_evaluated_(next_[elites_ + k], next_fit_[elites_ + k]);
+    }
+    std::swap(pop_, next_);
+    std::swap(fit_, next_fit_);
+  }
+
+  const P& problem_;
+  GaParams params_;
+  Crossover crossover_;
+  Mutation mutation_;
+  EvaluationHook<G> on_evaluated_;
+  Direction dir_;
+  std::size_t n_;
+  std::size_t elites_;
+  Workers workers_;
+  Rng master_;
+  Stopwatch clock_;
+  Tracker<G> tracker_;
+  RunResult<G> result_;
+  std::vector<G> pop_;
+  std::vector<double> fit_;
+  std::vector<G> next_;
+  std::vector<double> next_fit_;
+  std::uint64_t evaluations_ = 0;
+  std::size_t generation_ = 0;
 };
 
-namespace detail {
-
-/// Mean pairwise distance over an evenly spaced sample of the population (rows of the distance
-/// matrix computed in parallel, summed in order); NaN when the problem has no distance.
-template <class P, class G>
-double sample_diversity(const P& problem, const std::vector<G>& pop, std::size_t sample,
-                        Workers& workers) {
-  if constexpr (HasDistance<P>) {
-    const std::size_t n = pop.size();
-    const std::size_t s = std::min(n, std::max<std::size_t>(sample, 2));
-    if (s < 2) return 0;
-    std::vector<double> row(s, 0.0);
-    workers.for_each(s - 1, [&](std::size_t a) {
-      for (std::size_t b = a + 1; b < s; ++b)
-        row[a] += problem.distance(pop[a * n / s], pop[b * n / s]);
-    });
-    double total = 0;
-    for (double r : row) total += r;
-    return total / static_cast<double>(s * (s - 1) / 2);
-  } else {
-    (void)problem, (void)pop, (void)sample, (void)workers;
-    return std::numeric_limits<double>::quiet_NaN();
-  }
-}
-
-template <class P, class G>
-bool is_solved(const P& problem, const G& genome, double fitness) {
-  if constexpr (HasSolved<P>) {
-    return problem.is_solved(genome, fitness);
-  } else {
-    (void)problem, (void)genome, (void)fitness;
-    return false;
-  }
-}
-
-/// Indices sorted best first.
-inline std::vector<std::size_t> ranking(const std::vector<double>& fitness, Direction d) {
-  std::vector<std::size_t> order(fitness.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return better(fitness[a], fitness[b], d); });
-  return order;
-}
-
-}  // namespace detail
-
-/// Runs the GA. `crossover(a, b, rng) -> pair<G, G>`; `mutation(g&, rng)`. `on_evaluated`, if
-/// given, sees every evaluated genome and its fitness, in a fixed order (slot order after each
-/// parallel batch), e.g. to collect every distinct solution a run finds.
+/// Runs the GA to the end (see Ga).
 template <Problem P, class Crossover, class Mutation>
-GaResult<typename P::Genome> run_ga(const P& problem, const GaParams& params, Crossover&& crossover,
-                                    Mutation&& mutation, Observer* observer = nullptr,
-                                    const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
-  using G = typename P::Genome;
-  const Direction dir = problem.direction();
-  const std::size_t n = std::max<std::size_t>(params.population, 2);
-  Workers workers(params.threads);
-  const Rng master(params.seed);
-  const Stopwatch clock;
-
-  GaResult<G> result;
-  std::vector<G> pop(n);
-  std::vector<double> fit(n);
-  std::uint64_t evaluations = 0;
-
-  auto draw_random = [&](std::size_t from, std::uint64_t stream) {
-    workers.for_each(n - from, [&](std::size_t k) {
-      Rng rng = master.split({stream, from + k});
-      pop[from + k] = problem.random_genome(rng);
-      if constexpr (HasRepair<P>) problem.repair(pop[from + k], rng);
-      fit[from + k] = problem.evaluate(pop[from + k]);
-    });
-    evaluations += n - from;
-    if (on_evaluated) {
-      for (std::size_t i = from; i < n; ++i) on_evaluated(pop[i], fit[i]);
-    }
-  };
-
-  std::size_t best_index = 0;
-  std::size_t last_improvement = 0;  // the last generation that improved the best so far
-  auto record = [&](std::size_t generation) {
-    GenerationRecord r;
-    r.generation = generation;
-    r.evaluations = evaluations;
-    best_index = 0;
-    double sum = 0;
-    std::size_t worst_index = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      sum += fit[i];
-      if (better(fit[i], fit[best_index], dir)) best_index = i;
-      if (better(fit[worst_index], fit[i], dir)) worst_index = i;
-    }
-    r.best = fit[best_index];
-    r.worst = fit[worst_index];
-    r.mean = sum / static_cast<double>(n);
-    r.diversity = detail::sample_diversity(problem, pop, params.diversity_sample, workers);
-    r.elapsed = clock.seconds();
-    if (generation == 0 || better(fit[best_index], result.best_fitness, dir)) {
-      result.best = pop[best_index];
-      result.best_fitness = fit[best_index];
-      last_improvement = generation;
-    }
-    result.history.add(r);
-    if (observer) observer->on_generation(result.history.back());
-  };
-
-  auto stop_reason = [&](std::size_t generation) {
-    return evo::stop_reason(params.stop, dir, generation, evaluations, result.best_fitness,
-                            detail::is_solved(problem, result.best, result.best_fitness),
-                            clock.seconds());
-  };
-
-  draw_random(0, 0);
-  record(0);
-
-  const std::size_t elites = params.elites();
-  std::size_t generation = 0;
-  std::vector<G> next(n);
-  std::vector<double> next_fit(n);
-  for (;;) {
-    result.stop_reason = stop_reason(generation);
-    if (!result.stop_reason.empty()) break;
-    if (stagnated(params.stop, generation, last_improvement)) {
-      if (!params.stop.restart_on_stagnation) {
-        result.stop_reason = "stagnation";
-        break;
-      }
-      // Keep the elite (at least the best), re-draw everyone else.
-      const auto order = detail::ranking(fit, dir);
-      const std::size_t keep = std::max<std::size_t>(elites, 1);
-      for (std::size_t i = 0; i < keep; ++i) {
-        next[i] = pop[order[i]];
-        next_fit[i] = fit[order[i]];
-      }
-      std::swap(pop, next);
-      std::swap(fit, next_fit);
-      draw_random(keep, 1'000'000'000ULL + result.restarts);
-      ++result.restarts;
-      last_improvement = generation;
-    }
-    ++generation;
-
-    if (params.steady_state) {
-      // n/2 iterations per generation; each makes two children, and each child replaces the
-      // current worst individual if it is better than it.
-      Rng rng = master.split({generation, 0});
-      for (std::size_t it = 0; it < (n + 1) / 2; ++it) {
-        const Selector live(params.selection, fit, dir);
-        const G& a = pop[live.pick(rng)];
-        const G& b = pop[live.pick(rng)];
-        auto [c1, c2] =
-            rng.chance(params.crossover_rate) ? crossover(a, b, rng) : std::pair<G, G>{a, b};
-        for (G* c : {&c1, &c2}) {
-          if (rng.chance(params.mutation_rate)) mutation(*c, rng);
-          if constexpr (HasRepair<P>) problem.repair(*c, rng);
-          const double f = problem.evaluate(*c);
-          ++evaluations;
-          if (on_evaluated) on_evaluated(*c, f);
-          std::size_t worst = 0;
-          for (std::size_t i = 1; i < n; ++i) {
-            if (better(fit[worst], fit[i], dir)) worst = i;
-          }
-          if (better(f, fit[worst], dir)) {
-            pop[worst] = std::move(*c);
-            fit[worst] = f;
-          }
-        }
-      }
-    } else {
-      const Selector selector(params.selection, fit, dir);
-      const auto order = detail::ranking(fit, dir);
-      for (std::size_t i = 0; i < elites; ++i) {
-        next[i] = pop[order[i]];
-        next_fit[i] = fit[order[i]];
-      }
-      const std::size_t children = n - elites;
-      const std::size_t pairs = (children + 1) / 2;
-      std::vector<char> evaluated(pairs * 2, 0);
-      workers.for_each(pairs, [&](std::size_t k) {
-        Rng rng = master.split({generation, k});
-        const std::size_t ia = selector.pick(rng), ib = selector.pick(rng);
-        const bool cross = rng.chance(params.crossover_rate);
-        std::pair<G, G> kids =
-            cross ? crossover(pop[ia], pop[ib], rng) : std::pair<G, G>{pop[ia], pop[ib]};
-        G* child[2] = {&kids.first, &kids.second};
-        const double parent_fit[2] = {fit[ia], fit[ib]};
-        for (std::size_t c = 0; c < 2; ++c) {
-          const std::size_t slot = elites + 2 * k + c;
-          if (slot >= n) break;
-          const bool mutate = rng.chance(params.mutation_rate);
-          if (mutate) mutation(*child[c], rng);
-          if constexpr (HasRepair<P>) problem.repair(*child[c], rng);
-          next[slot] = std::move(*child[c]);
-          if (cross || mutate || HasRepair<P>) {
-            next_fit[slot] = problem.evaluate(next[slot]);
-            evaluated[2 * k + c] = 1;
-          } else {
-            next_fit[slot] = parent_fit[c];  // an unchanged copy keeps its parent's fitness
-          }
-        }
-      });
-      for (std::size_t k = 0; k < evaluated.size(); ++k) {
-        if (!evaluated[k]) continue;
-        ++evaluations;
-        if (on_evaluated) on_evaluated(next[elites + k], next_fit[elites + k]);
-      }
-      std::swap(pop, next);
-      std::swap(fit, next_fit);
-    }
-    record(generation);
-  }
-
-  result.solved = detail::is_solved(problem, result.best, result.best_fitness);
-  result.generations = generation;
-  result.evaluations = evaluations;
-  result.seconds = clock.seconds();
-  result.population = std::move(pop);
-  result.fitness = std::move(fit);
-  return result;
+RunResult<typename P::Genome> run_ga(const P& problem, const GaParams& params,
+                                     Crossover&& crossover, Mutation&& mutation,
+                                     Observer* observer = nullptr,
+                                     const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
+  Ga<P, std::decay_t<Crossover>, std::decay_t<Mutation>> ga(
+      problem, params, std::forward<Crossover>(crossover), std::forward<Mutation>(mutation),
+      observer, on_evaluated);
+  ga.start();
+  while (!ga.done()) ga.step();
+  return ga.finish();
 }
 
 }  // namespace evoplay::evo

@@ -1,10 +1,12 @@
 #pragma once
-// When an optimiser stops: the rules every algorithm of the engine shares.
+// When an optimiser stops: the rules every algorithm of the engine shares, and why it stopped.
 
 #include <atomic>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "evoplay/evo/problem.hpp"
 
@@ -22,24 +24,64 @@ struct Stopping {
   const std::atomic<bool>* cancel = nullptr;  // set from outside (e.g. Ctrl-C) to stop
 };
 
-/// The first rule that says stop after `generation` generations, or "" to go on. Checked in this
-/// order: solved (the problem's own test), target, generations, evaluations, time, cancel.
-inline std::string stop_reason(const Stopping& stop, Direction direction, std::size_t generation,
-                               std::uint64_t evaluations, double best, bool solved,
-                               double seconds) {
-  if (solved) return "solved";
-  if (stop.target && !better(*stop.target, best, direction)) return "target";
-  if (generation >= stop.generations) return "generations";
-  if (stop.evaluations && evaluations >= stop.evaluations) return "evaluations";
-  if (stop.seconds > 0 && seconds >= stop.seconds) return "time";
-  if (stop.cancel && stop.cancel->load()) return "cancelled";
+/// Why a run stopped; kNone while it goes on.
+enum class StopReason {
+  kNone,
+  kSolved,
+  kTarget,
+  kGenerations,
+  kEvaluations,
+  kTime,
+  kStagnation,
+  kCancelled
+};
+
+/// The one spelling of each reason in files and output: "solved", "target", "generations",
+/// "evaluations", "time", "stagnation", "cancelled" ("" for kNone).
+constexpr std::string_view stop_reason_name(StopReason r) {
+  switch (r) {
+    case StopReason::kNone:
+      return "";
+    case StopReason::kSolved:
+      return "solved";
+    case StopReason::kTarget:
+      return "target";
+    case StopReason::kGenerations:
+      return "generations";
+    case StopReason::kEvaluations:
+      return "evaluations";
+    case StopReason::kTime:
+      return "time";
+    case StopReason::kStagnation:
+      return "stagnation";
+    case StopReason::kCancelled:
+      return "cancelled";
+  }
   return "";
+}
+
+/// The stopping rules for config.json; the generation limit under `generations_key` (each
+/// algorithm's word: "generations", "epochs", "iterations").
+nlohmann::json to_json(const Stopping& stop, std::string_view generations_key = "generations",
+                       bool with_restart = false);
+
+/// The first rule that says stop after `generation` generations, or kNone to go on. Checked in
+/// this order: solved (the problem's own test), target, generations, evaluations, time, cancel.
+inline StopReason stop_reason(const Stopping& stop, Direction direction, std::size_t generation,
+                              std::uint64_t evaluations, double best, bool solved, double seconds) {
+  if (solved) return StopReason::kSolved;
+  if (stop.target && !better(*stop.target, best, direction)) return StopReason::kTarget;
+  if (generation >= stop.generations) return StopReason::kGenerations;
+  if (stop.evaluations && evaluations >= stop.evaluations) return StopReason::kEvaluations;
+  if (stop.seconds > 0 && seconds >= stop.seconds) return StopReason::kTime;
+  if (stop.cancel && stop.cancel->load()) return StopReason::kCancelled;
+  return StopReason::kNone;
 }
 
 /// True when `stop.stagnation` is on and `generation` is that many generations or more past
 /// `last_improvement`, the last generation whose best was strictly better than every earlier
 /// one. Every optimiser (GA, CRO, ACO) checks it after stop_reason() and then stops with
-/// "stagnation" (the GA with restart_on_stagnation re-draws its population instead).
+/// kStagnation (the GA with restart_on_stagnation re-draws its population instead).
 inline bool stagnated(const Stopping& stop, std::size_t generation, std::size_t last_improvement) {
   return stop.stagnation > 0 && generation >= last_improvement &&
          generation - last_improvement >= stop.stagnation;

@@ -216,7 +216,7 @@ TEST(SudokuGa, PaperPresetSolvesAnEasyPuzzle) {
   EXPECT_TRUE(out.solved);
   EXPECT_EQ(out.fitness, 0);
   EXPECT_EQ(out.best, full);
-  EXPECT_EQ(out.stop_reason, "solved");
+  EXPECT_EQ(out.stop, evo::StopReason::kSolved);
 }
 
 TEST(SudokuGa, StrongPresetSolvesIntermediatePuzzles) {
@@ -239,7 +239,7 @@ TEST(SudokuCro, StrongOperatorsThroughTheGenericReefSolveIntermediatePuzzles) {
     const auto out = solve_cro(puzzle, s);
     EXPECT_TRUE(out.solved) << i;
     EXPECT_EQ(out.best, solve_exact(puzzle).solution) << i;
-    EXPECT_EQ(out.stop_reason, "solved");
+    EXPECT_EQ(out.stop, evo::StopReason::kSolved);
     EXPECT_GE(out.history.back().extra_value("occupancy"), 0.0);
     // Same seed, two threads: the same run.
     s.threads = 2;

@@ -234,22 +234,22 @@ SolveResult solve(const Level& level, const SolverSettings& settings, Observer* 
   switch (settings.algorithm) {
     case Algorithm::kCro: {
       auto r = evo::run_cro(recording, cro_params(settings), crossover, mutation, observer, hook);
-      out.generations = r.epochs;
-      out.stop_reason = r.stop_reason;
+      out.generations = r.generations;
+      out.stop = r.stop;
       out.history = std::move(r.history);
       break;
     }
     case Algorithm::kGa: {
       auto r = evo::run_ga(recording, ga_params(settings), crossover, mutation, observer, hook);
       out.generations = r.generations;
-      out.stop_reason = r.stop_reason;
+      out.stop = r.stop;
       out.history = std::move(r.history);
       break;
     }
     case Algorithm::kAco: {
       auto r = evo::run_aco(recording, aco_params(settings), observer, hook);
-      out.generations = r.iterations;
-      out.stop_reason = r.stop_reason;
+      out.generations = r.generations;
+      out.stop = r.stop;
       out.history = std::move(r.history);
       break;
     }

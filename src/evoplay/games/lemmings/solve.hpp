@@ -78,7 +78,7 @@ struct SolveResult {
   Plan best;  // the plan (genome) of the best fitness, first found
   double seconds = 0;
   double simulation_seconds = 0;  // of `seconds`, spent simulating plans (summed over threads)
-  std::string stop_reason;
+  evo::StopReason stop = evo::StopReason::kNone;
   History history;  // the algorithm's per-generation records (epochs, generations, iterations)
 
   std::size_t distinct() const { return solutions.size(); }

@@ -88,19 +88,18 @@ struct Operators {
   }
 };
 
-template <class Result>
-GaOutcome outcome_of(const SudokuProblem& problem, Result& result, std::size_t generations,
-                     std::size_t restarts, const Operators& ops) {
+GaOutcome outcome_of(const SudokuProblem& problem, evo::RunResult<SudokuProblem::Genome>& result,
+                     const Operators& ops) {
   GaOutcome out;
   out.solved = result.solved;
   out.fitness = static_cast<int>(result.best_fitness);
   out.best = problem.to_board(result.best);
-  out.generations = generations;
+  out.generations = result.generations;
   out.evaluations = result.evaluations;
   out.local_moves = ops.local_moves.load();
-  out.restarts = restarts;
+  out.restarts = result.restarts;
   out.seconds = result.seconds;
-  out.stop_reason = result.stop_reason;
+  out.stop = result.stop;
   out.history = std::move(result.history);
   return out;
 }
@@ -123,7 +122,7 @@ GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, Observer* observer)
   params.threads = s.threads;
   Operators ops(problem, s);
   auto result = evo::run_ga(problem, params, ops.crossover(), ops.mutation(), observer);
-  return outcome_of(problem, result, result.generations, result.restarts, ops);
+  return outcome_of(problem, result, ops);
 }
 
 evo::CroParams cro_params(const GaSettings& s) {
@@ -140,7 +139,7 @@ GaOutcome solve_cro(const Board& puzzle, const GaSettings& s, Observer* observer
   const SudokuProblem problem(puzzle, s.restricted);
   Operators ops(problem, s);
   auto result = evo::run_cro(problem, cro_params(s), ops.crossover(), ops.mutation(), observer);
-  return outcome_of(problem, result, result.epochs, 0, ops);
+  return outcome_of(problem, result, ops);
 }
 
 }  // namespace evoplay::games::sudoku

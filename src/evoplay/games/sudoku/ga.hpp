@@ -50,7 +50,7 @@ struct GaOutcome {
   std::uint64_t local_moves = 0;  // swaps made by the local search
   std::size_t restarts = 0;
   double seconds = 0;
-  std::string stop_reason;
+  evo::StopReason stop = evo::StopReason::kNone;
   History history;
 };
 
