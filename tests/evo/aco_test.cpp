@@ -87,8 +87,7 @@ TEST(Aco, HeuristicWithBetaSpeedsTheSearch) {
 template <class P>
 std::vector<std::vector<double>> final_pheromone(const P& problem, const AcoParams& p) {
   Aco<P> aco(problem, p);
-  aco.start();
-  while (!aco.done()) aco.step();
+  (void)run_to_end(aco);
   return aco.pheromone();
 }
 

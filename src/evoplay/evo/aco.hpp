@@ -130,13 +130,8 @@ class Aco {
   const std::vector<int>& best_choices() const { return best_choices_; }
 
   RunResult<G> finish() {
-    result_.solved = is_solved(problem_, result_.best, result_.best_fitness);
-    result_.generations = iteration_;
-    result_.evaluations = evaluations_;
-    result_.seconds = clock_.seconds();
-    result_.population = std::move(genomes_);
-    result_.fitness = std::move(fit_);
-    return std::move(result_);
+    return close_result(std::move(result_), problem_, iteration_, evaluations_, clock_.seconds(),
+                        std::move(genomes_), std::move(fit_));
   }
 
  private:
@@ -165,13 +160,8 @@ class Aco {
       if (on_evaluated_) on_evaluated_(genomes_[a], fit_[a]);
     }
 
-    GenerationRecord r;
-    r.generation = iteration_;
-    r.evaluations = evaluations_;
     const FitnessSummary sum = summarize(fit_, dir_);
-    r.best = fit_[sum.best];
-    r.worst = fit_[sum.worst];
-    r.mean = sum.mean;
+    GenerationRecord r = generation_record(iteration_, evaluations_, fit_, sum);
     r.diversity = sample_diversity(problem_, genomes_, params_.diversity_sample, workers_);
     if (tracker_.offer(result_, iteration_, genomes_[sum.best], fit_[sum.best])) {
       best_choices_ = choices_[sum.best];
@@ -249,9 +239,7 @@ RunResult<typename P::Genome> run_aco(const P& problem, const AcoParams& params,
                                       Observer* observer = nullptr,
                                       const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
   Aco<P> aco(problem, params, observer, on_evaluated);
-  aco.start();
-  while (!aco.done()) aco.step();
-  return aco.finish();
+  return run_to_end(aco);
 }
 
 }  // namespace evoplay::evo

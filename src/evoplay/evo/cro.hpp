@@ -221,17 +221,16 @@ class Cro {
   const RunResult<G>& result() const { return result_; }
 
   RunResult<G> finish() {
-    result_.solved = is_solved(problem_, result_.best, result_.best_fitness);
-    result_.generations = epoch_;
-    result_.evaluations = evaluations_;
-    result_.seconds = clock_.seconds();
+    std::vector<G> corals;
+    std::vector<double> fitness;
     for (std::size_t c = 0; c < cells_; ++c) {
       if (reef_[c]) {
-        result_.population.push_back(*reef_[c]);
-        result_.fitness.push_back(fit_[c]);
+        corals.push_back(*reef_[c]);
+        fitness.push_back(fit_[c]);
       }
     }
-    return std::move(result_);
+    return close_result(std::move(result_), problem_, epoch_, evaluations_, clock_.seconds(),
+                        std::move(corals), std::move(fitness));
   }
 
  private:
@@ -263,14 +262,9 @@ class Cro {
   }
 
   void record() {
-    GenerationRecord r;
-    r.generation = epoch_;
-    r.evaluations = evaluations_;
     const auto idx = occupied();
     const FitnessSummary s = summarize(fit_, dir_, idx);
-    r.best = fit_[s.best];
-    r.worst = fit_[s.worst];
-    r.mean = s.mean;
+    GenerationRecord r = generation_record(epoch_, evaluations_, fit_, s);
     if constexpr (HasDistance<P>) {
       std::vector<G> sample;
       sample.reserve(idx.size());
@@ -437,9 +431,7 @@ RunResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
   Cro<P, std::decay_t<Crossover>, std::decay_t<Mutation>> cro(
       problem, params, std::forward<Crossover>(crossover), std::forward<Mutation>(mutation),
       observer, on_evaluated);
-  cro.start();
-  while (!cro.done()) cro.step();
-  return cro.finish();
+  return run_to_end(cro);
 }
 
 }  // namespace evoplay::evo

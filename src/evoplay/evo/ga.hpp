@@ -125,13 +125,8 @@ class Ga {
 
   /// The result of the run so far, with the final population (the Ga is spent).
   RunResult<G> finish() {
-    result_.solved = is_solved(problem_, result_.best, result_.best_fitness);
-    result_.generations = generation_;
-    result_.evaluations = evaluations_;
-    result_.seconds = clock_.seconds();
-    result_.population = std::move(pop_);
-    result_.fitness = std::move(fit_);
-    return std::move(result_);
+    return close_result(std::move(result_), problem_, generation_, evaluations_, clock_.seconds(),
+                        std::move(pop_), std::move(fit_));
   }
 
  private:
@@ -149,13 +144,8 @@ class Ga {
   }
 
   void record() {
-    GenerationRecord r;
-    r.generation = generation_;
-    r.evaluations = evaluations_;
     const FitnessSummary s = summarize(fit_, dir_);
-    r.best = fit_[s.best];
-    r.worst = fit_[s.worst];
-    r.mean = s.mean;
+    GenerationRecord r = generation_record(generation_, evaluations_, fit_, s);
     r.diversity = sample_diversity(problem_, pop_, params_.diversity_sample, workers_);
     r.elapsed = clock_.seconds();
     tracker_.offer(result_, generation_, pop_[s.best], fit_[s.best]);
@@ -278,9 +268,7 @@ RunResult<typename P::Genome> run_ga(const P& problem, const GaParams& params,
   Ga<P, std::decay_t<Crossover>, std::decay_t<Mutation>> ga(
       problem, params, std::forward<Crossover>(crossover), std::forward<Mutation>(mutation),
       observer, on_evaluated);
-  ga.start();
-  while (!ga.done()) ga.step();
-  return ga.finish();
+  return run_to_end(ga);
 }
 
 }  // namespace evoplay::evo

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "evoplay/core/history.hpp"
+#include "evoplay/evo/population.hpp"
 #include "evoplay/evo/problem.hpp"
 #include "evoplay/evo/stopping.hpp"
 
@@ -47,6 +48,28 @@ struct RunResult {
   }
 };
 
+/// `result` made final: its counters, whether its best solves `problem`, its last population.
+template <class P, class G>
+RunResult<G> close_result(RunResult<G>&& result, const P& problem, std::size_t generations,
+                          std::uint64_t evaluations, double seconds, std::vector<G> population,
+                          std::vector<double> fitness) {
+  result.solved = is_solved(problem, result.best, result.best_fitness);
+  result.generations = generations;
+  result.evaluations = evaluations;
+  result.seconds = seconds;
+  result.population = std::move(population);
+  result.fitness = std::move(fitness);
+  return std::move(result);
+}
+
+/// Runs a step-wise optimiser (Ga, Cro, Aco: start, then step until done) to its end.
+template <class Optimiser>
+auto run_to_end(Optimiser& optimiser) {
+  optimiser.start();
+  while (!optimiser.done()) optimiser.step();
+  return optimiser.finish();
+}
+
 /// The best, the worst (indices into the fitness) and the mean fitness of a generation.
 struct FitnessSummary {
   std::size_t best = 0, worst = 0;
@@ -70,6 +93,20 @@ inline FitnessSummary summarize(std::span<const double> fit, Direction dir,
   }
   s.mean = sum / static_cast<double>(n);
   return s;
+}
+
+/// A generation's record, but for its diversity, time and extra columns: its number, the
+/// evaluations so far, and the best, mean and worst of `summary`.
+inline GenerationRecord generation_record(std::size_t generation, std::uint64_t evaluations,
+                                          std::span<const double> fit,
+                                          const FitnessSummary& summary) {
+  GenerationRecord r;
+  r.generation = generation;
+  r.evaluations = evaluations;
+  r.best = fit[summary.best];
+  r.worst = fit[summary.worst];
+  r.mean = summary.mean;
+  return r;
 }
 
 /// The bookkeeping of a run: keeps the best so far in the result (and the generation it last
