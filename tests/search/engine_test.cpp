@@ -2,6 +2,7 @@
 // alpha-beta must agree with minimax on thousands of random trees.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <set>
 
 #include "evoplay/core/error.hpp"
@@ -279,6 +280,44 @@ TEST(AlphaBetaTime, TimedSearchesStopWithinTheirLimit) {
     EXPECT_TRUE(r.has_move);
     EXPECT_GT(r.stats.leaves, 100u);
   }
+}
+
+// A search without a time limit stops when its cancel flag is set (here by the clock hook once
+// 5,000 nodes are searched, so at the same node on every machine), with a legal move.
+TEST(Cancel, SearchesWithoutATimeLimitStopWhenCancelled) {
+  const RandomTree root(11, 1 << 30, 60);  // no result is proven early in this tree
+  std::atomic<bool> cancel{false};
+  AlphaBetaSettings s;
+  s.depth = 60;
+  AlphaBeta<RandomTree> ab(s);
+  ab.set_cancel(&cancel);
+  ab.set_clock([&] {
+    if (ab.nodes() > 5000) cancel = true;
+    return 1e-6 * static_cast<double>(ab.nodes());  // a reading every 100-200 nodes
+  });
+  const auto r = ab.search(root);
+  EXPECT_TRUE(ab.stopped()) << r.depth << " " << r.value;
+  EXPECT_LT(ab.nodes(), 6000u);
+  ASSERT_TRUE(r.has_move);
+  EXPECT_LT(r.depth, 60);
+  cancel = false;
+  Minimax<RandomTree> m({30});
+  m.set_cancel(&cancel);
+  m.set_clock([&] {
+    if (m.nodes() > 5000) cancel = true;
+    return 1e-6 * static_cast<double>(m.nodes());
+  });
+  (void)m.search(root);
+  EXPECT_LT(m.nodes(), 6000u);
+  cancel = true;  // already cancelled: MCTS stops at once
+  MctsSettings ms;
+  ms.iterations = 1'000'000;
+  Mcts<RandomTree> mcts(ms);
+  mcts.set_cancel(&cancel);
+  Rng rng(1);
+  const auto mr = mcts.search(root, rng);
+  EXPECT_TRUE(mr.has_move);
+  EXPECT_LT(mr.stats.leaves, 10u);
 }
 
 TEST(Deadline, StopsBeforeTheLimitWithAMargin) {

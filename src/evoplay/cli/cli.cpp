@@ -42,6 +42,10 @@ RunDir open_run_dir(const CommonOptions& o, const std::string& command) {
   return RunDir::create(o.out, command);
 }
 
+void print_run_dir(const RunDir& run) { fmt::print("run folder: {}\n", run.path().string()); }
+
+void exit_cancelled() { throw CLI::RuntimeError(kCancelledStatus); }
+
 std::filesystem::path find_data_dir(const std::string& name) {
   std::vector<std::filesystem::path> candidates = {std::filesystem::path("data") / name};
   std::error_code ec;

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "evoplay/core/cancel.hpp"
+#include "evoplay/core/control.hpp"
 #include "evoplay/core/run_dir.hpp"
 
 namespace evoplay::cli {
@@ -30,6 +32,27 @@ nlohmann::json base_config(const std::string& command, const CommonOptions& opti
 
 /// Creates the run directory for a command from --out (or the default name).
 RunDir open_run_dir(const CommonOptions& options, const std::string& command);
+
+/// The key under which every --json output names its run folder.
+inline constexpr const char* kRunDirKey = "run_dir";
+
+/// Says where a run's files are, in the one wording of every command: `run folder: PATH`.
+void print_run_dir(const RunDir& run);
+
+/// The exit status of a command stopped by Ctrl-C after writing what it finished.
+inline constexpr int kCancelledStatus = 130;
+
+/// Ends a command with status 130 (its result is written: see RunDir::finish).
+[[noreturn]] void exit_cancelled();
+
+/// A long command's cancellation: while it lives, the first Ctrl-C (or SIGTERM) cancels the
+/// token in control (the library call then returns what it finished), a second ends the program
+/// at once. The command writes its result and calls exit_cancelled() if it was cancelled.
+struct Cancellable {
+  Control control;
+  Interrupts interrupts{control.cancel};
+  bool cancelled() const { return control.cancelled(); }
+};
 
 /// A folder of the shipped data (`data/<name>`): in the working folder, or in the source tree
 /// the program was built in (found from the program's own path, build/<preset>/evoplay); empty

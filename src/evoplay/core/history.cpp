@@ -46,6 +46,26 @@ std::string History::to_csv() const {
   return out;
 }
 
+CsvTable History::table() const {
+  CsvTable t;
+  t.columns = {"generation", "evaluations", "best", "mean", "worst", "diversity", "elapsed"};
+  if (!rows.empty()) {
+    for (const auto& [name, value] : rows.front().extra) t.columns.push_back(name);
+  }
+  for (const auto& r : rows) {
+    std::vector<double> row = {static_cast<double>(r.generation),
+                               static_cast<double>(r.evaluations),
+                               r.best,
+                               r.mean,
+                               r.worst,
+                               r.diversity,
+                               r.elapsed};
+    for (const auto& [name, value] : r.extra) row.push_back(value);
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
 std::string to_csv(const CsvTable& table) {
   std::string out;
   for (std::size_t i = 0; i < table.columns.size(); ++i) {

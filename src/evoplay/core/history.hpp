@@ -36,6 +36,8 @@ class Observer {
   virtual void on_generation(const GenerationRecord& record) = 0;
 };
 
+struct CsvTable;
+
 /// A table of records, with CSV output and input.
 class History {
  public:
@@ -47,6 +49,8 @@ class History {
 
   /// CSV with header: generation,evaluations,best,mean,worst,diversity,elapsed[,extra...].
   std::string to_csv() const;
+  /// The same columns as a table of numbers (what parse_csv(to_csv()) gives, without the text).
+  CsvTable table() const;
 };
 
 /// A CSV file as named numeric columns (empty cells are NaN).

@@ -47,7 +47,7 @@ class RunDir {
   std::filesystem::path path_;
   bool created_ = false;  // made by this run: removed if an exception ends it before finish()
   bool finished_ = false;
-  int exceptions_ = 0;    // std::uncaught_exceptions() when opened
+  int exceptions_ = 0;  // std::uncaught_exceptions() when opened
 };
 
 /// Local time as yyyymmdd-hhmmss.

@@ -55,4 +55,9 @@ void save_history_plot(const std::filesystem::path& path, const CsvTable& histor
   save_line_plot(path, plot);
 }
 
+void save_history_plot(const std::filesystem::path& path, const History& history,
+                       const HistoryPlotOptions& options) {
+  save_history_plot(path, history.table(), options, "history");
+}
+
 }  // namespace evoplay::render

@@ -24,4 +24,8 @@ struct HistoryPlotOptions {
 void save_history_plot(const std::filesystem::path& path, const CsvTable& history,
                        const HistoryPlotOptions& options, const std::string& source_name);
 
+/// The same, from a run's History in memory.
+void save_history_plot(const std::filesystem::path& path, const History& history,
+                       const HistoryPlotOptions& options);
+
 }  // namespace evoplay::render

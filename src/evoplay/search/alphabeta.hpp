@@ -220,6 +220,9 @@ class AlphaBeta {
   std::uint64_t nodes() const { return stats_.nodes; }
   /// Where the time limits read the time (default: the steady clock); see Deadline.
   void set_clock(Clock clock) { deadline_.set_clock(std::move(clock)); }
+  /// Stops the search soon after `*cancel` becomes true (its result is then the last complete
+  /// iteration, or a fallback move); see Deadline.
+  void set_cancel(const std::atomic<bool>* cancel) { deadline_.set_cancel(cancel); }
 
  private:
   static constexpr bool kUndo =

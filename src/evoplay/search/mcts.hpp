@@ -40,10 +40,13 @@ class Mcts {
 
   /// Where the time limit reads the time (default: the steady clock); see Deadline.
   void set_clock(Clock clock) { clock_ = std::move(clock); }
+  /// Stops the search soon after `*cancel` becomes true; see Deadline.
+  void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
 
   SearchResult<Move> search(const G& root, Rng& rng) {
     Deadline deadline;
     deadline.set_clock(clock_);
+    deadline.set_cancel(cancel_);
     deadline.start(settings_.seconds);
     SearchResult<Move> result;
     stats_ = {};
@@ -199,6 +202,7 @@ class Mcts {
   MctsSettings settings_;
   SearchStats stats_;
   Clock clock_;
+  const std::atomic<bool>* cancel_ = nullptr;
   NodeStore nodes_;
 };
 

@@ -32,6 +32,8 @@ class Minimax {
   std::uint64_t nodes() const { return stats_.nodes; }
   /// Where the time limit reads the time (default: the steady clock); see Deadline.
   void set_clock(Clock clock) { deadline_.set_clock(std::move(clock)); }
+  /// Stops the search soon after `*cancel` becomes true; see Deadline.
+  void set_cancel(const std::atomic<bool>* cancel) { deadline_.set_cancel(cancel); }
 
   SearchResult<Move> search(const G& root) {
     stats_ = {};
@@ -42,7 +44,8 @@ class Minimax {
     for (int d = timed ? 1 : settings_.depth; d <= settings_.depth; ++d) {
       if (d > 1 && timed && deadline_.elapsed() >= settings_.seconds / 2) break;
       depth_ = d;
-      check_time_ = timed && d > 1;  // the first iteration always completes
+      // A time limit lets the first iteration complete; a cancel stops any iteration.
+      check_time_ = deadline_.watching() && (d > 1 || deadline_.cancelled() || !timed);
       horizon_ = false;
       const Line line = max_value(root, d);
       if (deadline_.expired()) break;
