@@ -9,6 +9,7 @@
 #include <tuple>
 #include <utility>
 
+#include "evoplay/cli/birds_play.hpp"
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
@@ -1045,13 +1046,14 @@ void add_birds_commands(CLI::App& app) {
   auto* group = app.add_subcommand(
       "birds",
       "Angry Birds (Science Birds) levels: stability by Box2D physics, pictures, checks, a level "
-      "generator");
+      "generator, shots and agents that play");
   group->require_subcommand(1);
   add_simulate(group);
   add_render(group);
   add_check(group);
   add_generate(group);
   add_diversity(group);
+  add_birds_play_commands(group);
 }
 
 }  // namespace evoplay::cli

@@ -1,0 +1,308 @@
+// evoplay birds shoot | play | difficulty: levels played with shots, agents, and the measures of
+// how hard they are. The logic is the library's (games/birds: shot, agents, difficulty,
+// play_render); this file binds options to its settings and prints its results.
+#include "evoplay/cli/birds_play.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "evoplay/cli/common.hpp"
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/input_files.hpp"
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/text.hpp"
+#include "evoplay/games/birds/agents.hpp"
+#include "evoplay/games/birds/difficulty.hpp"
+#include "evoplay/games/birds/play_render.hpp"
+#include "evoplay/games/birds/xml.hpp"
+
+namespace evoplay::cli {
+
+namespace birds = games::birds;
+
+namespace {
+
+/// --render FILE: a .gif (the shots animated) or .png / .svg (the level after them); checked
+/// before anything is played.
+void check_render_path(const std::string& path) {
+  if (path.empty()) return;
+  const std::string ext = std::filesystem::path(path).extension().string();
+  if (ext != ".gif" && ext != ".png" && ext != ".svg") {
+    throw Error(path, 0, "--render needs a .gif, .png or .svg file");
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw Error(path, 0, "--render needs a file, and this is a folder");
+  }
+}
+
+void render_game(const std::string& path, const birds::Level& level, const birds::GameRecord& game,
+                 const birds::PlaySettings& play, const std::string& title) {
+  if (std::filesystem::path(path).extension() == ".gif") {
+    birds::save_game_animation(path, level, game, play, 800, title);
+  } else {
+    birds::save_game_picture(path, level, game, 1200, title);
+  }
+}
+
+void print_shot(std::size_t k, const birds::ShotRecord& s) {
+  std::string what = fmt::format("{} pig{} killed, {} block{} destroyed", s.pigs_killed,
+                                 s.pigs_killed == 1 ? "" : "s", s.blocks_destroyed,
+                                 s.blocks_destroyed == 1 ? "" : "s");
+  if (s.tnt_exploded > 0) what += fmt::format(", {} TNT exploded", s.tnt_exploded);
+  fmt::print(
+      "  shot {}: {} at {:.2f} deg, pull {:.2f}{}{}: {}, damage {:.1f}, +{} points ({:.2f} s)\n",
+      k + 1, birds::bird_name(s.bird), s.shot.angle, s.shot.pull,
+      s.shot.tap >= 0 ? fmt::format(", tap {:.2f} s", s.shot.tap) : "",
+      s.shot.tap >= 0 && s.tap_time < 0 ? " (too late or too early: no ability)" : "", what,
+      s.damage, s.score, s.seconds);
+}
+
+void print_game(const std::string& head, const birds::Level& level, const birds::GameRecord& g) {
+  fmt::print("{}: {} - {} of {} pigs killed, {} of {} birds used, score {}\n", head,
+             g.won() ? "WON" : std::string(birds::status_name(g.status)), g.pigs_killed, g.pigs,
+             g.birds_used, level.birds.size(), g.score);
+  for (std::size_t k = 0; k < g.shots.size(); ++k) print_shot(k, g.shots[k]);
+}
+
+/// One value for every shot, or one per shot.
+double per_shot(const std::vector<double>& values, std::size_t k, double fallback) {
+  if (values.empty()) return fallback;
+  return values.size() == 1 ? values[0] : values[k];
+}
+
+void add_shoot(CLI::App* group) {
+  struct Options {
+    std::string file;
+    std::vector<double> angles, pulls, taps;
+    bool json = false;
+    std::string render;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand(
+      "shoot", "shoot the level's birds in order, one shot per --angle, and report what happened");
+  cmd->add_option("level", opt->file, "Science Birds level file (.xml)")->required();
+  cmd->add_option("--angle", opt->angles,
+                  "launch angle in degrees (0 = right, 90 = up); repeat "
+                  "for each bird")
+      ->required()
+      ->check(CLI::Range(-90.0, 90.0));
+  cmd->add_option("--pull", opt->pulls,
+                  "pull, 0..1 of the drag radius (1 = full power, 10 units/s): one for all shots "
+                  "or one per --angle")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--tap", opt->taps,
+                  "seconds after the release to use the bird's ability (negative: never): one "
+                  "for all shots or one per --angle");
+  cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object");
+  cmd->add_option("--render", opt->render,
+                  "FILE.gif: the shots animated; FILE.png or .svg: the level after them with "
+                  "their paths");
+  cmd->callback([opt] {
+    check_render_path(opt->render);
+    for (const auto* list : {&opt->pulls, &opt->taps}) {
+      if (list->size() > 1 && list->size() != opt->angles.size()) {
+        throw Error(fmt::format("{} --{} values for {} --angle values: give one, or one per shot",
+                                list->size(), list == &opt->pulls ? "pull" : "tap",
+                                opt->angles.size()));
+      }
+    }
+    const birds::Level level = birds::read_level(opt->file);
+    if (opt->angles.size() > level.birds.size()) {
+      throw Error(opt->file, 0,
+                  fmt::format("{} shots asked for, and the level has {} bird{}", opt->angles.size(),
+                              level.birds.size(), level.birds.size() == 1 ? "" : "s"));
+    }
+    std::vector<birds::Shot> shots;
+    for (std::size_t k = 0; k < opt->angles.size(); ++k) {
+      shots.push_back({opt->angles[k], per_shot(opt->pulls, k, 1), per_shot(opt->taps, k, -1)});
+    }
+    const birds::PlaySettings play;
+    const auto game = birds::play_shots(level, shots, play);
+    if (opt->json) {
+      nlohmann::json j = {{"file", display_name(opt->file)}};
+      j.update(game.to_json(level));
+      fmt::print("{}\n", j.dump());
+    } else {
+      print_game(display_name(opt->file), level, game);
+      if (game.shots.size() < shots.size()) {
+        fmt::print("  (the game ended before the last {} shot{})\n",
+                   shots.size() - game.shots.size(),
+                   shots.size() - game.shots.size() == 1 ? "" : "s");
+      }
+    }
+    if (!opt->render.empty()) {
+      render_game(opt->render, level, game, play, display_name(opt->file));
+      if (!opt->json) fmt::print("picture: {}\n", opt->render);
+    }
+  });
+}
+
+void add_agent_options(CLI::App* cmd, birds::AgentSettings& agent) {
+  cmd->add_option("--budget", agent.budget, "search: candidate shots simulated per bird")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--beam", agent.beam,
+                  "search: states kept per bird when looking ahead over the next birds (1: one "
+                  "bird at a time)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  cmd->add_option("--depth", agent.depth, "search with --beam above 1: birds looked ahead at most")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100));
+}
+
+void add_play(CLI::App* group) {
+  struct Options {
+    std::string file;
+    std::string agent = "search";
+    int attempts = 1;
+    birds::AgentSettings settings;
+    CommonOptions common;
+    std::string render;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand("play", "play a level with an agent: random, naive or search");
+  cmd->add_option("level", opt->file, "Science Birds level file (.xml)")->required();
+  cmd->add_option("--agent", opt->agent, "random, naive (the AIBIRDS naive agent) or search")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"random", "naive", "search"}));
+  cmd->add_option("--attempts", opt->attempts, "games to play, each with its own seed")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  add_agent_options(cmd, opt->settings);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kJson);
+  cmd->add_option("--render", opt->render,
+                  "FILE.gif: the first won game (else the first) animated; FILE.png or .svg: the "
+                  "level after it with the shots' paths");
+  cmd->callback([opt] {
+    check_render_path(opt->render);
+    birds::AgentSettings agent = opt->settings;
+    agent.kind = birds::parse_agent(opt->agent);
+    const int threads = resolve_threads(opt->common.threads);
+    // One game: its search uses the threads; several: the games do.
+    agent.threads = opt->attempts == 1 ? threads : 1;
+    agent.validate();
+    const birds::Level level = birds::read_level(opt->file);
+    if (level.birds.empty()) throw Error(opt->file, 0, "the level has no bird to play");
+    const birds::PlaySettings play;
+    const birds::GameState start = birds::initial_state(level, play);
+    const auto n = static_cast<std::size_t>(opt->attempts);
+    std::vector<birds::GameRecord> games(n);
+    const Rng master(opt->common.seed);
+    parallel_slots(n, opt->attempts == 1 ? 1 : threads, [&](std::size_t k) {
+      const std::uint64_t seed = n == 1 ? opt->common.seed : master.split(k).seed();
+      games[k] = birds::play_game_from(level, start, agent, play, seed);
+    });
+    int wins = 0;
+    for (const auto& g : games) wins += g.won() ? 1 : 0;
+    const std::string file = display_name(opt->file);
+    if (opt->common.json) {
+      nlohmann::json list = nlohmann::json::array();
+      for (const auto& g : games) list.push_back(g.to_json(level));
+      nlohmann::json j = {{"file", file},
+                          {"settings", agent.to_json()},
+                          {"attempts", n},
+                          {"wins", wins},
+                          {"win_rate", static_cast<double>(wins) / static_cast<double>(n)},
+                          {"games", list}};
+      fmt::print("{}\n", j.dump());
+    } else {
+      for (std::size_t k = 0; k < n; ++k) {
+        print_game(n == 1 ? fmt::format("{} ({}, seed {})", file, opt->agent, games[k].seed)
+                          : fmt::format("{} attempt {} (seed {})", file, k + 1, games[k].seed),
+                   level, games[k]);
+      }
+      if (n > 1)
+        fmt::print("{} won {} of {} games ({:.0f}%)\n", opt->agent, wins, n, 100.0 * wins / n);
+    }
+    if (!opt->render.empty()) {
+      const auto shown = std::find_if(games.begin(), games.end(),
+                                      [](const birds::GameRecord& g) { return g.won(); });
+      const auto& game = shown != games.end() ? *shown : games.front();
+      render_game(opt->render, level, game, play, fmt::format("{} ({})", file, opt->agent));
+      if (!opt->common.json) fmt::print("picture: {}\n", opt->render);
+    }
+  });
+}
+
+void add_difficulty(CLI::App* group) {
+  struct Options {
+    std::vector<std::string> files;
+    birds::DifficultySettings settings;
+    CommonOptions common;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand(
+      "difficulty",
+      "how hard levels are to play: the naive agent's win rate, the share of random shots that "
+      "kill a pig, whether the search agent wins (solvable) and with how many birds, the pigs "
+      "the structure protects");
+  cmd->add_option("levels", opt->files, "level files (.xml) or folders of them")->required();
+  cmd->add_option("--attempts", opt->settings.naive_attempts, "games of the naive agent per level")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--random-shots", opt->settings.random_shots, "random first shots per level")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
+  add_agent_options(cmd, opt->settings.search);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kJson);
+  cmd->callback([opt] {
+    birds::DifficultySettings settings = opt->settings;
+    settings.seed = opt->common.seed;
+    settings.threads = resolve_threads(opt->common.threads);
+    settings.validate();
+    const auto files = expand_input_files(opt->files, ".xml");
+    std::vector<birds::Level> levels;
+    for (const auto& f : files) levels.push_back(birds::read_level(f));
+    std::vector<birds::DifficultyReport> reports;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      reports.push_back(birds::measure_difficulty(levels[i], settings));
+      const auto& r = reports.back();
+      if (opt->common.json) continue;
+      fmt::print(
+          "{}: {} - naive wins {}/{} ({:.0f}%), random shots killing a pig {}/{} ({:.0f}%), "
+          "{}; {} pigs ({} protected), {} blocks, {} TNT, {} platforms, {} birds\n",
+          display_name(files[i]), r.solvable ? "solvable" : "NOT SOLVED", r.naive_wins,
+          r.naive_attempts, 100 * r.naive_win_rate, r.random_hits, r.random_shots,
+          100 * r.random_kill_share,
+          r.solvable ? fmt::format("search wins with {} of {} birds", r.search.birds_used, r.birds)
+                     : fmt::format("search kills {} of {} pigs", r.search.pigs_killed, r.pigs),
+          r.pigs, r.protection.protected_pigs, r.blocks, r.tnt, r.platforms, r.birds);
+    }
+    const auto summary = birds::summarise(reports);
+    if (opt->common.json) {
+      nlohmann::json list = nlohmann::json::array();
+      for (std::size_t i = 0; i < levels.size(); ++i) {
+        nlohmann::json j = {{"file", display_name(files[i])}};
+        j.update(reports[i].to_json());
+        list.push_back(std::move(j));
+      }
+      fmt::print("{}\n", nlohmann::json{{"settings", settings.to_json()},
+                                        {"levels", list},
+                                        {"summary", summary.to_json()}}
+                             .dump());
+      return;
+    }
+    if (levels.size() > 1) {
+      fmt::print(
+          "{} levels: {} solvable ({:.0f}%), naive win rate {:.2f}, random kill share {:.2f}, "
+          "protected pigs {:.0f}%, {:.1f} blocks and {:.1f} pigs per level\n",
+          summary.levels, summary.solvable, 100.0 * summary.solvable / summary.levels,
+          summary.naive_win_rate, summary.random_kill_share, 100 * summary.protected_share,
+          summary.blocks, summary.pigs);
+    }
+  });
+}
+
+}  // namespace
+
+void add_birds_play_commands(CLI::App* group) {
+  add_shoot(group);
+  add_play(group);
+  add_difficulty(group);
+}
+
+}  // namespace evoplay::cli
