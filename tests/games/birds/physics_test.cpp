@@ -528,3 +528,34 @@ TEST(BirdsPhysics, TheExampleFilesGiveTheResultsDocumentedInDocs) {
   // ChatGPT4PCG's file: one of three pieces penalised for moving, 100 - 100 / 3 x 0.33 = 89.
   EXPECT_NEAR(simulate(example("chatgpt4pcg_result_22_wellformed.xml")).paper_score, 89.0, 1e-9);
 }
+
+TEST(BirdsPhysics, TheGamesCircleStaysOnATiltedPlank) {
+  // The game's Circle (a 12-gon) sits on a RectBig tilted 4 degrees. Its flat base runs from
+  // x = -0.18 to 0.16 under a centre 0.375 above it: tilted 4 degrees, the centre's plumb line
+  // moves 0.375 tan 4 = 0.026 along the base, still over it, so it cannot roll; and
+  // tan 4 = 0.07 is far below wood's friction 4 (mixed sqrt(4 x 4)), so it cannot slide either.
+  // A round body would roll off (Box2D has no rolling resistance).
+  const double tilt = 4 * std::numbers::pi / 180;
+  const double plank_y = kGroundY + 0.4;
+  Object plank = block(ObjectType::kRectBig, Material::kWood, 0, plank_y, 4);
+  Object pillar = block(ObjectType::kSquareSmall, Material::kStone, -0.5, kGroundY + 0.215);
+  // The plank rests on the pillar's top corner and the ground: let the simulation settle it
+  // first, then put the circle on it at rest.
+  Level base = level_of({pillar, plank});
+  base.objects[1].y = kGroundY + 0.43 + 0.5 * std::sin(tilt) + 0.11 / std::cos(tilt);
+  const StabilityReport settled = simulate(base);
+  ASSERT_TRUE(settled.at_rest);
+  Level level = final_level(base, settled);
+  const ObjectOutcome& p = settled.objects[1];
+  const double a = p.rotation * std::numbers::pi / 180;
+  // The circle's flat bottom centre (x = -0.01) on the plank's top face at the plank's centre.
+  const double nx = -std::sin(a), ny = std::cos(a);
+  Object circle = block(ObjectType::kCircle, Material::kWood, p.x + nx * (0.11 + 0.375) + 0.01,
+                        p.y + ny * (0.11 + 0.375), p.rotation);
+  level.objects.push_back(circle);
+  ASSERT_GT(std::abs(p.rotation), 2.0);  // the plank does tilt
+  const StabilityReport r = simulate(level);
+  EXPECT_FALSE(r.objects[2].destroyed);
+  EXPECT_LT(r.objects[2].displacement, 0.05);
+  EXPECT_LT(std::abs(r.objects[2].rotation_change), 1.0);
+}

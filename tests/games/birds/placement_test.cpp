@@ -106,19 +106,20 @@ TEST(BirdsPlacement, ASquareOnATriangleRestsOnItsSlope) {
   EXPECT_TRUE(rests_on_something(p.level, 1, 1));
 }
 
-TEST(BirdsPlacement, ASquareOnACircleRestsOnItsCurve) {
+TEST(BirdsPlacement, ASquareOnACircleRestsOnItsOutline) {
   const Catalogue c = two_composites("Circle", "SquareTiny");
   Genome g = genome_of(c, {"Circle", "SquareTiny"}, {0, 0, 0, 2, 0, 0, 0});
-  g.genes[1].dx = 0.3;  // the square off the circle's top: over its right shoulder
+  g.genes[1].dx = 0.35;  // the square off the circle's flat top: over its right shoulder
   const auto p = place(g, c, Ruleset{});
   ASSERT_EQ(p.composites.size(), 2u);
   const auto& o = p.level.objects;
-  // The circle (radius 0.375) on the ground at x = 3. The square spans x in [3.19, 3.41]; its
-  // bottom-left corner, 0.19 right of the circle's centre, rests on the curve at height
-  // sqrt(0.375^2 - 0.19^2) above the centre (its bounding box would hold it at 0.375).
+  // The circle (the game's 12-gon, 0.75 high) on the ground at x = 3. Its flat top ends at
+  // x = 0.19 from its centre, where the edge to (0.33, 0.235) slopes down at 45 degrees. The
+  // square spans x in [3.24, 3.46]: its bottom-left corner, 0.24 from the centre, rests on that
+  // edge 0.05 below the top (its bounding box would hold it 0.05 higher, in the air).
   EXPECT_NEAR(o[0].y, -3.5 + 0.375, 1e-9);
-  EXPECT_NEAR(o[1].x, 3.3, 1e-9);
-  EXPECT_NEAR(o[1].y, -3.125 + std::sqrt(0.375 * 0.375 - 0.19 * 0.19) + 0.105, 1e-9);
+  EXPECT_NEAR(o[1].x, 3.35, 1e-9);
+  EXPECT_NEAR(o[1].y, -3.125 + 0.375 - 0.05 + 0.105, 1e-9);
   EXPECT_TRUE(starts_clean(p.level));
   EXPECT_TRUE(rests_on_something(p.level, 1, 1));
 }

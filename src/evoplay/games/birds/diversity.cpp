@@ -101,7 +101,7 @@ Silhouette rasterise(const Level& level, const Bounds& window, double cell) {
   s.rows = std::max(1, static_cast<int>(std::ceil(window.height() / cell)));
   s.cells.assign(static_cast<std::size_t>(s.columns) * static_cast<std::size_t>(s.rows), false);
   for (const Object& o : level.objects) {
-    const auto outline = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y, 24);
+    const auto outline = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y);
     const Bounds b = bounds(o);
     const int c0 = std::max(0, static_cast<int>(std::floor((b.min_x - window.min_x) / cell)));
     const int c1 =

@@ -199,14 +199,17 @@ void World::add_object(std::size_t i, const PieceState* start) {
   p.start_position = p.body->GetPosition();
   p.start_angle = p.body->GetAngle();
   const auto skin = static_cast<float>(s_.contact_skin);
-  const B2Shape shape =
-      local_shape(o, skin, s_.round_pigs, o.is_piece() ? 0.0f : static_extra_skin(skin));
-  b2FixtureDef fixture;
-  fixture.shape = &shape.get();
-  fixture.friction = static_cast<float>(friction(o, s_));
-  fixture.restitution = 0.0f;
-  fixture.density = info.mass > 0 ? static_cast<float>(info.mass) / shape.area() : 1.0f;
-  p.body->CreateFixture(&fixture);
+  const B2Collider collider =
+      local_collider(o, skin, s_.round_pigs, o.is_piece() ? 0.0f : static_extra_skin(skin));
+  const float density = info.mass > 0 ? static_cast<float>(info.mass) / collider.area() : 1.0f;
+  for (const B2Shape& shape : collider.shapes()) {
+    b2FixtureDef fixture;
+    fixture.shape = &shape.get();
+    fixture.friction = static_cast<float>(friction(o, s_));
+    fixture.restitution = 0.0f;
+    fixture.density = density;
+    p.body->CreateFixture(&fixture);
+  }
   p.state.life = start ? start->life : (o.kind() == Kind::kBlock ? block_life(o, s_) : info.life);
 }
 
