@@ -378,6 +378,7 @@ struct GenerateOptions {
   int layers = 1;
   int new_composites = 8;
   bool no_pictures = false;
+  LevelSetOptions level_set;
 };
 
 /// "tournament" is the document's: pairs, the fitter is a parent.
@@ -491,7 +492,8 @@ nlohmann::json generator_config(const birds::GeneratorSettings& s) {
           {"area", {s.placement.x_min, s.placement.x_max}},
           {"max_top", s.placement.max_top},
           {"level_width", s.placement.level_width},
-          {"seconds_simulated", s.physics.seconds}};
+          {"seconds_simulated", s.physics.seconds},
+          {"level_set", level_set_config(s)}};
 }
 
 nlohmann::json ruleset_json(const birds::Ruleset& r) {
@@ -635,6 +637,7 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
                             {"pigs_missing", placements[i].pigs_missing},
                             {"mask", ind.genome.mask},
                             {"composites", composites}});
+      level_list.back().update(level_set_fields(ind, levels[i], settings));
       captions[i] = fmt::format("{}  fitness {:.1f}", name, ind.fitness);
       if (placements[i].pigs_missing > 0) {
         fmt::print(stderr,
@@ -671,6 +674,7 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
                       {"catalogue_size", catalogue.size()},
                       {"levels", level_list.size()},
                       {"stable_levels", stable},
+                      {"qualified_levels", result.qualified},
                       {"generations", result.generations},
                       {"stop_reason", result.stop_reason},
                       {"evaluations", result.evaluations},
@@ -834,6 +838,7 @@ void add_generate(CLI::App* group) {
       ->capture_default_str()
       ->check(CLI::Range(0, 1000));
   cmd->add_flag("--no-pictures", opt->no_pictures, "write no PNG files");
+  add_level_set_options(cmd, opt->ga, opt->level_set);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt] {
     birds::GeneratorSettings settings = opt->ga;
@@ -843,6 +848,7 @@ void add_generate(CLI::App* group) {
     settings.genome.min_length = std::max(1, settings.genome.length / 2);
     settings.genome.max_length = settings.genome.length * 2;
     settings.threads = resolve_threads(opt->common.threads);
+    apply_level_set_options(opt->level_set, settings);
     const birds::Catalogue catalogue = opt->composites.empty()
                                            ? birds::default_catalogue()
                                            : birds::read_catalogue(opt->composites);
@@ -935,7 +941,10 @@ void add_diversity(CLI::App* group) {
           {"cell", opt->cell},
           {"structural",
            {{"mean", d.structural_mean}, {"min", d.structural_min}, {"max", d.structural_max}}},
-          {"counts", {{"mean", d.count_mean}, {"min", d.count_min}, {"max", d.count_max}}}};
+          {"counts", {{"mean", d.count_mean}, {"min", d.count_min}, {"max", d.count_max}}},
+          {"blocks", {{"mean", d.blocks_mean}, {"min", d.blocks_min}, {"max", d.blocks_max}}},
+          {"pigs", d.pigs},
+          {"protected_pigs", d.protected_pigs}};
       if (opt->matrix) {
         j["structural_matrix"] = d.structural;
         j["count_matrix"] = d.counts;
@@ -943,7 +952,10 @@ void add_diversity(CLI::App* group) {
       fmt::print("{}\n", j.dump());
       return;
     }
-    fmt::print("{} levels\n", d.levels);
+    fmt::print(
+        "{} levels: {:.1f} blocks per level ({:g}-{:g}); {} of {} pigs protected (no "
+        "full-power shot reaches them first)\n",
+        d.levels, d.blocks_mean, d.blocks_min, d.blocks_max, d.protected_pigs, d.pigs);
     fmt::print(
         "structural distance (1 - IoU of silhouettes, cell {:g}): mean {:.3f}  (min {:.3f}, "
         "max {:.3f})\n",

@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <memory>
+#include <tuple>
+#include <utility>
 
 #include "evoplay/cli/common.hpp"
 #include "evoplay/core/error.hpp"
@@ -297,7 +299,94 @@ void add_difficulty(CLI::App* group) {
   });
 }
 
+/// "A,B" (or "A:B") as two numbers lo <= hi within [low, high].
+std::pair<double, double> parse_range(const std::string& text, const std::string& option,
+                                      double low, double high) {
+  const char sep = text.find(':') != std::string::npos ? ':' : ',';
+  const auto parts = split(text, sep);
+  double a = 0, b = 0;
+  if (parts.size() != 2 || !try_parse_double(parts[0], a) || !try_parse_double(parts[1], b) ||
+      a < low || b < a || b > high) {
+    throw Error(fmt::format("{} '{}': expected MIN,MAX with {} <= MIN <= MAX <= {}", option, text,
+                            low, high));
+  }
+  return {a, b};
+}
+
 }  // namespace
+
+void add_level_set_options(CLI::App* cmd, birds::GeneratorSettings& s, LevelSetOptions& o) {
+  cmd->add_option("--blocks", o.blocks,
+                  "blocks per level MIN,MAX (outside, the fitness loses the share missed)")
+      ->capture_default_str();
+  cmd->add_option("--tnt", o.tnt, "TNT crates per level MIN,MAX, put beside the pigs")
+      ->capture_default_str();
+  cmd->add_option("--platforms", s.genome.platform_chance,
+                  "chance that a column of a new level stands on a platform")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--min-distance", s.min_distance,
+                  "no two levels delivered closer than this structural distance")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--protection-weight", s.protection_weight,
+                  "weight of 100 x the share of pigs no full-power shot reaches first")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-generations", s.max_generations,
+                  "go on past --generations until the levels asked for are found, stable and "
+                  "distinct, at most this many generations (0: 20 x --generations)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000000));
+  cmd->add_flag("--playable", s.playable.enabled,
+                "levels must be solvable by the search agent, the naive agent's win rate within "
+                "--difficulty");
+  cmd->add_option("--difficulty", o.difficulty,
+                  "with --playable: the band of the naive agent's win rate, LO:HI")
+      ->capture_default_str();
+}
+
+void apply_level_set_options(const LevelSetOptions& o, birds::GeneratorSettings& s) {
+  const auto [b0, b1] = parse_range(o.blocks, "--blocks", 0, 1000);
+  s.blocks_min = static_cast<int>(b0);
+  s.blocks_max = static_cast<int>(b1);
+  const auto [t0, t1] = parse_range(o.tnt, "--tnt", 0, 20);
+  s.placement.tnt_min = static_cast<int>(t0);
+  s.placement.tnt_max = static_cast<int>(t1);
+  std::tie(s.playable.difficulty_min, s.playable.difficulty_max) =
+      parse_range(o.difficulty, "--difficulty", 0, 1);
+}
+
+nlohmann::json level_set_config(const birds::GeneratorSettings& s) {
+  nlohmann::json j = {{"blocks", {s.blocks_min, s.blocks_max}},
+                      {"tnt", {s.placement.tnt_min, s.placement.tnt_max}},
+                      {"platform_chance", s.genome.platform_chance},
+                      {"min_distance", s.min_distance},
+                      {"protection_weight", s.protection_weight},
+                      {"max_generations", s.max_generations},
+                      {"shelter_pigs", s.placement.shelter_pigs},
+                      {"playable", s.playable.enabled}};
+  if (s.playable.enabled) {
+    j["difficulty"] = {s.playable.difficulty_min, s.playable.difficulty_max};
+    j["playable_weight"] = s.playable.weight;
+    j["playability_measure"] = s.playable.measure.to_json();
+  }
+  return j;
+}
+
+nlohmann::json level_set_fields(const birds::Individual& ind, const birds::Level& level,
+                                const birds::GeneratorSettings& s) {
+  nlohmann::json j = {{"tnt", level.count(birds::Kind::kTnt)},
+                      {"platforms", level.count(birds::Kind::kPlatform)},
+                      {"protected_share", ind.stability.protected_share}};
+  if (s.playable.enabled) {
+    j["measured"] = ind.play.measured;
+    j["solvable"] = ind.play.solvable;
+    j["naive_win_rate"] = ind.play.naive_win_rate;
+    j["search_birds_used"] = ind.play.birds_used;
+  }
+  return j;
+}
 
 void add_birds_play_commands(CLI::App* group) {
   add_shoot(group);

@@ -10,6 +10,8 @@
 #include <cmath>
 
 #include "evoplay/games/birds/check.hpp"
+#include "evoplay/games/birds/physics.hpp"
+#include "evoplay/games/birds/protection.hpp"
 #include "games/birds/catalogue_support.hpp"
 
 using namespace evoplay::games::birds;
@@ -270,4 +272,55 @@ TEST(BirdsPlacement, RandomIndividualsMakeLevelsThatStartClean) {
     // Deterministic: the same genome, the same level.
     EXPECT_EQ(place(g, c, rules).level, level);
   }
+}
+
+TEST(BirdsPlacement, PigsGoFirstWhereNoShotReachesThem) {
+  // A house (two RectMedium walls 1.68 high, a RectBig roof) alone in column 4 at x = 3: the
+  // only place for a pig that no full-power shot reaches first is inside it, between its walls
+  // (x from 2.51 to 3.49), and there the pig goes.
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.pigs_min = rules.pigs_max = 1;
+  const auto p = place(genome_of(c, {"house"}, {0, 0, 0, 1, 0, 0, 0}), c, rules);
+  ASSERT_EQ(p.level.count(Kind::kPig), 1);
+  const Object& pig = p.level.objects[3];  // the house's 3 blocks, then the pig
+  ASSERT_EQ(pig.kind(), Kind::kPig);
+  EXPECT_GT(pig.x - pig.shape().width / 2, 3 - 0.49 - 1e-9);
+  EXPECT_LT(pig.x + pig.shape().width / 2, 3 + 0.49 + 1e-9);
+  EXPECT_DOUBLE_EQ(pig_protection(p.level).share, 1.0);
+  EXPECT_TRUE(starts_clean(p.level));
+  // Without the preference, pigs take slots in random order (seed 7: outside).
+  PlacementSettings open;
+  open.shelter_pigs = false;
+  const auto q = place(genome_of(c, {"house"}, {0, 0, 0, 1, 0, 0, 0}), c, rules, open);
+  EXPECT_DOUBLE_EQ(pig_protection(q.level).share, 0.0);
+}
+
+TEST(BirdsPlacement, AColumnStandsOnItsPlatformAndTntGoesBesideThePigs) {
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.pigs_min = rules.pigs_max = 2;
+  Genome g = genome_of(c, {"RectFat", "SquareSmall"}, {0, 0, 0, 2, 0, 0, 0});
+  g.platforms = {0, 0, 0, 2.0, 0, 0, 0};
+  PlacementSettings s;
+  s.tnt_min = s.tnt_max = 1;
+  const auto p = place(g, c, rules, s);
+  EXPECT_EQ(p.platforms, 1);
+  ASSERT_EQ(p.level.objects[0].kind(), Kind::kPlatform);
+  // The platform's top is 2 above the ground, under column 4 (x = 3), whole tiles wide; the
+  // RectFat (0.43 high) rests on it.
+  EXPECT_NEAR(p.level.objects[0].y + kPlatformTile / 2, kGroundY + 2, 1e-9);
+  EXPECT_DOUBLE_EQ(p.level.objects[0].x, 3);
+  EXPECT_EQ(p.level.objects[0].scale_x, std::ceil(2 * (0.85 / 2 + s.platform_margin) / 0.64));
+  EXPECT_NEAR(p.level.objects[1].y, kGroundY + 2 + 0.215, 1e-9);
+  EXPECT_EQ(p.level.count(Kind::kPig), 2);
+  EXPECT_EQ(p.level.count(Kind::kTnt), 1);
+  EXPECT_EQ(p.blocks, 2);
+  EXPECT_TRUE(starts_clean(p.level));
+  for (std::size_t i = 1; i < p.level.objects.size(); ++i) {
+    EXPECT_TRUE(rests_on_something(p.level, static_cast<int>(i), 1))
+        << describe(p.level.objects[i]);
+  }
+  const StabilityReport r = simulate(p.level);
+  EXPECT_TRUE(r.stable);
 }

@@ -51,6 +51,7 @@ nlohmann::json DifficultyReport::to_json() const {
           {"random_kill_share", random_kill_share},
           {"protected_pigs", protection.protected_pigs},
           {"protected_share", protection.share},
+          {"pigs_out_of_reach", protection.out_of_reach},
           {"shots_simulated", shots_simulated}};
 }
 

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/games/birds/protection.hpp"
 
 namespace evoplay::games::birds {
 
@@ -190,6 +191,16 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
   out.structural.assign(n, std::vector<double>(n, 0.0));
   out.counts.assign(n, std::vector<int>(n, 0));
   if (n == 0) return out;
+  out.blocks_min = 1e9;
+  for (const Level& level : levels) {
+    const double blocks = level.count(Kind::kBlock);
+    out.blocks_mean += blocks / static_cast<double>(n);
+    out.blocks_min = std::min(out.blocks_min, blocks);
+    out.blocks_max = std::max(out.blocks_max, blocks);
+    const ProtectionReport p = pig_protection(level);
+    out.pigs += static_cast<int>(p.pigs.size());
+    out.protected_pigs += p.protected_pigs;
+  }
   bool any = false;
   Bounds window;
   for (const Level& level : levels) {
@@ -199,6 +210,10 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
       any = true;
     }
   }
+  // On the absolute grid (whole cells from 0), as the generator draws its archive's: the same
+  // two levels are as far apart whatever else is in the set.
+  window.min_x = std::floor(window.min_x / cell) * cell;
+  window.min_y = std::floor(window.min_y / cell) * cell;
   std::vector<LevelShape> shapes;
   for (const Level& level : levels) {
     shapes.push_back({rasterise(level, window, cell), composition(level),
