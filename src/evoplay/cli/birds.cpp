@@ -1034,8 +1034,13 @@ void demo_birds_generator(DemoContext& ctx) {
   plan.label = "birdsgen";
   plan.layers = 2;
   plan.quiet = ctx.quiet;
-  birds::GeneratorSettings settings;  // population 10, 20 composites
+  birds::GeneratorSettings settings;  // population 10
   settings.generations = 50;          // per layer: two layers stay well within the demo's time
+  settings.genome.length = 20;        // smaller levels than by default (20-40 blocks), for time
+  settings.genome.min_length = 10;
+  settings.genome.max_length = 40;
+  settings.blocks_min = 20;
+  settings.blocks_max = 40;
   settings.threads = resolve_threads(ctx.threads);
   birds::Ruleset rules;  // 5 levels, 2-4 pigs
   const auto set = generate_set(plan, birds::default_catalogue(), rules, settings, ctx.seed);

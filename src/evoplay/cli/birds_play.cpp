@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/demo.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
 #include "evoplay/core/parallel.hpp"
@@ -235,6 +236,7 @@ void add_difficulty(CLI::App* group) {
     std::vector<std::string> files;
     birds::DifficultySettings settings;
     CommonOptions common;
+    std::string sheet;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand(
@@ -251,7 +253,15 @@ void add_difficulty(CLI::App* group) {
       ->check(CLI::Range(0, 100000));
   add_agent_options(cmd, opt->settings.search);
   add_common_options(cmd, opt->common, kSeed | kThreads | kJson);
+  cmd->add_option("--sheet", opt->sheet,
+                  "FILE.png or .svg: a contact sheet of the levels with the search agent's shots");
   cmd->callback([opt] {
+    if (!opt->sheet.empty()) {
+      const std::string ext = std::filesystem::path(opt->sheet).extension().string();
+      if (ext != ".png" && ext != ".svg") {
+        throw Error(opt->sheet, 0, "--sheet needs a .png or .svg file");
+      }
+    }
     birds::DifficultySettings settings = opt->settings;
     settings.seed = opt->common.seed;
     settings.threads = resolve_threads(opt->common.threads);
@@ -275,6 +285,24 @@ void add_difficulty(CLI::App* group) {
           r.pigs, r.protection.protected_pigs, r.blocks, r.tnt, r.platforms, r.birds);
     }
     const auto summary = birds::summarise(reports);
+    if (!opt->sheet.empty()) {
+      std::vector<birds::SheetEntry> entries;
+      for (std::size_t i = 0; i < levels.size(); ++i) {
+        const auto& r = reports[i];
+        const std::string name = std::filesystem::path(files[i]).stem().string();
+        entries.push_back({&levels[i],
+                           r.pigs == 0 ? fmt::format("{}: no pig", name)
+                           : r.solvable
+                               ? fmt::format("{}: won with {} of {} birds, naive {:.0f}%", name,
+                                             r.search.birds_used, r.birds, 100 * r.naive_win_rate)
+                               : fmt::format("{}: not solved ({} of {} pigs)", name,
+                                             r.search.pigs_killed, r.pigs),
+                           nullptr, true, [&r](cairo_t* cr, const birds::View& v) {
+                             birds::draw_paths(cr, v, r.search.shots);
+                           }});
+      }
+      birds::save_contact_sheet(opt->sheet, entries, 480, levels.size() <= 4 ? 2 : 3);
+    }
     if (opt->common.json) {
       nlohmann::json list = nlohmann::json::array();
       for (std::size_t i = 0; i < levels.size(); ++i) {
@@ -386,6 +414,36 @@ nlohmann::json level_set_fields(const birds::Individual& ind, const birds::Level
     j["search_birds_used"] = ind.play.birds_used;
   }
   return j;
+}
+
+void demo_birds_play(DemoContext& ctx) {
+  const auto data = find_data_dir("birds");
+  const auto file = data / "generated_playable_level.xml";
+  if (data.empty() || !std::filesystem::exists(file)) {
+    fmt::print("  skipped: data/birds/generated_playable_level.xml not found\n");
+    return;
+  }
+  const auto dir = ctx.folder("birdsplay");
+  const birds::Level level = birds::read_level(file.string());
+  const birds::PlaySettings play;
+  birds::AgentSettings search;  // the default budget
+  search.threads = resolve_threads(ctx.threads);
+  const auto game = birds::play_game(level, search, play, ctx.seed);
+  for (std::size_t k = 0; k < game.shots.size(); ++k) print_shot(k, game.shots[k]);
+  fmt::print("  {} with {} of {} birds, {} shots simulated to choose them\n",
+             game.won() ? "won" : birds::status_name(game.status), game.birds_used,
+             level.birds.size(), game.simulated);
+  birds::save_game_animation(dir / "game.gif", level, game, play, 800, "search agent");
+  birds::save_game_picture(dir / "game.png", level, game, 1200, "search agent");
+  const RunDir run = RunDir::create(dir.string(), "birdsplay");
+  run.write_json("config.json", {{"command", "demo birdsplay"},
+                                 {"level", "data/birds/generated_playable_level.xml"},
+                                 {"seed", ctx.seed},
+                                 {"agent", search.to_json()},
+                                 {"play", play.to_json()}});
+  run.write_json("result.json", game.to_json(level));
+  ctx.show("Birds: a generated level played by the search agent", dir / "game.gif");
+  ctx.show("Birds: its shots", dir / "game.png");
 }
 
 void add_birds_play_commands(CLI::App* group) {

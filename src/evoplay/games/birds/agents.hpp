@@ -34,7 +34,7 @@ AgentKind parse_agent(std::string_view name);
 struct AgentSettings {
   AgentKind kind = AgentKind::kSearch;
   double min_angle = -10, max_angle = 80;  // degrees: random and search shots
-  int budget = 48;                         // search: candidate shots simulated per bird
+  int budget = 100;                        // search: candidate shots simulated per bird
   int beam = 1;                            // search: states kept per bird (1: greedy)
   int depth = 2;                           // search with a beam: birds looked ahead at most
   int threads = 1;                         // search: candidates simulated in parallel

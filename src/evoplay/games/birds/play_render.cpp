@@ -135,8 +135,11 @@ void draw_paths(cairo_t* cr, const View& v, std::span<const ShotRecord> shots) {
     }
     if (!s.paths.empty() && !s.paths[0].points.empty()) {
       const Point& start = s.paths[0].points.front();
-      label(cr, fmt::format("{}", k + 1), v.px(start.x) - lw * 8, v.py(start.y) - lw * 14,
-            std::max(9.0, lw * 4.5), bird_color(s.bird).with_alpha(0.9));
+      // Numbered left of the release, one label per shot side by side (the releases are close).
+      const double size = std::max(9.0, lw * 4.5);
+      label(cr, fmt::format("{}", k + 1),
+            v.px(start.x) - size * 1.8 * static_cast<double>(shots.size() - k),
+            v.py(start.y) - size * 3, size, bird_color(s.bird).with_alpha(0.9));
     }
   }
   cairo_restore(cr);
