@@ -133,13 +133,15 @@ void draw_paths(cairo_t* cr, const View& v, std::span<const ShotRecord> shots) {
       cairo_set_line_width(cr, lw);
       cairo_stroke(cr);
     }
-    if (!s.paths.empty() && !s.paths[0].points.empty()) {
-      const Point& start = s.paths[0].points.front();
-      // Numbered left of the release, one label per shot side by side (the releases are close).
+    if (!shots[0].paths.empty() && !shots[0].paths[0].points.empty()) {
+      // Numbered left of the first release, the labels of later shots stacked above the earlier
+      // ones (the releases are close together).
+      const Point& start = shots[0].paths[0].points.front();
       const double size = std::max(9.0, lw * 4.5);
-      label(cr, fmt::format("{}", k + 1),
-            v.px(start.x) - size * 1.8 * static_cast<double>(shots.size() - k),
-            v.py(start.y) - size * 3, size, bird_color(s.bird).with_alpha(0.9));
+      label(cr, fmt::format("{}", k + 1), v.px(start.x) - size * 2.4,
+            v.py(start.y) - size * (3 + 1.8 * static_cast<double>(k)), size,
+            (s.bird == BirdType::kWhite ? Color::rgb(90, 90, 90) : bird_color(s.bird))
+                .with_alpha(0.9));  // white text needs a dark box
     }
   }
   cairo_restore(cr);
@@ -177,11 +179,14 @@ void save_game_animation(const std::filesystem::path& path, const Level& level,
   every = std::max(every, static_cast<int>((total + max_frames - 1) / std::max(1, max_frames)));
   const int delay =
       std::max(2, static_cast<int>(std::lround(every * play.physics.time_step * 100)));
+  // The sky's gradient, the hills over it and the ground, the materials, pigs, birds.
   std::vector<Color> exact = {
-      Color::rgb(120, 194, 237), Color::rgb(219, 242, 250), Color::rgb(176, 132, 77),
-      Color::rgb(104, 176, 56),  Color::rgb(219, 164, 92),  Color::rgb(170, 174, 179),
-      Color::rgb(152, 214, 244), Color::rgb(124, 196, 66),  Color::rgb(118, 104, 88),
-      Color::rgb(255, 255, 255), Color::rgb(40, 30, 20),    Color::rgb(214, 150, 72)};
+      Color::rgb(120, 194, 237), Color::rgb(145, 206, 240), Color::rgb(170, 218, 243),
+      Color::rgb(195, 230, 247), Color::rgb(183, 226, 192), Color::rgb(219, 242, 250),
+      Color::rgb(176, 132, 77),  Color::rgb(104, 176, 56),  Color::rgb(219, 164, 92),
+      Color::rgb(170, 174, 179), Color::rgb(152, 214, 244), Color::rgb(124, 196, 66),
+      Color::rgb(118, 104, 88),  Color::rgb(255, 255, 255), Color::rgb(40, 30, 20),
+      Color::rgb(214, 150, 72)};
   for (int b = 0; b < kBirdTypeCount; ++b) exact.push_back(bird_color(static_cast<BirdType>(b)));
   render::GifWriter gif(path, width, height, render::palette_with(exact));
   render::Canvas canvas(width, height);
@@ -191,8 +196,9 @@ void save_game_animation(const std::filesystem::path& path, const Level& level,
                    const std::vector<FlyerPose>& flyers, const std::string& caption, int cs) {
     cairo_t* cr = canvas.cr();
     draw_scene(cr, shown, v, 0, 0, width, height);
-    draw_paths(cr, v, done);
-    if (now) draw_paths(cr, v, std::span<const ShotRecord>(now, 1));
+    std::vector<ShotRecord> paths(done.begin(), done.end());
+    if (now) paths.push_back(*now);
+    draw_paths(cr, v, paths);
     for (const FlyerPose& f : flyers) draw_flyer(cr, v, f);
     label(cr, caption, size * 0.6, size * 0.6, size, Color::rgb(30, 40, 60).with_alpha(0.75));
     gif.add_frame(canvas.pixels(), cs);
