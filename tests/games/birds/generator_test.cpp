@@ -184,3 +184,32 @@ TEST(BirdsGenerator, BadSettingsNameTheirField) {
     EXPECT_NE(std::string(e.what()).find("blocks_max"), std::string::npos) << e.what();
   }
 }
+
+TEST(BirdsGenerator, PlayableModePlaysTheStableLevelsTheSameAtAnyThreadCount) {
+  // Small levels, a cheap measure: every level that is stable, has its pigs and its blocks is
+  // played, and its fitness holds the playability term; nothing else is played.
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.levels = 2;
+  rules.pigs_min = rules.pigs_max = 1;
+  GeneratorSettings s = small();
+  s.generations = 1;
+  s.max_generations = 1;
+  s.playable.enabled = true;
+  s.playable.measure.naive_attempts = 2;
+  s.playable.measure.search.budget = 3;
+  s.threads = 1;
+  const auto one = run_generator(c, rules, s);
+  s.threads = 2;
+  const auto two = run_generator(c, rules, s);
+  ASSERT_EQ(one.levels.size(), two.levels.size());
+  for (std::size_t i = 0; i < one.levels.size(); ++i) {
+    EXPECT_EQ(one.levels[i].level_key, two.levels[i].level_key);
+    EXPECT_EQ(one.levels[i].play, two.levels[i].play);
+  }
+  EXPECT_GT(one.playability_measures, 0u);
+  for (const auto& ind : one.population) {
+    EXPECT_EQ(ind.play.measured, ind.stability.stable && ind.pigs_missing == 0) << ind.level_key;
+    if (!ind.play.measured) EXPECT_FALSE(ind.play.solvable);
+  }
+}
