@@ -58,11 +58,15 @@ int main() {
   const Catalogue catalogue = default_catalogue();
   const Ruleset rules;  // 5 levels, 2-4 pigs, nothing forbidden
 
-  // The document's largest run, on two threads.
+  // The document's largest run, on two threads: its loop alone (no generation added to find the
+  // levels asked for, any number of blocks).
   GeneratorSettings big;
   big.population = 20;
   big.generations = 100;
+  big.max_generations = 100;
   big.genome.length = 20;
+  big.blocks_min = 0;
+  big.blocks_max = 1000;
   big.threads = 2;
   const double cpu0 = evoplay::process_cpu_seconds();
   GeneratorResult result;
@@ -84,6 +88,9 @@ int main() {
   // Ten seeds with the defaults (Table 6.1's population 10, 100 generations), then diversity 0.
   GeneratorSettings defaults;
   defaults.threads = 2;
+  // 100 generations and no more: without diversity the runs would go on to the generation limit
+  // looking for five distinct levels (docs/birds-generator.md).
+  defaults.max_generations = defaults.generations;
   const SeedFigures with = ten_seeds(catalogue, rules, defaults);
   GeneratorSettings plain = defaults;
   plain.diversity_weight = 0;

@@ -1,5 +1,5 @@
 // The program as a user runs it: help, version, errors and exit codes, demo (its parts that
-// write files: tsp, birdsgen, tictactoe-learn, flags), plot.
+// write files: tsp, birdsgen, birdsplay, tictactoe-learn, flags), plot.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -101,6 +101,19 @@ TEST(Cli, DemoBirdsGeneratorWritesFiveLevelsAndASheet) {
   const auto result = nlohmann::json::parse(slurp(part / "result.json"));
   EXPECT_EQ(result["levels"].size(), 5u);
   EXPECT_NE(r.out.find("5 levels in"), std::string::npos) << r.out;
+}
+
+TEST(Cli, DemoBirdsPlayWinsTheGeneratedLevelAndWritesTheGif) {
+  const auto dir = scratch_dir("demo-birdsplay");
+  const auto r = run_evoplay("demo --only birdsplay --quiet --threads 1 --out " + dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto part = dir / "birdsplay";
+  EXPECT_EQ(slurp(part / "game.gif").substr(0, 6), "GIF89a");
+  EXPECT_GT(std::filesystem::file_size(part / "game.png"), 10000u);
+  const auto result = nlohmann::json::parse(slurp(part / "result.json"));
+  EXPECT_EQ(result["won"], true);  // the level was generated as solvable by the search agent
+  EXPECT_EQ(result["agent"], "search");
+  EXPECT_NE(r.out.find("won with"), std::string::npos) << r.out;
 }
 
 TEST(Cli, DemoTicTacToeLearningWritesItsCurvesAndPopulation) {

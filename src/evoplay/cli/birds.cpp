@@ -9,6 +9,7 @@
 #include <tuple>
 #include <utility>
 
+#include "evoplay/cli/birds_play.hpp"
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/demo.hpp"
@@ -384,6 +385,7 @@ struct GenerateOptions {
   int layers = 1;
   int new_composites = 8;
   bool no_pictures = false;
+  LevelSetOptions level_set;
 };
 
 /// "tournament" is the document's: pairs, the fitter is a parent.
@@ -498,7 +500,8 @@ nlohmann::json generator_config(const birds::GeneratorSettings& s) {
           {"area", {s.placement.x_min, s.placement.x_max}},
           {"max_top", s.placement.max_top},
           {"level_width", s.placement.level_width},
-          {"seconds_simulated", s.physics.seconds}};
+          {"seconds_simulated", s.physics.seconds},
+          {"level_set", level_set_config(s)}};
 }
 
 nlohmann::json ruleset_json(const birds::Ruleset& r) {
@@ -642,6 +645,7 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
                             {"pigs_missing", placements[i].pigs_missing},
                             {"mask", ind.genome.mask},
                             {"composites", composites}});
+      level_list.back().update(level_set_fields(ind, levels[i], settings));
       captions[i] = fmt::format("{}  fitness {:.1f}", name, ind.fitness);
       if (placements[i].pigs_missing > 0) {
         fmt::print(stderr,
@@ -678,6 +682,7 @@ nlohmann::json generate_set(const SetPlan& plan, birds::Catalogue catalogue,
                       {"catalogue_size", catalogue.size()},
                       {"levels", level_list.size()},
                       {"stable_levels", stable},
+                      {"qualified_levels", result.qualified},
                       {"generations", result.generations},
                       {"stop_reason", result.stop_reason},
                       {"evaluations", result.evaluations},
@@ -841,6 +846,7 @@ void add_generate(CLI::App* group) {
       ->capture_default_str()
       ->check(whole_in(0, 1000));
   cmd->add_flag("--no-pictures", opt->no_pictures, "write no PNG files");
+  add_level_set_options(cmd, opt->ga, opt->level_set);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt] {
     birds::GeneratorSettings settings = opt->ga;
@@ -850,6 +856,7 @@ void add_generate(CLI::App* group) {
     settings.genome.min_length = std::max(1, settings.genome.length / 2);
     settings.genome.max_length = settings.genome.length * 2;
     settings.threads = resolve_threads(opt->common.threads);
+    apply_level_set_options(opt->level_set, settings);
     const birds::Catalogue catalogue = opt->composites.empty()
                                            ? birds::default_catalogue()
                                            : birds::read_catalogue(opt->composites);
@@ -950,7 +957,10 @@ void add_diversity(CLI::App* group) {
           {"cell", opt->cell},
           {"structural",
            {{"mean", d.structural_mean}, {"min", d.structural_min}, {"max", d.structural_max}}},
-          {"counts", {{"mean", d.count_mean}, {"min", d.count_min}, {"max", d.count_max}}}};
+          {"counts", {{"mean", d.count_mean}, {"min", d.count_min}, {"max", d.count_max}}},
+          {"blocks", {{"mean", d.blocks_mean}, {"min", d.blocks_min}, {"max", d.blocks_max}}},
+          {"pigs", d.pigs},
+          {"protected_pigs", d.protected_pigs}};
       if (opt->matrix) {
         j["structural_matrix"] = d.structural;
         j["count_matrix"] = d.counts;
@@ -958,7 +968,10 @@ void add_diversity(CLI::App* group) {
       fmt::print("{}\n", json_text(j));
       return;
     }
-    fmt::print("{} levels\n", d.levels);
+    fmt::print(
+        "{} levels: {:.1f} blocks per level ({:g}-{:g}); {} of {} pigs protected (no "
+        "full-power shot reaches them first)\n",
+        d.levels, d.blocks_mean, d.blocks_min, d.blocks_max, d.protected_pigs, d.pigs);
     fmt::print(
         "structural distance (1 - IoU of silhouettes, cell {:g}): mean {:.3f}  (min {:.3f}, "
         "max {:.3f})\n",
@@ -1037,8 +1050,13 @@ void demo_birds_generator(DemoContext& ctx) {
   plan.label = "birdsgen";
   plan.layers = 2;
   plan.quiet = ctx.quiet;
-  birds::GeneratorSettings settings;  // population 10, 20 composites
+  birds::GeneratorSettings settings;  // population 10
   settings.generations = 50;          // per layer: two layers stay well within the demo's time
+  settings.genome.length = 20;        // smaller levels than by default (20-40 blocks), for time
+  settings.genome.min_length = 10;
+  settings.genome.max_length = 40;
+  settings.blocks_min = 20;
+  settings.blocks_max = 40;
   settings.threads = resolve_threads(ctx.threads);
   birds::Ruleset rules;  // 5 levels, 2-4 pigs
   const auto set = generate_set(plan, birds::default_catalogue(), rules, settings, ctx.seed);
@@ -1061,13 +1079,14 @@ void add_birds_commands(CLI::App& app) {
   auto* group = app.add_subcommand(
       "birds",
       "Angry Birds (Science Birds) levels: stability by Box2D physics, pictures, checks, a level "
-      "generator");
+      "generator, shots and agents that play");
   group->require_subcommand(1);
   add_simulate(group);
   add_render(group);
   add_check(group);
   add_generate(group);
   add_diversity(group);
+  add_birds_play_commands(group);
 }
 
 }  // namespace evoplay::cli

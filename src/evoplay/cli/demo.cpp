@@ -41,6 +41,8 @@ std::vector<DemoPart> demo_parts() {
        demo_birds},
       {"birdsgen", "Angry Birds level generator: the document's GA, five stable levels",
        demo_birds_generator},
+      {"birdsplay", "Angry Birds played: a generated level won by the search agent, animated",
+       demo_birds_play},
       {"sudoku", "Sudoku: a medium puzzle solved by the permutation GA", demo_sudoku},
       {"lemmings", "Lemmings: the level suite replayed, one replay drawn, a level solved by CRO",
        demo_lemmings},

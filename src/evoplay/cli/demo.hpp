@@ -43,6 +43,8 @@ void demo_flags(DemoContext& ctx);
 /// The Angry Birds level generator: five levels and their contact sheet, two layers of
 /// open-ended composites.
 void demo_birds_generator(DemoContext& ctx);
+/// Angry Birds played: a generated playable level won by the search agent, its GIF.
+void demo_birds_play(DemoContext& ctx);
 /// Tic-tac-toe agents made of rules learn until they never lose (strong preset), with curves.
 void demo_tictactoe_learning(DemoContext& ctx);
 

@@ -29,13 +29,19 @@ Error error_of(const std::string& text) {
 
 TEST(BirdsComposite, TheStartingCatalogue) {
   const Catalogue c = default_catalogue();
-  // 12 blocks, 6 turned a quarter, 6 hand-made.
-  ASSERT_EQ(c.size(), 24u);
+  // 12 blocks, 6 turned a quarter, 8 hand-made (the last two houses for pigs).
+  ASSERT_EQ(c.size(), 26u);
   for (std::size_t i = 0; i < 18; ++i) EXPECT_EQ(c[i].pieces.size(), 1u) << c[i].name;
   // Sizes from the game's colliders (docs/science-birds.md): RectBig 2.06 x 0.22, turned.
   const Composite& big = find(c, "RectBig@90");
   EXPECT_NEAR(big.width(), 0.22, 1e-9);
   EXPECT_NEAR(big.height(), 2.06, 1e-9);
+  // A house: two RectMedium walls (1.68 high, 0.22 thick) 1.2 apart under a RectBig roof: 0.98
+  // of room between them, for a medium pig (0.78).
+  const Composite& house = find(c, "house");
+  EXPECT_NEAR(house.height(), 1.68 + 0.22, 1e-9);
+  EXPECT_NEAR(house.pieces[1].x - house.pieces[0].x - 0.22, 0.98, 1e-9);
+  EXPECT_FALSE(structure_problem(house));
   // A table: two RectSmall (0.85 long) standing under a RectMedium (1.68 x 0.22).
   const Composite& table = find(c, "table");
   EXPECT_NEAR(table.width(), 1.68, 1e-9);

@@ -18,9 +18,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A short run: 4 individuals, all parents each generation, small levels, 4 s of simulation.
+/// A short run: 4 individuals, all parents each generation, small levels (any number of blocks),
+/// no generation more than the two asked for.
 const std::string kSmall =
-    " --population 4 --generations 2 --length 4 --crossover-rate 1 --mutation-rate 0.5 --seed 3";
+    " --population 4 --generations 2 --max-generations 2 --blocks 0,1000 --length 4 "
+    "--crossover-rate 1 --mutation-rate 0.5 --seed 3";
 
 nlohmann::json json_file(const fs::path& path) { return nlohmann::json::parse(slurp(path)); }
 
@@ -56,7 +58,7 @@ TEST(BirdsGenerateCli, WritesARunFolderAndTheSameLevelsAtAnyThreadCount) {
   EXPECT_EQ(std::count(history.begin(), history.end(), '\n'), 4);  // header and generations 0-2
   EXPECT_NE(history.find("min_hamming"), std::string::npos);
   // The catalogue used is the built-in one.
-  EXPECT_EQ(birds::read_catalogue((dir / "one" / "composites.json").string()).size(), 24u);
+  EXPECT_EQ(birds::read_catalogue((dir / "one" / "composites.json").string()).size(), 26u);
   // Two threads: the same files.
   const auto two =
       run_evoplay("birds generate" + kSmall + " --levels 2 --threads 2 --no-pictures " + "--out " +
@@ -69,7 +71,7 @@ TEST(BirdsGenerateCli, WritesARunFolderAndTheSameLevelsAtAnyThreadCount) {
   EXPECT_EQ(two.err.find("note"), std::string::npos) << two.err;
   // More levels than the run can find: fewer files, and a note saying so.
   const auto many = run_evoplay(
-      "birds generate --population 3 --generations 0 --length 3 "
+      "birds generate --population 3 --generations 0 --length 3 --blocks 0,1000 --min-distance 0 "
       "--levels 6 --no-pictures --quiet --out " +
       (dir / "many").string());
   ASSERT_EQ(many.status, 0) << many.err;
@@ -89,6 +91,13 @@ TEST(BirdsGenerateCli, WritesARunFolderAndTheSameLevelsAtAnyThreadCount) {
   const auto d = nlohmann::json::parse(dj.out);
   EXPECT_EQ(d["levels"], 2);
   EXPECT_EQ(d["structural_matrix"][0][1], d["structural_matrix"][1][0]);
+  // What the levels hold: blocks per level and protected pigs, from the files.
+  const auto l4 = birds::read_level((dir / "one/level-04.xml").string());
+  const auto l5 = birds::read_level((dir / "one/level-05.xml").string());
+  EXPECT_DOUBLE_EQ(d["blocks"]["mean"].get<double>(),
+                   (l4.count(birds::Kind::kBlock) + l5.count(birds::Kind::kBlock)) / 2.0);
+  EXPECT_EQ(d["pigs"], l4.count(birds::Kind::kPig) + l5.count(birds::Kind::kPig));
+  EXPECT_LE(d["protected_pigs"].get<int>(), d["pigs"].get<int>());
   const auto lonely = run_evoplay("birds diversity " + (dir / "one/level-04.xml").string());
   EXPECT_EQ(lonely.status, 2);
 }
@@ -179,7 +188,8 @@ TEST(BirdsGenerateCli, AHighPigRangeIsMetFromTheCommandLineAndFromARuleset) {
   const auto dir = scratch_dir("birds-gen-pigs");
   // The audit asked for 20 and got 16 to 19. Levels of 20 composites, as by default.
   const std::string run =
-      " --population 4 --generations 1 --length 20 --no-pictures --quiet --seed 5";
+      " --population 4 --generations 1 --max-generations 1 --blocks 0,1000 --length 20 "
+      "--no-pictures --quiet --seed 5";
   const auto cli = run_evoplay("birds generate --pigs 20,25 --levels 2" + run + " --out " +
                                (dir / "a").string());
   ASSERT_EQ(cli.status, 0) << cli.err;
@@ -226,7 +236,8 @@ TEST(BirdsGenerateCli, ReusingTheOutFolderLeavesNothingOfTheEarlierRun) {
   const auto dir = scratch_dir("birds-gen-reuse");
   const fs::path out = dir / "run";
   const std::string small =
-      " --population 3 --generations 0 --length 3 --quiet --out " + out.string();
+      " --population 3 --generations 0 --length 3 --blocks 0,1000 --min-distance 0 --quiet --out " +
+      out.string();
   // First: three levels in two layers, pictures; a file of the user's own in the folder.
   ASSERT_EQ(run_evoplay("birds generate --levels 3 --layers 2" + small).status, 0);
   ASSERT_TRUE(fs::exists(out / "level-06.xml"));

@@ -9,6 +9,7 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/check.hpp"
+#include "evoplay/games/birds/diversity.hpp"
 
 using namespace evoplay::games::birds;
 
@@ -25,6 +26,9 @@ GeneratorSettings small() {
   s.mutation_rate = 0.5;
   s.physics.seconds = 4;
   s.seed = 9;
+  s.max_generations = s.generations;  // the document's loop alone: no generations added
+  s.blocks_min = 0;                   // and no block range to meet
+  s.blocks_max = 1000;
   return s;
 }
 
@@ -97,11 +101,14 @@ TEST(BirdsGenerator, TheDocumentsLoopAndTheArchive) {
     EXPECT_EQ(report.stable, ind.stability.stable);
     EXPECT_DOUBLE_EQ(report.paper_score, ind.stability.paper_score);
   }
-  // Fitness within the population: stability plus the weighted diversity score.
+  // Fitness within the population: stability plus the weighted diversity score and protected
+  // pigs, less the share of pigs missing.
   for (const auto& ind : r.population) {
+    const double missing = 100.0 * ind.pigs_missing / std::max(1, ind.pigs_wanted);
     EXPECT_NEAR(ind.fitness,
                 s.stability_weight * ind.stability.paper_score +
-                    s.diversity_weight * 100 * ind.diversity.score(),
+                    s.diversity_weight * 100 * ind.diversity.score() +
+                    s.protection_weight * 100 * ind.stability.protected_share - missing,
                 1e-9);
   }
 }
@@ -134,4 +141,75 @@ TEST(BirdsGenerator, ARulesetThatForbidsEverythingIsAnError) {
     }
   }
   EXPECT_THROW(run_generator(default_catalogue(), rules, small()), evoplay::Error);
+}
+
+TEST(BirdsGenerator, GoesOnUntilTheLevelsAskedForAreStableAndDistinct) {
+  // No generation asked for; the run goes on until the archive holds 4 levels that are stable,
+  // have all their pigs and 5 to 20 blocks, no two closer than 0.25 (structural distance).
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.levels = 4;
+  rules.pigs_min = rules.pigs_max = 1;
+  GeneratorSettings s = small();
+  s.generations = 0;
+  s.max_generations = 200;
+  s.blocks_min = 5;
+  s.blocks_max = 20;
+  s.min_distance = 0.25;
+  s.elite = 1;  // one level offered to the archive a generation: 4 need at least 3 generations
+  const auto r = run_generator(c, rules, s);
+  EXPECT_GE(r.generations, 3);
+  EXPECT_EQ(r.stop_reason, "levels found");
+  EXPECT_EQ(r.qualified, 4);
+  ASSERT_EQ(r.levels.size(), 4u);
+  std::vector<Level> levels;
+  for (const auto& ind : r.levels) {
+    levels.push_back(place_individual(ind, c, rules, s).level);
+    EXPECT_TRUE(simulate(levels.back(), s.physics).stable);
+    EXPECT_GE(levels.back().count(Kind::kBlock), 5);
+    EXPECT_LE(levels.back().count(Kind::kBlock), 20);
+  }
+  // As `birds diversity` measures it, on its own grid.
+  EXPECT_GE(set_diversity(levels).structural_min, 0.25);
+}
+
+TEST(BirdsGenerator, BadSettingsNameTheirField) {
+  GeneratorSettings s = small();
+  s.blocks_max = 2;
+  s.blocks_min = 3;
+  try {
+    run_generator(default_catalogue(), Ruleset{}, s);
+    FAIL() << "blocks_max below blocks_min accepted";
+  } catch (const evoplay::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("blocks_max"), std::string::npos) << e.what();
+  }
+}
+
+TEST(BirdsGenerator, PlayableModePlaysTheStableLevelsTheSameAtAnyThreadCount) {
+  // Small levels, a cheap measure: every level that is stable, has its pigs and its blocks is
+  // played, and its fitness holds the playability term; nothing else is played.
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.levels = 2;
+  rules.pigs_min = rules.pigs_max = 1;
+  GeneratorSettings s = small();
+  s.generations = 1;
+  s.max_generations = 1;
+  s.playable.enabled = true;
+  s.playable.measure.naive_attempts = 2;
+  s.playable.measure.search.budget = 3;
+  s.threads = 1;
+  const auto one = run_generator(c, rules, s);
+  s.threads = 2;
+  const auto two = run_generator(c, rules, s);
+  ASSERT_EQ(one.levels.size(), two.levels.size());
+  for (std::size_t i = 0; i < one.levels.size(); ++i) {
+    EXPECT_EQ(one.levels[i].level_key, two.levels[i].level_key);
+    EXPECT_EQ(one.levels[i].play, two.levels[i].play);
+  }
+  EXPECT_GT(one.playability_measures, 0u);
+  for (const auto& ind : one.population) {
+    EXPECT_EQ(ind.play.measured, ind.stability.stable && ind.pigs_missing == 0) << ind.level_key;
+    if (!ind.play.measured) EXPECT_FALSE(ind.play.solvable);
+  }
 }

@@ -153,9 +153,10 @@ TEST(BirdsPhysics, IntendedLifeMakesIceWeakerAndStoneStronger) {
 }
 
 TEST(BirdsPhysics, TntExplodesAndHurtsItsNeighbours) {
-  // TNT (gravity x 1) dropped 2 units lands at 6.3 > its 2 life and explodes: the pig 1 unit away
-  // takes 3 / 1 > 2 and dies; a heavy stone block 1.8 away takes 3 / 1.8 < 5 and is pushed away;
-  // a light block 1.6 away is thrown (an impulse of 1.5 on a mass of 0.18) and breaks on landing.
+  // TNT (gravity x 1) dropped 2 units lands at 6.3 > its 2 life and explodes (ABTNT.Explode:
+  // damage 3 / distance, impulse 3 / (2 distance) away from it): the pig 1 unit away takes 3 > 2
+  // and dies; a heavy stone block 1.8 away takes 3 / 1.8 < 5 and is pushed away (0.83 on a mass
+  // of 0.71, against friction 4); a light block 1.6 away is thrown (0.94 on a mass of 0.18).
   const double tnt_y = on_ground(ObjectType::kTnt);
   const Level level = level_of({
       thing(ObjectType::kTnt, 0, tnt_y + 2),
@@ -171,7 +172,7 @@ TEST(BirdsPhysics, TntExplodesAndHurtsItsNeighbours) {
   EXPECT_TRUE(r.objects[1].destroyed);
   EXPECT_NEAR(r.objects[1].time_destroyed, r.objects[0].time_destroyed, 1e-9);
   EXPECT_FALSE(r.objects[2].destroyed);
-  EXPECT_LT(r.objects[2].x, -1.8 - 0.05);  // pushed away from the blast
+  EXPECT_LT(r.objects[2].x, -1.8 - 0.02);  // pushed away from the blast
   EXPECT_LT(r.objects[2].life, 5.0);
   EXPECT_FALSE(r.objects[3].destroyed);  // out of reach
   EXPECT_LT(r.objects[3].displacement, 0.01);
@@ -394,8 +395,8 @@ TEST(BirdsPhysics, PigAndTntMassesAreTheSharedDocsValues) {
   EXPECT_DOUBLE_EQ(shape_info(ObjectType::kPigBig).mass, 1.0);
   EXPECT_DOUBLE_EQ(shape_info(ObjectType::kTnt).mass, 1.0);
   EXPECT_DOUBLE_EQ(shape_info(ObjectType::kRectFat).mass, 0.0);  // 0 = density 1
-  // The masses act: TNT's blast gives every piece in reach the same impulse (1.5), so a piece
-  // flies off at 1.5 / mass. A small pig (0.1) is thrown far; a medium one (1), hit as hard, and
+  // The masses act: TNT's blast gives both pigs, 1.2 away, the same impulse (3 / 2.4), so a pig
+  // flies off at 1.25 / mass. A small pig (0.1) is thrown far; a medium one (1), hit as hard, and
   // the TNT's own life spared by switching damage off for the others, barely moves.
   PhysicsSettings s;
   s.tnt_damage = 0;
@@ -526,4 +527,35 @@ TEST(BirdsPhysics, TheExampleFilesGiveTheResultsDocumentedInDocs) {
   }
   // ChatGPT4PCG's file: one of three pieces penalised for moving, 100 - 100 / 3 x 0.33 = 89.
   EXPECT_NEAR(simulate(example("chatgpt4pcg_result_22_wellformed.xml")).paper_score, 89.0, 1e-9);
+}
+
+TEST(BirdsPhysics, TheGamesCircleStaysOnATiltedPlank) {
+  // The game's Circle (a 12-gon) sits on a RectBig tilted 4 degrees. Its flat base runs from
+  // x = -0.18 to 0.16 under a centre 0.375 above it: tilted 4 degrees, the centre's plumb line
+  // moves 0.375 tan 4 = 0.026 along the base, still over it, so it cannot roll; and
+  // tan 4 = 0.07 is far below wood's friction 4 (mixed sqrt(4 x 4)), so it cannot slide either.
+  // A round body would roll off (Box2D has no rolling resistance).
+  const double tilt = 4 * std::numbers::pi / 180;
+  const double plank_y = kGroundY + 0.4;
+  Object plank = block(ObjectType::kRectBig, Material::kWood, 0, plank_y, 4);
+  Object pillar = block(ObjectType::kSquareSmall, Material::kStone, -0.5, kGroundY + 0.215);
+  // The plank rests on the pillar's top corner and the ground: let the simulation settle it
+  // first, then put the circle on it at rest.
+  Level base = level_of({pillar, plank});
+  base.objects[1].y = kGroundY + 0.43 + 0.5 * std::sin(tilt) + 0.11 / std::cos(tilt);
+  const StabilityReport settled = simulate(base);
+  ASSERT_TRUE(settled.at_rest);
+  Level level = final_level(base, settled);
+  const ObjectOutcome& p = settled.objects[1];
+  const double a = p.rotation * std::numbers::pi / 180;
+  // The circle's flat bottom centre (x = -0.01) on the plank's top face at the plank's centre.
+  const double nx = -std::sin(a), ny = std::cos(a);
+  Object circle = block(ObjectType::kCircle, Material::kWood, p.x + nx * (0.11 + 0.375) + 0.01,
+                        p.y + ny * (0.11 + 0.375), p.rotation);
+  level.objects.push_back(circle);
+  ASSERT_GT(std::abs(p.rotation), 2.0);  // the plank does tilt
+  const StabilityReport r = simulate(level);
+  EXPECT_FALSE(r.objects[2].destroyed);
+  EXPECT_LT(r.objects[2].displacement, 0.05);
+  EXPECT_LT(std::abs(r.objects[2].rotation_change), 1.0);
 }

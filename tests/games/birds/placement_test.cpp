@@ -10,6 +10,8 @@
 #include <cmath>
 
 #include "evoplay/games/birds/check.hpp"
+#include "evoplay/games/birds/physics.hpp"
+#include "evoplay/games/birds/protection.hpp"
 #include "games/birds/catalogue_support.hpp"
 
 using namespace evoplay::games::birds;
@@ -106,19 +108,20 @@ TEST(BirdsPlacement, ASquareOnATriangleRestsOnItsSlope) {
   EXPECT_TRUE(rests_on_something(p.level, 1, 1));
 }
 
-TEST(BirdsPlacement, ASquareOnACircleRestsOnItsCurve) {
+TEST(BirdsPlacement, ASquareOnACircleRestsOnItsOutline) {
   const Catalogue c = two_composites("Circle", "SquareTiny");
   Genome g = genome_of(c, {"Circle", "SquareTiny"}, {0, 0, 0, 2, 0, 0, 0});
-  g.genes[1].dx = 0.3;  // the square off the circle's top: over its right shoulder
+  g.genes[1].dx = 0.35;  // the square off the circle's flat top: over its right shoulder
   const auto p = place(g, c, Ruleset{});
   ASSERT_EQ(p.composites.size(), 2u);
   const auto& o = p.level.objects;
-  // The circle (radius 0.375) on the ground at x = 3. The square spans x in [3.19, 3.41]; its
-  // bottom-left corner, 0.19 right of the circle's centre, rests on the curve at height
-  // sqrt(0.375^2 - 0.19^2) above the centre (its bounding box would hold it at 0.375).
+  // The circle (the game's 12-gon, 0.75 high) on the ground at x = 3. Its flat top ends at
+  // x = 0.19 from its centre, where the edge to (0.33, 0.235) slopes down at 45 degrees. The
+  // square spans x in [3.24, 3.46]: its bottom-left corner, 0.24 from the centre, rests on that
+  // edge 0.05 below the top (its bounding box would hold it 0.05 higher, in the air).
   EXPECT_NEAR(o[0].y, -3.5 + 0.375, 1e-9);
-  EXPECT_NEAR(o[1].x, 3.3, 1e-9);
-  EXPECT_NEAR(o[1].y, -3.125 + std::sqrt(0.375 * 0.375 - 0.19 * 0.19) + 0.105, 1e-9);
+  EXPECT_NEAR(o[1].x, 3.35, 1e-9);
+  EXPECT_NEAR(o[1].y, -3.125 + 0.375 - 0.05 + 0.105, 1e-9);
   EXPECT_TRUE(starts_clean(p.level));
   EXPECT_TRUE(rests_on_something(p.level, 1, 1));
 }
@@ -269,4 +272,55 @@ TEST(BirdsPlacement, RandomIndividualsMakeLevelsThatStartClean) {
     // Deterministic: the same genome, the same level.
     EXPECT_EQ(place(g, c, rules).level, level);
   }
+}
+
+TEST(BirdsPlacement, PigsGoFirstWhereNoShotReachesThem) {
+  // A house (two RectMedium walls 1.68 high, a RectBig roof) alone in column 4 at x = 3: the
+  // only place for a pig that no full-power shot reaches first is inside it, between its walls
+  // (x from 2.51 to 3.49), and there the pig goes.
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.pigs_min = rules.pigs_max = 1;
+  const auto p = place(genome_of(c, {"house"}, {0, 0, 0, 1, 0, 0, 0}), c, rules);
+  ASSERT_EQ(p.level.count(Kind::kPig), 1);
+  const Object& pig = p.level.objects[3];  // the house's 3 blocks, then the pig
+  ASSERT_EQ(pig.kind(), Kind::kPig);
+  EXPECT_GT(pig.x - pig.shape().width / 2, 3 - 0.49 - 1e-9);
+  EXPECT_LT(pig.x + pig.shape().width / 2, 3 + 0.49 + 1e-9);
+  EXPECT_DOUBLE_EQ(pig_protection(p.level).share, 1.0);
+  EXPECT_TRUE(starts_clean(p.level));
+  // Without the preference, pigs take slots in random order (seed 7: outside).
+  PlacementSettings open;
+  open.shelter_pigs = false;
+  const auto q = place(genome_of(c, {"house"}, {0, 0, 0, 1, 0, 0, 0}), c, rules, open);
+  EXPECT_DOUBLE_EQ(pig_protection(q.level).share, 0.0);
+}
+
+TEST(BirdsPlacement, AColumnStandsOnItsPlatformAndTntGoesBesideThePigs) {
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.pigs_min = rules.pigs_max = 2;
+  Genome g = genome_of(c, {"RectFat", "SquareSmall"}, {0, 0, 0, 2, 0, 0, 0});
+  g.platforms = {0, 0, 0, 2.0, 0, 0, 0};
+  PlacementSettings s;
+  s.tnt_min = s.tnt_max = 1;
+  const auto p = place(g, c, rules, s);
+  EXPECT_EQ(p.platforms, 1);
+  ASSERT_EQ(p.level.objects[0].kind(), Kind::kPlatform);
+  // The platform's top is 2 above the ground, under column 4 (x = 3), whole tiles wide; the
+  // RectFat (0.43 high) rests on it.
+  EXPECT_NEAR(p.level.objects[0].y + kPlatformTile / 2, kGroundY + 2, 1e-9);
+  EXPECT_DOUBLE_EQ(p.level.objects[0].x, 3);
+  EXPECT_EQ(p.level.objects[0].scale_x, std::ceil(2 * (0.85 / 2 + s.platform_margin) / 0.64));
+  EXPECT_NEAR(p.level.objects[1].y, kGroundY + 2 + 0.215, 1e-9);
+  EXPECT_EQ(p.level.count(Kind::kPig), 2);
+  EXPECT_EQ(p.level.count(Kind::kTnt), 1);
+  EXPECT_EQ(p.blocks, 2);
+  EXPECT_TRUE(starts_clean(p.level));
+  for (std::size_t i = 1; i < p.level.objects.size(); ++i) {
+    EXPECT_TRUE(rests_on_something(p.level, static_cast<int>(i), 1))
+        << describe(p.level.objects[i]);
+  }
+  const StabilityReport r = simulate(p.level);
+  EXPECT_TRUE(r.stable);
 }

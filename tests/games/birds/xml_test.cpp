@@ -56,17 +56,29 @@ TEST(BirdsCatalogue, SizesAreTheGamesColliders) {
   EXPECT_DOUBLE_EQ(shape_info(ObjectType::kSquareHole).width, 0.84);
   EXPECT_DOUBLE_EQ(shape_info(ObjectType::kRectBig).width, 2.06);
   EXPECT_DOUBLE_EQ(shape_info(ObjectType::kTnt).width, 0.66);
-  EXPECT_DOUBLE_EQ(shape_info(ObjectType::kCircle).radius, 0.375);
   EXPECT_EQ(shape_info(ObjectType::kTriangleHole).vertex_count, 6);
+  // The game's round blocks are polygons (Circle.prefab: 12 points, CircleSmall.prefab: 8),
+  // with a flat bottom: Circle's from x = -0.18 to 0.16 at y = -0.375.
+  EXPECT_EQ(shape_info(ObjectType::kCircle).vertex_count, 12);
+  EXPECT_EQ(shape_info(ObjectType::kCircleSmall).vertex_count, 8);
+  EXPECT_DOUBLE_EQ(shape_info(ObjectType::kCircle).vertices[7].y, -0.375);
+  EXPECT_DOUBLE_EQ(shape_info(ObjectType::kCircle).vertices[8].y, -0.375);
   for (const auto& s : shape_catalogue()) {
-    EXPECT_LE(s.vertex_count, 8) << s.name;  // Box2D polygons have at most 8 vertices
-    // Every outline fits the declared size (circles: a radius of half the height).
-    const double half = std::max(s.width, s.height) / 2 + 1e-9;
-    for (const auto& p : world_outline(s.type, 0, 0, 0)) {
-      EXPECT_LE(std::abs(p.x), s.geometry == Geometry::kCircle ? half : s.width / 2 + 1e-9)
-          << s.name;
-      EXPECT_LE(std::abs(p.y), s.height / 2 + 1e-9) << s.name;
+    EXPECT_LE(s.vertex_count, kMaxVertices) << s.name;
+    // Every outline spans the declared size (CircleSmall's sits 0.005 off its centre, as in
+    // the game), and is convex, counter-clockwise.
+    const auto outline = world_outline(s.type, 0, 0, 0);
+    double x0 = 1, x1 = -1, y0 = 1, y1 = -1;
+    for (std::size_t i = 0; i < outline.size(); ++i) {
+      const auto& p = outline[i];
+      const auto& q = outline[(i + 1) % outline.size()];
+      const auto& r = outline[(i + 2) % outline.size()];
+      x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y),
+      y1 = std::max(y1, p.y);
+      EXPECT_GT((q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x), 0) << s.name << " " << i;
     }
+    EXPECT_NEAR(x1 - x0, s.width, 0.002) << s.name;
+    EXPECT_NEAR(y1 - y0, s.height, 0.002) << s.name;
   }
   EXPECT_EQ(block_type_from_name("Triangle"), ObjectType::kTriangle);
   EXPECT_FALSE(block_type_from_name("triangle"));  // names are case-sensitive, as in the game

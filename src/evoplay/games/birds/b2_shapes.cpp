@@ -17,31 +17,52 @@ float B2Shape::area() const {
 
 float static_extra_skin(float skin) { return skin < b2_polygonRadius ? b2_polygonRadius : 0.0f; }
 
-B2Shape local_shape(const Object& o, float skin, bool round_pigs, float shrink) {
+float B2Collider::area() const {
+  float sum = 0;
+  for (const B2Shape& s : shapes()) sum += s.area();
+  return sum;
+}
+
+B2Collider local_collider(const Object& o, float skin, bool round_pigs, float shrink) {
   const ShapeInfo& s = o.shape();
-  B2Shape out;
-  out.skin_width = skin;
-  const bool round = s.geometry == Geometry::kCircle || (round_pigs && s.kind == Kind::kPig);
-  if (round) {
-    out.is_circle = true;
-    out.circle.m_p.SetZero();
-    out.circle.m_radius = static_cast<float>(s.radius) + skin;
+  B2Collider out;
+  B2Shape& first = out.parts[0];
+  first.skin_width = skin;
+  if (round_pigs && s.kind == Kind::kPig) {
+    first.is_circle = true;
+    first.circle.m_p.SetZero();
+    first.circle.m_radius = static_cast<float>(s.radius) + skin;
     return out;
   }
   if (s.geometry == Geometry::kBox) {
-    out.polygon.SetAsBox(static_cast<float>(s.width * o.scale_x / 2) - shrink,
-                         static_cast<float>(s.height * o.scale_y / 2) - shrink);
-    out.skin_width += shrink;
-  } else {
-    std::array<b2Vec2, b2_maxPolygonVertices> points;
-    for (int i = 0; i < s.vertex_count; ++i) {
-      const Point& p = s.vertices[static_cast<std::size_t>(i)];
-      points[static_cast<std::size_t>(i)].Set(static_cast<float>(p.x * o.scale_x),
-                                              static_cast<float>(p.y * o.scale_y));
-    }
-    out.polygon.Set(points.data(), s.vertex_count);
+    first.polygon.SetAsBox(static_cast<float>(s.width * o.scale_x / 2) - shrink,
+                           static_cast<float>(s.height * o.scale_y / 2) - shrink);
+    first.skin_width += shrink;
+    first.polygon.m_radius = first.skin_width;
+    return out;
   }
-  out.polygon.m_radius = out.skin_width;
+  std::array<b2Vec2, kMaxVertices> points;
+  for (int i = 0; i < s.vertex_count; ++i) {
+    const Point& p = s.vertices[static_cast<std::size_t>(i)];
+    points[static_cast<std::size_t>(i)].Set(static_cast<float>(p.x * o.scale_x),
+                                            static_cast<float>(p.y * o.scale_y));
+  }
+  if (s.vertex_count <= b2_maxPolygonVertices) {
+    first.polygon.Set(points.data(), s.vertex_count);
+  } else {
+    // Two halves sharing the chord from vertex 0 to vertex n / 2.
+    const int half = s.vertex_count / 2;
+    first.polygon.Set(points.data(), half + 1);
+    std::array<b2Vec2, kMaxVertices> rest;
+    int k = 0;
+    for (int i = half; i < s.vertex_count; ++i) rest[static_cast<std::size_t>(k++)] = points[i];
+    rest[static_cast<std::size_t>(k++)] = points[0];
+    out.parts[1].polygon.Set(rest.data(), k);
+    out.parts[1].skin_width = skin;
+    out.parts[1].polygon.m_radius = skin;
+    out.count = 2;
+  }
+  first.polygon.m_radius = first.skin_width;
   return out;
 }
 
@@ -88,6 +109,19 @@ double penetration(const B2Shape& a, const b2Transform& xa, const B2Shape& b,
   for (int i = 1; i < m.pointCount; ++i) separation = std::min(separation, wm.separations[i]);
   // Manifold separations subtract both shapes' radii; add back what is skin, not outline.
   return -static_cast<double>(separation + a.skin() + b.skin());
+}
+
+double penetration(const B2Collider& a, const b2Transform& xa, const B2Collider& b,
+                   const b2Transform& xb) {
+  // Both ways round: Box2D's polygon manifold clips the incident edge to the reference face, and
+  // a corner touching near the end of a face can give no point one way and a point the other.
+  double deepest = -1e30;
+  for (const B2Shape& p : a.shapes()) {
+    for (const B2Shape& q : b.shapes()) {
+      deepest = std::max({deepest, penetration(p, xa, q, xb), penetration(q, xb, p, xa)});
+    }
+  }
+  return deepest;
 }
 
 }  // namespace evoplay::games::birds

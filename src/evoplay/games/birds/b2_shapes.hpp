@@ -4,6 +4,9 @@
 
 #include <box2d/box2d.h>
 
+#include <array>
+#include <span>
+
 #include "evoplay/games/birds/level.hpp"
 
 namespace evoplay::games::birds {
@@ -38,10 +41,22 @@ inline constexpr float kExactSkin = b2_linearSlop / 2;
 /// not treat every resting contact as a new impact (which wakes the body and keeps it awake).
 float static_extra_skin(float skin);
 
+/// An object's collider: one convex shape, or two for an outline of more vertices than Box2D's 8
+/// (the game's 12-sided Circle, cut along a chord into two 7-sided halves, as Unity's Box2D cuts
+/// a polygon collider into convex pieces). The pieces belong to one body.
+struct B2Collider {
+  std::array<B2Shape, 2> parts;
+  int count = 1;
+  std::span<const B2Shape> shapes() const { return std::span(parts).first(count); }
+  /// Area of the object's true outline (its mass at density 1).
+  float area() const;
+};
+
 /// The object's collider in its own frame (centred, unrotated; platforms scaled), `skin` wide;
 /// `shrink` moves a box's sides in and adds as much skin (static bodies, see above).
 /// `round_pigs`: pigs as circles of half their height instead of the game's flat-based octagon.
-B2Shape local_shape(const Object& o, float skin = 0, bool round_pigs = false, float shrink = 0);
+B2Collider local_collider(const Object& o, float skin = 0, bool round_pigs = false,
+                          float shrink = 0);
 
 /// Where the object is: its centre and rotation.
 b2Transform object_transform(const Object& o);
@@ -55,6 +70,9 @@ b2Transform ground_transform();
 /// Penetration depth of two placed shapes: > 0 when they overlap by that much (measured along
 /// the axis of least penetration, Box2D's skin excluded); <= 0 when they are apart or touch.
 double penetration(const B2Shape& a, const b2Transform& xa, const B2Shape& b,
+                   const b2Transform& xb);
+/// The deepest penetration of any piece of `a` into any piece of `b`.
+double penetration(const B2Collider& a, const b2Transform& xa, const B2Collider& b,
                    const b2Transform& xb);
 
 }  // namespace evoplay::games::birds

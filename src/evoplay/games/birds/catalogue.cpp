@@ -26,12 +26,39 @@ constexpr ShapeInfo box(ObjectType type, std::string_view name, Kind kind, doubl
           gravity_scale};
 }
 
-constexpr ShapeInfo circle(ObjectType type, std::string_view name, Kind kind, double w, double h,
-                           double life = 0, double mass = 0, double gravity_scale = 0.5) {
-  // Radius = half the height, so that a round object placed at (surface + height / 2) touches.
-  return {type, name, kind,        w,    h,    Geometry::kCircle, h / 2,
-          {},   0,    Hole::kNone, life, mass, gravity_scale};
+// The game's round blocks are polygons with flat bottoms and tops (SB-orig prefabs
+// Blocks/Circle.prefab and Blocks/CircleSmall.prefab, PolygonCollider2D m_Points, scale 1).
+constexpr ShapeInfo polygon(ObjectType type, std::string_view name, double w, double h,
+                            std::span<const Point> points) {
+  ShapeInfo s{type,        name, Kind::kBlock,
+              w,           h,    Geometry::kPolygon,
+              0,           {},   static_cast<int>(points.size()),
+              Hole::kNone, 0,    0,
+              0.5};
+  for (std::size_t i = 0; i < points.size(); ++i) s.vertices[i] = points[i];
+  return s;
 }
+
+constexpr std::array<Point, 12> kCircle12 = {{{0.19, 0.375},
+                                              {-0.17, 0.375},
+                                              {-0.21, 0.345},
+                                              {-0.35, 0.195},
+                                              {-0.38, 0.145},
+                                              {-0.38, -0.075},
+                                              {-0.35, -0.235},
+                                              {-0.18, -0.375},
+                                              {0.16, -0.375},
+                                              {0.38, -0.205},
+                                              {0.38, 0.145},
+                                              {0.33, 0.235}}};
+constexpr std::array<Point, 8> kCircle8 = {{{-0.091299415, 0.20391178},
+                                            {-0.20999992, 0.059123993},
+                                            {-0.19782495, -0.07564354},
+                                            {-0.11, -0.21},
+                                            {0.063474536, -0.20695591},
+                                            {0.20086855, -0.09000015},
+                                            {0.2008686, 0.09912491},
+                                            {0.059562206, 0.20391178}}};
 
 // Pigs: the game's BasicSmall collider, an octagon with a flat base (0.47 x 0.45), scaled to each
 // pig's size. Round colliders would roll off any slightly tilted support.
@@ -91,8 +118,8 @@ constexpr std::array<ShapeInfo, kObjectTypeCount> kCatalogue = {{
      0,
      0,
      0.5},
-    circle(ObjectType::kCircle, "Circle", Kind::kBlock, 0.76, 0.75),
-    circle(ObjectType::kCircleSmall, "CircleSmall", Kind::kBlock, 0.411, 0.414),
+    polygon(ObjectType::kCircle, "Circle", 0.76, 0.75, kCircle12),
+    polygon(ObjectType::kCircleSmall, "CircleSmall", 0.411, 0.414, kCircle8),
     pig(ObjectType::kPigSmall, "BasicSmall", 0.47, 0.45, 2, 0.1, 0.5),
     pig(ObjectType::kPigMedium, "BasicMedium", 0.78, 0.76, 4, 1, 1),
     pig(ObjectType::kPigBig, "BasicBig", 0.99, 0.97, 6, 1, 1),
@@ -157,17 +184,9 @@ std::string_view pig_names() { return "BasicSmall, BasicMedium, BasicBig"; }
 std::string_view bird_names() { return "BirdRed, BirdBlue, BirdYellow, BirdBlack, BirdWhite"; }
 
 std::vector<Point> world_outline(ObjectType type, double x, double y, double rotation_deg,
-                                 double scale_x, double scale_y, int segments) {
+                                 double scale_x, double scale_y) {
   const ShapeInfo& s = shape_info(type);
-  std::vector<Point> local;
-  if (s.geometry == Geometry::kCircle) {
-    for (int i = 0; i < segments; ++i) {
-      const double a = 2 * std::numbers::pi * i / segments;
-      local.push_back({s.radius * std::cos(a), s.radius * std::sin(a)});
-    }
-  } else {
-    local.assign(s.vertices.begin(), s.vertices.begin() + s.vertex_count);
-  }
+  std::vector<Point> local(s.vertices.begin(), s.vertices.begin() + s.vertex_count);
   const double a = rotation_deg * std::numbers::pi / 180;
   const double c = std::cos(a), sn = std::sin(a);
   for (auto& p : local) {

@@ -49,7 +49,10 @@ inline constexpr int kBlockTypeCount = 12;
 enum class BirdType : std::uint8_t { kRed, kBlue, kYellow, kBlack, kWhite };
 inline constexpr int kBirdTypeCount = 5;
 
-enum class Geometry : std::uint8_t { kBox, kPolygon, kCircle };
+enum class Geometry : std::uint8_t { kBox, kPolygon };
+
+/// The most vertices of an outline (the game's Circle has 12).
+inline constexpr int kMaxVertices = 12;
 
 struct Point {
   double x = 0, y = 0;
@@ -64,8 +67,8 @@ struct ShapeInfo {
   Kind kind;
   double width, height;  // collider size, unrotated (a platform: one tile)
   Geometry geometry;
-  double radius;  // circles (pigs: the radius of their round stand-in, half the height)
-  std::array<Point, 8> vertices;  // counter-clockwise about the object's centre (box, polygon)
+  double radius;  // pigs: the radius of their round stand-in (--round-pigs), half the height
+  std::array<Point, kMaxVertices> vertices;  // counter-clockwise about the object's centre
   int vertex_count;
   Hole hole;
   double life;           // pigs and TNT: the game's life points; blocks: see PhysicsSettings
@@ -95,9 +98,9 @@ std::string_view block_names();
 std::string_view pig_names();
 std::string_view bird_names();
 
-/// The outline of an object in world coordinates: its polygon (a circle as `segments` points)
-/// scaled, rotated by `rotation_deg` counter-clockwise and moved to (x, y).
+/// The outline of an object in world coordinates: its polygon scaled, rotated by `rotation_deg`
+/// counter-clockwise and moved to (x, y).
 std::vector<Point> world_outline(ObjectType type, double x, double y, double rotation_deg,
-                                 double scale_x = 1, double scale_y = 1, int segments = 24);
+                                 double scale_x = 1, double scale_y = 1);
 
 }  // namespace evoplay::games::birds

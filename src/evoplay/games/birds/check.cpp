@@ -6,16 +6,17 @@ namespace evoplay::games::birds {
 
 std::vector<Overlap> find_overlaps(const Level& level, double tolerance) {
   const std::size_t n = level.objects.size();
-  std::vector<B2Shape> shapes;
+  std::vector<B2Collider> shapes;
   std::vector<b2Transform> where;
   std::vector<Bounds> boxes;
   shapes.reserve(n);
   for (const Object& o : level.objects) {
-    shapes.push_back(local_shape(o));
+    shapes.push_back(local_collider(o));
     where.push_back(object_transform(o));
     boxes.push_back(bounds(o));
   }
-  const B2Shape ground = ground_shape(level);
+  B2Collider ground;
+  ground.parts[0] = ground_shape(level);
   const b2Transform ground_at = ground_transform();
   std::vector<Overlap> out;
   for (std::size_t i = 0; i < n; ++i) {

@@ -143,6 +143,18 @@ Catalogue default_catalogue() {
                                 {T::kSquareSmall, 0.42, 0.215, 0, w},
                                 {T::kRectSmall, 0, 0.54, 0, w}},
                                hand));
+  // Houses for pigs, as the competition's generators build them: walls with a roof, room inside
+  // for a medium pig (0.78 x 0.76) or two small ones.
+  out.push_back(make_composite("shed",
+                               {{T::kRectSmall, -0.55, 0.425, 90, w},
+                                {T::kRectSmall, 0.55, 0.425, 90, w},
+                                {T::kRectMedium, 0, 0.96, 0, w}},
+                               hand));
+  out.push_back(make_composite("house",
+                               {{T::kRectMedium, -0.6, 0.84, 90, w},
+                                {T::kRectMedium, 0.6, 0.84, 90, w},
+                                {T::kRectBig, 0, 1.79, 0, w}},
+                               hand));
   return out;
 }
 

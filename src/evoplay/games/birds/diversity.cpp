@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/games/birds/protection.hpp"
 
 namespace evoplay::games::birds {
 
@@ -101,7 +102,7 @@ Silhouette rasterise(const Level& level, const Bounds& window, double cell) {
   s.rows = std::max(1, static_cast<int>(std::ceil(window.height() / cell)));
   s.cells.assign(static_cast<std::size_t>(s.columns) * static_cast<std::size_t>(s.rows), false);
   for (const Object& o : level.objects) {
-    const auto outline = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y, 24);
+    const auto outline = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y);
     const Bounds b = bounds(o);
     const int c0 = std::max(0, static_cast<int>(std::floor((b.min_x - window.min_x) / cell)));
     const int c1 =
@@ -190,6 +191,16 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
   out.structural.assign(n, std::vector<double>(n, 0.0));
   out.counts.assign(n, std::vector<int>(n, 0));
   if (n == 0) return out;
+  out.blocks_min = 1e9;
+  for (const Level& level : levels) {
+    const double blocks = level.count(Kind::kBlock);
+    out.blocks_mean += blocks / static_cast<double>(n);
+    out.blocks_min = std::min(out.blocks_min, blocks);
+    out.blocks_max = std::max(out.blocks_max, blocks);
+    const ProtectionReport p = pig_protection(level);
+    out.pigs += static_cast<int>(p.pigs.size());
+    out.protected_pigs += p.protected_pigs;
+  }
   bool any = false;
   Bounds window;
   for (const Level& level : levels) {
@@ -199,6 +210,10 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
       any = true;
     }
   }
+  // On the absolute grid (whole cells from 0), as the generator draws its archive's: the same
+  // two levels are as far apart whatever else is in the set.
+  window.min_x = std::floor(window.min_x / cell) * cell;
+  window.min_y = std::floor(window.min_y / cell) * cell;
   // The silhouettes cover every object of every level: one far object makes them large.
   const double cells = std::ceil(window.width() / cell) * std::ceil(window.height() / cell);
   if (!(cells <= static_cast<double>(kMaxSilhouetteCells))) {

@@ -88,6 +88,10 @@ struct SetDiversity {
   double level_mean = 0;                        // mean pairwise level_distance()
   std::vector<std::vector<double>> structural;  // the matrix
   std::vector<std::vector<int>> counts;
+  // What the levels hold: blocks per level, and the pigs no full-power shot reaches first
+  // (protection.hpp) among all their pigs.
+  double blocks_mean = 0, blocks_min = 0, blocks_max = 0;
+  int pigs = 0, protected_pigs = 0;
 };
 
 /// The most cells a silhouette of set_diversity() may have (2,000 x 2,000: levels 200 units

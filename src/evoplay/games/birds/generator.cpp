@@ -1,33 +1,62 @@
 #include "evoplay/games/birds/generator.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
+#include "evoplay/games/birds/protection.hpp"
+#include "evoplay/games/birds/settings_check.hpp"
 #include "evoplay/games/birds/xml.hpp"
 
 namespace evoplay::games::birds {
 
 namespace {
 
-StabilityScore score_of(const StabilityReport& r) {
-  return {r.paper_score, r.stable, r.pieces, r.destroyed, r.moved, r.paper_rotated};
+StabilityScore score_of(const StabilityReport& r, const Level& level) {
+  return {r.paper_score,
+          r.stable,
+          r.pieces,
+          r.destroyed,
+          r.moved,
+          r.paper_rotated,
+          pig_protection(level).share};
 }
 
 /// Cell of the archive's silhouettes (world units).
 constexpr double kSilhouetteCell = 0.1;
 
+/// x on the silhouettes' absolute grid (whole cells from 0), as `birds diversity` draws them.
+double snapped(double x) { return std::floor(x / kSilhouetteCell) * kSilhouetteCell; }
+
 bool fitter(const Individual& a, const Individual& b) { return a.fitness > b.fitness; }
 
-/// The archive's order: levels with all their pigs before those short of room for some, then
-/// stable levels before unstable ones, each by fitness.
-bool keeper(const Individual& a, const Individual& b) {
-  if ((a.pigs_missing == 0) != (b.pigs_missing == 0)) return a.pigs_missing == 0;
+/// In playable mode: solvable, the naive agent's win rate in the band.
+bool playable(const Individual& i, const GeneratorSettings& s) {
+  const PlayableSettings& p = s.playable;
+  return !p.enabled ||
+         (i.play.measured && i.play.solvable && i.play.naive_win_rate >= p.difficulty_min - 1e-9 &&
+          i.play.naive_win_rate <= p.difficulty_max + 1e-9);
+}
+
+/// The archive's order: levels that meet the ruleset and the block range before those short of
+/// room for some pigs or out of range, then stable levels before unstable ones, each by fitness.
+bool keeper(const Individual& a, const Individual& b, const GeneratorSettings& s) {
+  auto meets = [&](const Individual& i) {
+    return i.pigs_missing == 0 && i.blocks >= s.blocks_min && i.blocks <= s.blocks_max;
+  };
+  if (meets(a) != meets(b)) return meets(a);
   if (a.stability.stable != b.stability.stable) return a.stability.stable;
+  if (playable(a, s) != playable(b, s)) return playable(a, s);
   return a.fitness > b.fitness;
+}
+
+bool qualified(const Individual& i, const GeneratorSettings& s) {
+  return i.pigs_missing == 0 && i.stability.stable && i.blocks >= s.blocks_min &&
+         i.blocks <= s.blocks_max && playable(i, s);
 }
 
 /// The blocks of a level as text: levels that differ only in pigs and birds share it.
@@ -53,7 +82,8 @@ class Generator {
         master_(settings.seed),
         reference_(std::max(
             1, std::min(static_cast<int>(palette_.size()), std::max(1, settings.genome.length)))),
-        window_{settings.placement.x_min - 3, kGroundY, settings.placement.x_max + 4,
+        window_{snapped(settings.placement.x_min - 3), kGroundY,
+                std::max(settings.placement.x_max + 4, settings.placement.ground_max + 1),
                 settings.placement.max_top + 1} {}
 
   GeneratorResult run() {
@@ -68,11 +98,18 @@ class Generator {
     offer_to_archive(pop);
     int generation = 0;
     result_.stop_reason = "generations";
-    while (generation < s_.generations) {
+    const int most =
+        s_.max_generations > 0 ? std::max(s_.max_generations, s_.generations) : 20 * s_.generations;
+    while (generation < s_.generations || archive_short()) {
       if (s_.time_limit_seconds > 0 && clock_.seconds() > s_.time_limit_seconds) {
         result_.stop_reason = "time limit";
         break;
       }
+      if (generation >= most) {
+        result_.stop_reason = "generation limit";
+        break;
+      }
+      if (generation >= s_.generations) result_.stop_reason = "levels found";
       ++generation;
       reinject_archive(pop, static_cast<std::size_t>(n));
       score(pop);
@@ -82,6 +119,7 @@ class Generator {
       offer_to_archive(pop);
     }
     fill_archive(pop);
+    for (const Individual& a : archive_) result_.qualified += qualified(a, s_) ? 1 : 0;
     result_.generations = generation;
     result_.levels = archive_;
     result_.population = std::move(pop);
@@ -110,11 +148,13 @@ class Generator {
         ind.used.push_back(ind.genome.genes[static_cast<std::size_t>(pc.gene)].composite);
       }
       ind.skipped = p.skipped;
+      ind.blocks = p.blocks;
       ind.pigs_missing = p.pigs_missing;
       ind.pigs_wanted = p.pigs_wanted;
       ++result_.evaluations;
       if (const auto hit = cache_.find(ind.level_key); hit != cache_.end()) {
-        ind.stability = hit->second;
+        ind.stability = hit->second.first;
+        ind.play = hit->second.second;
         ind.scored = true;
         continue;
       }
@@ -124,14 +164,24 @@ class Generator {
       todo.push_back(i);
     }
     std::vector<StabilityScore> scores(levels.size());
+    std::vector<PlayScore> plays(levels.size());
+    std::vector<char> complete(levels.size(), 0);  // all its pigs and blocks in range
+    for (std::size_t i : todo) {
+      const Individual& ind = pop[i];
+      complete[slot[i]] =
+          ind.pigs_missing == 0 && ind.blocks >= s_.blocks_min && ind.blocks <= s_.blocks_max;
+    }
     workers_.for_each(levels.size(), [&](std::size_t k) {
-      scores[k] = score_of(simulate(levels[k], s_.physics));
+      scores[k] = score_of(simulate(levels[k], s_.physics), levels[k]);
+      if (s_.playable.enabled && scores[k].stable && complete[k]) plays[k] = play_score(levels[k]);
     });
     result_.simulations += levels.size();
+    for (const PlayScore& p : plays) result_.playability_measures += p.measured ? 1 : 0;
     for (std::size_t i : todo) {
       pop[i].stability = scores[slot[i]];
+      pop[i].play = plays[slot[i]];
       pop[i].scored = true;
-      cache_.emplace(pop[i].level_key, pop[i].stability);
+      cache_.emplace(pop[i].level_key, std::pair(pop[i].stability, pop[i].play));
     }
     std::vector<const Genome*> genomes;
     std::vector<std::vector<int>> used;
@@ -147,12 +197,49 @@ class Generator {
   void set_fitness(Individual& ind, const DiversityTerms& terms) const {
     ind.diversity = terms;
     ind.fitness = s_.stability_weight * ind.stability.paper_score +
-                  s_.diversity_weight * 100 * terms.score() - missing_pigs_penalty(ind);
+                  s_.diversity_weight * 100 * terms.score() + own_terms(ind);
   }
 
-  /// A level without room for all the pigs drawn breaks the ruleset: 100 x the share missing.
-  static double missing_pigs_penalty(const Individual& ind) {
-    return ind.pigs_missing > 0 ? 100.0 * ind.pigs_missing / std::max(1, ind.pigs_wanted) : 0.0;
+  /// What a level scores of itself beyond stability and diversity: its protected pigs, less its
+  /// failures. A level without room for all the pigs drawn breaks the ruleset: 100 x the share
+  /// missing; one with too few or too many blocks: 100 x the share of the nearer bound missed.
+  double own_terms(const Individual& ind) const {
+    double terms = s_.protection_weight * 100 * ind.stability.protected_share;
+    if (s_.playable.enabled) terms += s_.playable.weight * 100 * playability(ind.play);
+    if (ind.pigs_missing > 0) terms -= 100.0 * ind.pigs_missing / std::max(1, ind.pigs_wanted);
+    if (ind.blocks < s_.blocks_min) {
+      terms -= 100.0 * (s_.blocks_min - ind.blocks) / std::max(1, s_.blocks_min);
+    } else if (ind.blocks > s_.blocks_max) {
+      terms -= 100.0 * (ind.blocks - s_.blocks_max) / std::max(1, s_.blocks_max);
+    }
+    return terms;
+  }
+
+  /// The level played by the agents (one thread: the generator's workers share out the levels).
+  PlayScore play_score(const Level& level) const {
+    DifficultySettings measure = s_.playable.measure;
+    measure.seed = s_.seed;
+    measure.threads = 1;
+    const DifficultyReport r = measure_difficulty(level, measure);
+    return {true, r.solvable, r.naive_win_rate, r.search.birds_used, r.shots_simulated};
+  }
+
+  /// 1 for a solvable level whose naive win rate is in the band, down to 0 at a distance of 1
+  /// from it; 0 for a level the search agent did not win (or not measured).
+  double playability(const PlayScore& p) const {
+    if (!p.measured || !p.solvable) return 0;
+    const double lo = s_.playable.difficulty_min, hi = s_.playable.difficulty_max;
+    const double off = p.naive_win_rate < lo   ? lo - p.naive_win_rate
+                       : p.naive_win_rate > hi ? p.naive_win_rate - hi
+                                               : 0.0;
+    return std::max(0.0, 1 - off);
+  }
+
+  /// Fewer qualified levels in the archive than asked for.
+  bool archive_short() const {
+    const auto n = std::count_if(archive_.begin(), archive_.end(),
+                                 [&](const Individual& a) { return qualified(a, s_); });
+    return n < std::max(1, rules_.levels);
   }
 
   /// The level distance (diversity.hpp: silhouettes and block counts) of every two members of
@@ -188,7 +275,7 @@ class Generator {
                                                               : sum / static_cast<double>(n - 1);
       archive_[i].set_distance = spread;
       archive_[i].fitness = s_.stability_weight * archive_[i].stability.paper_score +
-                            s_.diversity_weight * 100 * spread - missing_pigs_penalty(archive_[i]);
+                            s_.diversity_weight * 100 * spread + own_terms(archive_[i]);
     }
   }
 
@@ -204,14 +291,15 @@ class Generator {
       if (archive_.size() <= room) break;
       std::size_t worst = 0;
       for (std::size_t i = 1; i < archive_.size(); ++i) {
-        if (!keeper(archive_[i], archive_[worst])) worst = i;  // the last of equals goes
+        if (!keeper(archive_[i], archive_[worst], s_)) worst = i;  // the last of equals goes
       }
       const auto at = static_cast<std::ptrdiff_t>(worst);
       archive_.erase(archive_.begin() + at);
       distance.erase(distance.begin() + at);
       for (auto& row : distance) row.erase(row.begin() + at);
     }
-    std::stable_sort(archive_.begin(), archive_.end(), keeper);
+    std::stable_sort(archive_.begin(), archive_.end(),
+                     [&](const Individual& a, const Individual& b) { return keeper(a, b, s_); });
   }
 
   bool in_archive(const Individual& ind) const {
@@ -261,22 +349,40 @@ class Generator {
     for (std::size_t j = 0; j < children.size(); ++j) pop[n - 1 - j] = std::move(children[j]);
   }
 
-  /// The best of the population join the archive (a structure already in it is not added twice).
+  /// The best of the population join the archive (see admit).
   void offer_to_archive(const std::vector<Individual>& pop) {
     const auto offered = std::min(pop.size(), static_cast<std::size_t>(std::max(1, s_.elite)));
-    for (std::size_t i : best_for_archive(pop, offered)) {
-      if (!in_archive(pop[i])) archive_.push_back(pop[i]);
-    }
+    for (std::size_t i : best_for_archive(pop, offered)) admit(pop[i]);
     trim_archive();
   }
 
+  /// A level joins the archive unless its structure is already there, or a member is closer to
+  /// it than min_distance and at least as good (in the archive's order); the members it is
+  /// closer to than that and better than go.
+  bool admit(const Individual& ind) {
+    if (in_archive(ind)) return false;
+    std::vector<std::size_t> close;
+    for (std::size_t k = 0; k < archive_.size(); ++k) {
+      if (structural_distance(ind.shape.silhouette, archive_[k].shape.silhouette) <
+          s_.min_distance) {
+        if (!keeper(ind, archive_[k], s_)) return false;
+        close.push_back(k);
+      }
+    }
+    for (auto k = close.rbegin(); k != close.rend(); ++k) {
+      archive_.erase(archive_.begin() + static_cast<std::ptrdiff_t>(*k));
+    }
+    archive_.push_back(ind);
+    return true;
+  }
+
   /// The first `count` of the population in the archive's order (stable first, then fitness).
-  static std::vector<std::size_t> best_for_archive(const std::vector<Individual>& pop,
-                                                   std::size_t count) {
+  std::vector<std::size_t> best_for_archive(const std::vector<Individual>& pop,
+                                            std::size_t count) const {
     std::vector<std::size_t> order(pop.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return keeper(pop[a], pop[b]); });
+                     [&](std::size_t a, std::size_t b) { return keeper(pop[a], pop[b], s_); });
     order.resize(std::min(count, order.size()));
     return order;
   }
@@ -286,7 +392,7 @@ class Generator {
     const auto room = static_cast<std::size_t>(std::max(1, rules_.levels));
     for (std::size_t i : best_for_archive(pop, pop.size())) {
       if (archive_.size() >= room) break;
-      if (!in_archive(pop[i])) archive_.push_back(pop[i]);
+      admit(pop[i]);
     }
     trim_archive();
   }
@@ -320,7 +426,11 @@ class Generator {
                {"stable_fraction", stable / n},
                {"mean_diversity_term", diversity / n},
                {"mean_composites", length / n},
-               {"simulations", static_cast<double>(result_.simulations)}};
+               {"simulations", static_cast<double>(result_.simulations)},
+               {"archive", static_cast<double>(archive_.size())},
+               {"archive_qualified", static_cast<double>(std::count_if(
+                                         archive_.begin(), archive_.end(),
+                                         [&](const Individual& a) { return qualified(a, s_); }))}};
     result_.history.add(std::move(r));
     if (observer_) observer_->on_generation(result_.history.back());
   }
@@ -335,15 +445,46 @@ class Generator {
   int reference_;
   Bounds window_;  // where the archive's silhouettes are drawn
   Stopwatch clock_;
-  std::map<std::string, StabilityScore> cache_;
+  std::map<std::string, std::pair<StabilityScore, PlayScore>> cache_;
   std::vector<Individual> archive_;
   GeneratorResult result_;
 };
 
 }  // namespace
 
+DifficultySettings PlayableSettings::fitness_measure() {
+  DifficultySettings d;
+  d.naive_attempts = 8;
+  d.random_shots = 0;
+  d.search.budget = 24;
+  return d;
+}
+
+void GeneratorSettings::validate() const {
+  at_least("population", population, 2);
+  at_least("generations", generations, 0);
+  within("crossover_rate", crossover_rate, 0, 1);
+  within("mutation_rate", mutation_rate, 0, 1);
+  non_negative("stability_weight", stability_weight);
+  non_negative("diversity_weight", diversity_weight);
+  non_negative("protection_weight", protection_weight);
+  at_least("elite", elite, 1);
+  at_least("blocks_min", blocks_min, 0);
+  at_least("blocks_max", blocks_max, blocks_min);
+  within("min_distance", min_distance, 0, 1);
+  at_least("max_generations", max_generations, 0);
+  at_least("genome.length", genome.length, 1);
+  within("genome.platform_chance", genome.platform_chance, 0, 1);
+  at_least("placement.tnt_max", placement.tnt_max, placement.tnt_min);
+  within("playable.difficulty_min", playable.difficulty_min, 0, 1);
+  within("playable.difficulty_max", playable.difficulty_max, playable.difficulty_min, 1);
+  non_negative("playable.weight", playable.weight);
+  if (playable.enabled) playable.measure.validate();
+}
+
 GeneratorResult run_generator(const Catalogue& catalogue, const Ruleset& rules,
                               const GeneratorSettings& settings, Observer* observer) {
+  settings.validate();
   return Generator(catalogue, rules, settings, observer).run();
 }
 

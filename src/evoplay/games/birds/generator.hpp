@@ -10,15 +10,18 @@
 // (crossover on the composite lists and the masks, then mutation with the mutation rate, only on
 // these new individuals) replace the worst; the new population is scored; the best join the
 // archive, which is sorted by fitness, kept free of identical structures (two levels whose blocks
-// are the same count as one, whatever their pigs) and trimmed to the number of levels asked for.
-// The final levels are the archive's.
+// are the same count as one, whatever their pigs) and of levels closer than min_distance (of two
+// such, the better stays), and trimmed to the number of levels asked for. The run goes on past
+// `generations` until the archive holds that many qualified levels (stable, all their pigs,
+// blocks in range), at most max_generations. The final levels are the archive's.
 //
-// fitness = stability_weight * stability + diversity_weight * 100 * diversity, where stability
-// is the document's score (0..100) and diversity the mean of three terms in [0, 1]
-// (diversity.hpp); a level without room for all the pigs drawn loses 100 x the share missing
-// and goes after every level that has them all in the archive. The population-relative Hamming term
-// makes fitness a property of an individual within its population, which is why the engine's run_ga
-// does not fit.
+// fitness = stability_weight * stability + diversity_weight * 100 * diversity
+//         + protection_weight * 100 * protected share of pigs, where stability is the document's
+// score (0..100) and diversity the mean of three terms in [0, 1] (diversity.hpp); a level without
+// room for all the pigs drawn loses 100 x the share missing, one with too few or too many blocks
+// 100 x the share of the bound missed, and either goes after every qualified level in the
+// archive. The population-relative Hamming term makes fitness a property of an individual within
+// its population, which is why the engine's run_ga does not fit.
 
 #include <cstdint>
 #include <string>
@@ -27,6 +30,7 @@
 #include "evoplay/core/history.hpp"
 #include "evoplay/evo/operators/selection.hpp"
 #include "evoplay/games/birds/composite.hpp"
+#include "evoplay/games/birds/difficulty.hpp"
 #include "evoplay/games/birds/diversity.hpp"
 #include "evoplay/games/birds/genome.hpp"
 #include "evoplay/games/birds/physics.hpp"
@@ -34,6 +38,18 @@
 #include "evoplay/games/birds/ruleset.hpp"
 
 namespace evoplay::games::birds {
+
+/// Playability in the fitness (`birds generate --playable`): a level must be solvable by the
+/// search agent with the birds it gives, and the naive agent's win rate fall in the band.
+struct PlayableSettings {
+  bool enabled = false;
+  double difficulty_min = 0.2, difficulty_max = 0.6;  // band of the naive agent's win rate
+  double weight = 1;  // weight of 100 x the playability score (1 in the band, less outside)
+  DifficultySettings measure = fitness_measure();  // smaller budgets than `birds difficulty`'s
+  /// The measure the generator takes of each stable level: 8 naive games, no random shots, the
+  /// search agent with a budget of 24 shots per bird.
+  static DifficultySettings fitness_measure();
+};
 
 struct GeneratorSettings {
   int population = 10;          // Table 6.1's second setting (its first, 20 x 10, did as well
@@ -50,8 +66,18 @@ struct GeneratorSettings {
   PlacementSettings placement;
   PhysicsSettings physics;
   double time_limit_seconds = 0;  // stop early after this much wall time (0: never)
+  // Levels as the competition asks for them (docs/birds-generator.md, "Level sets"):
+  int blocks_min = 30, blocks_max = 60;  // blocks per level; outside, the fitness loses 100 x the
+                                         // share of the nearer bound missed
+  double min_distance = 0.2;             // no two levels delivered closer (structural distance)
+  double protection_weight = 0.2;        // weight of 100 x the share of pigs no shot reaches first
+  int max_generations = 0;  // go on past `generations` until the archive holds the levels asked
+                            // for, stable and distinct, at most this many (0: 20 x generations)
+  PlayableSettings playable;
   std::uint64_t seed = 1;
   int threads = 1;
+  /// Throws Error naming the first field out of range.
+  void validate() const;
 };
 
 /// The stability part of an individual's score: what the simulation of its level said.
@@ -59,17 +85,30 @@ struct StabilityScore {
   double paper_score = 0;  // the document's score, 0..100
   bool stable = false;     // nothing destroyed, nothing moved >= 0.1
   int pieces = 0, destroyed = 0, moved = 0, rotated = 0;
+  double protected_share = 0;  // pigs no full-power shot reaches first (protection.hpp)
   bool operator==(const StabilityScore&) const = default;
+};
+
+/// What playing the level said (playable mode; measured for stable levels with all their pigs).
+struct PlayScore {
+  bool measured = false;
+  bool solvable = false;      // the search agent won
+  double naive_win_rate = 0;  // the naive agent's
+  int birds_used = 0;         // by the search agent
+  int shots_simulated = 0;
+  bool operator==(const PlayScore&) const = default;
 };
 
 struct Individual {
   Genome genome;
   bool scored = false;  // stability known (kept by copies; reset by variation)
   StabilityScore stability;
+  PlayScore play;             // playable mode
   std::string level_key;      // the level as a file: identical levels have equal keys
   std::string structure_key;  // its blocks alone: levels differing only in pigs share it
   std::vector<int> used;      // catalogue indices of the composites placed
   int skipped = 0;            // composites left out of the level (too high)
+  int blocks = 0;             // blocks of its level
   int pigs_wanted = 0;        // pigs drawn within the ruleset's range ...
   int pigs_missing = 0;       // ... and how many found no room (a failure: see fitness)
   DiversityTerms diversity;   // within the population it was last scored in
@@ -80,13 +119,16 @@ struct Individual {
 };
 
 struct GeneratorResult {
-  std::vector<Individual> levels;      // the archive at the end, best first
-  std::vector<Individual> population;  // the last population, best first
-  History history;                     // one row per generation (see docs/birds-generator.md)
-  int generations = 0;                 // completed after the initial population
-  std::uint64_t evaluations = 0;       // new individuals scored
-  std::uint64_t simulations = 0;       // Box2D runs (the rest came from the cache)
-  std::string stop_reason;             // "generations" or "time limit"
+  std::vector<Individual> levels;          // the archive at the end, best first
+  int qualified = 0;                       // of them: stable, all pigs, blocks in range
+  std::vector<Individual> population;      // the last population, best first
+  History history;                         // one row per generation (see docs/birds-generator.md)
+  int generations = 0;                     // completed after the initial population
+  std::uint64_t evaluations = 0;           // new individuals scored
+  std::uint64_t simulations = 0;           // Box2D runs (the rest came from the cache)
+  std::uint64_t playability_measures = 0;  // levels played (playable mode)
+  std::string stop_reason;  // "generations", "levels found" (after more generations than asked
+                            // for), "generation limit" or "time limit"
   double seconds = 0;
 };
 

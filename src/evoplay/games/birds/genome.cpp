@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/evo/operators/crossover.hpp"
@@ -87,6 +88,14 @@ Genome random_genome(const Palette& palette, const GenomeSettings& settings, Rng
   for (int i = 0; i < n; ++i) g.genes.push_back(random_gene(palette, rng));
   g.mask = random_mask(n, rng);
   g.pig_seed = rng();
+  if (settings.platform_chance > 0) {
+    g.platforms.assign(kColumns, 0.0);
+    for (double& h : g.platforms) {
+      if (rng.chance(settings.platform_chance)) {
+        h = rng.uniform(settings.platform_low, settings.platform_high);
+      }
+    }
+  }
   return g;
 }
 
@@ -146,6 +155,12 @@ std::pair<Genome, Genome> crossover(const Genome& a, const Genome& b, CrossoverK
   auto [ga, gb] = cross(a.genes, b.genes, kind, rng);
   auto [ma, mb] = cross(a.mask, b.mask, kind, rng);
   Genome c1{std::move(ga), std::move(ma), 0}, c2{std::move(gb), std::move(mb), 0};
+  if (!a.platforms.empty() || !b.platforms.empty()) {
+    auto pa = a.platforms, pb = b.platforms;
+    pa.resize(kColumns, 0.0);
+    pb.resize(kColumns, 0.0);
+    std::tie(c1.platforms, c2.platforms) = cross(pa, pb, kind, rng);
+  }
   repair_mask(c1.mask, static_cast<int>(c1.genes.size()), rng);
   repair_mask(c2.mask, static_cast<int>(c2.genes.size()), rng);
   return {std::move(c1), std::move(c2)};
@@ -190,6 +205,18 @@ void mutate(Genome& g, const Palette& palette, const GenomeSettings& s, Rng& rng
     gene.dx = std::clamp(gene.dx + rng.normal(0, s.offset_sigma), -s.max_offset, s.max_offset);
     if (s.max_lift > 0) {
       gene.dy = std::clamp(gene.dy + rng.normal(0, s.lift_sigma), 0.0, s.max_lift);
+    }
+  }
+  // (5) A platform.
+  if (s.platform_chance > 0 && rng.chance(s.platform_chance)) {
+    g.platforms.resize(kColumns, 0.0);
+    double& h = g.platforms[rng.index(kColumns)];
+    if (h <= 0) {
+      h = rng.uniform(s.platform_low, s.platform_high);
+    } else if (rng.chance(0.5)) {
+      h = 0;
+    } else {
+      h = std::clamp(h + rng.normal(0, 0.4), s.platform_low, s.platform_high);
     }
   }
   repair_mask(g.mask, static_cast<int>(size), rng);

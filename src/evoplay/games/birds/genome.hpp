@@ -31,19 +31,25 @@ struct Gene {
 struct Genome {
   std::vector<Gene> genes;     // the composites, in the order they are placed
   std::vector<int> mask;       // kColumns counts summing to genes.size()
-  std::uint64_t pig_seed = 0;  // where the pigs go (and how many, and the birds)
+  std::uint64_t pig_seed = 0;  // where the pigs and TNT go (and how many, and the birds)
+  // Per column, the height above the ground of the top of a platform the column stands on (0:
+  // none, the column stands on the ground), as the game's own levels raise structures. Empty:
+  // none anywhere.
+  std::vector<double> platforms = {};
   bool operator==(const Genome&) const = default;
 };
 
 struct GenomeSettings {
-  int length = 20;                 // composites of a new individual
-  int min_length = 10;             // the count mutation never goes below this ...
-  int max_length = 40;             // ... nor above this
+  int length = 30;                 // composites of a new individual (about 45 blocks)
+  int min_length = 15;             // the count mutation never goes below this ...
+  int max_length = 60;             // ... nor above this
   double offset_sigma = 0.25;      // Gaussian step of the x offset mutation
   double max_offset = 0.75;        // |dx| bound
   double lift_sigma = 0.1;         // Gaussian step of the y offset mutation
   double max_lift = 0;             // dy bound: 0 keeps every composite resting on its support
   double position_fraction = 0.2;  // share of the positions the other mutations touch (>= 1)
+  double platform_chance = 0.15;   // a column of a new individual stands on a platform
+  double platform_low = 1.4, platform_high = 3.0;  // heights of a platform's top
 };
 
 /// What may be drawn under a ruleset: the composites that can be built in at least one allowed
@@ -84,14 +90,15 @@ std::string_view crossover_name(CrossoverKind kind);
 /// The document's crossover: the same operator on the composite lists and on the masks; each
 /// child's mask is repaired to its list's length. One-point swaps whole tails: a child takes
 /// its head from one parent and its tail, to the end, from the other (so lists of different
-/// lengths trade lengths); two-point and uniform swap within the shorter length. Children get no
-/// pig seed (the caller draws).
+/// lengths trade lengths); two-point and uniform swap within the shorter length. The columns'
+/// platforms are crossed like the mask. Children get no pig seed (the caller draws).
 std::pair<Genome, Genome> crossover(const Genome& a, const Genome& b, CrossoverKind kind, Rng& rng);
 
 /// The document's four mutations, all applied: (1) the number of composites (add some at the
 /// end, or drop each with probability 0.5, within the length bounds), (2) the material of chosen
 /// composites, (3) the composite at chosen positions, (4) the x / y offset of chosen composites
-/// by a Gaussian step within bounds. The mask is repaired.
+/// by a Gaussian step within bounds; and ours, (5) one column's platform, with probability
+/// platform_chance: added, removed, or moved up or down. The mask is repaired.
 void mutate(Genome& genome, const Palette& palette, const GenomeSettings& settings, Rng& rng);
 
 /// The genotype laid out as the document's figure 5.5 draws it: per column, the catalogue

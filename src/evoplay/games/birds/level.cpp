@@ -24,7 +24,7 @@ int Level::pieces() const {
 }
 
 Bounds bounds(const Object& o) {
-  const auto outline = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y, 32);
+  const auto outline = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y);
   Bounds b{outline[0].x, outline[0].y, outline[0].x, outline[0].y};
   for (const auto& p : outline) b.add({p.x, p.y, p.x, p.y});
   return b;

@@ -72,14 +72,6 @@ double polygon_at(const std::vector<Point>& poly, double x, bool top) {
 
 Solid solid_of(const Object& o) {
   Solid s;
-  const ShapeInfo& info = o.shape();
-  if (info.geometry == Geometry::kCircle) {
-    s.round = true;
-    s.centre = {o.x, o.y};
-    s.radius = info.radius;
-    s.box = {o.x - s.radius, o.y - s.radius, o.x + s.radius, o.y + s.radius};
-    return s;
-  }
   s.points = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y);
   s.box = {s.points[0].x, s.points[0].y, s.points[0].x, s.points[0].y};
   for (const Point& p : s.points) s.box.add({p.x, p.y, p.x, p.y});

@@ -32,7 +32,7 @@ struct PhysicsSettings {
   bool damage = true;          // objects lose life on impact and are destroyed at 0
   bool intended_life = false;  // blocks: wood 5, stone 10, ice 2.5 (the game in effect: 5 for all)
   double block_life = 5;
-  double tnt_radius = 2, tnt_damage = 3, tnt_impulse = 1.5;
+  double tnt_radius = 2, tnt_damage = 3, tnt_power = 3;  // the game's TNT (ABTNT.Explode)
   // Collider skin: 0.0025 (half Box2D's contact slop) makes objects rest exactly where the level
   // puts them; Box2D's and Unity's default 0.01 lifts every resting contact by about 0.01.
   double contact_skin = 0.0025;

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "evoplay/games/birds/outline.hpp"
+#include "evoplay/games/birds/protection.hpp"
 
 namespace evoplay::games::birds {
 
@@ -91,42 +93,46 @@ Bounds pig_box(ObjectType pig, double x, double y) {
   return {x - s.width / 2, y - s.height / 2, x + s.width / 2, y + s.height / 2};
 }
 
-/// The pig resting at x, if it rests at height `surface` (nothing higher under or above it).
-bool rests_at(ObjectType pig, double x, double surface, const std::vector<Solid>& placed,
-              double max_top, Spot& spot) {
-  const ShapeInfo& s = shape_info(pig);
-  const Solid local = solid_of(Object{pig, Material::kNone, x, 0});
-  const double y = rest_height({local}, placed);
-  if (std::abs(y - s.height / 2 - surface) > 1e-7 || y + s.height / 2 > max_top) return false;
-  spot = {pig, x, y, pig_box(pig, x, y)};
+/// Occupants stand on a surface this far above it (so that they touch it without being inside).
+constexpr double kLift = 1e-6;
+
+/// The occupant (a pig or TNT) standing on the surface at height `surface` at x, if it fits there:
+/// its outline inside nothing placed (it may be under a roof or beside a wall) and below max_top.
+bool fits_at(ObjectType type, double x, double surface, const std::vector<Solid>& placed,
+             double max_top, Spot& spot) {
+  const ShapeInfo& s = shape_info(type);
+  const double y = surface + s.height / 2;
+  if (y + s.height / 2 > max_top) return false;
+  const Solid body = solid_of(Object{type, Material::kNone, x, y + kLift});
+  for (const Solid& q : placed) {
+    if (body.box.overlaps(q.box) && distance_between(body, q) <= 0) return false;
+  }
+  spot = {type, x, y, pig_box(type, x, y)};
   return true;
 }
 
-/// One place for a pig, with the pig kinds that rest there.
+/// One place for an occupant, with the kinds that fit there.
 using Slot = std::vector<Spot>;
 
-/// Slots along a surface at height `surface`: the pig centres x in [from, to] where a small pig
-/// rests on it are scanned; each stretch of them holds as many small pigs as fit side by side
-/// (`pitch` apart), each slot also offering the larger pigs that rest there, base within
-/// [base_lo, base_hi] (a block's top; the ground has no bound).
-void add_slots(double from, double to, double surface, double base_lo, double base_hi,
-               const std::vector<Solid>& placed, const PlacementSettings& settings,
-               std::vector<Slot>& out) {
+/// Slots along a surface at height `surface`: the centres x in [from, to] where the smallest of
+/// `types` fits are scanned; each stretch of them holds as many of it as fit side by side
+/// (`pitch` apart), each slot also offering the other types that fit there, base within
+/// [base_lo, base_hi] (a block's or a platform's top; the ground has no bound).
+void add_slots(std::span<const ObjectType> types, double from, double to, double surface,
+               double base_lo, double base_hi, const std::vector<Solid>& placed,
+               const PlacementSettings& settings, std::vector<Slot>& out) {
   constexpr double kStep = 0.04;
-  const double pitch = shape_info(ObjectType::kPigSmall).width + settings.pig_gap + 0.01;
+  const ObjectType smallest = types.front();
+  const double pitch = shape_info(smallest).width + settings.pig_gap + 0.01;
   std::vector<double> free;
   for (double x = from; x <= to + kEps; x += kStep) {
     Spot spot{};
-    if (rests_at(ObjectType::kPigSmall, x, surface, placed, settings.max_top, spot)) {
-      free.push_back(x);
-    }
+    if (fits_at(smallest, x, surface, placed, settings.max_top, spot)) free.push_back(x);
   }
   // The last point of the range, so that a stretch reaches it exactly.
   if (to > from && (free.empty() || free.back() < to - kEps)) {
     Spot spot{};
-    if (rests_at(ObjectType::kPigSmall, to, surface, placed, settings.max_top, spot)) {
-      free.push_back(to);
-    }
+    if (fits_at(smallest, to, surface, placed, settings.max_top, spot)) free.push_back(to);
   }
   for (std::size_t a = 0; a < free.size();) {
     std::size_t b = a;
@@ -137,11 +143,11 @@ void add_slots(double from, double to, double surface, double base_lo, double ba
     for (int k = 0; k < count; ++k) {
       const double x = start + pitch * k;
       Slot fits;
-      for (ObjectType pig : kPigTypes) {
-        const auto [blo, bhi] = pig_base(pig);
+      for (ObjectType type : types) {
+        const auto [blo, bhi] = pig_base(type);
         if (x + blo < base_lo - kEps || x + bhi > base_hi + kEps) continue;
         Spot spot{};
-        if (rests_at(pig, x, surface, placed, settings.max_top, spot)) fits.push_back(spot);
+        if (fits_at(type, x, surface, placed, settings.max_top, spot)) fits.push_back(spot);
       }
       if (!fits.empty()) out.push_back(std::move(fits));
     }
@@ -149,22 +155,23 @@ void add_slots(double from, double to, double surface, double base_lo, double ba
   }
 }
 
-/// Candidate slots: on the flat top of every box-like block (as many as fit along it) and along
-/// the free ground from settings.ground_min to settings.ground_max.
-void candidate_slots(const Level& level, const std::vector<Solid>& placed,
-                     const PlacementSettings& settings, std::vector<Slot>& tops,
-                     std::vector<Slot>& ground) {
-  const auto [small_lo, small_hi] = pig_base(ObjectType::kPigSmall);
+/// Candidate slots: on the flat top of every box-like block and platform (as many as fit along
+/// it), and along the ground from settings.ground_min to settings.ground_max (under roofs and
+/// platforms too).
+void candidate_slots(std::span<const ObjectType> types, const Level& level,
+                     const std::vector<Solid>& placed, const PlacementSettings& settings,
+                     std::vector<Slot>& tops, std::vector<Slot>& ground) {
+  const auto [small_lo, small_hi] = pig_base(types.front());
   for (std::size_t i = 0; i < level.objects.size(); ++i) {
     const Object& o = level.objects[i];
-    if (o.kind() != Kind::kBlock || !flat_box(o)) continue;
+    if ((o.kind() != Kind::kBlock && o.kind() != Kind::kPlatform) || !flat_box(o)) continue;
     const Bounds& b = placed[i].box;
     const double from = b.min_x - small_lo, to = b.max_x - small_hi;
     if (to < from - kEps) continue;
-    add_slots(from, std::max(from, to), b.max_y, b.min_x, b.max_x, placed, settings, tops);
+    add_slots(types, from, std::max(from, to), b.max_y, b.min_x, b.max_x, placed, settings, tops);
   }
-  add_slots(settings.ground_min, settings.ground_max, kGroundY, -1e300, 1e300, placed, settings,
-            ground);
+  add_slots(types, settings.ground_min, settings.ground_max, kGroundY, -1e300, 1e300, placed,
+            settings, ground);
 }
 
 bool clear_of(const Bounds& box, const std::vector<Bounds>& others, double gap) {
@@ -173,49 +180,141 @@ bool clear_of(const Bounds& box, const std::vector<Bounds>& others, double gap) 
                       [&](const Bounds& o) { return grown.overlaps(o); });
 }
 
-void add_pigs_and_birds(Placement& p, const std::vector<Solid>& placed, const Genome& genome,
-                        const Ruleset& rules, const PlacementSettings& settings) {
-  Rng rng(genome.pig_seed);
-  const int lo = std::max(1, rules.pigs_min), hi = std::max(lo, rules.pigs_max);
-  const int wanted = lo + static_cast<int>(rng.index(static_cast<std::size_t>(hi - lo + 1)));
-  // The document puts pigs on the composites; the ground around them takes the rest.
-  std::vector<Slot> slots, ground;
-  candidate_slots(p.level, placed, settings, slots, ground);
-  rng.shuffle(slots);
-  rng.shuffle(ground);
-  slots.insert(slots.end(), ground.begin(), ground.end());
+/// Puts `wanted` occupants into the slots, in their order: a random kind per slot, then the
+/// smallest kind where there is still room (and, if the larger kinds took the room of several,
+/// the smallest kind only, if that holds more). Keeps `gap` from each other and from `taken`.
+std::vector<Spot> fill_slots(const std::vector<Slot>& slots, int wanted, double gap,
+                             const std::vector<Bounds>& taken, Rng& rng) {
   std::vector<Spot> chosen;
-  std::vector<Bounds> boxes;
+  std::vector<Bounds> boxes = taken;
   std::vector<char> used(slots.size(), 0);
   auto take = [&](std::size_t k, const Spot& s) {
-    if (static_cast<int>(chosen.size()) >= wanted || used[k] ||
-        !clear_of(s.box, boxes, settings.pig_gap)) {
+    if (static_cast<int>(chosen.size()) >= wanted || used[k] || !clear_of(s.box, boxes, gap)) {
       return;
     }
     chosen.push_back(s);
     boxes.push_back(s.box);
     used[k] = 1;
   };
-  // A random kind per slot; then small pigs (every slot holds one) where there is still room.
   for (std::size_t k = 0; k < slots.size(); ++k) take(k, slots[k][rng.index(slots[k].size())]);
   for (std::size_t k = 0; k < slots.size(); ++k) take(k, slots[k].front());
   if (static_cast<int>(chosen.size()) < wanted) {
-    // Larger pigs took the room of several: small pigs only, if that holds more.
     std::vector<Spot> before = std::move(chosen);
     chosen.clear();
-    boxes.clear();
+    boxes = taken;
     std::fill(used.begin(), used.end(), 0);
     for (std::size_t k = 0; k < slots.size(); ++k) take(k, slots[k].front());
     if (chosen.size() < before.size()) chosen = std::move(before);
   }
-  for (const Spot& s : chosen) p.level.objects.push_back({s.pig, Material::kNone, s.x, s.y});
+  return chosen;
+}
+
+/// The slots in the order pigs take them: those where no shot reaches the pig first (keeping the
+/// kinds that are safe there), then the others, tops before the ground; shuffled within each.
+std::vector<Slot> sheltered_first(const Level& level, std::vector<Slot> tops,
+                                  std::vector<Slot> ground, bool shelter, Rng& rng) {
+  rng.shuffle(tops);
+  rng.shuffle(ground);
+  std::vector<Slot> out;
+  if (shelter) {
+    ProtectionSettings coarse;
+    coarse.angle_step = 0.5;
+    const Flights flights(level, coarse);
+    const Flights reach = open_flights(level, coarse);
+    std::vector<Slot> open;
+    for (auto* list : {&tops, &ground}) {
+      for (Slot& slot : *list) {
+        Slot safe;
+        for (const Spot& s : slot) {
+          const Solid pig = solid_of(Object{s.pig, Material::kNone, s.x, s.y});
+          if (!flights.reaches(pig) && reach.reaches(pig)) safe.push_back(s);
+        }
+        if (!safe.empty()) {
+          out.push_back(std::move(safe));
+        } else {
+          open.push_back(std::move(slot));
+        }
+      }
+    }
+    out.insert(out.end(), open.begin(), open.end());
+    return out;
+  }
+  out = std::move(tops);
+  out.insert(out.end(), ground.begin(), ground.end());
+  return out;
+}
+
+void add_pigs_and_birds(Placement& p, std::vector<Solid>& placed, const Genome& genome,
+                        const Ruleset& rules, const PlacementSettings& settings) {
+  Rng rng(genome.pig_seed);
+  const int lo = std::max(1, rules.pigs_min), hi = std::max(lo, rules.pigs_max);
+  const int wanted = lo + static_cast<int>(rng.index(static_cast<std::size_t>(hi - lo + 1)));
+  std::vector<Slot> tops, ground;
+  candidate_slots(kPigTypes, p.level, placed, settings, tops, ground);
+  const auto slots =
+      sheltered_first(p.level, std::move(tops), std::move(ground), settings.shelter_pigs, rng);
+  const std::vector<Spot> chosen = fill_slots(slots, wanted, settings.pig_gap, {}, rng);
+  std::vector<Bounds> taken;
+  for (const Spot& s : chosen) {
+    p.level.objects.push_back({s.pig, Material::kNone, s.x, s.y});
+    placed.push_back(solid_of(p.level.objects.back()));
+    taken.push_back(s.box);
+  }
   p.pigs_wanted = wanted;
   p.pigs_missing = wanted - static_cast<int>(chosen.size());
+  // TNT, as the game's levels have it: beside the pigs, in the structure or on the ground.
+  const int tnt_lo = std::max(0, settings.tnt_min), tnt_hi = std::max(tnt_lo, settings.tnt_max);
+  const int tnt =
+      tnt_lo + static_cast<int>(rng.index(static_cast<std::size_t>(tnt_hi - tnt_lo + 1)));
+  if (tnt > 0 && !chosen.empty()) {
+    std::vector<Slot> boxes_top, boxes_ground;
+    const ObjectType crate[] = {ObjectType::kTnt};
+    candidate_slots(crate, p.level, placed, settings, boxes_top, boxes_ground);
+    boxes_top.insert(boxes_top.end(), boxes_ground.begin(), boxes_ground.end());
+    rng.shuffle(boxes_top);
+    auto nearest_pig = [&](const Slot& s) {
+      double d = 1e300;
+      for (const Spot& pig : chosen) d = std::min(d, std::abs(pig.x - s.front().x));
+      return d;
+    };
+    std::stable_sort(boxes_top.begin(), boxes_top.end(),
+                     [&](const Slot& a, const Slot& b) { return nearest_pig(a) < nearest_pig(b); });
+    for (const Spot& s : fill_slots(boxes_top, tnt, settings.pig_gap, taken, rng)) {
+      p.level.objects.push_back({ObjectType::kTnt, Material::kNone, s.x, s.y});
+      placed.push_back(solid_of(p.level.objects.back()));
+    }
+  }
   const int birds = static_cast<int>(std::ceil(static_cast<double>(chosen.size()) / 2.0)) + 1;
   constexpr double kBirdWeights[] = {0.4, 0.2, 0.2, 0.1, 0.1};  // red, blue, yellow, black, white
   for (int i = 0; i < birds; ++i) {
     p.level.birds.push_back(static_cast<BirdType>(rng.weighted(kBirdWeights)));
   }
+}
+
+/// A platform under a column, its top `lift` above the ground, as wide as the column's widest
+/// composite (with its offset) and a margin, in whole tiles; left out if it would cut into what is
+/// already placed.
+void add_platform(Placement& p, std::vector<Solid>& placed, const Genome& genome,
+                  const Catalogue& catalogue, std::size_t first, int count, int column, double lift,
+                  const PlacementSettings& settings) {
+  double half = 0;
+  for (std::size_t k = first;
+       k < first + static_cast<std::size_t>(count) && k < genome.genes.size(); ++k) {
+    const Gene& gene = genome.genes[k];
+    half = std::max(
+        half, std::abs(gene.dx) + catalogue[static_cast<std::size_t>(gene.composite)].width() / 2);
+  }
+  const double x = column_x(column, settings);
+  Object platform{ObjectType::kPlatform, Material::kNone, x, kGroundY + lift - kPlatformTile / 2};
+  platform.scale_x = std::ceil(2 * (half + settings.platform_margin) / kPlatformTile);
+  const Solid solid = solid_of(platform);
+  const Solid lifted = shifted(solid, 0, kLift);
+  for (const Solid& q : placed) {
+    if (lifted.box.overlaps(q.box) && distance_between(lifted, q) <= 0) return;
+  }
+  p.level.objects.push_back(platform);
+  placed.push_back(solid);
+  ++p.platforms;
 }
 
 }  // namespace
@@ -234,6 +333,11 @@ Placement place(const Genome& genome, const Catalogue& catalogue, const Ruleset&
     const int count = column < static_cast<int>(genome.mask.size())
                           ? genome.mask[static_cast<std::size_t>(column)]
                           : 0;
+    const double lift = column < static_cast<int>(genome.platforms.size())
+                            ? genome.platforms[static_cast<std::size_t>(column)]
+                            : 0.0;
+    if (lift > 0 && count > 0)
+      add_platform(p, placed, genome, catalogue, next, count, column, lift, settings);
     for (int k = 0; k < count && next < genome.genes.size(); ++k, ++next) {
       const Gene& gene = genome.genes[next];
       const Composite& c = catalogue[static_cast<std::size_t>(gene.composite)];
@@ -258,6 +362,7 @@ Placement place(const Genome& genome, const Catalogue& catalogue, const Ruleset&
     }
   }
   add_pigs_and_birds(p, placed, genome, rules, settings);
+  for (const Object& o : p.level.objects) p.blocks += o.kind() == Kind::kBlock ? 1 : 0;
   return p;
 }
 

@@ -8,11 +8,13 @@
 // starts in free fall (on a slope or a curve it may then slide or roll: the stability fitness
 // sees that). Its pieces are separate bodies, so every piece it stands on must touch something:
 // a composite that would rest on one piece while another hangs (a bridge over a narrower tower)
-// is left out, as are composites that would rise above max_top. Then pigs are put in slots that can
-// hold one — along the flat tops of blocks first, in random order, then along the free ground
-// around the columns, as many side by side as fit — their number drawn within the ruleset's range,
-// and birds are given: ceil(pigs / 2) + 1. A level too crowded for the pigs drawn says how many are
-// missing (the generator's fitness counts that as a failure).
+// is left out, as are composites that would rise above max_top. A column may stand on a platform
+// (the genome says at what height), as the game's levels raise structures. Then pigs are put in
+// slots that can hold one — on the flat tops of blocks and platforms and along the free ground,
+// under roofs too, as many side by side as fit — first where no full-power shot reaches them
+// (protection.hpp), then the others, their number drawn within the ruleset's range; TNT beside
+// them; and birds are given: ceil(pigs / 2) + 1. A level too crowded for the pigs drawn says how
+// many are missing (the generator's fitness counts that as a failure).
 
 #include <vector>
 
@@ -30,8 +32,11 @@ struct PlacementSettings {
   int level_width = 2;           // Level@width (2: the ground spans x in [-17.5, 17.5])
   double pig_gap = 0.05;         // pigs keep this far from each other
   // Pigs on the ground: centres within [ground_min, ground_max] (3 units right of the slingshot
-  // at x = -8, to within the camera's widest view, x up to 15).
-  double ground_min = -5, ground_max = 14;
+  // at x = -8, to where a full-power shot comes down: 21.2 units from its release).
+  double ground_min = -5, ground_max = 12;
+  bool shelter_pigs = true;      // pigs take first the places no full-power shot reaches
+  int tnt_min = 0, tnt_max = 2;  // TNT crates per level, beside the pigs
+  double platform_margin = 0.3;  // a column's platform reaches this far beyond its composites
 };
 
 /// One composite as placed: the gene it came from, its column, its objects in the level.
@@ -43,11 +48,13 @@ struct PlacedComposite {
 };
 
 struct Placement {
-  Level level;                              // blocks (in placement order), then the pigs
+  Level level;                              // blocks and platforms (in placement order), pigs, TNT
   std::vector<PlacedComposite> composites;  // in placement order, column by column
   int skipped = 0;                          // composites left out (above max_top, or hanging)
-  int pigs_wanted = 0;                      // drawn within the ruleset's range
-  int pigs_missing = 0;                     // of those, how many found no room
+  int platforms = 0;                        // columns standing on a platform
+  int blocks = 0;
+  int pigs_wanted = 0;   // drawn within the ruleset's range
+  int pigs_missing = 0;  // of those, how many found no room
 };
 
 /// The x of a column's centre.

@@ -47,13 +47,6 @@ void enter_object(cairo_t* cr, const View& v, double x, double y, double rotatio
 }
 
 void outline_path(cairo_t* cr, const View& v, const Object& o) {
-  const ShapeInfo& s = o.shape();
-  if (s.geometry == Geometry::kCircle) {
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, v.px(o.x), v.py(o.y), s.radius * v.scale, 0, 2 * kPi);
-    cairo_close_path(cr);
-    return;
-  }
   const auto points = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y);
   cairo_move_to(cr, v.px(points[0].x), v.py(points[0].y));
   for (std::size_t i = 1; i < points.size(); ++i)
@@ -241,22 +234,6 @@ void draw_object(cairo_t* cr, const View& v, const Object& o) {
   }
 }
 
-Color bird_color(BirdType b) {
-  switch (b) {
-    case BirdType::kBlue:
-      return Color::rgb(74, 163, 223);
-    case BirdType::kYellow:
-      return Color::rgb(242, 200, 31);
-    case BirdType::kBlack:
-      return Color::rgb(45, 45, 50);
-    case BirdType::kWhite:
-      return Color::rgb(244, 244, 240);
-    case BirdType::kRed:
-      break;
-  }
-  return Color::rgb(214, 47, 47);
-}
-
 void draw_slingshot_and_birds(cairo_t* cr, const View& v, const Level& level) {
   const double sx = level.slingshot.x, sy = level.slingshot.y;
   const double k = v.scale;
@@ -425,6 +402,22 @@ std::string status_text(const StabilityReport& r) {
 
 render::Color material_color(Material material) { return material_style(material).fill; }
 
+Color bird_color(BirdType b) {
+  switch (b) {
+    case BirdType::kBlue:
+      return Color::rgb(74, 163, 223);
+    case BirdType::kYellow:
+      return Color::rgb(242, 200, 31);
+    case BirdType::kBlack:
+      return Color::rgb(45, 45, 50);
+    case BirdType::kWhite:
+      return Color::rgb(244, 244, 240);
+    case BirdType::kRed:
+      break;
+  }
+  return Color::rgb(214, 47, 47);
+}
+
 Bounds scene_bounds(const Level& level, const StabilityReport* report, bool slingshot) {
   if (!slingshot) {
     // The objects alone, with a thin band of ground, at the sheet's 16:9 or narrower.
@@ -480,23 +473,28 @@ View fit_view(const Bounds& world, double x, double y, double w, double h) {
   return v;
 }
 
-void draw_level(cairo_t* cr, const Level& level, double x, double y, double w, double h,
+void draw_scene(cairo_t* cr, const Level& level, const View& v, double x, double y, double w,
+                double h, bool slingshot) {
+  draw_background(cr, v, level, x, y, w, h);
+  if (slingshot) draw_slingshot_and_birds(cr, v, level);
+  // Platforms first, pigs last: what is drawn later is in front.
+  for (const Kind kind : {Kind::kPlatform, Kind::kBlock, Kind::kTnt, Kind::kPig}) {
+    for (const Object& o : level.objects) {
+      if (o.kind() == kind) draw_object(cr, v, o);
+    }
+  }
+}
+
+View draw_level(cairo_t* cr, const Level& level, double x, double y, double w, double h,
                 const StabilityReport* report, bool slingshot) {
   const View v = fit_view(scene_bounds(level, report, slingshot), x, y, w, h);
   cairo_save(cr);
   cairo_rectangle(cr, x, y, w, h);
   cairo_clip(cr);
-  draw_background(cr, v, level, x, y, w, h);
-  if (slingshot) draw_slingshot_and_birds(cr, v, level);
-  const Level shown = report ? final_level(level, *report) : level;
-  // Platforms first, pigs last: what is drawn later is in front.
-  for (const Kind kind : {Kind::kPlatform, Kind::kBlock, Kind::kTnt, Kind::kPig}) {
-    for (const Object& o : shown.objects) {
-      if (o.kind() == kind) draw_object(cr, v, o);
-    }
-  }
+  draw_scene(cr, report ? final_level(level, *report) : level, v, x, y, w, h, slingshot);
   if (report) draw_changes(cr, v, level, *report, PhysicsSettings{});
   cairo_restore(cr);
+  return v;
 }
 
 void save_level_picture(const std::filesystem::path& path, const Level& level,
@@ -547,7 +545,14 @@ void save_contact_sheet(const std::filesystem::path& path, std::span<const Sheet
       const SheetEntry& e = entries[static_cast<std::size_t>(i)];
       const double x = gap + (i % cols) * (cw + gap);
       const double y = gap + (i / cols) * (picture_h + caption_h + gap);
-      draw_level(cr, *e.level, x, y, cw, picture_h, e.report, e.slingshot);
+      const View v = draw_level(cr, *e.level, x, y, cw, picture_h, e.report, e.slingshot);
+      if (e.overlay) {
+        cairo_save(cr);
+        cairo_rectangle(cr, x, y, cw, picture_h);
+        cairo_clip(cr);
+        e.overlay(cr, v);
+        cairo_restore(cr);
+      }
       cairo_set_source_rgb(cr, 0.15, 0.17, 0.2);
       std::string caption = e.caption;
       const double size = 13;

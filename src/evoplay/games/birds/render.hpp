@@ -7,6 +7,7 @@
 #include <cairo.h>
 
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -36,10 +37,19 @@ View fit_view(const Bounds& world, double x, double y, double w, double h);
 /// Fill colour of a block material (tests sample it).
 render::Color material_color(Material material);
 
+/// Colour of a bird's body.
+render::Color bird_color(BirdType bird);
+
+/// Draws the level with the view `v` into the pixel box (x, y, w, h): sky, ground, the
+/// slingshot and the waiting birds (unless `slingshot` is false), then its objects.
+void draw_scene(cairo_t* cr, const Level& level, const View& v, double x, double y, double w,
+                double h, bool slingshot = true);
+
 /// Draws the level into the pixel box (x, y, w, h) of `cr`; with a report, draws the state after
 /// the simulation and marks what moved or was destroyed. Without `slingshot`, the slingshot and
-/// the birds are left out and the frame fits the objects alone (pictures of composites).
-void draw_level(cairo_t* cr, const Level& level, double x, double y, double w, double h,
+/// the birds are left out and the frame fits the objects alone (pictures of composites). Returns
+/// the view used (for drawing over it).
+View draw_level(cairo_t* cr, const Level& level, double x, double y, double w, double h,
                 const StabilityReport* report = nullptr, bool slingshot = true);
 
 struct LevelPicture {
@@ -57,6 +67,7 @@ struct SheetEntry {
   std::string caption;
   const StabilityReport* report = nullptr;
   bool slingshot = true;  // false: the objects alone, framed tightly
+  std::function<void(cairo_t*, const View&)> overlay = {};  // drawn over the level (shots)
 };
 
 /// Many levels in a grid of equal cells, each with its caption; `columns` 0 = about square.

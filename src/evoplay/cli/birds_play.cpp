@@ -1,0 +1,444 @@
+// evoplay birds shoot | play | difficulty: levels played with shots, agents, and the measures of
+// how hard they are. The logic is the library's (games/birds: shot, agents, difficulty,
+// play_render); this file binds options to its settings and prints its results.
+#include "evoplay/cli/birds_play.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <memory>
+#include <tuple>
+#include <utility>
+
+#include "evoplay/cli/common.hpp"
+#include "evoplay/cli/demo.hpp"
+#include "evoplay/cli/options.hpp"
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/input_files.hpp"
+#include "evoplay/core/json_text.hpp"
+#include "evoplay/core/output_path.hpp"
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/text.hpp"
+#include "evoplay/games/birds/agents.hpp"
+#include "evoplay/games/birds/difficulty.hpp"
+#include "evoplay/games/birds/play_render.hpp"
+#include "evoplay/games/birds/xml.hpp"
+
+namespace evoplay::cli {
+
+namespace birds = games::birds;
+
+namespace {
+
+/// --render FILE: a .gif (the shots animated) or .png / .svg (the level after them); checked
+/// before anything is played.
+void check_render_path(const std::string& path) {
+  if (!path.empty()) check_output_file(path, {".gif", ".png", ".svg"}, "--render");
+}
+
+void render_game(const std::string& path, const birds::Level& level, const birds::GameRecord& game,
+                 const birds::PlaySettings& play, const std::string& title) {
+  if (std::filesystem::path(path).extension() == ".gif") {
+    birds::save_game_animation(path, level, game, play, 800, title);
+  } else {
+    birds::save_game_picture(path, level, game, 1200, title);
+  }
+}
+
+void print_shot(std::size_t k, const birds::ShotRecord& s) {
+  std::string what = fmt::format("{} pig{} killed, {} block{} destroyed", s.pigs_killed,
+                                 s.pigs_killed == 1 ? "" : "s", s.blocks_destroyed,
+                                 s.blocks_destroyed == 1 ? "" : "s");
+  if (s.tnt_exploded > 0) what += fmt::format(", {} TNT exploded", s.tnt_exploded);
+  fmt::print(
+      "  shot {}: {} at {:.2f} deg, pull {:.2f}{}{}: {}, damage {:.1f}, +{} points ({:.2f} s)\n",
+      k + 1, birds::bird_name(s.bird), s.shot.angle, s.shot.pull,
+      s.shot.tap >= 0 ? fmt::format(", tap {:.2f} s", s.shot.tap) : "",
+      s.shot.tap >= 0 && s.tap_time < 0 ? " (too late or too early: no ability)" : "", what,
+      s.damage, s.score, s.seconds);
+}
+
+void print_game(const std::string& head, const birds::Level& level, const birds::GameRecord& g) {
+  fmt::print("{}: {} - {} of {} pigs killed, {} of {} birds used, score {}\n", head,
+             g.won() ? "WON" : std::string(birds::status_name(g.status)), g.pigs_killed, g.pigs,
+             g.birds_used, level.birds.size(), g.score);
+  for (std::size_t k = 0; k < g.shots.size(); ++k) print_shot(k, g.shots[k]);
+}
+
+/// One value for every shot, or one per shot.
+double per_shot(const std::vector<double>& values, std::size_t k, double fallback) {
+  if (values.empty()) return fallback;
+  return values.size() == 1 ? values[0] : values[k];
+}
+
+void add_shoot(CLI::App* group) {
+  struct Options {
+    std::string file;
+    std::vector<double> angles, pulls, taps;
+    bool json = false;
+    std::string render;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand(
+      "shoot", "shoot the level's birds in order, one shot per --angle, and report what happened");
+  cmd->add_option("level", opt->file, "Science Birds level file (.xml)")->required();
+  cmd->add_option("--angle", opt->angles,
+                  "launch angle in degrees (0 = right, 90 = up); repeat "
+                  "for each bird")
+      ->required()
+      ->check(number_in(-90, 90));
+  cmd->add_option("--pull", opt->pulls,
+                  "pull, 0..1 of the drag radius (1 = full power, 10 units/s): one for all shots "
+                  "or one per --angle")
+      ->check(number_in(0, 1));
+  cmd->add_option("--tap", opt->taps,
+                  "seconds after the release to use the bird's ability (negative: never): one "
+                  "for all shots or one per --angle");
+  cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object");
+  cmd->add_option("--render", opt->render,
+                  "FILE.gif: the shots animated; FILE.png or .svg: the level after them with "
+                  "their paths");
+  cmd->callback([opt] {
+    check_render_path(opt->render);
+    for (const auto* list : {&opt->pulls, &opt->taps}) {
+      if (list->size() > 1 && list->size() != opt->angles.size()) {
+        throw Error(fmt::format("{} --{} values for {} --angle values: give one, or one per shot",
+                                list->size(), list == &opt->pulls ? "pull" : "tap",
+                                opt->angles.size()));
+      }
+    }
+    const birds::Level level = birds::read_level(opt->file);
+    if (opt->angles.size() > level.birds.size()) {
+      throw Error(opt->file, 0,
+                  fmt::format("{} shots asked for, and the level has {} bird{}", opt->angles.size(),
+                              level.birds.size(), level.birds.size() == 1 ? "" : "s"));
+    }
+    std::vector<birds::Shot> shots;
+    for (std::size_t k = 0; k < opt->angles.size(); ++k) {
+      shots.push_back({opt->angles[k], per_shot(opt->pulls, k, 1), per_shot(opt->taps, k, -1)});
+    }
+    const birds::PlaySettings play;
+    const auto game = birds::play_shots(level, shots, play);
+    if (opt->json) {
+      nlohmann::json j = {{"file", display_name(opt->file)}};
+      j.update(game.to_json(level));
+      fmt::print("{}\n", json_text(j));
+    } else {
+      print_game(display_name(opt->file), level, game);
+      if (game.shots.size() < shots.size()) {
+        fmt::print("  (the game ended before the last {} shot{})\n",
+                   shots.size() - game.shots.size(),
+                   shots.size() - game.shots.size() == 1 ? "" : "s");
+      }
+    }
+    if (!opt->render.empty()) {
+      render_game(opt->render, level, game, play, display_name(opt->file));
+      if (!opt->json) fmt::print("picture: {}\n", opt->render);
+    }
+  });
+}
+
+void add_agent_options(CLI::App* cmd, birds::AgentSettings& agent) {
+  cmd->add_option("--budget", agent.budget, "search: candidate shots simulated per bird")
+      ->capture_default_str()
+      ->check(whole_in(1, 100000));
+  cmd->add_option("--beam", agent.beam,
+                  "search: states kept per bird when looking ahead over the next birds (1: one "
+                  "bird at a time)")
+      ->capture_default_str()
+      ->check(whole_in(1, 1000));
+  cmd->add_option("--depth", agent.depth, "search with --beam above 1: birds looked ahead at most")
+      ->capture_default_str()
+      ->check(whole_in(1, 100));
+}
+
+void add_play(CLI::App* group) {
+  struct Options {
+    std::string file;
+    std::string agent = "search";
+    int attempts = 1;
+    birds::AgentSettings settings;
+    CommonOptions common;
+    std::string render;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand("play", "play a level with an agent: random, naive or search");
+  cmd->add_option("level", opt->file, "Science Birds level file (.xml)")->required();
+  cmd->add_option("--agent", opt->agent, "random, naive (the AIBIRDS naive agent) or search")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"random", "naive", "search"}));
+  cmd->add_option("--attempts", opt->attempts, "games to play, each with its own seed")
+      ->capture_default_str()
+      ->check(whole_in(1, 100000));
+  add_agent_options(cmd, opt->settings);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kJson);
+  cmd->add_option("--render", opt->render,
+                  "FILE.gif: the first won game (else the first) animated; FILE.png or .svg: the "
+                  "level after it with the shots' paths");
+  cmd->callback([opt] {
+    check_render_path(opt->render);
+    birds::AgentSettings agent = opt->settings;
+    agent.kind = birds::parse_agent(opt->agent);
+    const int threads = resolve_threads(opt->common.threads);
+    // One game: its search uses the threads; several: the games do.
+    agent.threads = opt->attempts == 1 ? threads : 1;
+    agent.validate();
+    const birds::Level level = birds::read_level(opt->file);
+    if (level.birds.empty()) throw Error(opt->file, 0, "the level has no bird to play");
+    const birds::PlaySettings play;
+    const birds::GameState start = birds::initial_state(level, play);
+    const auto n = static_cast<std::size_t>(opt->attempts);
+    std::vector<birds::GameRecord> games(n);
+    const Rng master(opt->common.seed);
+    parallel_slots(n, opt->attempts == 1 ? 1 : threads, [&](std::size_t k) {
+      const std::uint64_t seed = n == 1 ? opt->common.seed : master.split(k).seed();
+      games[k] = birds::play_game_from(level, start, agent, play, seed);
+    });
+    int wins = 0;
+    for (const auto& g : games) wins += g.won() ? 1 : 0;
+    const std::string file = display_name(opt->file);
+    if (opt->common.json) {
+      nlohmann::json list = nlohmann::json::array();
+      for (const auto& g : games) list.push_back(g.to_json(level));
+      nlohmann::json j = {{"file", file},
+                          {"settings", agent.to_json()},
+                          {"attempts", n},
+                          {"wins", wins},
+                          {"win_rate", static_cast<double>(wins) / static_cast<double>(n)},
+                          {"games", list}};
+      fmt::print("{}\n", json_text(j));
+    } else {
+      for (std::size_t k = 0; k < n; ++k) {
+        print_game(n == 1 ? fmt::format("{} ({}, seed {})", file, opt->agent, games[k].seed)
+                          : fmt::format("{} attempt {} (seed {})", file, k + 1, games[k].seed),
+                   level, games[k]);
+      }
+      if (n > 1)
+        fmt::print("{} won {} of {} games ({:.0f}%)\n", opt->agent, wins, n, 100.0 * wins / n);
+    }
+    if (!opt->render.empty()) {
+      const auto shown = std::find_if(games.begin(), games.end(),
+                                      [](const birds::GameRecord& g) { return g.won(); });
+      const auto& game = shown != games.end() ? *shown : games.front();
+      render_game(opt->render, level, game, play, fmt::format("{} ({})", file, opt->agent));
+      if (!opt->common.json) fmt::print("picture: {}\n", opt->render);
+    }
+  });
+}
+
+void add_difficulty(CLI::App* group) {
+  struct Options {
+    std::vector<std::string> files;
+    birds::DifficultySettings settings;
+    CommonOptions common;
+    std::string sheet;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand(
+      "difficulty",
+      "how hard levels are to play: the naive agent's win rate, the share of random shots that "
+      "kill a pig, whether the search agent wins (solvable) and with how many birds, the pigs "
+      "the structure protects");
+  cmd->add_option("levels", opt->files, "level files (.xml) or folders of them")->required();
+  cmd->add_option("--attempts", opt->settings.naive_attempts, "games of the naive agent per level")
+      ->capture_default_str()
+      ->check(whole_in(0, 100000));
+  cmd->add_option("--random-shots", opt->settings.random_shots, "random first shots per level")
+      ->capture_default_str()
+      ->check(whole_in(0, 100000));
+  add_agent_options(cmd, opt->settings.search);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kJson);
+  cmd->add_option("--sheet", opt->sheet,
+                  "FILE.png or .svg: a contact sheet of the levels with the search agent's shots");
+  cmd->callback([opt] {
+    if (!opt->sheet.empty()) check_output_file(opt->sheet, {".png", ".svg"}, "--sheet");
+    birds::DifficultySettings settings = opt->settings;
+    settings.seed = opt->common.seed;
+    settings.threads = resolve_threads(opt->common.threads);
+    settings.validate();
+    const auto files = expand_input_files(opt->files, ".xml");
+    std::vector<birds::Level> levels;
+    for (const auto& f : files) levels.push_back(birds::read_level(f));
+    std::vector<birds::DifficultyReport> reports;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      reports.push_back(birds::measure_difficulty(levels[i], settings));
+      const auto& r = reports.back();
+      if (opt->common.json) continue;
+      fmt::print(
+          "{}: {} - naive wins {}/{} ({:.0f}%), random shots killing a pig {}/{} ({:.0f}%), "
+          "{}; {} pigs ({} protected), {} blocks, {} TNT, {} platforms, {} birds\n",
+          display_name(files[i]), r.solvable ? "solvable" : "NOT SOLVED", r.naive_wins,
+          r.naive_attempts, 100 * r.naive_win_rate, r.random_hits, r.random_shots,
+          100 * r.random_kill_share,
+          r.solvable ? fmt::format("search wins with {} of {} birds", r.search.birds_used, r.birds)
+                     : fmt::format("search kills {} of {} pigs", r.search.pigs_killed, r.pigs),
+          r.pigs, r.protection.protected_pigs, r.blocks, r.tnt, r.platforms, r.birds);
+    }
+    const auto summary = birds::summarise(reports);
+    if (!opt->sheet.empty()) {
+      std::vector<birds::SheetEntry> entries;
+      for (std::size_t i = 0; i < levels.size(); ++i) {
+        const auto& r = reports[i];
+        const std::string name = std::filesystem::path(files[i]).stem().string();
+        entries.push_back({&levels[i],
+                           r.pigs == 0 ? fmt::format("{}: no pig", name)
+                           : r.solvable
+                               ? fmt::format("{}: won with {} of {} birds, naive {:.0f}%", name,
+                                             r.search.birds_used, r.birds, 100 * r.naive_win_rate)
+                               : fmt::format("{}: not solved ({} of {} pigs)", name,
+                                             r.search.pigs_killed, r.pigs),
+                           nullptr, true, [&r](cairo_t* cr, const birds::View& v) {
+                             birds::draw_paths(cr, v, r.search.shots);
+                           }});
+      }
+      birds::save_contact_sheet(opt->sheet, entries, 480, levels.size() <= 4 ? 2 : 3);
+    }
+    if (opt->common.json) {
+      nlohmann::json list = nlohmann::json::array();
+      for (std::size_t i = 0; i < levels.size(); ++i) {
+        nlohmann::json j = {{"file", display_name(files[i])}};
+        j.update(reports[i].to_json());
+        list.push_back(std::move(j));
+      }
+      fmt::print("{}\n", json_text({{"settings", settings.to_json()},
+                                    {"levels", list},
+                                    {"summary", summary.to_json()}}));
+      return;
+    }
+    if (levels.size() > 1) {
+      fmt::print(
+          "{} levels: {} solvable ({:.0f}%), naive win rate {:.2f}, random kill share {:.2f}, "
+          "protected pigs {:.0f}%, {:.1f} blocks and {:.1f} pigs per level\n",
+          summary.levels, summary.solvable, 100.0 * summary.solvable / summary.levels,
+          summary.naive_win_rate, summary.random_kill_share, 100 * summary.protected_share,
+          summary.blocks, summary.pigs);
+    }
+  });
+}
+
+/// "A,B" (or "A:B") as two numbers lo <= hi within [low, high].
+std::pair<double, double> parse_range(const std::string& text, const std::string& option,
+                                      double low, double high) {
+  const char sep = text.find(':') != std::string::npos ? ':' : ',';
+  const auto parts = split(text, sep);
+  double a = 0, b = 0;
+  if (parts.size() != 2 || !try_parse_double(parts[0], a) || !try_parse_double(parts[1], b) ||
+      !(a >= low && b >= a && b <= high)) {  // NaN fails too
+    throw Error(fmt::format("{} '{}': expected MIN,MAX with {} <= MIN <= MAX <= {}", option, text,
+                            low, high));
+  }
+  return {a, b};
+}
+
+}  // namespace
+
+void add_level_set_options(CLI::App* cmd, birds::GeneratorSettings& s, LevelSetOptions& o) {
+  cmd->add_option("--blocks", o.blocks,
+                  "blocks per level MIN,MAX (outside, the fitness loses the share missed)")
+      ->capture_default_str();
+  cmd->add_option("--tnt", o.tnt, "TNT crates per level MIN,MAX, put beside the pigs")
+      ->capture_default_str();
+  cmd->add_option("--platforms", s.genome.platform_chance,
+                  "chance that a column of a new level stands on a platform")
+      ->capture_default_str()
+      ->check(number_in(0, 1));
+  cmd->add_option("--min-distance", s.min_distance,
+                  "no two levels delivered closer than this structural distance")
+      ->capture_default_str()
+      ->check(number_in(0, 1));
+  cmd->add_option("--protection-weight", s.protection_weight,
+                  "weight of 100 x the share of pigs no full-power shot reaches first")
+      ->capture_default_str()
+      ->check(number_in(0, 1e6));
+  cmd->add_option("--max-generations", s.max_generations,
+                  "go on past --generations until the levels asked for are found, stable and "
+                  "distinct, at most this many generations (0: 20 x --generations)")
+      ->capture_default_str()
+      ->check(whole_in(0, 100000000));
+  cmd->add_flag("--playable", s.playable.enabled,
+                "levels must be solvable by the search agent, the naive agent's win rate within "
+                "--difficulty");
+  cmd->add_option("--difficulty", o.difficulty,
+                  "with --playable: the band of the naive agent's win rate, LO:HI")
+      ->capture_default_str();
+}
+
+void apply_level_set_options(const LevelSetOptions& o, birds::GeneratorSettings& s) {
+  const auto [b0, b1] = parse_range(o.blocks, "--blocks", 0, 1000);
+  s.blocks_min = static_cast<int>(b0);
+  s.blocks_max = static_cast<int>(b1);
+  const auto [t0, t1] = parse_range(o.tnt, "--tnt", 0, 20);
+  s.placement.tnt_min = static_cast<int>(t0);
+  s.placement.tnt_max = static_cast<int>(t1);
+  std::tie(s.playable.difficulty_min, s.playable.difficulty_max) =
+      parse_range(o.difficulty, "--difficulty", 0, 1);
+}
+
+nlohmann::json level_set_config(const birds::GeneratorSettings& s) {
+  nlohmann::json j = {{"blocks", {s.blocks_min, s.blocks_max}},
+                      {"tnt", {s.placement.tnt_min, s.placement.tnt_max}},
+                      {"platform_chance", s.genome.platform_chance},
+                      {"min_distance", s.min_distance},
+                      {"protection_weight", s.protection_weight},
+                      {"max_generations", s.max_generations},
+                      {"shelter_pigs", s.placement.shelter_pigs},
+                      {"playable", s.playable.enabled}};
+  if (s.playable.enabled) {
+    j["difficulty"] = {s.playable.difficulty_min, s.playable.difficulty_max};
+    j["playable_weight"] = s.playable.weight;
+    j["playability_measure"] = s.playable.measure.to_json();
+  }
+  return j;
+}
+
+nlohmann::json level_set_fields(const birds::Individual& ind, const birds::Level& level,
+                                const birds::GeneratorSettings& s) {
+  nlohmann::json j = {{"tnt", level.count(birds::Kind::kTnt)},
+                      {"platforms", level.count(birds::Kind::kPlatform)},
+                      {"protected_share", ind.stability.protected_share}};
+  if (s.playable.enabled) {
+    j["measured"] = ind.play.measured;
+    j["solvable"] = ind.play.solvable;
+    j["naive_win_rate"] = ind.play.naive_win_rate;
+    j["search_birds_used"] = ind.play.birds_used;
+  }
+  return j;
+}
+
+void demo_birds_play(DemoContext& ctx) {
+  const auto data = find_data_dir("birds");
+  const auto file = data / "generated_playable_level.xml";
+  if (data.empty() || !std::filesystem::exists(file)) {
+    fmt::print("  skipped: data/birds/generated_playable_level.xml not found\n");
+    return;
+  }
+  const auto dir = ctx.folder("birdsplay");
+  const birds::Level level = birds::read_level(file.string());
+  const birds::PlaySettings play;
+  birds::AgentSettings search;  // the default budget
+  search.threads = resolve_threads(ctx.threads);
+  const auto game = birds::play_game(level, search, play, ctx.seed);
+  for (std::size_t k = 0; k < game.shots.size(); ++k) print_shot(k, game.shots[k]);
+  fmt::print("  {} with {} of {} birds, {} shots simulated to choose them\n",
+             game.won() ? "won" : birds::status_name(game.status), game.birds_used,
+             level.birds.size(), game.simulated);
+  birds::save_game_animation(dir / "game.gif", level, game, play, 800, "search agent");
+  birds::save_game_picture(dir / "game.png", level, game, 1200, "search agent");
+  const RunDir run = RunDir::create(dir.string(), "birdsplay");
+  run.write_json("config.json", {{"command", "demo birdsplay"},
+                                 {"level", "data/birds/generated_playable_level.xml"},
+                                 {"seed", ctx.seed},
+                                 {"agent", search.to_json()},
+                                 {"play", play.to_json()}});
+  run.write_json("result.json", game.to_json(level));
+  ctx.show("Birds: a generated level played by the search agent", dir / "game.gif");
+  ctx.show("Birds: its shots", dir / "game.png");
+}
+
+void add_birds_play_commands(CLI::App* group) {
+  add_shoot(group);
+  add_play(group);
+  add_difficulty(group);
+}
+
+}  // namespace evoplay::cli
