@@ -68,6 +68,24 @@ TEST(Plot, WritesAPngOfTheRequestedSize) {
   EXPECT_NE(test_support::slurp(dir / "b.svg").find("<svg"), std::string::npos);
 }
 
+// Found by the fuzzer (fuzz/plot_history.cpp, `evoplay plot --log`): a logarithmic axis with no
+// positive value, or with values near the largest double, counted decades forever (out of memory).
+TEST(Plot, LogAxesOfAnyValuesEnd) {
+  const auto dir = test_support::scratch_dir("plot-log");
+  for (const std::vector<double>& y : {std::vector<double>{0, -1, NAN}, {1e308, 1.5e308, 1.2e308},
+                                       {1e-300, 1.7e308, INFINITY}}) {
+    LinePlot plot;
+    plot.log_y = true;
+    Series s;
+    s.label = "best";
+    s.y = y;
+    s.x = {0, 1, 2};
+    plot.series.push_back(s);
+    save_line_plot(dir / "log.svg", plot);
+    EXPECT_NE(test_support::slurp(dir / "log.svg").find("<svg"), std::string::npos);
+  }
+}
+
 TEST(Gif, WritesAnAnimationAtomically) {
   const auto dir = test_support::scratch_dir("gif");
   {
