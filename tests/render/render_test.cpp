@@ -86,6 +86,29 @@ TEST(Plot, LogAxesOfAnyValuesEnd) {
   }
 }
 
+// Found by the fuzzer (tests/data/fuzz/plot_history/crash-span-beyond-the-largest-double.csv):
+// values of both signs near the largest double made the span overflow and the tick list empty,
+// then read (undefined behaviour; `evoplay plot` crashed).
+TEST(Plot, TicksOfASpanBeyondTheLargestDouble) {
+  for (const auto& [lo, hi] : {std::pair{-9e307, 9e307}, std::pair{-1.7e308, 1.7e308},
+                               std::pair{-1.7976931348623157e308, 1.7976931348623157e308}}) {
+    for (int target : {2, 6, 8}) {
+      const auto t = nice_ticks(lo, hi, target);
+      ASSERT_FALSE(t.empty()) << lo << " " << hi << " " << target;
+      EXPECT_LE(t.front(), hi);
+    }
+  }
+  const auto dir = test_support::scratch_dir("plot-span");
+  LinePlot plot;
+  Series s;
+  s.label = "best";
+  s.x = {0, 1, 2};
+  s.y = {9e307, -9e307, 1.5e308};
+  plot.series.push_back(s);
+  save_line_plot(dir / "span.svg", plot);
+  EXPECT_NE(test_support::slurp(dir / "span.svg").find("<svg"), std::string::npos);
+}
+
 TEST(Gif, WritesAnAnimationAtomically) {
   const auto dir = test_support::scratch_dir("gif");
   {

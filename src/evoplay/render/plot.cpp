@@ -349,13 +349,15 @@ void draw_legend_below(cairo_t* cr, const Frame& f, const std::vector<LegendEntr
 
 std::vector<double> nice_ticks(double lo, double hi, int target) {
   if (!(hi > lo)) return {lo};
-  const double step = nice_step((hi - lo) / std::max(target - 1, 1));
+  // hi - lo overflows for values of both signs near the largest double; the halves do not.
+  const double step = nice_step((hi / 2 - lo / 2) / std::max(target - 1, 1) * 2);
   std::vector<double> ticks;
   const double first = std::floor(lo / step + 1e-9) * step;
   for (double t = first; t <= hi + step * 0.999; t += step) {
     ticks.push_back(std::fabs(t) < step * 1e-9 ? 0 : t);
     if (ticks.size() > 100) break;
   }
+  if (ticks.empty()) ticks.push_back(lo);  // a step too large for doubles: at least one tick
   return ticks;
 }
 
