@@ -72,8 +72,8 @@ TEST(Plot, WritesAPngOfTheRequestedSize) {
 // positive value, or with values near the largest double, counted decades forever (out of memory).
 TEST(Plot, LogAxesOfAnyValuesEnd) {
   const auto dir = test_support::scratch_dir("plot-log");
-  for (const std::vector<double>& y : {std::vector<double>{0, -1, NAN}, {1e308, 1.5e308, 1.2e308},
-                                       {1e-300, 1.7e308, INFINITY}}) {
+  for (const std::vector<double>& y :
+       {std::vector<double>{0, -1, NAN}, {1e308, 1.5e308, 1.2e308}, {1e-300, 1.7e308, INFINITY}}) {
     LinePlot plot;
     plot.log_y = true;
     Series s;
