@@ -3,8 +3,12 @@
 #   make test   build the tests under AddressSanitizer + UBSan and run them with ctest
 #   make build  Release build; the program is build/release/evoplay
 #   make bench  Release build, then bench/run prints one `name value unit` line per figure
+#   make fuzz   build the libFuzzer harnesses of every parser (clang, preset fuzz) and run each
+#               for FUZZ_SECONDS (default 60), two at a time (fuzz/run; docs/reliability.md)
 
-.PHONY: all deps build demo test bench clean format
+.PHONY: all deps build demo test bench fuzz clean format
+
+FUZZ_SECONDS ?= 60
 
 all: build
 
@@ -26,6 +30,12 @@ test: deps
 bench: build
 	@scripts/install-deps --bench
 	bench/run
+
+fuzz: deps
+	@scripts/install-deps --fuzz
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz
+	fuzz/run --seconds $(FUZZ_SECONDS)
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp')

@@ -143,7 +143,7 @@ TEST(HostileInput, FilesPastTheirLimitsOrNotUtf8AreRefusedWithTheirPlace) {
           {"lemmings run " + kLevel + " --plan " + d("nul.plan"), "unknown skill 'dig\\x00ger'"},
           {"lemmings run " + kLevel + " --plan " + d("huge.plan"), "more bytes)"},
           {"birds generate --composites " + d("composites.json") + " --out OUT",
-           "composites.json:2: number overflow parsing '1e400'"},
+           "composites.json:2:26: malformed JSON: number overflow parsing '1e400'"},
           {"birds check " + d("dup.xml"), "<Block> has the attribute x twice"},
           {"birds check " + d("nested.xml"), "nested.xml:3: <Block> inside <Block>"},
           {"birds check " + d("two.xml"), "two.xml:2: a second <GameObjects>"},
@@ -201,7 +201,7 @@ TEST(HostileInput, UnusualButValidInputsWork) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto config = nlohmann::json::parse(slurp(dir / "s" / "config.json"));
   EXPECT_EQ(config["file"], (dir / "d\xEF\xBF\xBD" / "p.txt").string());
-  EXPECT_NO_THROW((void)nlohmann::json::parse(slurp(dir / "s" / "result.json")));
+  EXPECT_TRUE(nlohmann::json::parse(slurp(dir / "s" / "result.json")).is_object());
 
   write(dir / "h" / "history.csv",
         "generation,evaluations,best,mean,worst,diversity,elapsed\n"

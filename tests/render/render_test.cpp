@@ -116,6 +116,47 @@ TEST(Plot, WritesAPngOfTheRequestedSize) {
   EXPECT_NE(test_support::slurp(dir / "b.svg").find("<svg"), std::string::npos);
 }
 
+// Found by the fuzzer (fuzz/plot_history.cpp, `evoplay plot --log`): a logarithmic axis with no
+// positive value, or with values near the largest double, counted decades forever (out of memory).
+TEST(Plot, LogAxesOfAnyValuesEnd) {
+  const auto dir = test_support::scratch_dir("plot-log");
+  for (const std::vector<double>& y :
+       {std::vector<double>{0, -1, NAN}, {1e308, 1.5e308, 1.2e308}, {1e-300, 1.7e308, INFINITY}}) {
+    LinePlot plot;
+    plot.log_y = true;
+    Series s;
+    s.label = "best";
+    s.y = y;
+    s.x = {0, 1, 2};
+    plot.series.push_back(s);
+    save_line_plot(dir / "log.svg", plot);
+    EXPECT_NE(test_support::slurp(dir / "log.svg").find("<svg"), std::string::npos);
+  }
+}
+
+// Found by the fuzzer (tests/data/fuzz/plot_history/crash-span-beyond-the-largest-double.csv):
+// values of both signs near the largest double made the span overflow and the tick list empty,
+// then read (undefined behaviour; `evoplay plot` crashed).
+TEST(Plot, TicksOfASpanBeyondTheLargestDouble) {
+  for (const auto& [lo, hi] : {std::pair{-9e307, 9e307}, std::pair{-1.7e308, 1.7e308},
+                               std::pair{-1.7976931348623157e308, 1.7976931348623157e308}}) {
+    for (int target : {2, 6, 8}) {
+      const auto t = nice_ticks(lo, hi, target);
+      ASSERT_FALSE(t.empty()) << lo << " " << hi << " " << target;
+      EXPECT_LE(t.front(), hi);
+    }
+  }
+  const auto dir = test_support::scratch_dir("plot-span");
+  LinePlot plot;
+  Series s;
+  s.label = "best";
+  s.x = {0, 1, 2};
+  s.y = {9e307, -9e307, 1.5e308};
+  plot.series.push_back(s);
+  save_line_plot(dir / "span.svg", plot);
+  EXPECT_NE(test_support::slurp(dir / "span.svg").find("<svg"), std::string::npos);
+}
+
 TEST(Gif, WritesAnAnimationAtomically) {
   const auto dir = test_support::scratch_dir("gif");
   {

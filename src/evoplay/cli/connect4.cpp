@@ -13,6 +13,7 @@
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/connect4/board.hpp"
 #include "evoplay/games/connect4/bots.hpp"
+#include "evoplay/games/connect4/positions.hpp"
 #include "evoplay/games/connect4/solver.hpp"
 
 namespace evoplay::cli {
@@ -70,40 +71,32 @@ void run_solve(const SolveOptions& opt) {
   const auto lines = split_lines(text);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const int line_no = static_cast<int>(i + 1);
-    const auto line = trim(lines[i]);
-    if (line.empty() || line.front() == '#') continue;
-    // Columns of errors count from the start of the line as written, leading blanks included.
-    const auto indent = static_cast<int>(line.data() - lines[i].data());
-    const auto space = line.find_first_of(" \t");
-    const auto moves = line.substr(0, space);
-    c4::Board board;
+    std::optional<c4::PositionLine> position;
     try {
-      board = c4::Board::from_moves(moves, name, line_no);
+      position = c4::parse_position_line(lines[i], name, line_no);
     } catch (const Error& e) {
-      const Error located(e.file(), e.line(), e.column() > 0 ? e.column() + indent : 0,
-                          e.message());
       std::fflush(stdout);
-      fmt::print(stderr, "evoplay: error: {}\n", located.what());
+      fmt::print(stderr, "evoplay: error: {}\n", e.what());
       ++bad;
       continue;
     }
+    if (!position) continue;
+    const auto moves = position->moves;
     solver.clear();  // every line on its own: its node count does not depend on the lines before
-    const auto r = solver.solve(board, opt.weak);
+    const auto r = solver.solve(position->board, opt.weak);
     ++solved;
     nodes += r.stats.nodes;
     seconds += r.seconds;
     const auto micros = static_cast<long long>(r.seconds * 1e6 + 0.5);
     std::string verdict;
     if (opt.check) {
-      long long expected = 0;
-      const auto rest =
-          space == std::string_view::npos ? std::string_view{} : trim(line.substr(space));
-      if (!try_parse_int(split(rest, ' ').front(), expected)) {
+      if (!position->score) {
         fmt::print(stderr, "evoplay: error: {}:{}: --check: expected a score after the moves\n",
                    name, line_no);
         ++bad;
         continue;
       }
+      long long expected = *position->score;
       if (opt.weak) expected = (expected > 0) - (expected < 0);
       if (expected != r.score) {
         ++wrong;

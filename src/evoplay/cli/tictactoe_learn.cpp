@@ -25,6 +25,7 @@
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/tictactoe/learner.hpp"
 #include "evoplay/games/tictactoe/population_io.hpp"
+#include "evoplay/games/tictactoe/resume.hpp"
 #include "evoplay/render/history_plot.hpp"
 #include "evoplay/render/plot.hpp"
 
@@ -75,135 +76,6 @@ struct LearnReport {
   nlohmann::json result;
   ttt::LearnOutcome outcome;
 };
-
-const char* kStandard[] = {"generation", "evaluations", "best",   "mean",
-                           "worst",      "diversity",   "elapsed"};
-
-// history.csv of a run, checked cell by cell: the columns this version writes (the standard
-// ones, then `extras`), a whole cycle number (increasing) and evaluation count on every row, a
-// number or an empty cell (NaN) everywhere else.
-struct ReadHistory {
-  History history;
-  std::vector<int> lines;  // the file's line of each row
-};
-
-ReadHistory read_history(const std::filesystem::path& file,
-                         const std::vector<std::string>& extras) {
-  const std::string name = file.string();
-  if (!std::filesystem::exists(file))
-    throw Error(name, 0, "missing (expected the history of a tictactoe learn run)");
-  const std::string text = read_text(name);
-  const auto lines = split_lines(text);
-  std::vector<std::string> expected(std::begin(kStandard), std::end(kStandard));
-  expected.insert(expected.end(), extras.begin(), extras.end());
-  auto cells_of = [](std::string_view line) {
-    std::vector<std::string_view> out;
-    for (auto c : split(line, ',')) out.push_back(trim(c));
-    return out;
-  };
-  if (lines.empty() || trim(lines[0]).empty())
-    throw Error(name, 1, fmt::format("expected the header '{},...'", expected[0]));
-  const auto header = cells_of(lines[0]);
-  for (std::size_t i = 0; i < std::max(header.size(), expected.size()); ++i) {
-    if (i >= header.size())
-      throw Error(name, 1,
-                  fmt::format("expected {} columns, found {} (column {} should be '{}')",
-                              expected.size(), header.size(), i + 1, expected[i]));
-    if (i >= expected.size())
-      throw Error(name, 1,
-                  fmt::format("expected {} columns, found {} (unexpected column '{}')",
-                              expected.size(), header.size(), header[i]));
-    if (header[i] != expected[i])
-      throw Error(
-          name, 1,
-          fmt::format("expected column {} to be '{}', found '{}'", i + 1, expected[i], header[i]));
-  }
-  ReadHistory out;
-  for (std::size_t k = 1; k < lines.size(); ++k) {
-    if (trim(lines[k]).empty()) continue;
-    const int line = static_cast<int>(k) + 1;
-    const auto cells = cells_of(lines[k]);
-    if (cells.size() != expected.size())
-      throw Error(name, line,
-                  fmt::format("expected {} cells, found {}", expected.size(), cells.size()));
-    std::vector<double> row(cells.size());
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      if (c < 2) {  // generation, evaluations
-        long long v = 0;
-        if (!try_parse_int(cells[c], v) || v < 0)
-          throw Error(name, line,
-                      fmt::format("column '{}': expected a whole number of 0 or more, found '{}'",
-                                  expected[c], cells[c]));
-        row[c] = static_cast<double>(v);
-      } else if (cells[c].empty()) {
-        row[c] = std::numeric_limits<double>::quiet_NaN();
-      } else if (!try_parse_double(cells[c], row[c])) {
-        throw Error(name, line,
-                    fmt::format("column '{}': expected a number or an empty cell, found '{}'",
-                                expected[c], cells[c]));
-      }
-    }
-    if (!out.history.empty() && row[0] <= static_cast<double>(out.history.back().generation))
-      throw Error(name, line,
-                  fmt::format("expected a cycle after the previous row's {}, found {}",
-                              out.history.back().generation, cells[0]));
-    GenerationRecord r;
-    r.generation = static_cast<std::size_t>(row[0]);
-    r.evaluations = static_cast<std::uint64_t>(row[1]);
-    r.best = row[2];
-    r.mean = row[3];
-    r.worst = row[4];
-    r.diversity = row[5];
-    r.elapsed = row[6];
-    for (std::size_t c = std::size(kStandard); c < expected.size(); ++c)
-      r.extra.emplace_back(expected[c], row[c]);
-    out.history.add(std::move(r));
-    out.lines.push_back(line);
-  }
-  return out;
-}
-
-// Checks that a saved population fits the settings it will continue with; every message names
-// the line of population.txt and what config.json (or the command line) expects.
-void check_saved(const ttt::SavedPopulation& saved, const ttt::LearnSettings& s,
-                 const std::string& file, const ttt::Referee& referee) {
-  const auto& pop = saved.population;
-  if (saved.symmetry != s.symmetry)
-    throw Error(file, saved.symmetry_line,
-                fmt::format("expected 'symmetry {}' (config.json's symmetry setting)",
-                            s.symmetry ? "on" : "off"));
-  if (pop.agents.size() != static_cast<std::size_t>(s.agents))
-    throw Error(file, saved.agents_line,
-                fmt::format("expected {} agents (config.json's agents setting), found {}", s.agents,
-                            pop.agents.size()));
-  if (pop.hall_of_fame.size() > static_cast<std::size_t>(s.hall_of_fame))
-    throw Error(file, saved.hall_of_fame_line,
-                fmt::format("expected at most {} champions (config.json's hall_of_fame "
-                            "setting), found {}",
-                            s.hall_of_fame, pop.hall_of_fame.size()));
-  const std::size_t perfect_rules = ttt::perfect_agent(referee).rules.size();
-  auto check_rules = [&](const ttt::Agent& a, int line, const char* what, std::size_t rank) {
-    const std::size_t want = a.perfect ? perfect_rules : static_cast<std::size_t>(s.rules);
-    if (a.rules.size() != want)
-      throw Error(
-          file, line,
-          fmt::format("{} {}: expected {} rules ({}), found {}", what, rank, want,
-                      a.perfect ? "the injected perfect player's" : "config.json's rules setting",
-                      a.rules.size()));
-    if (a.perfect && s.inject_perfect <= 0)
-      throw Error(
-          file, line,
-          fmt::format("{} {}: 'perfect yes', but config.json's inject_perfect is 0", what, rank));
-  };
-  for (std::size_t i = 0; i < pop.agents.size(); ++i)
-    check_rules(pop.agents[i], saved.agent_lines[i], "agent", i + 1);
-  for (std::size_t i = 0; i < pop.hall_of_fame.size(); ++i)
-    check_rules(pop.hall_of_fame[i], saved.champion_lines[i], "champion", i + 1);
-  if (pop.cycle > s.cycles)
-    throw Error(file, saved.cycle_line,
-                fmt::format("the run is at cycle {}: expected --cycles {} or more (found {})",
-                            pop.cycle, pop.cycle, s.cycles));
-}
 
 std::vector<double> column(const History& h, const std::string& name) {
   std::vector<double> out;
@@ -324,35 +196,20 @@ LearnReport run_learning(const LearnJob& job) {
     const std::string cfg = config_file.string();
     if (!std::filesystem::exists(config_file))
       throw Error(cfg, 0, "missing (expected the run folder of a tictactoe learn run)");
-    const std::string config_text = read_text(cfg);
-    config = parse_json(config_text, cfg);
-    if (!config.is_object() || !config.contains("learn") || !config.contains("seed") ||
-        !config["seed"].is_number_unsigned())
-      throw Error(cfg, 1,
-                  "expected the config.json of a tictactoe learn run (with 'seed' and 'learn')");
-    settings = ttt::LearnSettings::from_json(config["learn"], cfg, config_text);
-    seed = config["seed"].get<std::uint64_t>();
+    auto saved_config = ttt::parse_learn_config(read_text(cfg), cfg);
+    config = std::move(saved_config.json);
+    settings = saved_config.settings;
+    seed = saved_config.seed;
     for (const auto& [name, value] : job.run_overrides) settings.set(name, value);
     settings.validate();
     const auto loaded = ttt::read_population(dir);
-    check_saved(loaded, settings, (dir / "population.txt").string(), referee);
-    const auto hist_file = dir / "history.csv";
-    auto read = read_history(hist_file, ttt::history_columns(settings));
-    // A checkpoint writes the history first: rows past the saved population are dropped.
-    const auto cycle = loaded.population.cycle;
-    while (!read.history.empty() && read.history.back().generation > cycle) {
-      read.history.rows.pop_back();
-      read.lines.pop_back();
-    }
-    if (read.history.empty() || read.history.back().generation != cycle)
-      throw Error(hist_file.string(), read.lines.empty() ? 1 : read.lines.back(),
-                  fmt::format("expected a row for cycle {} (the saved population's, "
-                              "population.txt:{}), found {}",
-                              cycle, loaded.cycle_line,
-                              read.history.empty()
-                                  ? std::string("no rows")
-                                  : fmt::format("cycle {} last", read.history.back().generation)));
-    history = std::move(read.history);
+    ttt::check_saved(loaded, settings, (dir / "population.txt").string(), referee);
+    const std::string hist_file = (dir / "history.csv").string();
+    if (!std::filesystem::exists(hist_file))
+      throw Error(hist_file, 0, "missing (expected the history of a tictactoe learn run)");
+    history = ttt::history_at_cycle(
+        ttt::parse_learn_history(read_text(hist_file), hist_file, ttt::history_columns(settings)),
+        loaded, hist_file);
     saved = loaded.population;
     run = RunDir::create(dir.string(), "tictactoe-learn");
   } else {

@@ -15,12 +15,12 @@ namespace evoplay {
 inline constexpr const char* kJsonLineKey = "__line";
 
 /// Parses JSON text. A syntax error throws Error(file, line, column, "malformed JSON: ..."), a
-/// number beyond the range of a double (1e400) Error(file, line, "number out of range ...").
-nlohmann::json parse_json(std::string_view text, const std::string& file);
-
-/// parse_json(), and every object of the result carries the line of its opening brace under
-/// kJsonLineKey.
+/// number beyond double Error(file, line, "malformed JSON: number overflow ...").
+/// Every object of the result carries the line of its opening brace under kJsonLineKey.
 nlohmann::json parse_json_with_lines(std::string_view text, const std::string& file);
+
+/// The same without the lines (for files written back as they were read, such as config.json).
+nlohmann::json parse_json(std::string_view text, const std::string& file);
 
 /// The line recorded for an object by parse_json_with_lines(); 0 for anything else.
 int json_line(const nlohmann::json& value);

@@ -71,7 +71,10 @@ Axis make_axis(Range r, bool log, std::optional<double> fix_lo, std::optional<do
   if (fix_lo) r.lo = *fix_lo;
   if (fix_hi) r.hi = *fix_hi;
   if (log) {
-    r.lo = std::max(r.lo, 1e-12);
+    // Only positive values are drawn on a log axis: with none, one decade. At most the decades
+    // from 1e-12 to 1e308 (a range up to the largest double must not count decades forever).
+    if (!r.valid()) r = {1, 10};
+    r.lo = std::min(std::max(r.lo, 1e-12), 1e307);
     const double a = std::floor(std::log10(r.lo)),
                  b = std::min(std::ceil(std::log10(std::max(r.hi, r.lo * 10))), 308.0);
     axis.lo = std::pow(10, a);

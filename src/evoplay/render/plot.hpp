@@ -49,7 +49,8 @@ struct BarChart {
 void save_line_plot(const std::filesystem::path& path, const LinePlot& plot);
 void save_bar_chart(const std::filesystem::path& path, const BarChart& chart);
 
-/// "Nice" tick positions covering [lo, hi] with about `target` ticks (1, 2, 2.5, 5 x 10^k).
+/// "Nice" tick positions covering [lo, hi] with about `target` ticks (1, 2, 2.5, 5 x 10^k);
+/// never empty.
 std::vector<double> nice_ticks(double lo, double hi, int target = 6);
 /// Label of a tick value, without trailing zeros.
 std::string tick_label(double value, double step);

@@ -169,6 +169,21 @@ TEST(BirdsComposite, BrokenCatalogueFilesSayWhere) {
   EXPECT_NE(e.message().find("expected an object"), std::string::npos) << e.message();
 }
 
+// Found by the fuzzer (fuzz/birds_composites.cpp): a number beyond double was an internal error.
+TEST(BirdsComposite, ANumberBeyondDoubleIsALocatedError) {
+  const std::string file = evoplay::test_support::source_path(
+      "tests/data/fuzz/birds_composites/crash-number-overflow.json");
+  try {
+    read_catalogue(file);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.file(), file);
+    EXPECT_EQ(e.line(), 3);     // `    {"type": "RectFat", "x": 0, "y": 1E+999}`
+    EXPECT_EQ(e.column(), 38);  // at 1E+999
+    EXPECT_NE(e.message().find("number overflow"), std::string::npos) << e.what();
+  }
+}
+
 TEST(BirdsComposite, PiecesMustMakeOneStructure) {
   const std::string head = "{\"composites\": [\n  {\"name\": \"a\", \"pieces\": [\n";
   // A square 2 units above another (0.43 high): it rests on nothing; the error names its line.

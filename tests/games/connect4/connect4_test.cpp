@@ -10,6 +10,7 @@
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/connect4/board.hpp"
 #include "evoplay/games/connect4/bots.hpp"
+#include "evoplay/games/connect4/positions.hpp"
 #include "evoplay/games/connect4/solver.hpp"
 #include "search/conformance.hpp"
 #include "support/process.hpp"
@@ -131,6 +132,26 @@ TEST(Connect4, SequencesAreCheckedMoveByMove) {
   EXPECT_NO_THROW(Board::from_moves("1212121"));  // the first player makes four with the last move
   EXPECT_THROW(Board::from_moves("12121212"), Error);  // a move after the game ended
   EXPECT_TRUE(Board::from_moves("1212121").is_terminal());
+}
+
+TEST(Connect4, PositionLinesAsSolveReadsThem) {
+  EXPECT_FALSE(parse_position_line("", "f.txt", 1));
+  EXPECT_FALSE(parse_position_line("  # a comment 44", "f.txt", 1));
+  const auto p = parse_position_line("  4455 -3 extra", "f.txt", 2);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->moves, "4455");
+  EXPECT_EQ(p->board.moves(), 4);
+  EXPECT_EQ(p->score, -3);
+  EXPECT_FALSE(parse_position_line("4455", "f.txt", 3)->score);
+  EXPECT_FALSE(parse_position_line("4455\tx", "f.txt", 3)->score);
+  try {
+    parse_position_line("\t 4448", "f.txt", 5);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.line(), 5);
+    EXPECT_EQ(e.column(), 6);  // counted from the start of the line as written
+    EXPECT_NE(e.message().find("found '8'"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Connect4, PonsScoringConventions) {
