@@ -1,7 +1,11 @@
 // Connect Four: the exact solver on Pascal Pons' test sets (every line checked), mean time and
-// nodes per position, and the ratio to the times Pons published for his solver; perft speed;
-// alpha-beta against minimax at equal depth; and the per-move times of the time-limited bots
-// (alphabeta, minimax and mcts at 50 ms; goal: never more than the limit + 10 ms of wall time).
+// nodes per position, and the ratio to the times Pons published for his solver; its start-up
+// for tables of 8 MiB to 1 GiB; the early positions (data/connect4/early_100) on one and two
+// threads; perft speed; alpha-beta against minimax at equal depth; and the per-move times of
+// the time-limited bots (alphabeta, minimax and mcts at 50 ms; goal: never more than the limit
+// + 10 ms of wall time).
+//
+//   bench_connect4 [perft] [pruning] [bots] [startup] [sets] [early]   (no argument: all)
 //
 // A wrong score is a failure, not a figure: the program prints a FAIL line for each set with
 // wrong scores and exits with status 1 after all its figures (bench/run then stops there).
@@ -14,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -110,6 +115,77 @@ void bench_pruning() {
   }
 }
 
+// A solver made with a table of each size and one end-game line solved, in wall time: the table
+// is reserved, not touched, so the goal is the same time for every size.
+void bench_startup() {
+  const Board board = Board::from_moves("2252576253462244111563365343671351441");
+  for (const double mib : {8.0, 64.0, 1024.0}) {
+    int score = 0;
+    const double s = bench::seconds([&] {
+      Solver solver(mib);
+      score = solver.solve(board).score;
+    });
+    bench::figure(fmt::format("connect4_startup_table_{:g}mib", mib), 1e3 * s,
+                  "ms(goal:same_for_all_sizes)");
+    if (score != -1) bench::figure("connect4_startup_WRONG_SCORE", score, "error");
+  }
+}
+
+// The early positions (4-10 plies) solved with one thread, then with two: wall time, the
+// process's CPU time (both threads) and nodes, every score checked. The goal is a speedup of
+// at least 1.7 in wall time, which needs two free cores: on a loaded machine the second thread
+// waits for a core, so the CPU-time figure (one thread's time over half the two threads' CPU
+// time: the speedup if both had run at once) is printed beside it. Returns the wrong scores.
+std::uint64_t bench_early() {
+  const std::string path = bench::data_path("data/connect4/early_100");
+  if (!std::filesystem::exists(path)) {
+    fmt::print("# connect4 early_100: data set missing, skipped\n");
+    return 0;
+  }
+  const std::string text = read_text(path);
+  std::vector<std::pair<Board, int>> lines;
+  for (auto line : split_lines(text)) {
+    line = trim(line);
+    if (line.empty() || line.front() == '#') continue;
+    const auto space = line.find(' ');
+    lines.emplace_back(Board::from_moves(line.substr(0, space)),
+                       static_cast<int>(parse_int(line.substr(space + 1), path, 0, "score")));
+  }
+  fmt::print("# connect4 early_100: load average {} before (2 cores)\n", bench::load_average());
+  std::uint64_t wrong = 0;
+  double wall[3] = {0, 0, 0}, cpu[3] = {0, 0, 0};
+  for (const int threads : {1, 2}) {
+    Solver solver(64, threads);
+    std::uint64_t nodes = 0;
+    const double cpu0 = process_cpu_seconds();
+    wall[threads] = bench::seconds([&] {
+      for (const auto& [board, expected] : lines) {
+        solver.clear();
+        const auto r = solver.solve(board);
+        nodes += r.stats.nodes;
+        wrong += r.score != expected;
+      }
+    });
+    cpu[threads] = process_cpu_seconds() - cpu0;
+    const std::string tag = fmt::format("connect4_solve_early100_threads{}", threads);
+    bench::figure(tag + "_seconds", wall[threads], "s");
+    bench::figure(tag + "_cpu_seconds", cpu[threads], "s");
+    bench::figure(tag + "_mean_nodes", static_cast<double>(nodes) / lines.size(), "nodes");
+  }
+  bench::figure("connect4_solve_early100_speedup_2_threads", wall[1] / wall[2],
+                "x(goal>=1.7,wall)");
+  bench::figure("connect4_solve_early100_speedup_2_threads_cpu", cpu[1] / (cpu[2] / 2),
+                "x(if_both_threads_ran_at_once)");
+  bench::figure("connect4_solve_early100_wrong_scores", static_cast<double>(wrong),
+                fmt::format("of_{}", 2 * lines.size()));
+  if (wrong > 0) {
+    fmt::print("# FAIL: connect4 early_100: {} wrong scores\n", wrong);
+    fmt::print(stderr, "# FAIL: connect4 early_100: {} wrong scores\n", wrong);
+  }
+  fmt::print("# connect4 early_100: load average {} after\n", bench::load_average());
+  return wrong;
+}
+
 void bench_perft() {
   std::uint64_t n = 0;
   const double s = bench::seconds([&] { n = perft(Board{}, 8); });
@@ -168,15 +244,21 @@ void bench_move_times() {
 
 }  // namespace
 
-int main() {
-  bench_perft();
-  bench_pruning();
-  bench_move_times();
-  Solver solver(64);
+int main(int argc, char** argv) {
+  const std::set<std::string> parts(argv + 1, argv + argc);
+  auto want = [&](const char* part) { return parts.empty() || parts.count(part); };
+  if (want("perft")) bench_perft();
+  if (want("pruning")) bench_pruning();
+  if (want("bots")) bench_move_times();
+  if (want("startup")) bench_startup();
   std::uint64_t wrong = 0;
-  for (const Set& set : {Set{"Test_L3_R1", 4.6, 2}, Set{"Test_L2_R1", 37, 2},
-                         Set{"Test_L2_R2", 3200, 5}, Set{"Test_L1_R1", 255, 2}}) {
-    wrong += bench_set(set, solver);
+  if (want("sets")) {
+    Solver solver(64);
+    for (const Set& set : {Set{"Test_L3_R1", 4.6, 2}, Set{"Test_L2_R1", 37, 2},
+                           Set{"Test_L2_R2", 3200, 5}, Set{"Test_L1_R1", 255, 2}}) {
+      wrong += bench_set(set, solver);
+    }
   }
+  if (want("early")) wrong += bench_early();
   return wrong > 0 ? 1 : 0;
 }

@@ -3,6 +3,9 @@
 // qqwing_intermediate_50 and qqwing_expert_50, and GA generations per second.
 //
 //   bench_sudoku [exact] [paper] [strong] [speed]     (no argument: all of them)
+//   bench_sudoku rate FILE [SECONDS]   one line "puzzles_per_s guesses_per_puzzle": the exact
+//                                      solver over FILE in passes for SECONDS (default 1) of
+//                                      wall time, as tdoku's harness measures (bench/peers)
 //
 // Large sets are read from ../shared/data/sudoku and skipped with a message when missing.
 #include <algorithm>
@@ -15,6 +18,7 @@
 #include "bench_util.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/stats.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/games/sudoku/exact.hpp"
 #include "evoplay/games/sudoku/ga.hpp"
 
@@ -72,6 +76,29 @@ void exact_figure(const std::string& tag, const std::string& file) {
   bench::figure("sudoku_exact_" + tag + "_puzzles_per_s", best, "puzzles/s");
   bench::figure("sudoku_exact_" + tag + "_guesses_per_puzzle",
                 static_cast<double>(stats.guesses) / static_cast<double>(boards.size()), "guesses");
+}
+
+/// `bench_sudoku rate FILE [SECONDS]`: passes over the file (uniqueness checked) until SECONDS of
+/// wall time have passed, after a first untimed pass; prints the rate and guesses per puzzle.
+int rate(const std::string& path, double seconds) {
+  const auto boards = load(path);
+  if (boards.empty()) return 1;
+  std::uint8_t solution[81];
+  ExactStats stats;
+  auto pass = [&] {
+    for (const auto& b : boards) solve9(b.cells.data(), solution, 2, stats);
+  };
+  pass();
+  stats = ExactStats{};
+  std::size_t solved = 0;
+  const Stopwatch clock;
+  while (clock.seconds() < seconds) {
+    pass();
+    solved += boards.size();
+  }
+  fmt::print("{:.0f} {:.3f}\n", static_cast<double>(solved) / clock.seconds(),
+             static_cast<double>(stats.guesses) / static_cast<double>(solved));
+  return 0;
 }
 
 struct SetResult {
@@ -153,12 +180,17 @@ void speed_figures() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 3 && std::string(argv[1]) == "rate")
+    return rate(argv[2], argc >= 4 ? std::stod(argv[3]) : 1.0);
   std::set<std::string> parts(argv + 1, argv + argc);
   auto want = [&](const char* part) { return parts.empty() || parts.count(part); };
   if (want("exact")) {
-    exact_figure("17clue", "17clue_49158.txt");
-    exact_figure("forum_hardest_1106", "forum_hardest_1106.txt");
-    exact_figure("top95", "top95.txt");
+    for (const char* set : {"17clue_49158", "forum_hardest_1106", "top95", "magictour_top1465",
+                            "hardest", "qqwing_simple_50", "qqwing_easy_50",
+                            "qqwing_intermediate_50", "qqwing_expert_50", "mantere_koljonen_46"}) {
+      const std::string name = set;
+      exact_figure(name == "17clue_49158" ? "17clue" : name, name + ".txt");
+    }
   }
   if (want("speed")) speed_figures();
   if (want("strong")) strong_figures();

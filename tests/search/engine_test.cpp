@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <set>
+#include <thread>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/stopwatch.hpp"
@@ -122,6 +123,35 @@ TEST(AlphaBeta, SolveByNullWindowsEqualsFullWindowSearch) {
     EXPECT_EQ(at_ply(-check.search_window(after(root, solved.move), 5, -kInfinity, kInfinity), 1),
               expected.value)
         << "the solver's move does not achieve the value";
+  }
+}
+
+// The exact driver on two and three threads sharing the table (splitting at every node) finds
+// the depth-limited minimax value, and a move that achieves it. The table only settles nodes
+// searched to exactly their depth, so no thread's result depends on what another stored first.
+TEST(AlphaBeta, ParallelSolveFindsTheMinimaxValue) {
+  for (const auto& root : random_tree_roots(30)) {
+    if (root.is_terminal()) continue;
+    const Score expected = Minimax<RandomTree>({7}).search(root).value;
+    for (int threads : {2, 3}) {
+      AlphaBetaSettings s;
+      s.depth = 7;
+      s.iterative_deepening = false;
+      s.aspiration = false;
+      s.table_depth_rule = TableDepthRule::kExact;
+      s.table_mib = 1;
+      s.threads = threads;
+      s.split_depth = 1;
+      AlphaBeta<RandomTree> parallel(s);
+      for (int round = 0; round < 2; ++round) {  // again, with what the table kept
+        const auto solved = parallel.solve(root, 7, -kInfinity + 1, kInfinity - 1);
+        ASSERT_EQ(solved.value, expected) << threads << " threads";
+        ASSERT_TRUE(solved.has_move);
+        EXPECT_EQ(at_ply(-Minimax<RandomTree>({6}).search(after(root, solved.move)).value, 1),
+                  expected)
+            << "the move does not achieve the value";
+      }
+    }
   }
 }
 
@@ -404,11 +434,11 @@ TEST(AlphaBeta, QuiescenceIsOffWithoutNoisyMoves) {
 
 TEST(Table, StoresProbesAndClears) {
   TranspositionTable<std::uint8_t> t(1);
-  EXPECT_EQ(t.probe(42), nullptr);
+  EXPECT_FALSE(t.probe(42));
   const std::uint8_t move = 5;
   t.store(42, -17, 6, Bound::kLower, &move);
-  const auto* e = t.probe(42);
-  ASSERT_NE(e, nullptr);
+  auto e = t.probe(42);
+  ASSERT_TRUE(e);
   EXPECT_EQ(e->value, -17);
   EXPECT_EQ(e->depth, 6);
   EXPECT_EQ(e->bound(), Bound::kLower);
@@ -416,13 +446,13 @@ TEST(Table, StoresProbesAndClears) {
   EXPECT_EQ(e->move, 5);
   t.store(42, 3, 7, Bound::kExact, nullptr);  // same position again, no move: the move stays
   e = t.probe(42);
-  ASSERT_NE(e, nullptr);
+  ASSERT_TRUE(e);
   EXPECT_EQ(e->value, 3);
   EXPECT_TRUE(e->has_move());
   t.new_search();
-  EXPECT_NE(t.probe(42), nullptr);  // a new search keeps what is known
+  EXPECT_TRUE(t.probe(42));  // a new search keeps what is known
   t.clear();
-  EXPECT_EQ(t.probe(42), nullptr);  // clear forgets it
+  EXPECT_FALSE(t.probe(42));  // clear forgets it
 }
 
 TEST(Table, ReplacementKeepsDeepEntries) {
@@ -430,7 +460,7 @@ TEST(Table, ReplacementKeepsDeepEntries) {
   EXPECT_EQ(t.buckets(), 2u);
   t.store(1, 0, 50, Bound::kExact, nullptr);
   for (std::uint64_t k = 2; k < 200; ++k) t.store(k, 0, 1, Bound::kExact, nullptr);
-  EXPECT_NE(t.probe(1), nullptr) << "a deep entry was replaced by shallow ones";
+  EXPECT_TRUE(t.probe(1)) << "a deep entry was replaced by shallow ones";
 }
 
 // Age counts against depth (an entry is worth its depth minus 4 per search since it was written):
@@ -440,13 +470,13 @@ TEST(Table, OldDeepEntriesGiveWayToFreshShallowOnes) {
     TranspositionTable<std::uint8_t> t(0);  // 2 buckets of 4: the shallow entries fill both
     t.store(1, 0, 10, Bound::kExact, nullptr);
     for (int i = 0; i < searches; ++i) t.new_search();
-    ASSERT_NE(t.probe(1), nullptr) << "a new search forgot an entry";
+    ASSERT_TRUE(t.probe(1)) << "a new search forgot an entry";
     for (std::uint64_t k = 2; k < 200; ++k) t.store(k, 0, 1, Bound::kExact, nullptr);
     if (searches == 1) {
-      EXPECT_NE(t.probe(1), nullptr) << "worth 10 - 4 = 6: kept against entries worth 1";
+      EXPECT_TRUE(t.probe(1)) << "worth 10 - 4 = 6: kept against entries worth 1";
     } else {
-      EXPECT_EQ(t.probe(1), nullptr) << "worth 10 - 12 = -2: should give way to entries worth 1";
-      EXPECT_NE(t.probe(199), nullptr) << "the last fresh entry is not there";
+      EXPECT_FALSE(t.probe(1)) << "worth 10 - 12 = -2: should give way to entries worth 1";
+      EXPECT_TRUE(t.probe(199)) << "the last fresh entry is not there";
     }
   }
 }
@@ -456,7 +486,7 @@ TEST(Table, ATableLargerThanTheMachineIsRefused) {
   TranspositionTable<std::uint8_t> t(1);
   EXPECT_THROW(t.resize(1e9), std::bad_alloc);
   t.store(3, 5, 2, Bound::kExact, nullptr);  // the old table is still there
-  EXPECT_NE(t.probe(3), nullptr);
+  EXPECT_TRUE(t.probe(3));
 }
 
 TEST(Table, ManyGenerationsWrapSafely) {
@@ -464,9 +494,65 @@ TEST(Table, ManyGenerationsWrapSafely) {
   for (int i = 0; i < 70000; ++i) {
     t.clear();
     t.store(7, static_cast<Score>(i % 100), 1, Bound::kExact, nullptr);
-    ASSERT_NE(t.probe(7), nullptr);
-    ASSERT_EQ(t.probe(8), nullptr);
+    ASSERT_TRUE(t.probe(7));
+    ASSERT_FALSE(t.probe(8));
   }
+}
+
+// A growing table starts at its initial size, doubles as it fills (keeping what it holds: a few
+// entries may give way in buckets that overflowed before a doubling) and shrinks back on clear.
+TEST(Table, AGrowingTableKeepsItsEntriesAndShrinksOnClear) {
+  using Table = TranspositionTable<std::uint8_t>;
+  Table t(64, true);
+  EXPECT_EQ(t.active_buckets(), Table::kInitialBuckets);
+  EXPECT_EQ(t.buckets(), 1u << 20);
+  constexpr std::uint64_t kKeys = 40000;
+  for (std::uint64_t k = 1; k <= kKeys; ++k) {
+    const auto move = static_cast<std::uint8_t>(k % 7);
+    t.store(k * 977, static_cast<Score>(k % 1000), 30, Bound::kExact, &move);
+  }
+  EXPECT_GE(t.active_buckets(), 2 * kKeys / Table::kWays);
+  std::uint64_t found = 0;
+  for (std::uint64_t k = 1; k <= kKeys; ++k) {
+    const auto e = t.probe(k * 977);
+    if (!e) continue;
+    ++found;
+    ASSERT_EQ(e->value, static_cast<Score>(k % 1000)) << k;
+    ASSERT_EQ(e->move, k % 7) << k;
+  }
+  EXPECT_GE(found, kKeys * 95 / 100);
+  t.clear();
+  EXPECT_EQ(t.active_buckets(), Table::kInitialBuckets);
+  EXPECT_FALSE(t.probe(977));
+  t.set_grows(false);  // full size at once, for sharing
+  EXPECT_EQ(t.active_buckets(), t.buckets());
+}
+
+// Two threads write the same positions with different results into a small table while reading
+// them: a read finds one writer's whole entry or nothing, never one's key with the other's data.
+TEST(Table, ThreadsSharingATableNeverReadAMixedEntry) {
+  TranspositionTable<std::uint8_t> t(0.01);  // 128 buckets: writers collide all the time
+  std::atomic<int> mixed{0};
+  auto work = [&](int id) {
+    for (int round = 0; round < 200; ++round) {
+      for (std::uint64_t k = 1; k <= 1000; ++k) {
+        const auto move = static_cast<std::uint8_t>(id);
+        // Writer 0 stores (v, depth 10 + v % 7), writer 1 (-v, depth 20 + v % 5).
+        const auto v = static_cast<Score>(k % 500);
+        t.store(k, id == 0 ? v : -v, id == 0 ? 10 + v % 7 : 20 + v % 5, Bound::kExact, &move);
+        if (const auto e = t.probe(k ^ 1)) {
+          const auto w = static_cast<Score>((k ^ 1) % 500);
+          const bool from0 = e->value == w && e->depth == 10 + w % 7 && e->move == 0;
+          const bool from1 = e->value == -w && e->depth == 20 + w % 5 && e->move == 1;
+          if (!from0 && !from1) ++mixed;
+        }
+      }
+    }
+  };
+  std::thread other(work, 1);
+  work(0);
+  other.join();
+  EXPECT_EQ(mixed.load(), 0);
 }
 
 TEST(Mcts, FindsTheWinningTakeAndIsReproducible) {

@@ -9,6 +9,7 @@
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/json_text.hpp"
+#include "evoplay/core/parallel.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/connect4/board.hpp"
@@ -48,6 +49,7 @@ struct SolveOptions {
   std::string input = "-";
   bool json = false, weak = false, check = false, quiet = false;
   double table_mib = 64;
+  int threads = 1;
 };
 
 const char* outcome(int score) { return score > 0 ? "win" : score < 0 ? "loss" : "draw"; }
@@ -57,7 +59,7 @@ void run_solve(const SolveOptions& opt) {
   const std::string text = read_text(opt.input);
   c4::Solver solver = [&] {
     try {
-      return c4::Solver(opt.table_mib);
+      return c4::Solver(opt.table_mib, resolve_threads(opt.threads));
     } catch (const std::bad_alloc&) {
       throw Error(fmt::format(
           "--table-mib {:g}: cannot allocate a transposition table that large (more than this "
@@ -152,6 +154,12 @@ void add_connect4_commands(CLI::App& app) {
   solve->add_option("--table-mib", opt->table_mib, "transposition table size in MiB (1-65536)")
       ->capture_default_str()
       ->check(number_in(1, 65536));
+  solve
+      ->add_option("--threads", opt->threads,
+                   "threads searching each position (0 = all cores): the same scores, sooner on "
+                   "early positions; node counts differ from run to run")
+      ->capture_default_str()
+      ->check(whole_in(0, kMaxThreads));
   solve->add_flag("--json", opt->json,
                   "one JSON object per line: line, moves, score, result, nodes, micros");
   solve->add_flag("-q,--quiet", opt->quiet, "no summary line on standard error");

@@ -2,7 +2,8 @@
 // Alpha-beta search: fail-soft negamax with a transposition table, move ordering (table move,
 // game hints, killer moves, history heuristic), principal variation search, iterative deepening
 // under soft and hard time limits with aspiration windows, quiescence search, and win-distance
-// scores. Also an exact solver driver: null-window probes that narrow the value interval.
+// scores. Also an exact solver driver: null-window probes that narrow the value interval, on
+// one thread or several sharing the table (see shared_search.hpp).
 //
 // Negamax and the minimax document's max-value/min-value pair compute the same thing: a MIN
 // node minimising the value for MAX is a node maximising the negated value for its own side,
@@ -17,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -24,6 +26,7 @@
 #include "evoplay/search/game.hpp"
 #include "evoplay/search/policy.hpp"
 #include "evoplay/search/result.hpp"
+#include "evoplay/search/shared_search.hpp"
 #include "evoplay/search/table.hpp"
 
 namespace evoplay::search {
@@ -42,6 +45,10 @@ struct AlphaBetaSettings {
   bool iterative_deepening = true;
   bool table = true;  // transposition table
   double table_mib = 16;
+  // The table starts small and grows as it fills (TranspositionTable): for runs of searches
+  // that clear it each time (an exact solver over many positions). Off for time-limited play,
+  // where a growth step would land in the middle of a move.
+  bool table_grows = false;
   TableDepthRule table_depth_rule = TableDepthRule::kAtLeast;
   bool table_move = true;  // search the table's best move first
   bool prefetch = true;    // load the children's table entries ahead (copy-make games)
@@ -53,6 +60,14 @@ struct AlphaBetaSettings {
   Score aspiration_window = 50;
   bool quiescence = true;  // follow noisy moves beyond the depth limit (games that have them)
   int quiescence_depth = 16;
+  // Threads of solve() (the exact driver; search() uses one): every probe runs on each thread
+  // over the shared table and the first thread to finish answers it. At nodes searched to at
+  // least `split_depth` plies and at most `split_ply` plies from the root, a thread defers the
+  // moves another is searching (measured on Connect Four's early positions: splitting near the
+  // root alone does as well as splitting everywhere, and costs less).
+  int threads = 1;
+  int split_depth = 2;
+  int split_ply = 3;
 };
 
 nlohmann::json to_json(const AlphaBetaSettings& settings);
@@ -66,7 +81,9 @@ class AlphaBeta {
   explicit AlphaBeta(AlphaBetaSettings settings = {}, P policy = {})
       : settings_(settings),
         policy_(std::move(policy)),
-        table_(settings.table ? settings.table_mib : 0.0),
+        own_table_(std::make_unique<TranspositionTable<Move>>(
+            settings.table ? settings.table_mib : 0.0, settings.table_grows)),
+        table_(own_table_.get()),
         frames_(std::make_unique<Frames>()) {}
 
   const AlphaBetaSettings& settings() const { return settings_; }
@@ -76,12 +93,12 @@ class AlphaBeta {
     settings_.soft_seconds = soft_seconds;
   }
   P& policy() { return policy_; }
-  TranspositionTable<Move>& table() { return table_; }
+  TranspositionTable<Move>& table() { return *table_; }
   const SearchStats& stats() const { return stats_; }
 
   /// Forgets what earlier searches learned (table, killers, history).
   void clear() {
-    table_.clear();
+    table_->clear();
     frames_->killers = {};
     frames_->history = {};
   }
@@ -152,7 +169,7 @@ class AlphaBeta {
       } else if (med >= 0 && hi / 2 > med) {
         med = hi / 2;
       }
-      const Score r = root_search(root, depth, med, med + 1);
+      const Score r = probe(root, depth, med);
       if (stopped()) break;
       if (r <= med) {
         hi = r;
@@ -214,8 +231,9 @@ class AlphaBeta {
   /// The root move of the last search_window (if any).
   bool has_root_move() const { return has_root_move_; }
   Move root_move() const { return root_move_; }
-  /// Whether the last search stopped at its time limit.
-  bool stopped() const { return deadline_.expired(); }
+  /// Whether the last search stopped at its time limit (or, for a helper thread, was told to
+  /// stop because another thread answered).
+  bool stopped() const { return aborted_ || deadline_.expired(); }
   /// Nodes entered so far by the running (or last) search.
   std::uint64_t nodes() const { return stats_.nodes; }
   /// Where the time limits read the time (default: the steady clock); see Deadline.
@@ -246,14 +264,90 @@ class AlphaBeta {
 
   void begin() {
     stats_ = {};
+    aborted_ = false;
     deadline_.start(settings_.seconds);
     soft_ = settings_.soft_seconds > 0 ? settings_.soft_seconds : settings_.seconds / 2;
     use_table_ = settings_.table;
     use_quiescence_ = settings_.quiescence;
-    table_.new_search();
+    table_->new_search();
     for (auto& side : frames_->history) {
       for (auto& h : side) h /= 2;
     }
+  }
+
+  // A helper engine of a parallel solve(): the main engine's settings, policy, table and shared
+  // state; no clock of its own (the main thread's stops everyone).
+  AlphaBeta(const AlphaBeta& main, SharedSearch* shared)
+      : settings_(main.settings_),
+        policy_(main.policy_),
+        table_(main.table_),
+        frames_(std::make_unique<Frames>()),
+        shared_(shared) {
+    settings_.seconds = 0;
+  }
+
+  // One null-window probe "is the value above med?" of a solve(), on settings_.threads threads.
+  // The calling thread starts alone; if the probe is still running after kHelpAfterNodes nodes,
+  // the helpers join it (a small probe costs no thread). Every thread searches the whole probe;
+  // the first to finish answers it (any finished search is exact) and stops the others. Their
+  // counters add up in stats_.
+  static constexpr std::uint64_t kHelpAfterNodes = 20000;
+
+  Score probe(const G& root, int depth, Score med) {
+    if (settings_.threads <= 1) return root_search(root, depth, med, med + 1);
+    if (!shared_) {
+      shared_owner_ = std::make_unique<SharedSearch>();
+      shared_ = shared_owner_.get();
+    }
+    while (static_cast<int>(helpers_.size()) < settings_.threads - 1)
+      helpers_.push_back(std::unique_ptr<AlphaBeta>(new AlphaBeta(*this, shared_)));
+    shared_->reset();
+    probe_.root = &root;
+    probe_.depth = depth;
+    probe_.med = med;
+    probe_.values.assign(helpers_.size() + 1, 0);
+    help_at_ = stats_.nodes + kHelpAfterNodes;
+    const Score v = root_search(root, depth, med, med + 1);
+    help_at_ = 0;
+    finish(0, v, stopped());
+    for (auto& t : helper_threads_) t.join();
+    if (!helper_threads_.empty()) {
+      for (const auto& h : helpers_) stats_ += h->stats_;
+    }
+    helper_threads_.clear();
+    const int w = shared_->winner();
+    if (w < 0) return v;  // nobody finished: the time limit (stopped() is true)
+    aborted_ = false;
+    if (w > 0) {
+      const AlphaBeta& h = *helpers_[static_cast<std::size_t>(w - 1)];
+      has_root_move_ = h.has_root_move_;
+      root_move_ = h.root_move_;
+    }
+    return probe_.values[static_cast<std::size_t>(w)];
+  }
+
+  // Called by the main thread, from its search, when the probe has lasted kHelpAfterNodes.
+  void start_helpers() {
+    help_at_ = 0;
+    table_->set_grows(false);  // threads share it: full size from now on, and no more growth
+    for (std::size_t i = 0; i < helpers_.size(); ++i) {
+      helper_threads_.emplace_back([this, i] {
+        AlphaBeta& h = *helpers_[i];
+        h.stats_ = {};
+        h.aborted_ = false;
+        h.deadline_.start(0);
+        h.use_table_ = use_table_;
+        h.use_quiescence_ = use_quiescence_;
+        const Score v = h.root_search(*probe_.root, probe_.depth, probe_.med, probe_.med + 1);
+        finish(static_cast<int>(i) + 1, v, h.stopped());
+      });
+    }
+  }
+
+  // A thread's search of the probe ended: the first complete one answers it; everyone stops.
+  void finish(int who, Score v, bool stopped_early) {
+    if (!stopped_early && shared_->claim(who)) probe_.values[static_cast<std::size_t>(who)] = v;
+    shared_->stop();
   }
 
   Score root_search(const G& root, int depth, Score alpha, Score beta) {
@@ -262,13 +356,13 @@ class AlphaBeta {
     return node<true>(g, depth, alpha, beta, 0);
   }
 
-  // Table depth of a node whose whole subtree was searched to the end (no horizon leaf): its
-  // value holds at any depth.
-  static constexpr int kSolvedDepth = 255;
-
-  bool depth_ok(int stored, int wanted) const {
-    return settings_.table_depth_rule == TableDepthRule::kExact ? stored == wanted
-                                                                : stored >= wanted;
+  // Whether a table entry may settle a node searched to `wanted`: under the usual rule, an entry
+  // searched as deep or solved (searched to the end everywhere: it holds at any depth); under
+  // the exact rule, only an unsolved entry of that very depth.
+  bool depth_ok(const typename TranspositionTable<Move>::Entry& e, int wanted) const {
+    if (settings_.table_depth_rule == TableDepthRule::kExact)
+      return !e.solved() && e.depth == wanted;
+    return e.solved() || e.depth >= wanted;
   }
   static Score to_table(Score v, int ply) {
     if (is_win_score(v)) return v + ply;
@@ -279,6 +373,17 @@ class AlphaBeta {
     if (is_win_score(v)) return v - ply;
     if (is_loss_score(v)) return v + ply;
     return v;
+  }
+
+  std::uint64_t hash_after(G& g, const Move& m) {
+    if constexpr (kUndo) {
+      g.play(m);
+      const std::uint64_t h = g.hash();
+      g.undo(m);
+      return h;
+    } else {
+      return after(g, m).hash();
+    }
   }
 
   template <class Fn>
@@ -303,6 +408,11 @@ class AlphaBeta {
     frames_->pv_len[static_cast<std::size_t>(ply)] = 0;
     value = 0;
     if (deadline_.tick()) return true;
+    if (help_at_ != 0 && stats_.nodes >= help_at_) start_helpers();
+    if (shared_ && shared_->stopping()) {
+      aborted_ = true;
+      return true;
+    }
     if (policy_.settle(g, ply, alpha, beta, info, value)) {
       ++stats_.leaves;
       return true;
@@ -324,16 +434,16 @@ class AlphaBeta {
     if (use_table_) {
       key = g.hash();
       ++stats_.tt_probes;
-      if (const auto* e = table_.probe(key)) {
+      if (const auto e = table_->probe(key)) {
         ++stats_.tt_hits;
         if (e->has_move() && settings_.table_move) {
           table_move = e->move;
           has_table_move = true;
         }
-        if (!kRoot && depth_ok(e->depth, depth)) {
+        if (!kRoot && depth_ok(*e, depth)) {
           const Score v = from_table(e->value, ply);
           // An entry that was not searched to the end stands for leaves at the horizon.
-          const bool horizon = e->depth != kSolvedDepth;
+          const bool horizon = !e->solved();
           switch (e->bound()) {
             case Bound::kExact:
               horizon_hit_ = horizon_hit_ || horizon;
@@ -370,7 +480,7 @@ class AlphaBeta {
       // Start loading the children's table buckets now: the first child's load overlaps with
       // this node's remaining work, the others' with the first child's search.
       if (use_table_ && settings_.prefetch) {
-        for (const auto& sm : moves) table_.prefetch(after(g, sm.move).hash());
+        for (const auto& sm : moves) table_->prefetch(after(g, sm.move).hash());
       }
     }
 
@@ -379,10 +489,36 @@ class AlphaBeta {
     const Score alpha0 = alpha;
     Score best = -kInfinity;
     Move best_move = moves[0].move;
-    for (int i = 0; i < moves.size(); ++i) {
-      const Move m = moves[i].move;
+    // In a parallel solve, after the first move, a move whose position another thread is
+    // searching waits for a second pass, by when the table may know it: the threads split the
+    // remaining moves of the node between them. (First moves are not marked: nobody defers one.)
+    const bool split =
+        shared_ != nullptr && depth >= settings_.split_depth && ply <= settings_.split_ply;
+    MoveList<Move, G::kMaxMoves> deferred;
+    int searched = 0;
+    for (int i = 0, n = moves.size();; ++i) {
+      Move m;
+      std::uint64_t child_hash = 0;
+      if (i < n) {
+        m = moves[i].move;
+        if (split && searched > 0) {
+          child_hash = hash_after(g, m);
+          if (shared_->busy(child_hash)) {
+            deferred.push_back(m);
+            continue;
+          }
+        }
+      } else if (i - n < deferred.size()) {
+        m = deferred[i - n];
+        child_hash = hash_after(g, m);
+      } else {
+        break;
+      }
+      const bool first = searched++ == 0;
+      const bool mark = split && !first;
+      if (mark) shared_->enter(child_hash);
       const Score v = with_move(g, m, [&](G& child) {
-        if (i == 0 || !pv_node || !settings_.pvs) {
+        if (first || !pv_node || !settings_.pvs) {
           return -node<false>(child, depth - 1, -beta, -alpha, ply + 1);
         }
         Score s = -node<false>(child, depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -390,6 +526,7 @@ class AlphaBeta {
           s = -node<false>(child, depth - 1, -beta, -alpha, ply + 1);
         return s;
       });
+      if (mark) shared_->leave(child_hash);
       if (stopped()) return 0;
       if (v > best) {
         best = v;
@@ -416,7 +553,7 @@ class AlphaBeta {
       const Bound bound = best >= beta    ? Bound::kLower
                           : best > alpha0 ? Bound::kExact
                                           : Bound::kUpper;
-      table_.store(key, to_table(best, ply), solved ? kSolvedDepth : depth, bound, &best_move);
+      table_->store(key, to_table(best, ply), depth, bound, &best_move, solved);
     }
     return best;
   }
@@ -560,8 +697,8 @@ class AlphaBeta {
       g = after(root, root_move_);
     }
     while (use_table_ && static_cast<int>(result.pv.size()) < depth && !g.is_terminal()) {
-      const auto* e = table_.probe(g.hash());
-      if (e == nullptr || !e->has_move()) break;
+      const auto e = table_->probe(g.hash());
+      if (!e || !e->has_move()) break;
       MovesOf<G> legal;
       g.legal_moves(legal);
       if (!legal.contains(e->move)) break;
@@ -593,7 +730,8 @@ class AlphaBeta {
 
   AlphaBetaSettings settings_;
   P policy_;
-  TranspositionTable<Move> table_;
+  std::unique_ptr<TranspositionTable<Move>> own_table_;  // none in a helper
+  TranspositionTable<Move>* table_;
   std::unique_ptr<Frames> frames_;
   SearchStats stats_;
   Deadline deadline_;
@@ -603,6 +741,20 @@ class AlphaBeta {
   bool horizon_hit_ = false;
   bool has_root_move_ = false;
   Move root_move_{};
+  // Parallel solve(): the shared state (owned by the main engine) and the helper engines.
+  SharedSearch* shared_ = nullptr;
+  std::unique_ptr<SharedSearch> shared_owner_;
+  std::vector<std::unique_ptr<AlphaBeta>> helpers_;
+  std::vector<std::thread> helper_threads_;
+  struct Probe {
+    const G* root = nullptr;
+    int depth = 0;
+    Score med = 0;
+    std::vector<Score> values;  // by thread: 0 the main one
+  };
+  Probe probe_;
+  std::uint64_t help_at_ = 0;  // main thread: node count at which the helpers join (0: never)
+  bool aborted_ = false;
 };
 
 }  // namespace evoplay::search

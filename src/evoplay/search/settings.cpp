@@ -11,6 +11,7 @@ nlohmann::json to_json(const AlphaBetaSettings& s) {
           {"iterative_deepening", s.iterative_deepening},
           {"table", s.table},
           {"table_mib", s.table_mib},
+          {"table_grows", s.table_grows},
           {"table_depth_rule", s.table_depth_rule == TableDepthRule::kExact ? "exact" : "at_least"},
           {"table_move", s.table_move},
           {"hints", s.hints},
@@ -20,7 +21,10 @@ nlohmann::json to_json(const AlphaBetaSettings& s) {
           {"aspiration", s.aspiration},
           {"aspiration_window", s.aspiration_window},
           {"quiescence", s.quiescence},
-          {"quiescence_depth", s.quiescence_depth}};
+          {"quiescence_depth", s.quiescence_depth},
+          {"threads", s.threads},
+          {"split_depth", s.split_depth},
+          {"split_ply", s.split_ply}};
 }
 
 }  // namespace evoplay::search

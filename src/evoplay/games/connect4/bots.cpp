@@ -25,7 +25,10 @@ PerfectBot::PerfectBot(std::string name, double seconds, double table_mib)
     : search::Bot<Board>(std::move(name)),
       seconds_(seconds),
       solver_(table_mib),
-      heuristic_(fallback_settings(seconds)) {}
+      heuristic_(fallback_settings(seconds)) {
+  // A timed move must not pay for the table's growth: full size (every page touched) at once.
+  solver_.engine().table().set_grows(false);
+}
 
 search::SearchResult<Board::Move> PerfectBot::choose(const Board& b) {
   Stopwatch clock;

@@ -5,12 +5,13 @@
 
 namespace evoplay::games::connect4 {
 
-search::AlphaBetaSettings solver_settings(double table_mib) {
+search::AlphaBetaSettings solver_settings(double table_mib, int threads) {
   search::AlphaBetaSettings s;
   s.depth = kCells;
   s.iterative_deepening = false;
   s.table = true;
   s.table_mib = table_mib;
+  s.table_grows = true;  // a line after a clear uses only the memory it needs
   s.table_move = true;
   s.hints = true;
   s.killers = false;
@@ -18,10 +19,11 @@ search::AlphaBetaSettings solver_settings(double table_mib) {
   s.pvs = false;
   s.aspiration = false;
   s.quiescence = false;
+  s.threads = threads;
   return s;
 }
 
-Solver::Solver(double table_mib) : engine_(solver_settings(table_mib)) {}
+Solver::Solver(double table_mib, int threads) : engine_(solver_settings(table_mib, threads)) {}
 
 SolveResult Solver::solve(const Board& board, bool weak, bool want_move, double seconds) {
   SolveResult out;

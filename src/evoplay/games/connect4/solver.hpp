@@ -79,9 +79,10 @@ struct SolverPolicy : search::DefaultPolicy<Board> {
   }
 };
 
-/// Engine settings of the solver: table on (table move first), threat hints; no killers or
-/// history (measured: they cost more than they save here), no iterative deepening.
-search::AlphaBetaSettings solver_settings(double table_mib);
+/// Engine settings of the solver: table on (table move first, growing from small), threat
+/// hints; no killers or history (measured: they cost more than they save here), no iterative
+/// deepening; `threads` threads per position (the same scores, other node counts).
+search::AlphaBetaSettings solver_settings(double table_mib, int threads = 1);
 
 struct SolveResult {
   int score = 0;         // Pons' score for the side to move (weak: -1, 0, 1)
@@ -93,7 +94,7 @@ struct SolveResult {
 
 class Solver {
  public:
-  explicit Solver(double table_mib = 64);
+  explicit Solver(double table_mib = 64, int threads = 1);
 
   /// The exact score of `board` (weak: only its sign). With `want_move`, also a move that
   /// achieves it. `seconds` > 0 limits the time (then the result may be incomplete).
