@@ -103,4 +103,13 @@ void guard_number_options(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands({})) guard_number_options(*sub);
 }
 
+CLI::Option* add_selection_option(CLI::App* cmd, std::string& selection) {
+  return cmd
+      ->add_option("--selection", selection,
+                   "the GA's parent selection: tournament[:K] (the fittest of K drawn at random, "
+                   "K = 3 by default), roulette (fitness-proportional), ranking[:S] (linear, "
+                   "pressure S from 1 to 2) or random")
+      ->capture_default_str();
+}
+
 }  // namespace evoplay::cli

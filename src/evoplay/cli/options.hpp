@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 #include <limits>
+#include <string>
 
 namespace evoplay::cli {
 
@@ -26,6 +27,10 @@ CLI::Validator number_in(double lo, double hi);
 CLI::Validator number_above(double lo, double hi = std::numeric_limits<double>::max());
 /// A whole number from `lo` to `hi`.
 CLI::Validator whole_in(long long lo, long long hi);
+
+/// The GA's --selection option, one wording for every command that runs a GA (the spec is read by
+/// evo::Selection::parse, which names what it accepts when it refuses one).
+CLI::Option* add_selection_option(CLI::App* cmd, std::string& selection);
 
 /// Guards every number option of `app` and its subcommands, whatever checks they have of their
 /// own: a floating option refuses NaN and infinities, an integer option anything but a plain
