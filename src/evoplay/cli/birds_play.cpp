@@ -20,6 +20,7 @@
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/birds/agents.hpp"
+#include "evoplay/games/birds/describe.hpp"
 #include "evoplay/games/birds/difficulty.hpp"
 #include "evoplay/games/birds/play_render.hpp"
 #include "evoplay/games/birds/xml.hpp"
@@ -43,26 +44,6 @@ void render_game(const std::string& path, const birds::Level& level, const birds
   } else {
     birds::save_game_picture(path, level, game, 1200, title);
   }
-}
-
-void print_shot(std::size_t k, const birds::ShotRecord& s) {
-  std::string what = fmt::format("{} pig{} killed, {} block{} destroyed", s.pigs_killed,
-                                 s.pigs_killed == 1 ? "" : "s", s.blocks_destroyed,
-                                 s.blocks_destroyed == 1 ? "" : "s");
-  if (s.tnt_exploded > 0) what += fmt::format(", {} TNT exploded", s.tnt_exploded);
-  fmt::print(
-      "  shot {}: {} at {:.2f} deg, pull {:.2f}{}{}: {}, damage {:.1f}, +{} points ({:.2f} s)\n",
-      k + 1, birds::bird_name(s.bird), s.shot.angle, s.shot.pull,
-      s.shot.tap >= 0 ? fmt::format(", tap {:.2f} s", s.shot.tap) : "",
-      s.shot.tap >= 0 && s.tap_time < 0 ? " (too late or too early: no ability)" : "", what,
-      s.damage, s.score, s.seconds);
-}
-
-void print_game(const std::string& head, const birds::Level& level, const birds::GameRecord& g) {
-  fmt::print("{}: {} - {} of {} pigs killed, {} of {} birds used, score {}\n", head,
-             g.won() ? "WON" : std::string(birds::status_name(g.status)), g.pigs_killed, g.pigs,
-             g.birds_used, level.birds.size(), g.score);
-  for (std::size_t k = 0; k < g.shots.size(); ++k) print_shot(k, g.shots[k]);
 }
 
 /// One value for every shot, or one per shot.
@@ -124,7 +105,7 @@ void add_shoot(CLI::App* group) {
       j.update(game.to_json(level));
       fmt::print("{}\n", json_text(j));
     } else {
-      print_game(display_name(opt->file), level, game);
+      fmt::print("{}", birds::game_text(display_name(opt->file), level, game));
       if (game.shots.size() < shots.size()) {
         fmt::print("  (the game ended before the last {} shot{})\n",
                    shots.size() - game.shots.size(),
@@ -179,23 +160,16 @@ void add_play(CLI::App* group) {
     check_render_path(opt->render);
     birds::AgentSettings agent = opt->settings;
     agent.kind = birds::parse_agent(opt->agent);
-    const int threads = resolve_threads(opt->common.threads);
-    // One game: its search uses the threads; several: the games do.
-    agent.threads = opt->attempts == 1 ? threads : 1;
-    agent.validate();
     const birds::Level level = birds::read_level(opt->file);
     if (level.birds.empty()) throw Error(opt->file, 0, "the level has no bird to play");
     const birds::PlaySettings play;
-    const birds::GameState start = birds::initial_state(level, play);
-    const auto n = static_cast<std::size_t>(opt->attempts);
-    std::vector<birds::GameRecord> games(n);
-    const Rng master(opt->common.seed);
-    parallel_slots(n, opt->attempts == 1 ? 1 : threads, [&](std::size_t k) {
-      const std::uint64_t seed = n == 1 ? opt->common.seed : master.split(k).seed();
-      games[k] = birds::play_game_from(level, start, agent, play, seed);
-    });
-    int wins = 0;
-    for (const auto& g : games) wins += g.won() ? 1 : 0;
+    Cancellable c;
+    const auto games =
+        birds::play_attempts(level, agent, opt->attempts, play, opt->common.seed,
+                             resolve_threads(opt->common.threads), c.control.cancel);
+    if (games.empty()) exit_cancelled();
+    const auto n = games.size();
+    const auto wins = std::count_if(games.begin(), games.end(), [](const auto& g) { return g.won(); });
     const std::string file = display_name(opt->file);
     if (opt->common.json) {
       nlohmann::json list = nlohmann::json::array();
@@ -209,12 +183,13 @@ void add_play(CLI::App* group) {
       fmt::print("{}\n", json_text(j));
     } else {
       for (std::size_t k = 0; k < n; ++k) {
-        print_game(n == 1 ? fmt::format("{} ({}, seed {})", file, opt->agent, games[k].seed)
-                          : fmt::format("{} attempt {} (seed {})", file, k + 1, games[k].seed),
-                   level, games[k]);
+        fmt::print("{}", birds::game_text(
+                             opt->attempts == 1
+                                 ? fmt::format("{} ({}, seed {})", file, opt->agent, games[k].seed)
+                                 : fmt::format("{} attempt {} (seed {})", file, k + 1, games[k].seed),
+                             level, games[k]));
       }
-      if (n > 1)
-        fmt::print("{} won {} of {} games ({:.0f}%)\n", opt->agent, wins, n, 100.0 * wins / n);
+      if (n > 1) fmt::print("{} won {} of {} games ({:.0f}%)\n", opt->agent, wins, n, 100.0 * wins / n);
     }
     if (!opt->render.empty()) {
       const auto shown = std::find_if(games.begin(), games.end(),
@@ -223,6 +198,7 @@ void add_play(CLI::App* group) {
       render_game(opt->render, level, game, play, fmt::format("{} ({})", file, opt->agent));
       if (!opt->common.json) fmt::print("picture: {}\n", opt->render);
     }
+    if (c.cancelled()) exit_cancelled();
   });
 }
 
@@ -260,39 +236,14 @@ void add_difficulty(CLI::App* group) {
     std::vector<birds::Level> levels;
     for (const auto& f : files) levels.push_back(birds::read_level(f));
     std::vector<birds::DifficultyReport> reports;
-    for (std::size_t i = 0; i < levels.size(); ++i) {
+    Cancellable c;
+    for (std::size_t i = 0; i < levels.size() && !c.cancelled(); ++i) {
       reports.push_back(birds::measure_difficulty(levels[i], settings));
-      const auto& r = reports.back();
-      if (opt->common.json) continue;
-      fmt::print(
-          "{}: {} - naive wins {}/{} ({:.0f}%), random shots killing a pig {}/{} ({:.0f}%), "
-          "{}; {} pigs ({} protected), {} blocks, {} TNT, {} platforms, {} birds\n",
-          display_name(files[i]), r.solvable ? "solvable" : "NOT SOLVED", r.naive_wins,
-          r.naive_attempts, 100 * r.naive_win_rate, r.random_hits, r.random_shots,
-          100 * r.random_kill_share,
-          r.solvable ? fmt::format("search wins with {} of {} birds", r.search.birds_used, r.birds)
-                     : fmt::format("search kills {} of {} pigs", r.search.pigs_killed, r.pigs),
-          r.pigs, r.protection.protected_pigs, r.blocks, r.tnt, r.platforms, r.birds);
+      if (!opt->common.json) fmt::print("{}", birds::difficulty_text(display_name(files[i]), reports.back()));
     }
+    levels.resize(reports.size());
     const auto summary = birds::summarise(reports);
-    if (!opt->sheet.empty()) {
-      std::vector<birds::SheetEntry> entries;
-      for (std::size_t i = 0; i < levels.size(); ++i) {
-        const auto& r = reports[i];
-        const std::string name = std::filesystem::path(files[i]).stem().string();
-        entries.push_back({&levels[i],
-                           r.pigs == 0 ? fmt::format("{}: no pig", name)
-                           : r.solvable
-                               ? fmt::format("{}: won with {} of {} birds, naive {:.0f}%", name,
-                                             r.search.birds_used, r.birds, 100 * r.naive_win_rate)
-                               : fmt::format("{}: not solved ({} of {} pigs)", name,
-                                             r.search.pigs_killed, r.pigs),
-                           nullptr, true, [&r](cairo_t* cr, const birds::View& v) {
-                             birds::draw_paths(cr, v, r.search.shots);
-                           }});
-      }
-      birds::save_contact_sheet(opt->sheet, entries, 480, levels.size() <= 4 ? 2 : 3);
-    }
+    if (!opt->sheet.empty()) birds::save_difficulty_sheet(opt->sheet, levels, files, reports);
     if (opt->common.json) {
       nlohmann::json list = nlohmann::json::array();
       for (std::size_t i = 0; i < levels.size(); ++i) {
@@ -303,31 +254,11 @@ void add_difficulty(CLI::App* group) {
       fmt::print("{}\n", json_text({{"settings", settings.to_json()},
                                     {"levels", list},
                                     {"summary", summary.to_json()}}));
-      return;
+    } else if (levels.size() > 1) {
+      fmt::print("{}", birds::difficulty_summary_text(summary));
     }
-    if (levels.size() > 1) {
-      fmt::print(
-          "{} levels: {} solvable ({:.0f}%), naive win rate {:.2f}, random kill share {:.2f}, "
-          "protected pigs {:.0f}%, {:.1f} blocks and {:.1f} pigs per level\n",
-          summary.levels, summary.solvable, 100.0 * summary.solvable / summary.levels,
-          summary.naive_win_rate, summary.random_kill_share, 100 * summary.protected_share,
-          summary.blocks, summary.pigs);
-    }
+    if (c.cancelled()) exit_cancelled();
   });
-}
-
-/// "A,B" (or "A:B") as two numbers lo <= hi within [low, high].
-std::pair<double, double> parse_range(const std::string& text, const std::string& option,
-                                      double low, double high) {
-  const char sep = text.find(':') != std::string::npos ? ':' : ',';
-  const auto parts = split(text, sep);
-  double a = 0, b = 0;
-  if (parts.size() != 2 || !try_parse_double(parts[0], a) || !try_parse_double(parts[1], b) ||
-      !(a >= low && b >= a && b <= high)) {  // NaN fails too
-    throw Error(fmt::format("{} '{}': expected MIN,MAX with {} <= MIN <= MAX <= {}", option, text,
-                            low, high));
-  }
-  return {a, b};
 }
 
 }  // namespace
@@ -364,45 +295,14 @@ void add_level_set_options(CLI::App* cmd, birds::GeneratorSettings& s, LevelSetO
 }
 
 void apply_level_set_options(const LevelSetOptions& o, birds::GeneratorSettings& s) {
-  const auto [b0, b1] = parse_range(o.blocks, "--blocks", 0, 1000);
+  const auto [b0, b1] = parse_min_max(o.blocks, "--blocks", 0, 1000, true);
   s.blocks_min = static_cast<int>(b0);
   s.blocks_max = static_cast<int>(b1);
-  const auto [t0, t1] = parse_range(o.tnt, "--tnt", 0, 20);
+  const auto [t0, t1] = parse_min_max(o.tnt, "--tnt", 0, 20, true);
   s.placement.tnt_min = static_cast<int>(t0);
   s.placement.tnt_max = static_cast<int>(t1);
   std::tie(s.playable.difficulty_min, s.playable.difficulty_max) =
-      parse_range(o.difficulty, "--difficulty", 0, 1);
-}
-
-nlohmann::json level_set_config(const birds::GeneratorSettings& s) {
-  nlohmann::json j = {{"blocks", {s.blocks_min, s.blocks_max}},
-                      {"tnt", {s.placement.tnt_min, s.placement.tnt_max}},
-                      {"platform_chance", s.genome.platform_chance},
-                      {"min_distance", s.min_distance},
-                      {"protection_weight", s.protection_weight},
-                      {"max_generations", s.max_generations},
-                      {"shelter_pigs", s.placement.shelter_pigs},
-                      {"playable", s.playable.enabled}};
-  if (s.playable.enabled) {
-    j["difficulty"] = {s.playable.difficulty_min, s.playable.difficulty_max};
-    j["playable_weight"] = s.playable.weight;
-    j["playability_measure"] = s.playable.measure.to_json();
-  }
-  return j;
-}
-
-nlohmann::json level_set_fields(const birds::Individual& ind, const birds::Level& level,
-                                const birds::GeneratorSettings& s) {
-  nlohmann::json j = {{"tnt", level.count(birds::Kind::kTnt)},
-                      {"platforms", level.count(birds::Kind::kPlatform)},
-                      {"protected_share", ind.stability.protected_share}};
-  if (s.playable.enabled) {
-    j["measured"] = ind.play.measured;
-    j["solvable"] = ind.play.solvable;
-    j["naive_win_rate"] = ind.play.naive_win_rate;
-    j["search_birds_used"] = ind.play.birds_used;
-  }
-  return j;
+      parse_min_max(o.difficulty, "--difficulty", 0, 1, false);
 }
 
 void demo_birds_play(DemoContext& ctx) {
@@ -418,7 +318,7 @@ void demo_birds_play(DemoContext& ctx) {
   birds::AgentSettings search;  // the default budget
   search.threads = resolve_threads(ctx.threads);
   const auto game = birds::play_game(level, search, play, ctx.seed);
-  for (std::size_t k = 0; k < game.shots.size(); ++k) print_shot(k, game.shots[k]);
+  for (std::size_t k = 0; k < game.shots.size(); ++k) fmt::print("{}", birds::shot_text(k, game.shots[k]));
   fmt::print("  {} with {} of {} birds, {} shots simulated to choose them\n",
              game.won() ? "won" : birds::status_name(game.status), game.birds_used,
              level.birds.size(), game.simulated);

@@ -24,12 +24,5 @@ void add_level_set_options(CLI::App* cmd, games::birds::GeneratorSettings& setti
 /// Parses the ranges into the settings; throws Error naming the option.
 void apply_level_set_options(const LevelSetOptions& options,
                              games::birds::GeneratorSettings& settings);
-/// The settings above, for config.json.
-nlohmann::json level_set_config(const games::birds::GeneratorSettings& settings);
-/// What result.json says of one level beyond stability: blocks, TNT, platforms, protected pigs,
-/// and in playable mode what the agents did.
-nlohmann::json level_set_fields(const games::birds::Individual& individual,
-                                const games::birds::Level& level,
-                                const games::birds::GeneratorSettings& settings);
 
 }  // namespace evoplay::cli

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "support/interrupt.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay::test_support;
@@ -221,4 +222,23 @@ TEST(BirdsCli, TimesAndTurnsPrintWithoutFloatNoise) {
   ASSERT_EQ(human.status, 0) << human.err;
   EXPECT_NE(human.out.find("turned 0.0 deg"), std::string::npos) << human.out;
   EXPECT_EQ(human.out.find("-0.0 deg"), std::string::npos) << human.out;
+}
+
+// Ctrl-C during a long simulate: it stops after the batch under way and exits 130, every
+// picture it wrote whole.
+TEST(BirdsCli, CtrlCStopsASimulationOfManyLevels) {
+  const auto dir = scratch_dir("birds-simulate-sigint");
+  const std::string level = slurp(source_path("data/birds/sciencebirds_level-1.xml"));
+  std::vector<std::string> args = {"birds",       "simulate",  "--seconds", "600", "--full-time",
+                                   "--threads",   "1",         "--render",  (dir / "pics").string()};
+  for (int i = 0; i < 12; ++i) {
+    const auto file = dir / ("l" + std::to_string(i) + ".xml");
+    std::ofstream(file) << level;
+    args.push_back(file.string());
+  }
+  const int status = interrupt_when(args, dir / "pics" / "l0-after.png");
+  EXPECT_EQ(status, 130);
+  for (const auto& e : std::filesystem::directory_iterator(dir / "pics")) {
+    EXPECT_EQ(e.path().filename().string().find(".tmp-"), std::string::npos) << e.path();
+  }
 }

@@ -128,7 +128,7 @@ TEST(BirdsGenerator, ATimeLimitStopsEarly) {
   s.generations = 1000;
   s.time_limit_seconds = 1e-9;
   const auto r = run_generator(default_catalogue(), Ruleset{}, s);
-  EXPECT_EQ(r.stop_reason, "time limit");
+  EXPECT_EQ(r.stop, evoplay::evo::StopReason::kTime);
   EXPECT_EQ(r.generations, 0);
   EXPECT_EQ(r.levels.size(), 5u);  // filled from the population
 }
@@ -159,7 +159,7 @@ TEST(BirdsGenerator, GoesOnUntilTheLevelsAskedForAreStableAndDistinct) {
   s.elite = 1;  // one level offered to the archive a generation: 4 need at least 3 generations
   const auto r = run_generator(c, rules, s);
   EXPECT_GE(r.generations, 3);
-  EXPECT_EQ(r.stop_reason, "levels found");
+  EXPECT_EQ(r.stop, evoplay::evo::StopReason::kTarget);
   EXPECT_EQ(r.qualified, 4);
   ASSERT_EQ(r.levels.size(), 4u);
   std::vector<Level> levels;
@@ -210,6 +210,20 @@ TEST(BirdsGenerator, PlayableModePlaysTheStableLevelsTheSameAtAnyThreadCount) {
   EXPECT_GT(one.playability_measures, 0u);
   for (const auto& ind : one.population) {
     EXPECT_EQ(ind.play.measured, ind.stability.stable && ind.pigs_missing == 0) << ind.level_key;
-    if (!ind.play.measured) EXPECT_FALSE(ind.play.solvable);
+    if (!ind.play.measured) {
+      EXPECT_FALSE(ind.play.solvable);
+    }
   }
+}
+
+// A cancel ends the run before its next generation: the levels are the archive's so far.
+TEST(BirdsGenerator, ACancelEndsTheRunBeforeTheNextGeneration) {
+  evoplay::Control control;
+  control.cancel.cancel();
+  GeneratorSettings s = small();
+  s.generations = 100;
+  const auto r = run_generator(default_catalogue(), Ruleset{}, s, control);
+  EXPECT_EQ(r.stop, evoplay::evo::StopReason::kCancelled);
+  EXPECT_EQ(r.generations, 0);
+  EXPECT_EQ(r.levels.size(), 5u);
 }

@@ -331,4 +331,25 @@ GameRecord play_shots(const Level& level, std::span<const Shot> shots, const Pla
   return g;
 }
 
+std::vector<GameRecord> play_attempts(const Level& level, AgentSettings agent, int attempts,
+                                      const PlaySettings& play, std::uint64_t seed, int threads,
+                                      const CancelToken& cancel) {
+  agent.threads = attempts == 1 ? threads : 1;
+  agent.validate();
+  if (level.birds.empty()) throw Error("the level has no bird to play");
+  const GameState start = initial_state(level, play);
+  const auto n = static_cast<std::size_t>(std::max(attempts, 0));
+  std::vector<GameRecord> games(n);
+  std::vector<char> played(n, 0);
+  const Rng master(seed);
+  parallel_slots(n, attempts == 1 ? 1 : threads, [&](std::size_t k) {
+    if (cancel.cancelled()) return;
+    games[k] = play_game_from(level, start, agent, play, n == 1 ? seed : master.split(k).seed());
+    played[k] = 1;
+  });
+  const auto first_missing = std::find(played.begin(), played.end(), 0) - played.begin();
+  games.resize(static_cast<std::size_t>(first_missing));
+  return games;
+}
+
 }  // namespace evoplay::games::birds

@@ -19,7 +19,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
+#include <vector>
 
+#include "evoplay/core/cancel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/games/birds/level.hpp"
 #include "evoplay/games/birds/shot.hpp"
@@ -76,6 +78,13 @@ GameRecord play_game(const Level& level, const AgentSettings& agent, const PlayS
 /// The same, from a given start (the level settled: initial_state).
 GameRecord play_game_from(const Level& level, const GameState& start, const AgentSettings& agent,
                           const PlaySettings& play, std::uint64_t seed);
+
+/// `attempts` games from the level settled, game k seeded Rng(seed).split(k) (a single game:
+/// `seed` itself). Several games run `threads` at a time; a single game's search uses them. A
+/// cancel plays no further game (the vector then holds the games finished, in order).
+std::vector<GameRecord> play_attempts(const Level& level, AgentSettings agent, int attempts,
+                                      const PlaySettings& play, std::uint64_t seed, int threads,
+                                      const CancelToken& cancel = {});
 
 /// Plays the given shots in the level's bird order, stopping early if the game ends.
 GameRecord play_shots(const Level& level, std::span<const Shot> shots, const PlaySettings& play);

@@ -72,11 +72,11 @@ std::string structure_key(const Level& level) {
 class Generator {
  public:
   Generator(const Catalogue& catalogue, const Ruleset& rules, const GeneratorSettings& settings,
-            Observer* observer)
+            const Control& control)
       : catalogue_(catalogue),
         rules_(rules),
         s_(settings),
-        observer_(observer),
+        control_(control),
         palette_(catalogue, rules),
         workers_(settings.threads),
         master_(settings.seed),
@@ -97,19 +97,23 @@ class Generator {
     record(pop, 0);
     offer_to_archive(pop);
     int generation = 0;
-    result_.stop_reason = "generations";
+    result_.stop = evo::StopReason::kGenerations;
     const int most =
         s_.max_generations > 0 ? std::max(s_.max_generations, s_.generations) : 20 * s_.generations;
     while (generation < s_.generations || archive_short()) {
+      if (control_.cancelled()) {
+        result_.stop = evo::StopReason::kCancelled;
+        break;
+      }
       if (s_.time_limit_seconds > 0 && clock_.seconds() > s_.time_limit_seconds) {
-        result_.stop_reason = "time limit";
+        result_.stop = evo::StopReason::kTime;
         break;
       }
       if (generation >= most) {
-        result_.stop_reason = "generation limit";
+        result_.stop = evo::StopReason::kGenerations;
         break;
       }
-      if (generation >= s_.generations) result_.stop_reason = "levels found";
+      if (generation >= s_.generations) result_.stop = evo::StopReason::kTarget;
       ++generation;
       reinject_archive(pop, static_cast<std::size_t>(n));
       score(pop);
@@ -432,13 +436,13 @@ class Generator {
                                          archive_.begin(), archive_.end(),
                                          [&](const Individual& a) { return qualified(a, s_); }))}};
     result_.history.add(std::move(r));
-    if (observer_) observer_->on_generation(result_.history.back());
+    if (control_.observer) control_.observer->on_generation(result_.history.back());
   }
 
   const Catalogue& catalogue_;
   const Ruleset& rules_;
   const GeneratorSettings& s_;
-  Observer* observer_;
+  const Control& control_;
   Palette palette_;
   Workers workers_;
   Rng master_;
@@ -483,9 +487,47 @@ void GeneratorSettings::validate() const {
 }
 
 GeneratorResult run_generator(const Catalogue& catalogue, const Ruleset& rules,
-                              const GeneratorSettings& settings, Observer* observer) {
+                              const GeneratorSettings& settings, const Control& control) {
   settings.validate();
-  return Generator(catalogue, rules, settings, observer).run();
+  return Generator(catalogue, rules, settings, control).run();
+}
+
+nlohmann::json GeneratorSettings::to_json() const {
+  nlohmann::json level_set = {{"blocks", {blocks_min, blocks_max}},
+                              {"tnt", {placement.tnt_min, placement.tnt_max}},
+                              {"platform_chance", genome.platform_chance},
+                              {"min_distance", min_distance},
+                              {"protection_weight", protection_weight},
+                              {"max_generations", max_generations},
+                              {"shelter_pigs", placement.shelter_pigs},
+                              {"playable", playable.enabled}};
+  if (playable.enabled) {
+    level_set["difficulty"] = {playable.difficulty_min, playable.difficulty_max};
+    level_set["playable_weight"] = playable.weight;
+    level_set["playability_measure"] = playable.measure.to_json();
+  }
+  return {{"population", population},
+          {"generations", generations},
+          {"composites_per_level", genome.length},
+          {"min_composites", genome.min_length},
+          {"max_composites", genome.max_length},
+          {"selection", selection.name()},
+          {"crossover", crossover_name(crossover)},
+          {"crossover_rate", crossover_rate},
+          {"mutation_rate", mutation_rate},
+          {"stability_weight", stability_weight},
+          {"diversity_weight", diversity_weight},
+          {"hamming", hamming_name(hamming)},
+          {"elite_per_generation", elite},
+          {"offset_sigma", genome.offset_sigma},
+          {"max_offset", genome.max_offset},
+          {"max_lift", genome.max_lift},
+          {"columns", kColumns},
+          {"area", {placement.x_min, placement.x_max}},
+          {"max_top", placement.max_top},
+          {"level_width", placement.level_width},
+          {"seconds_simulated", physics.seconds},
+          {"level_set", level_set}};
 }
 
 Placement place_individual(const Individual& individual, const Catalogue& catalogue,

@@ -27,8 +27,12 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "evoplay/core/control.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/evo/operators/selection.hpp"
+#include "evoplay/evo/stopping.hpp"
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/difficulty.hpp"
 #include "evoplay/games/birds/diversity.hpp"
@@ -78,6 +82,8 @@ struct GeneratorSettings {
   int threads = 1;
   /// Throws Error naming the first field out of range.
   void validate() const;
+  /// Every setting, for config.json (the keys `birds generate` has always written).
+  nlohmann::json to_json() const;
 };
 
 /// The stability part of an individual's score: what the simulation of its level said.
@@ -127,14 +133,18 @@ struct GeneratorResult {
   std::uint64_t evaluations = 0;           // new individuals scored
   std::uint64_t simulations = 0;           // Box2D runs (the rest came from the cache)
   std::uint64_t playability_measures = 0;  // levels played (playable mode)
-  std::string stop_reason;  // "generations", "levels found" (after more generations than asked
-                            // for), "generation limit" or "time limit"
+  /// Why it ended: kGenerations (the generations asked for, the levels found by then, or the
+  /// max_generations reached looking for them: `qualified` tells which), kTarget (the levels
+  /// found after more generations than asked for), kTime, kCancelled.
+  evo::StopReason stop = evo::StopReason::kGenerations;
   double seconds = 0;
 };
 
-/// Runs the generator. Deterministic for a seed at any number of threads.
+/// Runs the generator. Deterministic for a seed at any number of threads. control.observer sees
+/// each generation's record; a cancel ends the run after the generation under way (the levels
+/// are then the archive's so far, stop kCancelled).
 GeneratorResult run_generator(const Catalogue& catalogue, const Ruleset& rules,
-                              const GeneratorSettings& settings, Observer* observer = nullptr);
+                              const GeneratorSettings& settings, const Control& control = {});
 
 /// The level of an individual (the same placement the generator scored).
 Placement place_individual(const Individual& individual, const Catalogue& catalogue,

@@ -230,4 +230,24 @@ void save_game_animation(const std::filesystem::path& path, const Level& level,
   gif.close();
 }
 
+void save_difficulty_sheet(const std::filesystem::path& path, std::span<const Level> levels,
+                           std::span<const std::string> files,
+                           std::span<const DifficultyReport> reports) {
+  std::vector<SheetEntry> entries;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const auto& r = reports[i];
+    const std::string name = std::filesystem::path(files[i]).stem().string();
+    entries.push_back(
+        {&levels[i],
+         r.pigs == 0 ? fmt::format("{}: no pig", name)
+         : r.solvable
+             ? fmt::format("{}: won with {} of {} birds, naive {:.0f}%", name, r.search.birds_used,
+                           r.birds, 100 * r.naive_win_rate)
+             : fmt::format("{}: not solved ({} of {} pigs)", name, r.search.pigs_killed, r.pigs),
+         nullptr, true,
+         [&r](cairo_t* cr, const View& v) { draw_paths(cr, v, r.search.shots); }});
+  }
+  save_contact_sheet(path, entries, 480, levels.size() <= 4 ? 2 : 3);
+}
+
 }  // namespace evoplay::games::birds

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "evoplay/games/birds/agents.hpp"
+#include "evoplay/games/birds/difficulty.hpp"
 #include "evoplay/games/birds/render.hpp"
 
 namespace evoplay::games::birds {
@@ -30,5 +31,11 @@ void save_game_picture(const std::filesystem::path& path, const Level& level,
 void save_game_animation(const std::filesystem::path& path, const Level& level,
                          const GameRecord& game, const PlaySettings& play, int width = 800,
                          const std::string& title = "", int fps = 25, int max_frames = 600);
+
+/// A contact sheet of levels with the search agent's shots of their difficulty reports, each
+/// captioned with its name (the file's stem) and verdict (PNG or SVG by the extension).
+void save_difficulty_sheet(const std::filesystem::path& path, std::span<const Level> levels,
+                           std::span<const std::string> files,
+                           std::span<const DifficultyReport> reports);
 
 }  // namespace evoplay::games::birds

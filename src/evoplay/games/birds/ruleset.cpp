@@ -55,6 +55,17 @@ bool Ruleset::allows(Material material, ObjectType type) const {
          forbidden.end();
 }
 
+nlohmann::json Ruleset::to_json() const {
+  nlohmann::json pairs = nlohmann::json::array();
+  for (const auto& [m, t] : forbidden) {
+    pairs.push_back(fmt::format("{} {}", material_name(m), shape_info(t).name));
+  }
+  return {{"levels", levels},
+          {"forbidden", pairs},
+          {"pigs", {pigs_min, pigs_max}},
+          {"time_limit_minutes", time_limit_minutes}};
+}
+
 std::vector<Ruleset> parse_rulesets(std::string_view text, const std::string& file) {
   const auto lines = split_lines(text);
   std::vector<Ruleset> out;

@@ -9,6 +9,7 @@
 //   8,10
 //   30
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,6 +35,8 @@ struct Ruleset {
 
   /// True unless (material, type) is one of the forbidden pairs.
   bool allows(Material material, ObjectType type) const;
+  /// levels, forbidden pairs ("wood RectBig"), pigs [min, max], time_limit_minutes.
+  nlohmann::json to_json() const;
   bool operator==(const Ruleset&) const = default;
 };
 

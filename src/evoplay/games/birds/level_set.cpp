@@ -1,0 +1,336 @@
+#include "evoplay/games/birds/level_set.hpp"
+
+#include <fmt/format.h>
+
+#include <utility>
+
+#include "evoplay/core/atomic_file.hpp"
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/games/birds/open_ended.hpp"
+#include "evoplay/games/birds/render.hpp"
+#include "evoplay/games/birds/xml.hpp"
+#include "evoplay/render/history_plot.hpp"
+
+namespace evoplay::games::birds {
+
+namespace {
+
+/// Pictures of composites: each alone on the ground, framed tightly, with its name.
+void save_composite_sheet(const std::filesystem::path& path, const Catalogue& catalogue) {
+  std::vector<Level> levels;
+  for (const auto& c : catalogue) levels.push_back(composite_level(c));
+  std::vector<SheetEntry> entries;
+  for (std::size_t i = 0; i < catalogue.size(); ++i) {
+    const auto& c = catalogue[i];
+    entries.push_back(
+        {&levels[i],
+         fmt::format("{} ({} piece{}{})", c.name, c.pieces.size(), c.pieces.size() == 1 ? "" : "s",
+                     c.layer > 0 ? fmt::format(", layer {}", c.layer) : ""),
+         nullptr, false});
+  }
+  save_contact_sheet(path, entries, 300, 6);
+}
+
+/// What result.json says of one final level.
+nlohmann::json level_json(const std::string& name, const Individual& ind, const Placement& placed,
+                          const StabilityReport& r, const Catalogue& catalogue,
+                          const GeneratorSettings& s) {
+  const Level& level = placed.level;
+  nlohmann::json composites = nlohmann::json::array();
+  for (const auto& pc : placed.composites) {
+    const auto& gene = ind.genome.genes[static_cast<std::size_t>(pc.gene)];
+    composites.push_back({{"composite", catalogue[static_cast<std::size_t>(gene.composite)].name},
+                          {"material", gene.material == Material::kNone
+                                           ? std::string("own")
+                                           : std::string(material_name(gene.material))},
+                          {"column", pc.column + 1},
+                          {"dx", gene.dx}});
+  }
+  nlohmann::json j = {{"file", name + ".xml"},
+                      {"fitness", ind.fitness},
+                      {"stability", ind.stability.paper_score},
+                      {"stable", r.stable},
+                      {"score", r.score},
+                      {"blocks", level.count(Kind::kBlock)},
+                      {"pigs", level.count(Kind::kPig)},
+                      {"birds", level.birds.size()},
+                      {"diversity",
+                       {{"distinct", ind.diversity.distinct},
+                        {"entropy", ind.diversity.entropy},
+                        {"hamming", ind.diversity.hamming},
+                        {"score", ind.diversity.score()}}},
+                      {"distance_to_nearest_level", ind.set_distance},
+                      {"generation_made", ind.generation},
+                      {"composites_left_out", ind.skipped},
+                      {"pigs_missing", placed.pigs_missing},
+                      {"mask", ind.genome.mask},
+                      {"composites", composites},
+                      {"tnt", level.count(Kind::kTnt)},
+                      {"platforms", level.count(Kind::kPlatform)},
+                      {"protected_share", ind.stability.protected_share}};
+  if (s.playable.enabled) {
+    j["measured"] = ind.play.measured;
+    j["solvable"] = ind.play.solvable;
+    j["naive_win_rate"] = ind.play.naive_win_rate;
+    j["search_birds_used"] = ind.play.birds_used;
+  }
+  return j;
+}
+
+/// Appends one layer's history to the set's, its generations, evaluations, simulations and time
+/// counted on from the earlier layers'.
+void append_layer_history(History& history, const History& layer_history, int layer) {
+  const bool first = history.rows.empty();
+  const std::size_t generations = first ? 0 : history.back().generation + 1;
+  const std::uint64_t evaluations = first ? 0 : history.back().evaluations;
+  const double simulations = first ? 0 : history.back().extra_value("simulations");
+  const double elapsed = first ? 0 : history.back().elapsed;
+  for (GenerationRecord r : layer_history.rows) {
+    r.generation += generations;
+    r.evaluations += evaluations;
+    r.elapsed += elapsed;
+    for (auto& [name, value] : r.extra) {
+      if (name == "simulations") value += simulations;
+    }
+    r.extra.emplace_back("layer", layer);
+    history.add(std::move(r));
+  }
+}
+
+nlohmann::json growth_json(const Catalogue& catalogue) {
+  nlohmann::json growth = nlohmann::json::array();
+  for (const auto& g : catalogue_growth(catalogue)) {
+    growth.push_back({{"layer", g.layer},
+                      {"composites", g.composites},
+                      {"mean_pieces", g.mean_pieces},
+                      {"max_pieces", g.max_pieces},
+                      {"mean_width", g.mean_width},
+                      {"mean_height", g.mean_height},
+                      {"max_height", g.max_height},
+                      {"block_kinds", g.block_kinds},
+                      {"mean_block_kinds", g.mean_block_kinds},
+                      {"materials", g.materials},
+                      {"evolved_parents", g.evolved_parents}});
+  }
+  return growth;
+}
+
+void save_plots(const std::filesystem::path& dir, const History& history,
+                const GeneratorSettings& s, const Catalogue& next) {
+  render::HistoryPlotOptions fitness;
+  fitness.title = fmt::format("Fitness per generation (population {}, {} composites)",
+                              s.population, s.genome.length);
+  fitness.right_columns = {};
+  render::save_history_plot(dir / "fitness.png", history, fitness);
+  render::HistoryPlotOptions hamming;
+  hamming.title = "Minimum Hamming distance between two individuals, per generation";
+  hamming.columns = {"min_hamming"};
+  hamming.y_label = "minimum Hamming distance (composites)";
+  hamming.right_columns = {"diversity"};
+  hamming.y2_label = "mean Hamming distance / length";
+  render::save_history_plot(dir / "hamming.png", history, hamming);
+  save_composite_sheet(dir / "composites.png", next);
+}
+
+}  // namespace
+
+std::string level_file_name(std::size_t i) { return fmt::format("level-{:02}", i + 4); }
+
+void LevelSetSettings::validate() const {
+  generator.validate();
+  if (layers < 1) throw Error(fmt::format("layers: expected at least 1, found {}", layers));
+  if (new_composites < 0) {
+    throw Error(fmt::format("new_composites: expected 0 or more, found {}", new_composites));
+  }
+}
+
+nlohmann::json LevelSetSettings::to_json() const {
+  nlohmann::json j = generator.to_json();
+  j["layers"] = layers;
+  j["new_composites_per_layer"] = new_composites;
+  return j;
+}
+
+LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue catalogue,
+                                  const Ruleset& rules, const LevelSetSettings& set,
+                                  std::size_t block, const std::string& label,
+                                  const Control& control) {
+  set.validate();
+  std::filesystem::create_directories(dir);
+  GeneratorSettings settings = set.generator;
+  const int base_layer = top_layer(catalogue);
+  if (rules.time_limit_minutes > 0) {
+    settings.time_limit_seconds = rules.time_limit_minutes * 60 / set.layers;
+  }
+  LevelSetReport out;
+  History history;
+  nlohmann::json layers = nlohmann::json::array();
+  nlohmann::json final_levels;
+  Catalogue used, next;
+  for (int layer = 1; layer <= set.layers; ++layer) {
+    settings.seed = Rng(set.seed).split({block, static_cast<std::uint64_t>(layer)}).seed();
+    const std::string layer_label =
+        set.layers > 1 ? fmt::format("{} layer {}", label, layer) : label;
+    auto result = run_generator(catalogue, rules, settings, control);
+    out.stop = result.stop;
+    append_layer_history(history, result.history, layer);
+
+    // The final levels, simulated once more for their pictures and reports.
+    std::vector<Placement> placements;
+    std::vector<Level> levels;
+    for (const auto& ind : result.levels) {
+      placements.push_back(place_individual(ind, catalogue, rules, settings));
+      levels.push_back(placements.back().level);
+    }
+    const auto reports = simulate_all(levels, settings.physics, settings.threads);
+    if (std::cmp_less(levels.size(), rules.levels)) {
+      out.notes.push_back(fmt::format(
+          "{}: only {} distinct levels of the {} asked for (a larger --population or more "
+          "--generations find more)",
+          layer_label, levels.size(), rules.levels));
+    }
+    // The last layer's levels (or those of a layer cancelled) go at the top of the folder.
+    const bool last = layer == set.layers || result.stop == evo::StopReason::kCancelled;
+    const auto folder = last ? dir : dir / fmt::format("layer-{}", layer);
+    std::filesystem::create_directories(folder);
+    nlohmann::json level_list = nlohmann::json::array();
+    std::vector<SheetEntry> sheet;
+    std::vector<HarvestSource> sources;
+    int stable = 0;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+      const std::string name = level_file_name(i);
+      write_level(folder / (name + ".xml"), levels[i]);
+      if (set.pictures) {
+        save_level_picture(folder / (name + ".png"), levels[i], {1200, name, nullptr});
+      }
+      stable += reports[i].stable ? 1 : 0;
+      level_list.push_back(
+          level_json(name, result.levels[i], placements[i], reports[i], catalogue, settings));
+      sheet.push_back({&levels[i], fmt::format("{}  fitness {:.1f}", name, result.levels[i].fitness),
+                       &reports[i]});
+      sources.push_back({name, &result.levels[i].genome, &placements[i], &reports[i]});
+      if (placements[i].pigs_missing > 0) {
+        out.notes.push_back(fmt::format(
+            "{}: {} holds {} of the {} pigs drawn: no room for more (a lower pig range, or more "
+            "--generations, find levels with room)",
+            layer_label, name + ".xml", placements[i].pigs_wanted - placements[i].pigs_missing,
+            placements[i].pigs_wanted));
+      }
+    }
+    if (set.pictures && !sheet.empty()) {
+      save_contact_sheet(folder / "sheet.png", sheet, 480, sheet.size() <= 6 ? 3 : 0);
+    }
+
+    HarvestSettings harvest;
+    harvest.layer = base_layer + layer;
+    harvest.note = fmt::format("seed {}", set.seed);
+    harvest.max_new = set.new_composites;
+    harvest.physics = settings.physics;
+    auto fresh = harvest_composites(sources, catalogue, harvest);
+    nlohmann::json fresh_names = nlohmann::json::array();
+    for (const auto& c : fresh) fresh_names.push_back(c.name);
+
+    layers.push_back({{"layer", base_layer + layer},
+                      {"folder", std::filesystem::relative(folder, dir).string()},
+                      {"seed", settings.seed},
+                      {"catalogue_size", catalogue.size()},
+                      {"levels", level_list.size()},
+                      {"stable_levels", stable},
+                      {"qualified_levels", result.qualified},
+                      {"generations", result.generations},
+                      {"stop_reason", evo::stop_reason_name(result.stop)},
+                      {"evaluations", result.evaluations},
+                      {"simulations", result.simulations},
+                      {"seconds", result.seconds},
+                      {"new_composites", fresh_names}});
+    if (last) {
+      final_levels = std::move(level_list);
+      out.stable_levels = stable;
+      used = catalogue;
+      next = catalogue;
+      next.insert(next.end(), fresh.begin(), fresh.end());
+      break;
+    }
+    catalogue.insert(catalogue.end(), fresh.begin(), fresh.end());
+  }
+
+  write_file_atomic(dir / "history.csv", history.to_csv());
+  write_catalogue(dir / "composites.json", used);
+  write_catalogue(dir / "composites-next.json", next);
+  if (set.pictures) save_plots(dir, history, settings, next);
+  out.report = {{"ruleset", rules.to_json()},
+                {"levels_asked", rules.levels},
+                {"levels", final_levels},
+                {"stable_levels", out.stable_levels},
+                {"layers", layers},
+                {"composites_used", used.size()},
+                {"composites_next", next.size()},
+                {"growth", growth_json(next)}};
+  return out;
+}
+
+std::string LevelSetReport::text(std::string_view title) const {
+  std::string s = fmt::format("{}\n", title);
+  for (const auto& l : report["levels"]) {
+    const int pigs = l["pigs"].get<int>(), birds = l["birds"].get<int>();
+    s += fmt::format(
+        "  {}  fitness {:6.2f}  stability {:6.2f}  {:<8}  {:2} blocks, {} pig{}, {} bird{}\n",
+        l["file"].get<std::string>(), l["fitness"].get<double>(), l["stability"].get<double>(),
+        l["stable"].get<bool>() ? "stable" : "UNSTABLE", l["blocks"].get<int>(), pigs,
+        pigs == 1 ? "" : "s", birds, birds == 1 ? "" : "s");
+  }
+  std::uint64_t simulations = 0, evaluations = 0;
+  double seconds = 0;
+  for (const auto& l : report["layers"]) {
+    simulations += l["simulations"].get<std::uint64_t>();
+    evaluations += l["evaluations"].get<std::uint64_t>();
+    seconds += l["seconds"].get<double>();
+  }
+  const std::size_t n = report["layers"].size();
+  s += fmt::format(
+      "  {}/{} stable; {} layer{}, {} levels simulated{}, {:.1f} s{}\n", stable_levels,
+      report["levels"].size(), n, n == 1 ? "" : "s", simulations,
+      evaluations > simulations
+          ? fmt::format(" ({} more found in the cache)", evaluations - simulations)
+          : std::string(),
+      seconds,
+      stop == evo::StopReason::kTime        ? " (stopped at the time limit)"
+      : stop == evo::StopReason::kCancelled ? " (cancelled)"
+                                            : "");
+  s += fmt::format("  composites: {} used, {} after cutting new ones from these levels\n",
+                   report["composites_used"].get<int>(), report["composites_next"].get<int>());
+  return s;
+}
+
+bool GenerateReport::cancelled() const {
+  return !sets.empty() && sets.back().stop == evo::StopReason::kCancelled;
+}
+
+nlohmann::json GenerateReport::to_json() const {
+  if (!blocks) return sets.empty() ? nlohmann::json::object() : sets[0].to_json();
+  nlohmann::json list = nlohmann::json::array();
+  for (std::size_t b = 0; b < sets.size(); ++b) {
+    nlohmann::json j = sets[b].to_json();
+    j["folder"] = fmt::format("block-{}", b + 1);
+    j["block"] = b + 1;
+    list.push_back(std::move(j));
+  }
+  return {{"blocks", list}};
+}
+
+GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catalogue& catalogue,
+                               const std::vector<Ruleset>& rulesets, bool blocks,
+                               const LevelSetSettings& settings, const Control& control) {
+  GenerateReport out;
+  out.blocks = blocks;
+  for (std::size_t b = 0; b < rulesets.size() && !out.cancelled(); ++b) {
+    const auto dir = blocks ? run_dir / fmt::format("block-{}", b + 1) : run_dir;
+    const std::string label = blocks ? fmt::format("block {}", b + 1) : "generate";
+    out.sets.push_back(
+        generate_level_set(dir, catalogue, rulesets[b], settings, b, label, control));
+  }
+  return out;
+}
+
+}  // namespace evoplay::games::birds

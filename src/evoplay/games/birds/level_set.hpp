@@ -1,0 +1,82 @@
+#pragma once
+// Sets of levels as `birds generate` delivers them: the generator run once per layer of
+// open-ended evolution (each layer on the catalogue grown by the composites cut from the previous
+// layer's levels), the levels written as Science Birds files with their pictures, the history
+// and the catalogues, and one report per set for result.json.
+//
+// Why it exists: the command line, the Python package, the web server and MPI workers all make
+// level sets; this is the one call they share. It writes into a folder the caller gives (a run
+// folder, or block-N/ inside one) and prints nothing: what a person should read comes back as
+// the report's notes and text().
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "evoplay/core/control.hpp"
+#include "evoplay/evo/stopping.hpp"
+#include "evoplay/games/birds/composite.hpp"
+#include "evoplay/games/birds/generator.hpp"
+#include "evoplay/games/birds/ruleset.hpp"
+
+namespace evoplay::games::birds {
+
+struct LevelSetSettings {
+  GeneratorSettings generator;  // its seed is replaced by one per block and layer (see below)
+  int layers = 1;               // layers of open-ended evolution
+  int new_composites = 8;       // composites cut from each layer's levels, at most
+  bool pictures = true;         // level pictures, contact sheet, plots, composite sheet
+  std::uint64_t seed = 1;       // layer L of block B runs with Rng(seed).split({B, L}).seed()
+  /// Throws Error naming the first field out of range.
+  void validate() const;
+  /// The generator's settings with layers and new_composites_per_layer (config.json).
+  nlohmann::json to_json() const;
+};
+
+/// One set of levels (one ruleset block).
+struct LevelSetReport {
+  nlohmann::json report;           // the set's part of result.json (levels, layers, growth, ...)
+  std::vector<std::string> notes;  // what a person should know: too few levels, pigs left out
+  int stable_levels = 0;
+  evo::StopReason stop = evo::StopReason::kGenerations;  // the last layer run's
+
+  nlohmann::json to_json() const { return report; }
+  /// The summary `birds generate` prints under `title`: one line per level, then totals.
+  std::string text(std::string_view title) const;
+};
+
+/// Makes one set into `dir` (created if missing) with the seed of block `block`. `label` names
+/// the set in notes ("generate", "block 2"). A cancel ends the layer under way with the levels
+/// found so far and runs no further layer (stop kCancelled).
+LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue catalogue,
+                                  const Ruleset& rules, const LevelSetSettings& settings,
+                                  std::size_t block, const std::string& label,
+                                  const Control& control = {});
+
+/// Every set of a generate run: one ruleset's levels straight into `run_dir`, or, from a
+/// competition parameters file (`blocks`), one folder block-N per ruleset block.
+struct GenerateReport {
+  std::vector<LevelSetReport> sets;
+  bool blocks = false;
+  bool cancelled() const;
+  nlohmann::json to_json() const;  // result.json
+};
+
+GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catalogue& catalogue,
+                               const std::vector<Ruleset>& rulesets, bool blocks,
+                               const LevelSetSettings& settings, const Control& control = {});
+
+/// The file name of the i-th level of a set: level-04 first, the competition's numbering (its
+/// levels 1-3 are the game's tutorial levels).
+std::string level_file_name(std::size_t i);
+
+/// Before a generate run writes into `dir`: removes the files and block-N/, layer-N/ folders an
+/// earlier `birds generate` run left there, so that no stale level sits beside the new ones. A
+/// folder holding such names whose config.json does not say `birds generate` wrote it is
+/// refused with an Error (nothing is deleted).
+void clear_earlier_run(const std::filesystem::path& dir);
+
+}  // namespace evoplay::games::birds

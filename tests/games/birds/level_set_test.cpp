@@ -1,0 +1,131 @@
+// Level sets as the library makes them (games/birds/level_set.hpp), in-process: ruleset blocks
+// in their own folders within their rules, layers of open-ended composites, a cancel that ends
+// the run with what it finished, and the earlier run's files cleared from a reused folder.
+#include "evoplay/games/birds/level_set.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/games/birds/xml.hpp"
+#include "support/process.hpp"
+
+using namespace evoplay::games::birds;
+using evoplay::test_support::scratch_dir;
+using evoplay::test_support::slurp;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// 4 individuals, all parents each generation, small levels, no generation past the two asked.
+LevelSetSettings small() {
+  LevelSetSettings s;
+  auto& g = s.generator;
+  g.population = 4;
+  g.generations = 2;
+  g.max_generations = 2;
+  g.blocks_min = 0;
+  g.blocks_max = 1000;
+  g.genome.length = 4;
+  g.genome.min_length = 2;
+  g.genome.max_length = 8;
+  g.crossover_rate = 1;
+  g.mutation_rate = 0.5;
+  s.pictures = false;
+  s.seed = 3;
+  return s;
+}
+
+}  // namespace
+
+TEST(BirdsLevelSet, RulesetBlocksInTheirFoldersWithinTheirRulesOverLayers) {
+  const auto dir = scratch_dir("birds-level-set");
+  const auto blocks = parse_rulesets(
+      "2\nwood RectSmall,stone RectSmall,ice RectSmall,wood Circle\n3,5\n10\n\n1\n\n1,1\n10\n",
+      "p.txt");
+  LevelSetSettings s = small();
+  s.layers = 2;
+  const auto report = generate_levels(dir, default_catalogue(), blocks, true, s);
+  ASSERT_EQ(report.sets.size(), 2u);
+  EXPECT_FALSE(report.cancelled());
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const fs::path folder = dir / ("block-" + std::to_string(b + 1));
+    EXPECT_TRUE(fs::exists(folder / "layer-1")) << folder;
+    for (int i = 0; i < blocks[b].levels; ++i) {
+      const fs::path file = folder / (level_file_name(static_cast<std::size_t>(i)) + ".xml");
+      ASSERT_TRUE(fs::exists(file)) << file;
+      const auto level = read_level(file.string());
+      EXPECT_GE(level.count(Kind::kPig), blocks[b].pigs_min);
+      EXPECT_LE(level.count(Kind::kPig), blocks[b].pigs_max);
+      for (const auto& o : level.objects) {
+        if (o.kind() == Kind::kBlock) {
+          EXPECT_TRUE(blocks[b].allows(o.material, o.type)) << file << ": " << describe(o);
+        }
+      }
+    }
+    EXPECT_FALSE(fs::exists(folder / (level_file_name(blocks[b].levels) + ".xml")));
+    EXPECT_NE(slurp(folder / "history.csv").find(",2\n"), std::string::npos) << "layer 2 rows";
+    EXPECT_FALSE(fs::exists(folder / "sheet.png")) << "no pictures asked for";
+  }
+  const auto result = report.to_json();
+  ASSERT_EQ(result["blocks"].size(), 2u);
+  EXPECT_EQ(result["blocks"][0]["layers"].size(), 2u);
+  EXPECT_EQ(result["blocks"][1]["folder"], "block-2");
+  EXPECT_EQ(result["blocks"][1]["ruleset"]["pigs"], nlohmann::json::array({1, 1}));
+  EXPECT_EQ(level_file_name(0), "level-04");
+}
+
+// A cancel before the start: the first layer of the first block ends at once with levels from
+// its first population, no further layer or block runs, and the report says why.
+TEST(BirdsLevelSet, ACancelEndsTheRunWithWhatItFinished) {
+  const auto dir = scratch_dir("birds-level-set-cancel");
+  evoplay::Control control;
+  control.cancel.cancel();
+  LevelSetSettings s = small();
+  s.layers = 3;
+  const auto report =
+      generate_levels(dir, default_catalogue(), {Ruleset{}, Ruleset{}}, true, s, control);
+  ASSERT_EQ(report.sets.size(), 1u);
+  EXPECT_TRUE(report.cancelled());
+  const auto& set = report.sets[0].report;
+  ASSERT_EQ(set["layers"].size(), 1u);
+  EXPECT_EQ(set["layers"][0]["stop_reason"], "cancelled");
+  EXPECT_EQ(set["layers"][0]["generations"], 0);
+  EXPECT_EQ(set["levels"].size(), 4u);  // the first population's 4 individuals
+  EXPECT_TRUE(fs::exists(dir / "block-1" / "level-04.xml"));
+  EXPECT_FALSE(fs::exists(dir / "block-2"));
+  EXPECT_NE(report.sets[0].text("levels:").find("(cancelled)"), std::string::npos);
+}
+
+TEST(BirdsLevelSet, SettingsAreCheckedByName) {
+  LevelSetSettings s = small();
+  s.layers = 0;
+  try {
+    s.validate();
+    FAIL() << "expected an error";
+  } catch (const evoplay::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("layers"), std::string::npos) << e.what();
+  }
+  s = small();
+  s.generator.population = 1;
+  EXPECT_THROW(s.validate(), evoplay::Error);
+}
+
+// A folder an earlier generate run wrote is cleared of its levels; a folder of someone else's
+// files with such names is refused and left as it was.
+TEST(BirdsLevelSet, AnEarlierRunIsClearedAndAForeignFolderRefused) {
+  const auto dir = scratch_dir("birds-level-set-clear");
+  fs::create_directories(dir / "ours" / "layer-1");
+  std::ofstream(dir / "ours" / "config.json") << R"({"command": "birds generate"})";
+  std::ofstream(dir / "ours" / "level-09.xml") << "<Level/>";
+  std::ofstream(dir / "ours" / "notes.txt") << "mine";
+  clear_earlier_run(dir / "ours");
+  EXPECT_FALSE(fs::exists(dir / "ours" / "level-09.xml"));
+  EXPECT_FALSE(fs::exists(dir / "ours" / "layer-1"));
+  EXPECT_TRUE(fs::exists(dir / "ours" / "notes.txt"));
+  fs::create_directories(dir / "theirs");
+  std::ofstream(dir / "theirs" / "level-04.xml") << "<Level/>";
+  EXPECT_THROW(clear_earlier_run(dir / "theirs"), evoplay::Error);
+  EXPECT_TRUE(fs::exists(dir / "theirs" / "level-04.xml"));
+}
