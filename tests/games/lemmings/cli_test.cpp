@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "evoplay/core/text.hpp"
 #include "support/process.hpp"
@@ -147,6 +148,8 @@ TEST(LemmingsCli, SolveWritesTheBestPlanItsReplayAndTheHistory) {
   EXPECT_EQ(j["solved"], true);
   EXPECT_GE(j["distinct_solutions"].get<int>(), 1);
   EXPECT_EQ(j["outcome"]["solved"], true);
+  EXPECT_EQ(j["run_dir"], dir.string());
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir / "result.json"))["best_plan"], j["best_plan"]);
   // best.plan replays to a solution; the run folder holds the usual records.
   const auto replay =
       run_evoplay("lemmings run " + kLevel + " --json --plan " + (dir / "best.plan").string());
@@ -160,38 +163,17 @@ TEST(LemmingsCli, SolveWritesTheBestPlanItsReplayAndTheHistory) {
   EXPECT_EQ(config["seed"], 3);
 }
 
-TEST(LemmingsCli, SolveRunsAFixedNumberOfEpochsInsteadOfEvaluations) {
-  // --epochs: the document's budget. CRO's evaluations are then the initial reef's 24 corals
-  // (30 cells at 0.8) plus what the epochs evaluated: not a fixed number per epoch, because
-  // unmutated brooded copies and buds cost nothing.
+TEST(LemmingsCli, SolveTakesEpochsOrEvaluationsNotBoth) {
+  // (What a run of a fixed number of epochs does: solve_level_test.cpp.)
   const auto dir = scratch_dir("lemmings-epochs");
-  for (const std::string algo : {"cro", "ga", "aco"}) {
-    const auto out = dir / algo;
-    const auto r =
-        run_evoplay("lemmings solve " + kLevel + " --algo " + algo +
-                    " --epochs 12 --population 30 --seed 5 --quiet --json --out " + out.string());
-    ASSERT_EQ(r.status, 0) << r.err;
-    const auto j = nlohmann::json::parse(r.out);
-    EXPECT_EQ(j["generations"], 12) << algo;
-    EXPECT_EQ(j["stop_reason"], "generations") << algo;
-    const auto history = slurp(out / "history.csv");
-    // One row per epoch, generation or iteration (CRO and the GA: and the initial one).
-    const auto rows = static_cast<int>(std::count(history.begin(), history.end(), '\n')) - 1;
-    EXPECT_EQ(rows, algo == "aco" ? 12 : 13) << algo;
-    const auto config = nlohmann::json::parse(slurp(out / "config.json"));
-    EXPECT_EQ(config["solver"]["epochs"], 12);
-    EXPECT_EQ(config["solver"]["evaluations"], nullptr);
-    if (algo == "cro") {
-      const auto evaluations = j["evaluations"].get<int>();
-      EXPECT_GE(evaluations, 24 + 12 * 2);  // round(0.7 · round(0.1 · 30)) = 2 crossed larvae
-      EXPECT_LE(evaluations, 24 + 12 * 3);  // + 1 brooded copy, mutated 5% of the time
-      EXPECT_EQ(config["solver"]["cro"]["stop"]["epochs"], 12);
-    }
-    if (algo == "aco") {
-      EXPECT_EQ(j["evaluations"], 12 * 30);
-    }
-  }
-  // --epochs and --evaluations are two budgets: give one.
+  const auto r =
+      run_evoplay("lemmings solve " + kLevel +
+                  " --algo ga --epochs 3 --population 20 --quiet --json --out " + dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["generations"], 3);
+  const auto config = nlohmann::json::parse(slurp(dir / "config.json"));
+  EXPECT_EQ(config["solver"]["epochs"], 3);
+  EXPECT_EQ(config["solver"]["evaluations"], nullptr);
   const auto both = run_evoplay("lemmings solve " + kLevel + " --epochs 5 --evaluations 100");
   EXPECT_EQ(both.status, 2);
   EXPECT_NE(both.err.find("excludes"), std::string::npos) << both.err;
@@ -349,4 +331,69 @@ TEST(LemmingsCli, CompareWritesTablesCsvAndPlots) {
     ++rows;
   }
   EXPECT_EQ(rows, 2u * 2 * 3 * 50);
+}
+
+TEST(LemmingsCli, CompareJsonNamesTheRunFolder) {
+  const auto dir = scratch_dir("lemmings-compare-json");
+  const auto r = run_evoplay("lemmings compare --levels " + kLevel +
+                             " --algos ga --fitness heuristic --runs 1 --evaluations 100 "
+                             "--population 20 --quiet --json --out " +
+                             dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["run_dir"], dir.string());
+  EXPECT_EQ(j["runs"], 1);
+  EXPECT_FALSE(nlohmann::json::parse(slurp(dir / "result.json")).contains("stopped"));
+}
+
+namespace {
+
+/// Starts `args` (a long run writing into `dir`), waits until it has written config.json, sends
+/// Ctrl-C and checks what it leaves: exit status 130, result.json saying it was cancelled, every
+/// JSON file whole, no temporary file. Returns result.json.
+nlohmann::json interrupt(std::vector<std::string> args, const std::filesystem::path& dir) {
+  args.insert(args.end(), {"--quiet", "--out", dir.string()});
+  const pid_t pid = start_evoplay(args);
+  EXPECT_GT(pid, 0);
+  while (!std::filesystem::exists(dir / "config.json")) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(kill(pid, SIGINT), 0);
+  int status = 0;
+  EXPECT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status)) << "killed by the signal instead of stopping";
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+    const auto name = e.path().filename().string();
+    EXPECT_EQ(name.find(".tmp-"), std::string::npos) << name;
+    if (e.path().extension() == ".json") {
+      EXPECT_TRUE(nlohmann::json::accept(slurp(e.path()))) << name;
+    }
+  }
+  const auto result = nlohmann::json::parse(slurp(dir / "result.json"));
+  EXPECT_EQ(result["stopped"], "cancelled");
+  return result;
+}
+
+}  // namespace
+
+TEST(LemmingsCli, CtrlCStopsASolveWithWhatItFound) {
+  const auto dir = scratch_dir("lemmings-solve-sigint") / "run";
+  const auto result = interrupt({"lemmings", "solve", kLevel, "--algo", "ga", "--evaluations",
+                                 "1000000000000", "--population", "20"},
+                                dir);
+  EXPECT_EQ(result["stop_reason"], "cancelled");
+  EXPECT_TRUE(std::filesystem::exists(dir / "best.plan"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "history.csv"));
+}
+
+TEST(LemmingsCli, CtrlCStopsACompareWithTheRunsItFinished) {
+  const auto dir = scratch_dir("lemmings-compare-sigint") / "run";
+  const auto result = interrupt(
+      {"lemmings", "compare", "--levels", kLevel, "--algos", "ga,aco", "--fitness", "heuristic",
+       "--runs", "3", "--evaluations", "1000000000000", "--population", "20", "--threads", "2"},
+      dir);
+  EXPECT_EQ(result["runs"], 0);  // none of these runs can finish
+  EXPECT_TRUE(std::filesystem::exists(dir / "tables.md"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "runs.csv"));
 }

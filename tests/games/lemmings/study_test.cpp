@@ -7,10 +7,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <thread>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/run_dir.hpp"
 #include "evoplay/core/stats.hpp"
 #include "evoplay/core/text.hpp"
+#include "evoplay/games/lemmings/study_report.hpp"
 #include "support/process.hpp"
 
 namespace lem = evoplay::games::lemmings;
@@ -147,7 +150,7 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
         "first_solution_q1", "first_solution_median", "first_solution_q3", "first_solution_max"}) {
     EXPECT_NE(summary.substr(0, summary.find('\n')).find(column), std::string::npos) << column;
   }
-  const auto json = lem::study_json(r);
+  const auto json = r.to_json();
   for (std::size_t i = 0; i < r.cells.size(); ++i) {
     const auto& c = r.cells[i];
     const auto& j = json["cells"][i]["first_solution"];
@@ -205,11 +208,111 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
     EXPECT_GT(rows, 1u);
   }
   EXPECT_THROW(lem::run_study({}, spec), evoplay::Error);
+}
+
+TEST(LemmingsStudy, SettingsNameTheBadField) {
+  auto error_of = [](const lem::StudySpec& spec) -> std::string {
+    try {
+      spec.validate();
+    } catch (const evoplay::Error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  lem::StudySpec spec;
+  EXPECT_EQ(error_of(spec), "");
   spec.aco_variant = "greedy";
+  EXPECT_EQ(error_of(spec), "unknown ACO variant 'greedy': expected rank-maxmin or plain");
   EXPECT_THROW(lem::run_study(levels({"easy-04-two-walls"}), spec), evoplay::Error);
-  spec.aco_variant = "rank-maxmin";
+  spec = {};
   spec.runs = 0;
-  EXPECT_THROW(lem::run_study(levels({"easy-04-two-walls"}), spec), evoplay::Error);
+  EXPECT_EQ(error_of(spec), "runs: expected a whole number from 1 to 1000000, found 0");
+  spec = {};
+  spec.population = 1;
+  EXPECT_EQ(error_of(spec), "population: expected a whole number from 2 to 1000000, found 1");
+  spec = {};
+  spec.algorithms.clear();
+  EXPECT_EQ(error_of(spec), "algos: give at least one name");
+  spec.set_algorithms("ga, CRO,ga");
+  EXPECT_EQ(spec.algorithms, (std::vector{lem::Algorithm::kGa, lem::Algorithm::kCro}));
+  EXPECT_THROW(spec.set_algorithms("cro,pso"), evoplay::Error);
+  spec.set_fitnesses("heuristic");
+  EXPECT_EQ(spec.fitnesses, std::vector{lem::FitnessKind::kHeuristic});
+}
+
+TEST(LemmingsStudy, UnitsAreTheRunsInOrderAndRunAlone) {
+  auto spec = small_spec(1);
+  spec.algorithms = {lem::Algorithm::kGa, lem::Algorithm::kAco};
+  spec.fitnesses = {lem::FitnessKind::kHeuristic};
+  const auto lv = levels({"easy-04-two-walls", "medium-02-hold-the-line"});
+  const auto whole = lem::run_study(lv, spec);
+  auto units = lem::study_units(lv, spec);
+  ASSERT_EQ(units.size(), whole.runs.size());
+  // A unit run on its own (as another process would) gives the study's result for it.
+  for (std::size_t i = units.size(); i-- > 0;) {
+    ASSERT_TRUE(lem::run_study_unit(units[i], lv[units[i].level], spec));
+    EXPECT_EQ(key(units[i]), key(whole.runs[i])) << i;
+  }
+}
+
+TEST(LemmingsStudy, ProgressComesFromTheCallingThreadInOrder) {
+  auto spec = small_spec(2);
+  spec.fitnesses = {lem::FitnessKind::kHeuristic};
+  std::vector<std::uint64_t> seen;
+  bool same_thread = true;
+  const auto caller = std::this_thread::get_id();
+  evoplay::Control control;
+  control.progress = [&](std::uint64_t done, std::uint64_t total) {
+    seen.push_back(done);
+    same_thread = same_thread && std::this_thread::get_id() == caller;
+    EXPECT_EQ(total, 6u);
+  };
+  lem::run_study(levels({"easy-04-two-walls"}), spec, control);
+  EXPECT_EQ(seen, (std::vector<std::uint64_t>{1, 2, 3, 4, 5, 6}));
+  EXPECT_TRUE(same_thread);
+}
+
+TEST(LemmingsStudy, ACancelledStudyKeepsTheUnitsItFinished) {
+  auto spec = small_spec(2);
+  spec.fitnesses = {lem::FitnessKind::kHeuristic};
+  spec.runs = 3;
+  const auto lv = levels({"easy-04-two-walls", "easy-01-down-the-hole"});
+  const auto whole = lem::run_study(lv, spec);
+  // Cancelled before it starts: nothing finished, and every output is still made.
+  evoplay::Control before;
+  before.cancel.cancel();
+  const auto none = lem::run_study(lv, spec, before);
+  EXPECT_EQ(none.stop, evoplay::evo::StopReason::kCancelled);
+  EXPECT_TRUE(none.runs.empty());
+  EXPECT_EQ(none.to_json()["runs"], 0);
+  const auto dir = evoplay::test_support::scratch_dir("lemmings-study-cancelled");
+  {
+    auto run = evoplay::RunDir::create(dir.string(), "x");
+    lem::save_study_files(none, run);
+    run.finish(none.to_json(), "cancelled");
+  }
+  EXPECT_TRUE(std::filesystem::exists(dir / "tables.md"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "plots" / "distinct-heuristic.png"));
+  // Cancelled once two units are reported: at least those, each as in the whole study (the
+  // others may all have finished meanwhile on a busy machine: then it is not cancelled).
+  evoplay::Control control;
+  control.progress = [&](std::uint64_t done, std::uint64_t) {
+    if (done == 2) control.cancel.cancel();
+  };
+  const auto part = lem::run_study(lv, spec, control);
+  EXPECT_GE(part.runs.size(), 2u);
+  EXPECT_EQ(part.stop, part.runs.size() < whole.runs.size() ? evoplay::evo::StopReason::kCancelled
+                                                            : evoplay::evo::StopReason::kNone);
+  for (const auto& run : part.runs) {
+    const auto same = std::find_if(whole.runs.begin(), whole.runs.end(), [&](const auto& w) {
+      return w.level == run.level && w.algorithm == run.algorithm && w.run == run.run;
+    });
+    ASSERT_NE(same, whole.runs.end());
+    EXPECT_EQ(key(*same), key(run));
+  }
+  std::size_t counted = 0;
+  for (const auto& c : part.cells) counted += c.runs;
+  EXPECT_EQ(counted, part.runs.size());
 }
 
 TEST(LemmingsStudy, PValuesCompareEachBaselineWithCroWhereverCroIsListed) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "evoplay/core/error.hpp"
 #include "evoplay/render/canvas.hpp"
 #include "evoplay/render/gif.hpp"
 
@@ -517,6 +518,15 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
                  {Color::rgb(255, 255, 255), "skill given (Cl Fl Bo Bl Bu Ba Mi Di)"}});
   });
   return outcome;
+}
+
+Outcome render_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
+                    const RenderOptions& options, int step) {
+  const bool gif = path.extension() == ".gif";
+  if (step >= -1 && gif) throw Error(path.string(), 0, "--step needs --out FILE.png");
+  if (gif) return render_replay_gif(level, plan, path, options);
+  return step >= -1 ? render_snapshot_png(level, plan, step, path, options)
+                    : render_paths_png(level, plan, path, options);
 }
 
 }  // namespace evoplay::games::lemmings

@@ -33,4 +33,9 @@ Outcome render_snapshot_png(const Level& level, const Plan& plan, int step,
 Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesystem::path& path,
                          const RenderOptions& options = {});
 
+/// What `lemmings render` draws, chosen by the file's extension: FILE.gif the replay; FILE.png
+/// the paths, or the frame after `step` when step >= -1 (a GIF with a step: Error).
+Outcome render_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
+                    const RenderOptions& options = {}, int step = -2);
+
 }  // namespace evoplay::games::lemmings

@@ -1,6 +1,7 @@
 #include "evoplay/games/lemmings/report.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace evoplay::games::lemmings {
 
@@ -29,6 +30,39 @@ nlohmann::json level_json(const Level& level) {
           {"entrances", points(e)},
           {"exits", points(x)},
           {"estimated_duration", estimated_duration(level)}};
+}
+
+namespace {
+std::string map_row(const Level& level, int y) {
+  std::string row;
+  for (int x = 0; x < level.width; ++x) row += cell_char(level.at(x, y));
+  return row;
+}
+}  // namespace
+
+nlohmann::json level_show_json(const Level& level) {
+  auto j = level_json(level);
+  nlohmann::json rows = nlohmann::json::array();
+  for (int y = 0; y < level.height; ++y) rows.push_back(map_row(level, y));
+  j["map"] = rows;
+  return j;
+}
+
+std::string level_text(const Level& level) {
+  const auto e = level.entrances().front();
+  const int d = exit_distances(level)[static_cast<std::size_t>(e.y * level.width + e.x)];
+  std::string out = fmt::format(
+      "{}: {}x{} cells, {} lemmings (one every {} steps), save {}, time {} steps\n", level.name,
+      level.width, level.height, level.lemmings, level.release, level.save, level.time);
+  out += fmt::format(
+      "rules: safe fall {} cells, {} bricks per builder, fuse {} steps, crater radius {}\n",
+      level.fall, level.bricks, level.fuse, level.radius);
+  out += fmt::format("skills: {}\n", skills_text(level.skills));
+  out += fmt::format("entrance to exit: path distance {}; estimated duration {} steps\n",
+                     d >= kUnreachable ? std::string("unreachable") : std::to_string(d),
+                     estimated_duration(level));
+  for (int y = 0; y < level.height; ++y) out += map_row(level, y) + "\n";
+  return out;
 }
 
 std::string skills_text(const std::array<int, kSkillCount>& skills) {
@@ -113,12 +147,11 @@ std::string outcome_text(const Level& level, const Plan& plan, const Outcome& o)
       fmt::format("{}: {}, saved {} of {} ({} needed), dead {}", level.name,
                   o.solved ? "solved" : "not solved", o.saved, level.lemmings, level.save, o.dead);
   if (o.dead > 0) {
-    std::string causes;
+    std::vector<std::string> causes;
     for (Fate f : kDeaths) {
-      if (o.deaths_by(f) > 0)
-        causes += fmt::format("{}{} {}", causes.empty() ? "" : ", ", fate_name(f), o.deaths_by(f));
+      if (o.deaths_by(f) > 0) causes.push_back(fmt::format("{} {}", fate_name(f), o.deaths_by(f)));
     }
-    out += " (" + causes + ")";
+    out += fmt::format(" ({})", fmt::join(causes, ", "));
   }
   out += fmt::format(", out {}, {} of {} steps\n", o.out, o.steps, level.time);
   out += fmt::format("skills used: {} (of {})\n", skills_text(o.skills_used),

@@ -12,6 +12,11 @@ namespace evoplay::games::lemmings {
 
 /// The level's header as JSON: name, size, lemmings, save, time, release, constants, skills.
 nlohmann::json level_json(const Level& level);
+/// What `lemmings show` prints: the header, the rules, the skills, the entrance's path distance
+/// to the exit, and the map (one line per row).
+std::string level_text(const Level& level);
+/// level_json with the map as rows of cell characters ("map").
+nlohmann::json level_show_json(const Level& level);
 /// `skills` as text: "builder=2 digger=1" (only those > 0; "none" if none).
 std::string skills_text(const std::array<int, kSkillCount>& skills);
 

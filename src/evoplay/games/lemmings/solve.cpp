@@ -11,6 +11,7 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/stopwatch.hpp"
+#include "evoplay/games/lemmings/checks.hpp"
 #include "evoplay/games/lemmings/problem.hpp"
 
 namespace evoplay::games::lemmings {
@@ -179,6 +180,13 @@ class RecordingProblem {
 
 }  // namespace
 
+void SolverSettings::validate() const {
+  check_whole("evaluations", evaluations, 1, kMostEvaluations);
+  check_whole("epochs", epochs, 0, kMostGenerations);
+  check_whole("population", population, 2, kMostPopulation);
+  check_whole("threads", threads, 0, kMostThreads);
+}
+
 nlohmann::json SolverSettings::to_json() const {
   nlohmann::json j = {
       {"algorithm", algorithm_name(algorithm)},
@@ -202,7 +210,18 @@ nlohmann::json SolverSettings::to_json() const {
   return j;
 }
 
-SolveResult solve(const Level& level, const SolverSettings& settings, Observer* observer) {
+namespace {
+/// An engine's parameters that stop when `control` is cancelled.
+template <class Params>
+Params cancellable(Params p, const Control& control) {
+  p.stop.cancel = control.cancel.flag();
+  return p;
+}
+}  // namespace
+
+SolveResult solve(const Level& level, const SolverSettings& settings, const Control& control) {
+  settings.validate();
+  Observer* observer = control.observer;
   const LemmingsProblem problem(level, settings.fitness);
   const RecordingProblem recording(problem);
   const Stopwatch clock;
@@ -233,21 +252,23 @@ SolveResult solve(const Level& level, const SolverSettings& settings, Observer* 
 
   switch (settings.algorithm) {
     case Algorithm::kCro: {
-      auto r = evo::run_cro(recording, cro_params(settings), crossover, mutation, observer, hook);
+      auto r = evo::run_cro(recording, cancellable(cro_params(settings), control), crossover,
+                            mutation, observer, hook);
       out.generations = r.generations;
       out.stop = r.stop;
       out.history = std::move(r.history);
       break;
     }
     case Algorithm::kGa: {
-      auto r = evo::run_ga(recording, ga_params(settings), crossover, mutation, observer, hook);
+      auto r = evo::run_ga(recording, cancellable(ga_params(settings), control), crossover,
+                           mutation, observer, hook);
       out.generations = r.generations;
       out.stop = r.stop;
       out.history = std::move(r.history);
       break;
     }
     case Algorithm::kAco: {
-      auto r = evo::run_aco(recording, aco_params(settings), observer, hook);
+      auto r = evo::run_aco(recording, cancellable(aco_params(settings), control), observer, hook);
       out.generations = r.generations;
       out.stop = r.stop;
       out.history = std::move(r.history);

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "evoplay/core/control.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/evo/aco.hpp"
 #include "evoplay/evo/cro.hpp"
@@ -60,6 +61,9 @@ struct SolverSettings {
   std::string aco_variant() const;
   /// Sets `aco` from a variant name; throws Error naming the accepted names.
   void set_aco_variant(std::string_view name);
+  /// Throws Error naming the first field out of range (evaluations, epochs, population,
+  /// threads) the way the command line names its option.
+  void validate() const;
   /// The resolved settings of the algorithm that runs, for config.json.
   nlohmann::json to_json() const;
 };
@@ -78,13 +82,15 @@ struct SolveResult {
   Plan best;  // the plan (genome) of the best fitness, first found
   double seconds = 0;
   double simulation_seconds = 0;  // of `seconds`, spent simulating plans (summed over threads)
-  evo::StopReason stop = evo::StopReason::kNone;
+  evo::StopReason stop = evo::StopReason::kNone;  // kCancelled: control.cancel stopped it
   History history;  // the algorithm's per-generation records (epochs, generations, iterations)
 
   std::size_t distinct() const { return solutions.size(); }
 };
 
-/// Runs one algorithm on one level. Deterministic for settings.seed at any settings.threads.
-SolveResult solve(const Level& level, const SolverSettings& settings, Observer* observer = nullptr);
+/// Runs one algorithm on one level (settings validated first). Deterministic for settings.seed
+/// at any settings.threads. control.observer sees every generation; control.cancel stops the
+/// run after the generation under way, with what it found so far (stop: kCancelled).
+SolveResult solve(const Level& level, const SolverSettings& settings, const Control& control = {});
 
 }  // namespace evoplay::games::lemmings

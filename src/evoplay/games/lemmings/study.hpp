@@ -4,19 +4,22 @@
 // and the number of distinct solutions they find (its Tables 5.5-5.7).
 //
 // Why it exists: the document's claims are about counts over many runs; this makes them one
-// command (`evoplay lemmings compare`). Runs go in parallel, one per thread, each
-// single-threaded; run r on a level uses the seed Rng(seed).split({fingerprint of the level's
-// file name, r}) for every algorithm and fitness, so results do not depend on the thread count
-// nor on the other levels of the study.
+// command (`evoplay lemmings compare`), one library call (run_study). Its units of work are the
+// runs (study_units): each is independent and single-threaded; run r on a level uses the seed
+// Rng(seed).split({fingerprint of the level's file name, r}) for every algorithm and fitness, so
+// results do not depend on the thread count, on which worker ran a unit, nor on the other levels
+// of the study. Results are kept in unit order.
+//
+// The tables, CSV files and plots of a study are in study_report.hpp.
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "evoplay/core/control.hpp"
 #include "evoplay/core/stats.hpp"
 #include "evoplay/games/lemmings/fitness.hpp"
 #include "evoplay/games/lemmings/level.hpp"
@@ -34,6 +37,7 @@ struct StudyLevel {
 /// Loads level files (errors name the file and line).
 std::vector<StudyLevel> load_study_levels(const std::vector<std::filesystem::path>& files);
 
+/// The settings of a study (what `lemmings compare` takes besides the levels).
 struct StudySpec {
   std::vector<Algorithm> algorithms = {Algorithm::kCro, Algorithm::kGa, Algorithm::kAco};
   std::vector<FitnessKind> fitnesses = {FitnessKind::kOriginal, FitnessKind::kHeuristic};
@@ -47,6 +51,14 @@ struct StudySpec {
   // rank-maxmin).
   evo::Selection ga_selection = SolverSettings::default_ga().selection;
   std::string aco_variant = "rank-maxmin";
+
+  /// Sets `algorithms` (`fitnesses`) from comma-separated names, in their order, without
+  /// repeats; throws Error naming the accepted names.
+  void set_algorithms(std::string_view names);
+  void set_fitnesses(std::string_view names);
+  /// Throws Error naming the first bad field (runs, evaluations, population, threads,
+  /// curve_points, algorithms, fitnesses, aco_variant) the way the command line names it.
+  void validate() const;
   nlohmann::json to_json() const;
   /// The solver settings every run shares: the budget, population, GA selection and ACO
   /// variant, one thread; a run sets its algorithm, fitness and seed. Throws Error naming the
@@ -54,6 +66,8 @@ struct StudySpec {
   SolverSettings solver_settings() const;
 };
 
+/// One unit of work: one run of one algorithm with one fitness on one level; the fields after
+/// `seed` are its results.
 struct StudyRun {
   std::size_t level = 0;
   Algorithm algorithm = Algorithm::kCro;
@@ -108,33 +122,41 @@ struct StudyDifficulty {
 struct StudyResult {
   StudySpec spec;
   std::vector<StudyLevel> levels;
-  std::vector<StudyRun> runs;  // level-major, then fitness, algorithm, run
+  std::vector<StudyRun> runs;  // the finished units, in unit order (level-major, then fitness,
+                               // algorithm, run): all of them unless cancelled
   std::vector<StudyCell> cells;
   std::vector<StudyDifficulty> difficulties;
   double seconds = 0;
-  double cpu_seconds = 0;         // the process's CPU time during the study
-  std::uint64_t evaluations = 0;  // counted over all runs
+  double cpu_seconds = 0;                         // the process's CPU time during the study
+  std::uint64_t evaluations = 0;                  // counted over all runs
+  evo::StopReason stop = evo::StopReason::kNone;  // kCancelled: stopped before every unit ran
 
   const StudyCell& cell(std::size_t level, FitnessKind f, Algorithm a) const;
+  /// What result.json and --json hold: spec, levels, cells, difficulties, counts, times.
+  nlohmann::json to_json() const;
 };
 
-/// Runs the study. `progress(done, total)` is called after each run (from any thread, one call
-/// at a time).
-StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
-                      const std::function<void(std::size_t, std::size_t)>& progress = {});
+/// The study's units of work, in unit order, each with its level, fitness, algorithm, run and
+/// seed (the results not filled in).
+std::vector<StudyRun> study_units(const std::vector<StudyLevel>& levels, const StudySpec& spec);
 
-/// The tables in the style of the document's Tables 5.5-5.7, as Markdown.
-std::string study_markdown(const StudyResult& result);
-/// One row per level, fitness and algorithm; one row per run; the mean curves.
-std::string study_summary_csv(const StudyResult& result);
-std::string study_runs_csv(const StudyResult& result);
-std::string study_curves_csv(const StudyResult& result);
-nlohmann::json study_json(const StudyResult& result);
-/// Draws, in `dir`: per fitness, distinct-FITNESS.png (distinct solutions per level and
-/// algorithm) and solved-FITNESS.png (share of runs that solve); per level and fitness,
-/// fitness-FITNESS-LEVEL.png (best and mean fitness against evaluations, mean over runs).
-/// Returns the files written.
-std::vector<std::filesystem::path> save_study_plots(const StudyResult& result,
-                                                    const std::filesystem::path& dir);
+/// Runs one unit: fills in its results. `cancel` stops the run early; it returns false then
+/// (the unit is not finished and its results mean nothing).
+bool run_study_unit(StudyRun& unit, const StudyLevel& level, const StudySpec& spec,
+                    const CancelToken& cancel = {});
+
+/// Fills in the cells, the difficulties and the evaluations of a result from its runs (the
+/// finished units) and levels.
+void summarize_study(StudyResult& result);
+
+/// Runs the study (spec validated first): every unit, on spec.threads threads, then the
+/// summaries. control.progress(done, total) is called after each finished unit, from the calling
+/// thread; control.cancel stops it soon, with the units finished until then (stop: kCancelled).
+StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
+                      const Control& control = {});
+
+/// The settings a study records in config.json: "study" (the spec), "levels" (the files) and
+/// "solvers" (the resolved settings of each algorithm).
+nlohmann::json study_config(const std::vector<StudyLevel>& levels, const StudySpec& spec);
 
 }  // namespace evoplay::games::lemmings

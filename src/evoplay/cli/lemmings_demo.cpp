@@ -1,0 +1,123 @@
+// The Lemmings part of `evoplay demo`: the suite's reference plans replayed (and how rare a
+// random plan that solves each level is), one level's replay and paths drawn, and a medium level
+// solved by Coral Reef Optimization.
+#include <fmt/format.h>
+
+#include <functional>
+
+#include "evoplay/cli/common.hpp"
+#include "evoplay/cli/demo.hpp"
+#include "evoplay/core/atomic_file.hpp"
+#include "evoplay/core/input_files.hpp"
+#include "evoplay/core/json_text.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/core/text.hpp"
+#include "evoplay/games/lemmings/check.hpp"
+#include "evoplay/games/lemmings/render.hpp"
+#include "evoplay/games/lemmings/report.hpp"
+#include "evoplay/games/lemmings/simulator.hpp"
+#include "evoplay/games/lemmings/solve_level.hpp"
+
+namespace evoplay::cli {
+
+namespace lem = games::lemmings;
+
+namespace {
+
+void print_indented(const std::string& text) {
+  for (const auto line : split_lines(text)) fmt::print("  {}\n", line);
+}
+
+/// Every level of the suite with its reference plan, and how many of 500 random plans (the
+/// thesis's random initialisation) solve it.
+nlohmann::json replay_suite(const DemoContext& ctx, const std::filesystem::path& data) {
+  nlohmann::json rows = nlohmann::json::array();
+  fmt::print("  {:<20} {:>8} {:>5}  {:<22} {:>12}\n", "level", "lemmings", "genes",
+             "reference plan", "random plans");
+  for (const auto& name : expand_input_files({data.string()}, ".lvl")) {
+    const std::filesystem::path file = name;
+    const lem::Level level = lem::load_level(file.string());
+    const lem::Plan plan = lem::load_plan(lem::reference_plan_path(file).string());
+    lem::Simulator sim(level);
+    const lem::Outcome& o = sim.run(plan);
+    const std::string result = fmt::format("{} {}/{} (need {})", o.solved ? "saves" : "FAILS",
+                                           o.saved, level.lemmings, level.save);
+    const bool solved = o.solved;
+    Rng rng = Rng(ctx.seed).split(std::hash<std::string>{}(file.stem().string()));
+    int random_solved = 0;
+    constexpr int kRandom = 500;
+    for (int i = 0; i < kRandom; ++i) {
+      random_solved += sim.run(lem::random_plan(level, sim.estimated_duration(), rng)).solved;
+    }
+    fmt::print("  {:<20} {:>8} {:>5}  {:<22} {:>7} of {}\n", level.name, level.lemmings,
+               plan.size(), result, random_solved, kRandom);
+    rows.push_back({{"file", file.filename().string()},
+                    {"level", level.name},
+                    {"solved", solved},
+                    {"genes", plan.size()},
+                    {"random_plans_solving", random_solved},
+                    {"random_plans", kRandom}});
+  }
+  return rows;
+}
+
+}  // namespace
+
+void demo_lemmings(DemoContext& ctx) {
+  const auto data = find_data_dir("lemmings");
+  if (data.empty()) {
+    fmt::print("  skipped: data/lemmings not found (run from the source folder)\n");
+    return;
+  }
+  const auto dir = ctx.folder("lemmings");
+  const nlohmann::json rows = replay_suite(ctx, data);
+
+  // One medium level's replay, and the paths its lemmings took.
+  const auto level_file = data / "medium-05-down-and-back.lvl";
+  const lem::Level level = lem::load_level(level_file.string());
+  const lem::Plan plan = lem::load_plan(lem::reference_plan_path(level_file).string());
+  lem::RenderOptions options;
+  options.delay_cs = 10;
+  const auto outcome = lem::render_replay_gif(level, plan, dir / "replay.gif", options);
+  lem::render_paths_png(level, plan, dir / "paths.png");
+  write_file_atomic(
+      dir / "result.json",
+      json_text({{"levels", rows}, {"replay", lem::outcome_json(level, plan, outcome)}}, 2));
+  print_indented(lem::outcome_text(level, plan, outcome));
+  ctx.show("Lemmings replay (GIF)", dir / "replay.gif");
+  ctx.show("Lemmings paths", dir / "paths.png");
+
+  // Coral Reef Optimization solves a medium level from scratch (the heuristic fitness, the
+  // study's budget of 20,000 simulations), and the replay of the best plan it found.
+  const lem::Level cro_level = lem::load_level((data / "medium-01-bridge-and-tunnel.lvl").string());
+  lem::SolverSettings s;
+  s.algorithm = lem::Algorithm::kCro;
+  s.seed = ctx.seed;
+  s.threads = 1;  // a reef epoch evaluates about 7 larvae: too few to share between threads
+  const lem::LevelSolveResult r = lem::solve_level(cro_level, s);
+  lem::render_replay_gif(cro_level, r.best, dir / "cro-replay.gif");
+  write_file_atomic(dir / "cro-best.plan", lem::to_text(r.best));
+  lem::save_solve_history(r.run, dir / "cro-history.csv", dir / "cro-fitness.png",
+                          fmt::format("CRO on {}", cro_level.name));
+  fmt::print(
+      "  CRO on {}: {} after {} evaluations; {} distinct solutions in {} evaluations "
+      "({:.1f} s)\n",
+      cro_level.name, r.run.solved ? "solved" : "NOT solved", r.run.first_solution,
+      r.run.distinct(), r.run.evaluations, r.run.seconds);
+  print_indented(lem::outcome_text(cro_level, r.best, r.outcome));
+  write_file_atomic(
+      dir / "cro.json",
+      json_text(nlohmann::json{{"level", cro_level.name},
+                               {"solved", r.run.solved},
+                               {"first_solution", r.run.first_solution},
+                               {"distinct_solutions", r.run.distinct()},
+                               {"evaluations", r.run.evaluations},
+                               {"best_fitness", r.run.best_fitness},
+                               {"best_plan", lem::to_text(r.best)},
+                               {"outcome", lem::outcome_json(cro_level, r.best, r.outcome)}},
+                2));
+  ctx.show("Lemmings solved by CRO (GIF)", dir / "cro-replay.gif");
+  ctx.show("CRO fitness curve", dir / "cro-fitness.png");
+}
+
+}  // namespace evoplay::cli

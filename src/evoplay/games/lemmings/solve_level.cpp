@@ -1,0 +1,137 @@
+#include "evoplay/games/lemmings/solve_level.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "evoplay/core/atomic_file.hpp"
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/text.hpp"
+#include "evoplay/games/lemmings/render.hpp"
+#include "evoplay/games/lemmings/report.hpp"
+#include "evoplay/games/lemmings/simulator.hpp"
+#include "evoplay/render/history_plot.hpp"
+
+namespace evoplay::games::lemmings {
+
+namespace {
+
+constexpr const char* kNoSkill = "the level offers no skill: there is nothing to plan";
+
+/// The plan as a file: a comment header, then one gene per line.
+std::string plan_file_text(const std::string& header, const Plan& plan) {
+  std::string text;
+  for (const auto line : split_lines(header)) text += "# " + std::string(line) + "\n";
+  return text + to_text(plan);
+}
+
+}  // namespace
+
+SolveProgress::SolveProgress(Progress& progress, const SolverSettings& s)
+    : progress_(progress), budget_(s.evaluations), epochs_(s.epochs) {
+  progress_.set_total(epochs_ > 0 ? epochs_ : budget_);
+}
+
+void SolveProgress::on_generation(const GenerationRecord& r) {
+  if (epochs_ > 0) {
+    progress_.update(r.generation, fmt::format("generation {}/{}  evaluations {}  best {:.4f}",
+                                               r.generation, epochs_, r.evaluations, r.best));
+    return;
+  }
+  const auto done = std::min(r.evaluations, budget_);
+  progress_.update(done, fmt::format("evaluations {}/{}  best {:.4f}", done, budget_, r.best));
+}
+
+Level load_level_to_solve(const std::string& file) {
+  Level level = load_level(file);
+  if (level.total_skills() <= 0) throw Error(file, 0, kNoSkill);
+  return level;
+}
+
+LevelSolveResult solve_level(const Level& level, const SolverSettings& settings,
+                             const Control& control) {
+  settings.validate();
+  if (level.total_skills() <= 0) throw Error(kNoSkill);
+  LevelSolveResult r;
+  r.level = level;
+  r.settings = settings;
+  r.run = solve(level, settings, control);
+  Simulator sim(level);
+  r.best = effective_plan(r.run.best, sim.run(r.run.best));
+  r.outcome = sim.run(r.best);
+  return r;
+}
+
+std::string LevelSolveResult::label() const {
+  const auto& s = settings;
+  const std::string budget = s.epochs > 0
+                                 ? fmt::format("{} {}, {} evaluations", run.generations,
+                                               s.algorithm == Algorithm::kCro  ? "epochs"
+                                               : s.algorithm == Algorithm::kGa ? "generations"
+                                                                               : "iterations",
+                                               run.evaluations)
+                                 : fmt::format("{} evaluations", run.evaluations);
+  return fmt::format("{} on {} ({} fitness, {}, seed {})", algorithm_label(s.algorithm), level.name,
+                     fitness_name(s.fitness), budget, s.seed);
+}
+
+nlohmann::json LevelSolveResult::to_json() const {
+  return {{"level", level.name},
+          {"algorithm", algorithm_name(settings.algorithm)},
+          {"fitness", fitness_name(settings.fitness)},
+          {"solved", run.solved},
+          {"first_solution",
+           run.first_solution ? nlohmann::json(run.first_solution) : nlohmann::json(nullptr)},
+          {"distinct_solutions", run.distinct()},
+          {"best_fitness", run.best_fitness},
+          {"evaluations", run.evaluations},
+          {"generations", run.generations},
+          {"seconds", run.seconds},
+          {"stop_reason", evo::stop_reason_name(run.stop)},
+          {"best_plan", to_text(best)},
+          {"outcome", outcome_json(level, best, outcome)}};
+}
+
+std::string LevelSolveResult::text() const {
+  std::string out = label() + "\n";
+  out += run.solved ? fmt::format(
+                          "solved: first after {} evaluations; {} distinct solutions; "
+                          "{:.2f} s\n",
+                          run.first_solution, run.distinct(), run.seconds)
+                    : fmt::format("not solved in {} evaluations; {:.2f} s\n", run.evaluations,
+                                  run.seconds);
+  out += fmt::format("best plan (fitness {:.4f}), the genes that had an effect:\n{}",
+                     run.best_fitness, outcome_text(level, best, outcome));
+  return out;
+}
+
+void save_solve_history(const SolveResult& run, const std::filesystem::path& csv,
+                        const std::filesystem::path& png, const std::string& title) {
+  write_file_atomic(csv, run.history.to_csv());
+  render::HistoryPlotOptions plot;
+  plot.title = title;
+  plot.x_column = "evaluations";
+  plot.columns = {"best", "mean"};
+  plot.y_label = fmt::format("{} fitness", fitness_name(run.fitness));
+  render::save_history_plot(png, run.history, plot);
+}
+
+void save_solve_files(const LevelSolveResult& r, const RunDir& run) {
+  const std::string label = r.label();
+  run.write_text(
+      "best.plan",
+      plan_file_text(fmt::format("Best plan found by {}: fitness {:.6f}\n{}; the "
+                                 "genes that had an effect",
+                                 label, r.run.best_fitness,
+                                 r.outcome.solved ? "solves the level" : "does not solve"),
+                     r.best));
+  run.write_text(
+      "best-genome.plan",
+      plan_file_text("The best genome as the algorithm holds it (every gene)", r.run.best));
+  save_solve_history(r.run, run.file("history.csv"), run.file("fitness.png"), label);
+  RenderOptions render;
+  render.delay_cs = 8;
+  render_replay_gif(r.level, r.best, run.file("replay.gif"), render);
+}
+
+}  // namespace evoplay::games::lemmings
