@@ -71,6 +71,11 @@ void RunDir::finish(nlohmann::json result, std::string_view stopped) {
   finished_ = true;
 }
 
+void RunDir::finish_text(std::string_view result_json) {
+  write_text("result.json", result_json);
+  finished_ = true;
+}
+
 RunDir::~RunDir() {
   if (created_ && !finished_ && std::uncaught_exceptions() > exceptions_) {
     std::error_code ec;
