@@ -71,8 +71,10 @@ void RunDir::finish(nlohmann::json result, std::string_view stopped) {
   finished_ = true;
 }
 
-void RunDir::finish_text(std::string_view result_json) {
-  write_text("result.json", result_json);
+void RunDir::finish_with(const std::function<void(std::ostream&)>& write_result_json) {
+  AtomicFile file(this->file("result.json"));
+  write_result_json(file.out());
+  file.commit();
   finished_ = true;
 }
 
