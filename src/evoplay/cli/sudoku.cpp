@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <cstdio>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 #include <optional>
 
@@ -85,14 +85,7 @@ void refuse(CLI::App* cmd, std::initializer_list<const char*> names, const char*
 /// Writes JSON lines or text for every puzzle, then the plots and files of a solve run.
 void report_solve(const sd::SolveResult& result, const std::vector<sd::PuzzleEntry>& puzzles,
                   const sd::SolveSettings& settings, const CommonOptions& common, RunDir& run) {
-  std::string out;
-  const auto append =
-      common.json ? &sd::SolveResult::append_json_line : &sd::SolveResult::append_text;
-  for (std::size_t i = 0; i < result.puzzles.size(); ++i) {
-    (result.*append)(out, i);
-    if (out.size() > (1 << 18)) std::fwrite(out.data(), 1, out.size(), stdout), out.clear();
-  }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  result.write_puzzles(std::cout, common.json);
   sd::save_solve_files(run, result, puzzles, settings);
   run.finish_with([&](std::ostream& out) { result.write_result_json(out); });
   if (common.json) {
@@ -187,7 +180,7 @@ void add_check(CLI::App& group) {
       out += opt->common.json ? json_text(result.puzzle_json(i)) + "\n" : result.puzzle_text(i);
     }
     if (!opt->common.json) out += result.summary_text();
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    fmt::print("{}", out);
   });
 }
 

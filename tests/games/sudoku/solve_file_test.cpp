@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/json_text.hpp"
@@ -80,9 +81,9 @@ TEST(SudokuSolveFile, HandWrittenJsonIsTheJsonLibrarysText) {
   for (bool cancelled : {false, true}) {
     r.cancelled = cancelled;
     r.seconds = cancelled ? 0.25 : 1.0 / 3;
-    std::string lines;
-    for (std::size_t i = 0; i < r.puzzles.size(); ++i) r.append_json_line(lines, i);
-    EXPECT_EQ(lines, expected_json_lines(r));
+    std::ostringstream lines;
+    r.write_puzzles(lines, true);
+    EXPECT_EQ(lines.str(), expected_json_lines(r));
     EXPECT_EQ(r.result_json_text(), json_text(r.to_json(), 2) + "\n");
   }
   r.puzzles.clear();  // a run cancelled before its first puzzle
@@ -176,8 +177,9 @@ TEST(SudokuSolveFile, SettingsNameTheBadField) {
 TEST(SudokuSolveFile, PrintedTextReadsBackAsTheSolutions) {
   const auto puzzles = read("top95.txt");
   const auto r = solve_puzzles(std::span(puzzles).first(5), SolveSettings{});
-  std::string text;
-  for (std::size_t i = 0; i < r.puzzles.size(); ++i) r.append_text(text, i);
+  std::ostringstream printed;
+  r.write_puzzles(printed, false);
+  std::string text = printed.str();
   text += r.summary_text() + "run folder: runs/sudoku-solve-20260101-000000\n";
   EXPECT_NE(text.find("\nsolved 5 of 5 puzzles in "), std::string::npos) << text;
   const auto back = parse_puzzles(text, "out.txt");

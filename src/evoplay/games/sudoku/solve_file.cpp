@@ -293,6 +293,20 @@ std::string SolveResult::puzzle_text(std::size_t i) const {
   return out;
 }
 
+void SolveResult::write_puzzles(std::ostream& stream, bool json) const {
+  std::string out;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    if (json) {
+      append_json_line(out, i);
+    } else {
+      out += puzzle_text(i);
+    }
+    flush_full(stream, out);
+  }
+  stream.write(out.data(), static_cast<std::streamsize>(out.size()));
+  stream.flush();
+}
+
 std::string SolveResult::summary_text() const {
   std::string out =
       fmt::format("solved {} of {} puzzles in {:.2f} s", solved, puzzles.size(), seconds);

@@ -79,7 +79,8 @@ struct SolveResult {
 
   /// Puzzle i for people: "puzzle 1 (line 4): solved (unique) in ..." and its grid.
   std::string puzzle_text(std::size_t i) const;
-  void append_text(std::string& out, std::size_t i) const { out += puzzle_text(i); }
+  /// Every puzzle as JSON lines (`json`) or for people, streamed.
+  void write_puzzles(std::ostream& out, bool json) const;
   /// The closing line for people: "solved 11 of 11 puzzles in 0.02 s".
   std::string summary_text() const;
   /// solutions.txt: one line per puzzle, the solution (or best board) or "no solution".
