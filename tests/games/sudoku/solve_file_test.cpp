@@ -203,6 +203,8 @@ TEST(SudokuCheck, CountsAgreeWithTheData) {
   EXPECT_EQ(r.summary_text(),
             "14 puzzles: 12 unique, 1 without solution, 1 with 2 or more solutions\n");
   EXPECT_EQ(r.puzzle_json(13)["unique"], false);
+  EXPECT_EQ(r.to_json()["several"], 1);
+  EXPECT_EQ(r.to_json()["results"][12]["solutions"], 2);
   EXPECT_EQ(r.puzzle_text(0).substr(0, 23), "puzzle 1 (line 1, 9x9, ");
   EXPECT_THROW(check_puzzles(mixed(), {-1}), Error);
 }

@@ -22,6 +22,18 @@ nlohmann::json CheckResult::puzzle_json(std::size_t i) const {
           {"givens", p.givens}, {"solutions", p.solutions}, {"unique", p.solutions == 1}};
 }
 
+nlohmann::json CheckResult::to_json() const {
+  nlohmann::json results = nlohmann::json::array();
+  for (std::size_t i = 0; i < puzzles.size(); ++i) results.push_back(puzzle_json(i));
+  nlohmann::json j = {{"puzzles", puzzles.size()},
+                      {"unique", unique},
+                      {"without_solution", without},
+                      {"several", several},
+                      {"results", results}};
+  if (cancelled) j["stopped"] = "cancelled";
+  return j;
+}
+
 std::string CheckResult::puzzle_text(std::size_t i) const {
   const Puzzle& p = puzzles[i];
   const char* text = p.solutions == 0   ? "no solution"

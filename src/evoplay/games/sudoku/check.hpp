@@ -19,6 +19,7 @@ namespace evoplay::games::sudoku {
 struct CheckSettings {
   int threads = 0;  // puzzles checked at once (0 = every hardware thread)
   void validate() const;
+  nlohmann::json to_json() const { return {{"threads", threads}}; }
 };
 
 struct CheckResult {
@@ -32,6 +33,8 @@ struct CheckResult {
 
   /// Puzzle i's JSON line: puzzle, line, size, givens, solutions, unique.
   nlohmann::json puzzle_json(std::size_t i) const;
+  /// The whole: puzzles, unique, without_solution, several, results (and stopped: cancelled).
+  nlohmann::json to_json() const;
   /// Puzzle i for people: "puzzle 1 (line 1, 9x9, 17 givens): 1 solution (unique)".
   std::string puzzle_text(std::size_t i) const;
   /// "3 puzzles: 1 unique, 1 without solution, 1 with 2 or more solutions".
