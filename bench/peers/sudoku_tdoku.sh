@@ -38,7 +38,7 @@ for pair in 17clue:17clue_49158 forum_hardest_1106:forum_hardest_1106 top95:top9
     read -r rate _ < <("$ours" rate "$file" 1)
     best_ours=$(awk -v a="$rate" -v b="$best_ours" 'BEGIN { print (a > b) ? a : b }')
     # CSV: compiler, version, flags, file, solver, puzzles/s, us/puzzle, % no guess, guesses.
-    rate=$("$tdoku" -s tdoku -r 0 -n "$n" -w 1 -t 1 -c "$file" | tail -n 1 |
+    rate=$("$tdoku" -s tdoku -r 0 -n "$n" -w 1 -t 1 -c 1 "$file" | tail -n 1 |
       awk -F, '{ printf "%.0f", $(NF - 3) }')
     best_theirs=$(awk -v a="$rate" -v b="$best_theirs" 'BEGIN { print (a > b) ? a : b }')
   done

@@ -28,6 +28,10 @@ TEST(Stats, WilsonInterval) {
   const auto all = stats::success_rate(50, 50);
   EXPECT_DOUBLE_EQ(all.ci95.high, 1.0);
   EXPECT_NEAR(all.ci95.low, 0.9287, 1e-4);
+  // No success: the low bound is 0 exactly (summary.csv showed 6.9e-18), the high one Wilson's.
+  const auto none = stats::success_rate(0, 12);
+  EXPECT_EQ(none.ci95.low, 0.0);
+  EXPECT_NEAR(none.ci95.high, 0.2425, 1e-4);
 }
 
 TEST(Stats, MannWhitneyExactSmallSamples) {

@@ -71,6 +71,13 @@ void RunDir::finish(nlohmann::json result, std::string_view stopped) {
   finished_ = true;
 }
 
+void RunDir::finish_with(const std::function<void(std::ostream&)>& write_result_json) {
+  AtomicFile file(this->file("result.json"));
+  write_result_json(file.out());
+  file.commit();
+  finished_ = true;
+}
+
 RunDir::~RunDir() {
   if (created_ && !finished_ && std::uncaught_exceptions() > exceptions_) {
     std::error_code ec;

@@ -12,7 +12,9 @@
 // calls finish(), with what it finished: its folder stays.
 
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -40,6 +42,9 @@ class RunDir {
   /// Writes result.json: `result`, with "stopped" set to `stopped` when given (e.g.
   /// "cancelled"). The run is then complete: its folder stays whatever happens next.
   void finish(nlohmann::json result, std::string_view stopped = {});
+  /// finish() for a large result written as JSON text by a writer of its own, streamed into
+  /// result.json (e.g. the puzzles of `sudoku solve`), "stopped" included.
+  void finish_with(const std::function<void(std::ostream&)>& write_result_json);
   bool finished() const { return finished_; }
 
  private:

@@ -57,7 +57,9 @@ Rate success_rate(std::size_t successes, std::size_t trials) {
   const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
   r.rate = p;
-  r.ci95 = {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // At 0 (or all) successes the bound is 0 (or 1) exactly; rounding would leave 6.9e-18.
+  r.ci95 = {successes == 0 ? 0.0 : std::max(0.0, centre - half),
+            successes == trials ? 1.0 : std::min(1.0, centre + half)};
   return r;
 }
 

@@ -1,8 +1,13 @@
 // `evoplay sudoku ...` as a user runs it: outputs, run folders, JSON lines, errors and exit codes.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
+#include <thread>
 
 #include "evoplay/core/history.hpp"
 #include "evoplay/games/sudoku/board.hpp"
@@ -31,9 +36,12 @@ TEST(SudokuCli, ExactSolveOfAFileWithJsonLinesInOrder) {
                              " --json --out " + (dir / "run").string());
   ASSERT_EQ(r.status, 0) << r.err;
   const auto lines = json_lines(r.out);
-  ASSERT_EQ(lines.size(), 11u);
+  ASSERT_EQ(lines.size(), 12u);  // a line per puzzle, then the run's
+  EXPECT_EQ(lines.back()["run_dir"], (dir / "run").string());
+  EXPECT_EQ(lines.back()["puzzles"], 11);
+  EXPECT_EQ(lines.back()["solved"], 11);
   const auto puzzles = sd::read_puzzles(source_path("data/sudoku/hardest.txt"));
-  for (std::size_t i = 0; i < lines.size(); ++i) {
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
     const auto& j = lines[i];
     EXPECT_EQ(j["puzzle"], i + 1);
     EXPECT_EQ(j["line"], puzzles[i].line);
@@ -234,6 +242,11 @@ TEST(SudokuCli, ExperimentWritesTablesAndPlots) {
   EXPECT_GE(summary.column("success_low95"), 0);
   const auto runs = evoplay::parse_csv(slurp(dir / "runs.csv"), "runs.csv", names);
   EXPECT_EQ(runs.rows.size(), 2u * 2 * 2 * 4);
+  // Unique column names: the varied limit beside the generations each run used.
+  const std::set<std::string> unique(runs.columns.begin(), runs.columns.end());
+  EXPECT_EQ(unique.size(), runs.columns.size());
+  EXPECT_GE(runs.column("generation_limit"), 0);
+  EXPECT_GE(runs.column("generations"), 0);
   EXPECT_GT(std::filesystem::file_size(dir / "success.png"), 5000u);
   EXPECT_GT(std::filesystem::file_size(dir / "fitness.png"), 5000u);
 
@@ -244,6 +257,7 @@ TEST(SudokuCli, ExperimentWritesTablesAndPlots) {
       (dir / "cmp").string());
   ASSERT_EQ(cmp.status, 0) << cmp.err;
   const auto j = nlohmann::json::parse(cmp.out);
+  EXPECT_EQ(j["run_dir"], (dir / "cmp").string());
   ASSERT_EQ(j["comparisons"].size(), 2u);
   EXPECT_EQ(j["comparisons"][0]["measure"], "best fitness");
   EXPECT_EQ(j["configs"].size(), 2u);
@@ -264,4 +278,71 @@ TEST(SudokuCli, DemoPartIsDeterministicAcrossThreads) {
   for (const char* png : {"fitness.png", "paper-fitness.png", "board.png", "paper-board.png"}) {
     EXPECT_GT(std::filesystem::file_size(dir / "one" / "sudoku" / png), 5000u) << png;
   }
+}
+
+TEST(SudokuCli, SolvedTextReadsBackIntoCheck) {
+  // sudoku solve FILE > out.txt; sudoku check out.txt
+  const auto dir = scratch_dir("sudoku-round-trip");
+  const auto solve = run_evoplay("sudoku solve " + source_path("data/sudoku/top95.txt") +
+                                 " --out " + (dir / "run").string());
+  ASSERT_EQ(solve.status, 0) << solve.err;
+  std::ofstream(dir / "out.txt") << solve.out;
+  const auto check = run_evoplay("sudoku check " + (dir / "out.txt").string());
+  ASSERT_EQ(check.status, 0) << check.err;
+  EXPECT_NE(check.out.find("95 puzzles: 95 unique, 0 without solution"), std::string::npos)
+      << check.out;
+}
+
+namespace {
+
+/// Waits (however long it takes) until `file` exists.
+void wait_for(const std::filesystem::path& file) {
+  while (!std::filesystem::exists(file)) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+}
+
+/// Ctrl-C once the run has started: exit 130, result.json says cancelled, every JSON file
+/// parses, no temporary file is left.
+nlohmann::json interrupt(const std::vector<std::string>& args, const std::filesystem::path& dir) {
+  const pid_t pid = start_evoplay(args, true);
+  EXPECT_GT(pid, 0);
+  wait_for(dir / "config.json");
+  EXPECT_EQ(kill(pid, SIGINT), 0);
+  int status = 0;
+  EXPECT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+    EXPECT_EQ(e.path().filename().string().find(".tmp-"), std::string::npos) << e.path();
+    if (e.path().extension() == ".json") {
+      EXPECT_TRUE(nlohmann::json::accept(slurp(e.path()))) << e.path();
+    }
+  }
+  const auto result = nlohmann::json::parse(slurp(dir / "result.json"));
+  EXPECT_EQ(result["stopped"], "cancelled");
+  return result;
+}
+
+}  // namespace
+
+TEST(SudokuCli, CtrlCStopsAGaSolveOfAFile) {
+  const auto dir = scratch_dir("sudoku-sigint-solve") / "run";
+  const auto result =
+      interrupt({"sudoku", "solve", source_path("data/sudoku/magictour_top1465.txt"), "--method",
+                 "ga", "--threads", "1", "--out", dir.string()},
+                dir);
+  EXPECT_EQ(result["puzzles"], 1465);
+  EXPECT_LT(result["results"].size(), 1465u);
+  const auto solutions = slurp(dir / "solutions.txt");  // a line per puzzle finished
+  EXPECT_EQ(static_cast<std::size_t>(std::count(solutions.begin(), solutions.end(), '\n')),
+            result["results"].size());
+}
+
+TEST(SudokuCli, CtrlCStopsAnExperiment) {
+  const auto dir = scratch_dir("sudoku-sigint-experiment") / "run";
+  const auto result = interrupt(
+      {"sudoku", "experiment", "--puzzles", source_path("data/sudoku/qqwing_expert_50.txt"),
+       "--runs", "1000", "--threads", "1", "--out", dir.string()},
+      dir);
+  EXPECT_TRUE(result.contains("configs"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "runs.csv"));
 }

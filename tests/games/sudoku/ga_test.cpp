@@ -285,7 +285,7 @@ TEST(SudokuGa, SameSeedSameRunAtAnyThreadCount) {
 TEST(SudokuExperiment, GenerationsAreReadFromOneRunAndThreadsDoNotMatter) {
   std::vector<Board> boards = {puzzle_of("data/sudoku/qqwing_easy_50.txt", 0),
                                puzzle_of("data/sudoku/qqwing_easy_50.txt", 1)};
-  ExperimentSpec spec;
+  ExperimentSettings spec;
   spec.base = GaSettings::preset_named("paper");
   spec.base.population = 30;
   spec.crossovers = {"combined", "pmx"};

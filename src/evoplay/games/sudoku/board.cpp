@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <optional>
 
 #include "evoplay/core/error.hpp"
@@ -37,12 +38,6 @@ bool Board::complete() const {
   return true;
 }
 
-char digit_symbol(int digit) {
-  if (digit <= 0) return '.';
-  if (digit <= 9) return static_cast<char>('0' + digit);
-  return static_cast<char>('A' + digit - 10);
-}
-
 namespace {
 
 /// A line with separators removed, and the column (1-based) of each kept symbol.
@@ -55,7 +50,9 @@ Cleaned clean(std::string_view line) {
   Cleaned out;
   for (std::size_t i = 0; i < line.size(); ++i) {
     const char ch = line[i];
-    if (ch == ' ' || ch == '\t' || ch == '|' || ch == '-' || ch == '+' || ch == '\r') continue;
+    if (ch == ' ' || ch == '\t' || ch == '|' || ch == '-' || ch == '+' || ch == '\r' || ch == '[' ||
+        ch == ']')
+      continue;
     out.symbols.push_back(ch);
     out.columns.push_back(static_cast<int>(i) + 1);
   }
@@ -115,6 +112,8 @@ void check_givens(const Board& board, const std::string& file, int line) {
   if (!why.empty()) throw Error(file, line, "contradictory givens: " + why);
 }
 
+bool is_report_line(std::string_view t);
+
 /// True when a 16-symbol line can only be a 16x16 grid row (it uses a digit above 4).
 bool beyond_four(const std::string& symbols) {
   for (char ch : symbols) {
@@ -134,7 +133,7 @@ bool starts_big_grid(const std::vector<std::string_view>& lines, std::size_t fir
   std::vector<std::string> rows;
   for (std::size_t k = first; k < lines.size() && rows.size() < 16; ++k) {
     const std::string_view t = trim(lines[k]);
-    if (t.empty() || t.front() == '#') break;
+    if (t.empty() || t.front() == '#' || is_report_line(t)) break;
     Cleaned next = clean(lines[k]);
     if (next.symbols.empty()) continue;  // a separator line
     if (next.symbols.size() != 16) break;
@@ -157,6 +156,41 @@ bool starts_big_grid(const std::vector<std::string_view>& lines, std::size_t fir
   return find_contradiction(board).empty();
 }
 
+/// A report line of evoplay's own output ("puzzle 1 (line 4): solved ...", "run folder: ...",
+/// "no solution"): its first word has two letters or more, one of them no digit symbol (beyond
+/// G), and ends the line or is followed by a space or a colon. Skipped like a comment, so that
+/// the text `sudoku solve` prints reads back.
+bool is_report_line(std::string_view t) {
+  std::size_t k = 0;
+  bool beyond_g = false;
+  while (k < t.size() && std::isalpha(static_cast<unsigned char>(t[k]))) {
+    beyond_g = beyond_g || (t[k] | 0x20) > 'g';
+    ++k;
+  }
+  return k >= 2 && beyond_g && (k == t.size() || t[k] == ' ' || t[k] == ':');
+}
+
+/// The common case of large files, read without the general path's copies: a line of exactly
+/// 81 symbols (digits, '.') with no contradiction. Returns false for anything else, which the
+/// general path then reads (and explains, if it is wrong).
+bool read_plain_line(std::string_view raw, int line, std::vector<PuzzleEntry>& out) {
+  if (raw.size() != 81) return false;
+  std::uint16_t rows[9] = {}, cols[9] = {}, boxes[9] = {};
+  PuzzleEntry entry{Board(Geometry{9, 3, 3}), line};
+  for (int i = 0; i < 81; ++i) {
+    const char ch = raw[static_cast<std::size_t>(i)];
+    if (ch == '.' || ch == '0') continue;
+    if (ch < '1' || ch > '9') return false;
+    const int d = ch - '0', r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
+    const auto bit = static_cast<std::uint16_t>(1u << d);
+    if ((rows[r] | cols[c] | boxes[b]) & bit) return false;
+    rows[r] |= bit, cols[c] |= bit, boxes[b] |= bit;
+    entry.board.cells[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(d);
+  }
+  out.push_back(std::move(entry));
+  return true;
+}
+
 }  // namespace
 
 std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string& file) {
@@ -176,8 +210,9 @@ std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string&
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const int line = static_cast<int>(i) + 1;
     const std::string_view raw = lines[i];
+    if (!grid && read_plain_line(raw, line, out)) continue;
     const std::string_view t = trim(raw);
-    if (t.empty() || t.front() == '#') {
+    if (t.empty() || t.front() == '#' || is_report_line(t)) {
       finish_grid(line);
       grid.reset();
       continue;
@@ -238,6 +273,14 @@ std::vector<PuzzleEntry> read_puzzles(const std::string& path) {
   if (puzzles.empty())
     throw Error(name, 0, "no puzzle found (expected one puzzle per line or a grid)");
   return puzzles;
+}
+
+std::vector<Board> boards_of(std::vector<PuzzleEntry> entries, std::size_t first) {
+  if (first > 0 && first < entries.size()) entries.resize(first);
+  std::vector<Board> boards;
+  boards.reserve(entries.size());
+  for (auto& e : entries) boards.push_back(std::move(e.board));
+  return boards;
 }
 
 std::string to_line(const Board& board) {

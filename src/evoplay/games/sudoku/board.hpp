@@ -52,16 +52,25 @@ struct PuzzleEntry {
 };
 
 /// The symbol of a digit (1-9, then A-G) or '.' for 0.
-char digit_symbol(int digit);
+inline char digit_symbol(int digit) {
+  if (digit <= 0) return '.';
+  return static_cast<char>(digit <= 9 ? '0' + digit : 'A' + digit - 10);
+}
 
 /// Reads every puzzle of a text: one puzzle per line (16, 36, 81 or 256 symbols; '.' or '0' for
 /// an empty cell), or grids (one row per line; spaces and the separators | - + are ignored).
-/// Blank lines and lines starting with '#' are skipped. Throws Error(file, line, column, ...) on
-/// a wrong length, an unknown symbol or contradictory givens.
+/// Blank lines, lines starting with '#' and report lines (whose first word has two letters or
+/// more, one beyond G: "puzzle 1 (line 4): solved ...", "run folder: ...") are skipped, and
+/// brackets around a cell ([7], a GA's cell in conflict) are ignored, so that what `sudoku
+/// solve` prints reads back. Throws Error(file, line, column, ...) on a wrong length, an
+/// unknown symbol or contradictory givens.
 std::vector<PuzzleEntry> parse_puzzles(std::string_view text, const std::string& file);
 
 /// Reads a file ("-" = standard input) with parse_puzzles; an empty file is an error.
 std::vector<PuzzleEntry> read_puzzles(const std::string& path);
+
+/// The boards of the first `first` entries (all of them when `first` is 0).
+std::vector<Board> boards_of(std::vector<PuzzleEntry> entries, std::size_t first = 0);
 
 /// The board on one line ("4.....8.5.3...").
 std::string to_line(const Board& board);

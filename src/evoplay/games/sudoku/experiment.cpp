@@ -1,6 +1,7 @@
 #include "evoplay/games/sudoku/experiment.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +11,7 @@
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/text.hpp"
-#include "evoplay/render/plot.hpp"
+#include "evoplay/games/sudoku/checks.hpp"
 
 namespace evoplay::games::sudoku {
 
@@ -28,10 +29,127 @@ void apply_value(GaSettings& s, const std::string& vary, double v) {
 
 double median_or_nan(std::vector<double> x) { return x.empty() ? kNaN : stats::median(x); }
 
-std::string csv_text(const std::string& s) {
-  return s.find_first_of(",\"") == std::string::npos ? s : "\"" + s + "\"";
+bool is_in(const std::string& name, std::span<const std::string_view> names) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+/// What is wrong with a value of the varied parameter, or "" (the limits of --population and
+/// --generations, docs/reliability.md).
+std::string vary_value_problem(const std::string& name, double v) {
+  const bool integral = name == "population" || name == "generations";
+  const double lo = name == "population" ? 2 : 1, hi = name == "population" ? 1e6 : 1e9;
+  if (integral && !(v == std::floor(v) && v >= lo && v <= hi))
+    return fmt::format("{} must be a whole number from {:.0f} to {:.0f}", name, lo, hi);
+  if (!integral && !(v >= 0 && v <= 1)) return fmt::format("{} must be in [0, 1]", name);
+  return "";
 }
 }  // namespace
+
+void ExperimentSettings::validate() const {
+  if (crossovers.empty() || mutations.empty())
+    throw Error("crossovers, mutations: expected at least one of each");
+  GaSettings probe = base;  // base's own crossover and mutation are not used
+  probe.mutation = mutations[0];
+  for (const auto& c : crossovers) {
+    probe.crossover = c;
+    probe.validate();
+  }
+  for (const auto& m : mutations) {
+    probe.mutation = m;
+    probe.validate();
+  }
+  if (!vary.empty()) {
+    if (!is_in(vary, kVaryNames)) {
+      throw Error(fmt::format("vary: unknown parameter '{}': expected one of {}", vary,
+                              fmt::join(kVaryNames, ", ")));
+    }
+    if (values.empty()) throw Error("values: expected at least one value of " + vary);
+    for (double v : values) {
+      const std::string why = vary_value_problem(vary, v);
+      if (!why.empty()) throw Error("values: " + why);
+    }
+  }
+  if (!compare.empty()) {
+    const bool crossovers_pair =
+        compare.size() == 2 && is_in(compare[0], kCrossovers) && is_in(compare[1], kCrossovers);
+    const bool mutations_pair =
+        compare.size() == 2 && is_in(compare[0], kMutations) && is_in(compare[1], kMutations);
+    if (!crossovers_pair && !mutations_pair)
+      throw Error("compare: expected two crossovers or two mutations");
+    if (!vary.empty()) throw Error("--compare cannot be combined with --vary");
+    if (crossovers_pair && mutations.size() > 1)
+      throw Error("--compare of crossovers needs a single --mutation");
+    if (mutations_pair && crossovers.size() > 1)
+      throw Error("--compare of mutations needs a single --crossover");
+  }
+  check_whole("runs", runs, 1, 1'000'000);
+  check_whole("threads", threads, 0, 1024);
+}
+
+ExperimentSettings ExperimentSettings::from_texts(const GaSettings& base,
+                                                  const std::string& crossovers,
+                                                  const std::string& mutations,
+                                                  const std::string& compare,
+                                                  const std::string& vary) {
+  ExperimentSettings s;
+  s.base = base;
+  s.crossovers = parse_operator_list(crossovers, kCrossovers, base.crossover, "crossover");
+  s.mutations = parse_operator_list(mutations, kMutations, base.mutation, "mutation");
+  if (!compare.empty()) parse_compare(compare, s);
+  if (!vary.empty()) parse_vary(vary, s.vary, s.values);
+  return s;
+}
+
+nlohmann::json ExperimentSettings::to_json() const {
+  GaSettings recorded = base;  // each run derives its own seed from this one
+  recorded.seed = seed;
+  return {{"runs", runs},
+          {"ga", recorded.to_json()},
+          {"crossovers", crossovers},
+          {"mutations", mutations},
+          {"vary", vary.empty() ? nlohmann::json(nullptr)
+                                : nlohmann::json({{"name", vary}, {"values", values}})}};
+}
+
+std::vector<std::string> parse_operator_list(const std::string& text,
+                                             std::span<const std::string_view> known,
+                                             const std::string& fallback, const char* what) {
+  if (text.empty()) return {fallback};
+  if (text == "all") return {known.begin(), known.end()};
+  std::vector<std::string> out;
+  for (auto part : split(text, ',')) {
+    const std::string name(trim(part));
+    if (name == "all") {
+      throw Error(fmt::format("'{}': 'all' stands alone (all of them), or name {}s: {}", text, what,
+                              fmt::join(known, ", ")));
+    }
+    if (!is_in(name, known)) {
+      throw Error(fmt::format("unknown {} '{}': expected all or one of {}", what, name,
+                              fmt::join(known, ", ")));
+    }
+    out.push_back(name);
+  }
+  return out;
+}
+
+void parse_compare(const std::string& text, ExperimentSettings& settings) {
+  const auto parts = split(text, ',');
+  if (parts.size() != 2) throw Error("--compare: expected two operators A,B");
+  settings.compare = {std::string(trim(parts[0])), std::string(trim(parts[1]))};
+  const auto& [a, b] = std::pair(settings.compare[0], settings.compare[1]);
+  std::vector<std::string>* list = nullptr;
+  if (is_in(a, kCrossovers) && is_in(b, kCrossovers)) {
+    list = &settings.crossovers;
+  } else if (is_in(a, kMutations) && is_in(b, kMutations)) {
+    list = &settings.mutations;
+  } else {
+    throw Error(fmt::format("--compare '{}': expected two crossovers ({}) or two mutations ({})",
+                            text, fmt::join(kCrossovers, ", "), fmt::join(kMutations, ", ")));
+  }
+  for (const auto& x : settings.compare) {
+    if (std::find(list->begin(), list->end(), x) == list->end()) list->push_back(x);
+  }
+}
 
 void parse_vary(const std::string& text, std::string& name, std::vector<double>& values) {
   const auto eq = text.find('=');
@@ -40,7 +158,7 @@ void parse_vary(const std::string& text, std::string& name, std::vector<double>&
       "generations, crossover-rate, mutation-rate";
   if (eq == std::string::npos) throw Error(fmt::format("--vary '{}': {}", text, expected));
   name = text.substr(0, eq);
-  if (std::find(std::begin(kVaryNames), std::end(kVaryNames), name) == std::end(kVaryNames)) {
+  if (!is_in(name, kVaryNames)) {
     throw Error(fmt::format("--vary: unknown parameter '{}': {}", name, expected));
   }
   const std::string spec = text.substr(eq + 1);
@@ -69,20 +187,14 @@ void parse_vary(const std::string& text, std::string& name, std::vector<double>&
     throw Error(fmt::format("--vary '{}': {}", text, expected));
   }
   for (double v : values) {
-    const bool integral = name == "population" || name == "generations";
-    // The same limits as --population and --generations (docs/reliability.md).
-    const double lo = name == "population" ? 2 : 1, hi = name == "population" ? 1e6 : 1e9;
-    if (integral && !(v == std::floor(v) && v >= lo && v <= hi)) {
-      throw Error(fmt::format("--vary '{}': {} must be a whole number from {:g} to {:g}", text,
-                              name, lo, hi));
-    }
-    if (!integral && !(v >= 0 && v <= 1))
-      throw Error(fmt::format("--vary '{}': {} must be in [0, 1]", text, name));
+    const std::string why = vary_value_problem(name, v);
+    if (!why.empty()) throw Error(fmt::format("--vary '{}': {}", text, why));
   }
 }
 
-ExperimentResult run_experiment(const std::vector<Board>& puzzles, const ExperimentSpec& spec,
-                                const std::function<void(std::size_t, std::size_t)>& progress) {
+ExperimentResult run_experiment(const std::vector<Board>& puzzles, const ExperimentSettings& spec,
+                                const Control& control) {
+  spec.validate();
   struct Key {
     std::string crossover, mutation;
     double value;
@@ -104,6 +216,7 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
   struct Done {
     GaOutcome outcome;
     std::uint64_t seed = 0;
+    bool finished = false;  // not cut short by a cancel
   };
   std::vector<Done> done(total);
   const Rng master(spec.seed);
@@ -111,9 +224,11 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
       by_generations
           ? static_cast<std::size_t>(*std::max_element(spec.values.begin(), spec.values.end()))
           : spec.base.generations;
+  Control each;  // every run: cancelled with the whole
+  each.cancel = control.cancel;
   Workers workers(spec.threads);
   const std::size_t chunk = static_cast<std::size_t>(workers.threads()) * 2;
-  for (std::size_t start = 0; start < total; start += chunk) {
+  for (std::size_t start = 0; start < total && !control.cancelled(); start += chunk) {
     const std::size_t count = std::min(chunk, total - start);
     workers.for_each(count, [&](std::size_t k) {
       const std::size_t task = start + k;
@@ -127,14 +242,18 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
       s.seed = master.split({puzzle, run}).seed();
       s.threads = 1;
       done[task].seed = s.seed;
-      done[task].outcome = solve_ga(puzzles[puzzle], s);
+      done[task].outcome = solve_ga(puzzles[puzzle], s, each);
+      done[task].finished = done[task].outcome.stop != evo::StopReason::kCancelled;
     });
-    if (progress) progress(start + count, total);
+    control.report(start + count, total);
   }
 
   ExperimentResult result;
+  result.vary = spec.vary;
+  result.cancelled = control.cancelled();
   const std::vector<double> values = by_generations ? spec.values : std::vector<double>{kNaN};
   for (std::size_t task = 0; task < total; ++task) {
+    if (!done[task].finished) continue;
     const Key& key = keys[task / per_key];
     const GaOutcome& o = done[task].outcome;
     for (double v : values) {
@@ -202,6 +321,16 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
       }
     }
   }
+  if (spec.compare.size() == 2) {
+    const auto& [a, b] = std::pair(spec.compare[0], spec.compare[1]);
+    auto ran = [&](const std::string& op) {
+      return std::any_of(result.runs.begin(), result.runs.end(),
+                         [&](const RunRecord& r) { return r.crossover == op || r.mutation == op; });
+    };
+    // A cancelled experiment compares only operators that have runs.
+    if (!result.cancelled || (ran(a) && ran(b)))
+      result.comparisons = compare_operators(result, a, b, spec.base.generations);
+  }
   return result;
 }
 
@@ -235,102 +364,6 @@ std::vector<Comparison> compare_operators(const ExperimentResult& result, const 
     out.push_back(c);
   }
   return out;
-}
-
-std::string summary_csv(const ExperimentResult& result, const std::string& vary) {
-  std::string csv = "crossover,mutation";
-  if (!vary.empty()) csv.append(",").append(vary);
-  csv +=
-      ",runs,solved,success_rate,success_low95,success_high95,median_generations,"
-      "median_evaluations,median_failed_fitness,mean_best_fitness,mean_seconds\n";
-  for (const auto& c : result.configs) {
-    csv += csv_text(c.crossover) + "," + csv_text(c.mutation);
-    if (!vary.empty()) csv.append(",").append(format_number(c.value));
-    csv += fmt::format(",{},{},{},{},{},{},{},{},{},{}\n", c.runs, c.successes,
-                       format_number(c.success.rate), format_number(c.success.ci95.low),
-                       format_number(c.success.ci95.high), format_number(c.median_generations),
-                       format_number(c.median_evaluations), format_number(c.median_failed_fitness),
-                       format_number(c.mean_best_fitness), format_number(c.mean_seconds));
-  }
-  return csv;
-}
-
-std::string runs_csv(const ExperimentResult& result, const std::string& vary) {
-  std::string csv = "crossover,mutation";
-  if (!vary.empty()) csv.append(",").append(vary);
-  csv += ",puzzle,run,seed,solved,best_fitness,generations,evaluations,seconds\n";
-  for (const auto& r : result.runs) {
-    csv += csv_text(r.crossover) + "," + csv_text(r.mutation);
-    if (!vary.empty()) csv.append(",").append(format_number(r.value));
-    csv +=
-        fmt::format(",{},{},{},{},{},{},{},{}\n", r.puzzle + 1, r.run + 1, r.seed, r.solved ? 1 : 0,
-                    r.fitness, r.generations, r.evaluations, format_number(r.seconds));
-  }
-  return csv;
-}
-
-void save_experiment_plots(const ExperimentResult& result, const std::string& vary,
-                           const std::string& title, const std::filesystem::path& success_png,
-                           const std::filesystem::path& fitness_png) {
-  if (vary.empty()) {
-    render::BarChart success, fitness;
-    success.title = title + ": runs solved";
-    success.y_label = "solved (%), bars: 95% interval";
-    success.y_max = 100;
-    fitness.title = title + ": best fitness at the end";
-    fitness.y_label = "mean best fitness (0 = solved)";
-    render::BarGroup s{"solved %", {}, {}}, f{"mean best fitness", {}, {}};
-    for (const auto& c : result.configs) {
-      success.categories.push_back(c.label);
-      fitness.categories.push_back(c.label);
-      s.values.push_back(100 * c.success.rate);
-      s.errors.push_back(50 * (c.success.ci95.high - c.success.ci95.low));
-      f.values.push_back(c.mean_best_fitness);
-    }
-    success.groups.push_back(s);
-    fitness.groups.push_back(f);
-    render::save_bar_chart(success_png, success);
-    render::save_bar_chart(fitness_png, fitness);
-    return;
-  }
-  render::LinePlot success, fitness;
-  success.title = title + ": runs solved against " + vary;
-  success.x_label = fitness.x_label = vary;
-  success.y_label = "solved (%), band: 95% interval";
-  success.y_min = 0;
-  success.y_max = 100;
-  fitness.title = title + ": mean best fitness against " + vary;
-  fitness.y_label = "mean best fitness (0 = solved)";
-  fitness.y_min = 0;
-  // Operators often tie (all at 0% or 100% solved): distinct dashes and markers keep each line
-  // visible where they coincide.
-  success.distinct_styles = fitness.distinct_styles = true;
-  std::map<std::string, std::size_t> index;  // label -> series
-  for (const auto& c : result.configs) {
-    auto [it, fresh] = index.emplace(c.label, success.series.size());
-    if (fresh) {
-      render::Series line;
-      line.label = c.label;
-      line.markers = true;
-      success.series.push_back(line);
-      fitness.series.push_back(line);
-    }
-    auto& s = success.series[it->second];
-    auto& f = fitness.series[it->second];
-    s.x.push_back(c.value);
-    s.y.push_back(100 * c.success.rate);
-    s.low.push_back(100 * c.success.ci95.low);
-    s.high.push_back(100 * c.success.ci95.high);
-    f.x.push_back(c.value);
-    f.y.push_back(c.mean_best_fitness);
-  }
-  // Interval bands stay readable for a few lines only; with more, the lines alone are drawn.
-  if (success.series.size() > 3) {
-    success.y_label = "solved (%)";
-    for (auto& s : success.series) s.low.clear(), s.high.clear();
-  }
-  render::save_line_plot(success_png, success);
-  render::save_line_plot(fitness_png, fitness);
 }
 
 }  // namespace evoplay::games::sudoku

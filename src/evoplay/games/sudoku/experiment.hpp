@@ -9,11 +9,15 @@
 // compared on the same random streams.
 
 #include <cstdint>
-#include <functional>
+#include <filesystem>
 #include <limits>
+#include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "evoplay/core/control.hpp"
+#include "evoplay/core/run_dir.hpp"
 #include "evoplay/core/stats.hpp"
 #include "evoplay/games/sudoku/ga.hpp"
 
@@ -23,16 +27,39 @@ namespace evoplay::games::sudoku {
 inline constexpr std::string_view kVaryNames[] = {"population", "generations", "crossover-rate",
                                                   "mutation-rate"};
 
-struct ExperimentSpec {
+struct ExperimentSettings {
   GaSettings base;  // preset and overrides; crossover and mutation come from the lists below
   std::vector<std::string> crossovers = {"combined"};
   std::vector<std::string> mutations = {"rotation"};
-  std::string vary;            // one of kVaryNames, or empty
-  std::vector<double> values;  // its values
-  int runs = 1;                // runs per puzzle and configuration
+  std::string vary;                  // one of kVaryNames, or empty
+  std::vector<double> values;        // its values
+  std::vector<std::string> compare;  // empty, or two crossovers or two mutations to test
+  int runs = 1;                      // runs per puzzle and configuration
   std::uint64_t seed = 1;
   int threads = 0;
+
+  /// Settings from the command line's texts (Python and the server take the same): `base`,
+  /// the crossovers and mutations to run ("all" or "a,b"; empty: the base's), `compare`
+  /// ("A,B" or empty, see parse_compare) and `vary` ("NAME=FROM:TO:STEP" or "NAME=V1,V2" or
+  /// empty, see parse_vary). Runs, seed and threads keep their defaults.
+  static ExperimentSettings from_texts(const GaSettings& base, const std::string& crossovers,
+                                       const std::string& mutations, const std::string& compare,
+                                       const std::string& vary);
+  /// Throws Error naming the first bad field (operator names, the varied values, runs, ...).
+  void validate() const;
+  /// config.json's keys: runs, ga (with the seed), crossovers, mutations, vary.
+  nlohmann::json to_json() const;
 };
+
+/// "all" (every name of `known`) or "a,b,...", each checked against `known`; empty text gives
+/// {fallback}. `what` names the kind in messages ("crossover").
+std::vector<std::string> parse_operator_list(const std::string& text,
+                                             std::span<const std::string_view> known,
+                                             const std::string& fallback, const char* what);
+
+/// Reads --compare "A,B" (two crossovers or two mutations) into settings.compare and adds A and
+/// B to the crossover (or mutation) list. Throws Error saying what was expected.
+void parse_compare(const std::string& text, ExperimentSettings& settings);
 
 /// Parses "NAME=FROM:TO:STEP" (or "NAME=V1,V2,...") into a name of kVaryNames and its values.
 /// Throws Error saying what was expected.
@@ -70,15 +97,24 @@ struct Comparison {
 };
 
 struct ExperimentResult {
+  std::string vary;  // the varied parameter, or empty
   std::vector<RunRecord> runs;
   std::vector<ConfigSummary> configs;
+  std::vector<Comparison> comparisons;  // of settings.compare
+  bool cancelled = false;               // then runs holds the runs that finished
+
+  /// result.json: configs, comparisons (and stopped: cancelled).
+  nlohmann::json to_json() const;
+  /// The table for people (one row per configuration) and the comparisons' lines.
+  std::string text() const;
 };
 
-/// Runs every configuration on every puzzle `runs` times, over `spec.threads` threads (each run
-/// single-threaded; results do not depend on the thread count). `progress(done, total)` is
-/// called from the calling thread now and then.
-ExperimentResult run_experiment(const std::vector<Board>& puzzles, const ExperimentSpec& spec,
-                                const std::function<void(std::size_t, std::size_t)>& progress = {});
+/// Runs every configuration on every puzzle `runs` times, over `settings.threads` threads (each
+/// run single-threaded; results do not depend on the thread count), then the comparison of
+/// settings.compare. The control's progress counts runs; a cancel returns soon with the runs
+/// that finished (a run under way is dropped).
+ExperimentResult run_experiment(const std::vector<Board>& puzzles,
+                                const ExperimentSettings& settings, const Control& control = {});
 
 /// Mann-Whitney U tests of two operators' runs (on best fitness and on generations, a failed
 /// run counting as one generation more than the limit). `a` and `b` name crossovers or
@@ -86,14 +122,22 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
 std::vector<Comparison> compare_operators(const ExperimentResult& result, const std::string& a,
                                           const std::string& b, std::size_t generation_limit);
 
-/// CSV texts: one row per configuration, and one row per run.
-std::string summary_csv(const ExperimentResult& result, const std::string& vary);
-std::string runs_csv(const ExperimentResult& result, const std::string& vary);
+/// CSV texts: one row per configuration, and one row per run. The varied parameter's column is
+/// named after it (generation_limit for generations, beside the runs' own generations).
+std::string summary_csv(const ExperimentResult& result);
+std::string runs_csv(const ExperimentResult& result);
 
 /// Draws success (with its 95% interval) and mean best fitness: against the varied parameter
 /// (line plots, one line per operator), or per operator (bar charts) when nothing is varied.
-void save_experiment_plots(const ExperimentResult& result, const std::string& vary,
-                           const std::string& title, const std::filesystem::path& success_png,
+void save_experiment_plots(const ExperimentResult& result, const std::string& title,
+                           const std::filesystem::path& success_png,
                            const std::filesystem::path& fitness_png);
+
+/// An experiment run's files besides config.json and result.json: summary.csv, runs.csv,
+/// success.png and fitness.png (titled with the puzzle file's name, the number of puzzles, the
+/// runs and the preset).
+void save_experiment_files(const RunDir& run, const ExperimentResult& result,
+                           const ExperimentSettings& settings, const std::string& puzzle_file,
+                           std::size_t puzzles);
 
 }  // namespace evoplay::games::sudoku

@@ -1,9 +1,14 @@
 #include "evoplay/games/sudoku/ga.hpp"
 
+#include <fmt/ranges.h>
+
+#include <algorithm>
 #include <atomic>
+#include <span>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/evo/cro.hpp"
+#include "evoplay/games/sudoku/checks.hpp"
 
 namespace evoplay::games::sudoku {
 
@@ -25,6 +30,28 @@ GaSettings GaSettings::preset_named(const std::string& name) {
     return s;
   }
   throw Error("unknown preset '" + name + "': expected paper or strong");
+}
+
+void GaSettings::validate() const {
+  (void)preset_named(preset);
+  auto known = [](const std::string& name, std::span<const std::string_view> names,
+                  const char* what) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      throw Error(
+          fmt::format("unknown {} '{}': expected one of {}", what, name, fmt::join(names, ", ")));
+    }
+  };
+  known(crossover, kCrossovers, "crossover");
+  known(mutation, kMutations, "mutation");
+  (void)evo::Selection::parse(selection);
+  check_whole("population", static_cast<long long>(population), 2, 1'000'000);
+  check_whole("generations", static_cast<long long>(generations), 0, 1'000'000'000);
+  check_number("crossover_rate", crossover_rate, 0, 1);
+  check_number("mutation_rate", mutation_rate, 0, 1);
+  check_number("elite_fraction", elite_fraction, 0, 1);
+  check_whole("local_search_steps", local_search_steps, 0, 1'000'000);
+  check_whole("stagnation", static_cast<long long>(stagnation), 0, 1'000'000'000);
+  check_whole("threads", threads, 0, 1024);
 }
 
 nlohmann::json GaSettings::to_json() const {
@@ -106,7 +133,7 @@ GaOutcome outcome_of(const SudokuProblem& problem, evo::RunResult<SudokuProblem:
 
 }  // namespace
 
-GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, Observer* observer) {
+GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, const Control& control) {
   const SudokuProblem problem(puzzle, s.restricted);
   evo::GaParams params;
   params.population = s.population;
@@ -118,10 +145,11 @@ GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, Observer* observer)
   params.stop.generations = s.generations;
   params.stop.stagnation = s.stagnation;
   params.stop.restart_on_stagnation = s.stagnation > 0;
+  params.stop.cancel = control.cancel.flag();
   params.seed = s.seed;
   params.threads = s.threads;
   Operators ops(problem, s);
-  auto result = evo::run_ga(problem, params, ops.crossover(), ops.mutation(), observer);
+  auto result = evo::run_ga(problem, params, ops.crossover(), ops.mutation(), control.observer);
   return outcome_of(problem, result, ops);
 }
 
@@ -135,10 +163,12 @@ evo::CroParams cro_params(const GaSettings& s) {
   return p;
 }
 
-GaOutcome solve_cro(const Board& puzzle, const GaSettings& s, Observer* observer) {
+GaOutcome solve_cro(const Board& puzzle, const GaSettings& s, const Control& control) {
   const SudokuProblem problem(puzzle, s.restricted);
   Operators ops(problem, s);
-  auto result = evo::run_cro(problem, cro_params(s), ops.crossover(), ops.mutation(), observer);
+  evo::CroParams params = cro_params(s);
+  params.stop.cancel = control.cancel.flag();
+  auto result = evo::run_cro(problem, params, ops.crossover(), ops.mutation(), control.observer);
   return outcome_of(problem, result, ops);
 }
 

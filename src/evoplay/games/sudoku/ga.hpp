@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "evoplay/core/control.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/evo/cro.hpp"
 #include "evoplay/evo/ga.hpp"
@@ -38,6 +39,10 @@ struct GaSettings {
 
   /// The settings of a preset ("paper" or "strong"); throws Error for another name.
   static GaSettings preset_named(const std::string& name);
+  /// Throws Error naming the first bad field as the command line names its option
+  /// ("population: expected a whole number from 2 to 1000000, found 1"), operator names
+  /// included.
+  void validate() const;
   nlohmann::json to_json() const;
 };
 
@@ -54,14 +59,16 @@ struct GaOutcome {
   History history;
 };
 
-/// Runs the GA on one puzzle. Deterministic for a seed, at any thread count.
-GaOutcome solve_ga(const Board& puzzle, const GaSettings& settings, Observer* observer = nullptr);
+/// Runs the GA on one puzzle. Deterministic for a seed, at any thread count. The control's
+/// observer sees every generation; a cancel stops the run after the generation under way
+/// (stop = kCancelled).
+GaOutcome solve_ga(const Board& puzzle, const GaSettings& settings, const Control& control = {});
 
 /// The same operators through the generic Coral Reef Optimization (evo/cro.hpp, the Lemmings
 /// document's defaults): a reef of `population` cells, `generations` epochs, and brooded larvae
 /// mutated with probability `mutation_rate` (gamma); crossover_rate, elitism, selection and
 /// stagnation do not apply. `generations` in the outcome counts epochs.
-GaOutcome solve_cro(const Board& puzzle, const GaSettings& settings, Observer* observer = nullptr);
+GaOutcome solve_cro(const Board& puzzle, const GaSettings& settings, const Control& control = {});
 /// The CRO settings solve_cro uses.
 evo::CroParams cro_params(const GaSettings& settings);
 
