@@ -12,6 +12,7 @@
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/games/lemmings/problem.hpp"
+#include "evoplay/games/lemmings/substrates.hpp"
 
 namespace evoplay::games::lemmings {
 
@@ -113,7 +114,7 @@ Params for_run(Params p, const SolverSettings& s) {
 
 evo::CroParams cro_params(const SolverSettings& s) {
   evo::CroParams p = for_run(s.cro, s);
-  p.set_cells(s.population);
+  p.size_reef(s.population);
   return p;
 }
 
@@ -233,7 +234,9 @@ SolveResult solve(const Level& level, const SolverSettings& settings, Observer* 
 
   switch (settings.algorithm) {
     case Algorithm::kCro: {
-      auto r = evo::run_cro(recording, cro_params(settings), crossover, mutation, observer, hook);
+      auto r =
+          evo::run_cro(recording, cro_params(settings), crossover, mutation, observer, hook,
+                       evo::pick_substrates(settings.cro.substrates, plan_substrates(problem)));
       out.generations = r.generations;
       out.stop = r.stop;
       out.history = std::move(r.history);

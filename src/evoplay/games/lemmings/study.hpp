@@ -47,6 +47,7 @@ struct StudySpec {
   // rank-maxmin).
   evo::Selection ga_selection = SolverSettings::default_ga().selection;
   std::string aco_variant = "rank-maxmin";
+  evo::CroParams cro;  // CRO's settings (preset and parameters) of every CRO run
   nlohmann::json to_json() const;
   /// The solver settings every run shares: the budget, population, GA selection and ACO
   /// variant, one thread; a run sets its algorithm, fitness and seed. Throws Error naming the
