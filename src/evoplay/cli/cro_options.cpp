@@ -57,8 +57,8 @@ evo::CroParams CroOptions::resolve() const {
   if (!reef.empty()) {
     const auto parts = split(reef, 'x');
     long long r = 0, c = 0;
-    if (parts.size() != 2 || !try_parse_int(parts[0], r) || !try_parse_int(parts[1], c) ||
-        r < 1 || c < 1 || r * c < 2 || r * c > kMaxPopulation)
+    if (parts.size() != 2 || !try_parse_int(parts[0], r) || !try_parse_int(parts[1], c) || r < 1 ||
+        c < 1 || r * c < 2 || r * c > kMaxPopulation)
       throw Error(fmt::format("--cro-reef '{}': expected ROWSxCOLS, e.g. 10x10, of 2 to {} cells",
                               reef, kMaxPopulation));
     p.rows = static_cast<std::size_t>(r);

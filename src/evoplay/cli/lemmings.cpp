@@ -8,6 +8,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/cro_options.hpp"
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/atomic_file.hpp"
@@ -333,11 +334,13 @@ void add_solve(CLI::App& group) {
   cmd->add_option("level", opt->level, "level file (.lvl)")->required();
   cmd->add_option("--algo", opt->solve.algorithm, "cro, ga or aco")->capture_default_str();
   opt->solve.add(cmd, true);
+  const auto cro = add_cro_options(cmd);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt] {
+  cmd->callback([opt, cro] {
     lem::SolverSettings s;
     s.algorithm = lem::algorithm_from_name(opt->solve.algorithm);
     opt->solve.apply(s);
+    s.cro = cro->resolve();
     s.seed = opt->common.seed;
     s.threads = opt->common.threads;
     const lem::Level level = lem::load_level(opt->level);
@@ -483,9 +486,11 @@ void add_compare(CLI::App& group) {
       ->capture_default_str();
   cmd->add_option("--aco-variant", opt->aco_variant, "ACO's deposits: rank-maxmin or plain")
       ->capture_default_str();
+  const auto cro = add_cro_options(cmd);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt] {
+  cmd->callback([opt, cro] {
     lem::StudySpec spec;
+    spec.cro = cro->resolve();
     spec.ga_selection = evo::Selection::parse(opt->selection);
     lem::SolverSettings{}.set_aco_variant(opt->aco_variant);  // checks the name
     spec.aco_variant = opt->aco_variant;
