@@ -9,6 +9,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/cro_options.hpp"
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
@@ -172,8 +173,9 @@ void add_solve(CLI::App& group) {
       ->capture_default_str()
       ->check(CLI::IsMember({"exact", "ga", "cro"}));
   opt->ga.add(cmd, false);
+  const auto cro_options = add_cro_options(cmd);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt, cmd] {
+  cmd->callback([opt, cmd, cro_options] {
     const bool cro = opt->method == "cro";
     const bool ga = opt->method == "ga" || cro;  // an evolutionary method
     if (!ga) {
@@ -187,7 +189,15 @@ void add_solve(CLI::App& group) {
         if (cmd->count(o)) throw Error(fmt::format("{} applies to --method ga only", o));
       }
     }
-    const sd::GaSettings settings = ga ? opt->ga.resolve() : sd::GaSettings{};
+    sd::GaSettings settings = ga ? opt->ga.resolve() : sd::GaSettings{};
+    if (cro) {
+      // gamma: --cro-gamma, else --mutation-rate, else the preset's (thesis: the GA preset's
+      // mutation rate, as before the presets).
+      settings.cro = cro_options->resolve();
+      if (!cro_options->gamma_given() &&
+          (cmd->count("--mutation-rate") > 0 || settings.cro->preset == "thesis"))
+        settings.cro->brooding_mutation = settings.mutation_rate;
+    }
     if (ga) {  // fail early on bad operator names, before reading a long file
       const sd::SudokuProblem probe(sd::Board(sd::Geometry::of_size(4)));
       (void)sd::make_crossover(settings.crossover, probe);

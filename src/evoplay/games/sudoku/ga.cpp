@@ -86,6 +86,30 @@ struct Operators {
       if (search.steps > 0) local_moves += search.improve(problem, g, rng);
     };
   }
+  /// CRO-SL's substrates: every crossover and every mutation by its name, restricted and
+  /// followed by the local search as the chosen ones are.
+  std::vector<evo::Substrate<Genome>> substrates() {
+    std::vector<evo::Substrate<Genome>> out;
+    for (auto name : kCrossovers) {
+      out.push_back(
+          {std::string(name),
+           [this, c = make_crossover(name, problem)](const Genome& a, const Genome& b, Rng& rng) {
+             auto kids = c(a, b, rng);
+             restrict(kids.first, rng);
+             return kids.first;
+           },
+           {}});
+    }
+    for (auto name : kMutations) {
+      out.push_back(
+          {std::string(name), {}, [this, m = make_mutation(name, problem)](Genome& g, Rng& rng) {
+             m(g, rng);
+             restrict(g, rng);
+             if (search.steps > 0) local_moves += search.improve(problem, g, rng);
+           }});
+    }
+    return out;
+  }
 };
 
 GaOutcome outcome_of(const SudokuProblem& problem, evo::RunResult<SudokuProblem::Genome>& result,
@@ -127,8 +151,12 @@ GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, Observer* observer)
 
 evo::CroParams cro_params(const GaSettings& s) {
   evo::CroParams p;
-  p.set_cells(s.population);
-  p.brooding_mutation = s.mutation_rate;
+  if (s.cro) {
+    p = *s.cro;
+  } else {
+    p.brooding_mutation = s.mutation_rate;
+  }
+  p.size_reef(s.population);
   p.stop.generations = s.generations;
   p.seed = s.seed;
   p.threads = s.threads;
@@ -138,7 +166,9 @@ evo::CroParams cro_params(const GaSettings& s) {
 GaOutcome solve_cro(const Board& puzzle, const GaSettings& s, Observer* observer) {
   const SudokuProblem problem(puzzle, s.restricted);
   Operators ops(problem, s);
-  auto result = evo::run_cro(problem, cro_params(s), ops.crossover(), ops.mutation(), observer);
+  const evo::CroParams params = cro_params(s);
+  auto result = evo::run_cro(problem, params, ops.crossover(), ops.mutation(), observer, {},
+                             evo::pick_substrates(params.substrates, ops.substrates()));
   return outcome_of(problem, result, ops);
 }
 
