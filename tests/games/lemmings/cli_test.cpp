@@ -169,7 +169,9 @@ TEST(LemmingsCli, SolveRunsAFixedNumberOfEpochsInsteadOfEvaluations) {
     const auto out = dir / algo;
     const auto r =
         run_evoplay("lemmings solve " + kLevel + " --algo " + algo +
-                    " --epochs 12 --population 30 --seed 5 --quiet --json --out " + out.string());
+                    " --epochs 12 --population 30 --seed 5 --cro-preset thesis --quiet --json "
+                    "--out " +
+                    out.string());
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["generations"], 12) << algo;
