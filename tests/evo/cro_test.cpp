@@ -242,10 +242,12 @@ auto no_mutation = [](G&, Rng&) {};
 TEST(Cro, DefaultsMakeElevenLarvaePerEpochOnAHundredCells) {
   // Issue formulas, 10 x 10 cells: broadcast Fb·alpha·cells = 0.7 · 0.1 · 100 = 7 larvae by
   // crossover; brooding (1 - Fb)·alpha·cells = 3 copies; budding max(1, Fa · corals) =
-  // max(1, round(0.01 · 80)) = 1. Only crossed or mutated larvae are evaluated.
+  // max(1, round(0.01 · 80)) = 1. Only crossed or mutated larvae are evaluated (all of them:
+  // the copy control after evaluation, so that a larva equal to a coral is evaluated too).
   const OneMax problem(64);
   for (double gamma : {0.05, 1.0}) {
     auto p = defaults(21);
+    p.copies_before_evaluation = false;
     p.brooding_mutation = gamma;
     p.stop.generations = 40;
     Recorder rec;

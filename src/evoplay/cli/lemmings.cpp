@@ -7,6 +7,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/cro_options.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
@@ -205,9 +206,11 @@ void add_solve(CLI::App& group) {
                   "iterations (ACO), as the thesis runs CRO; every evaluation counts")
       ->excludes(evaluations)
       ->check(whole_in(1, kMaxGenerations));
+  const auto cro = add_cro_options(cmd);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt] {
+  cmd->callback([opt, cro] {
     lem::SolverSettings s = opt->settings;
+    s.cro = cro->resolve();
     s.algorithm = lem::algorithm_from_name(opt->algorithm);
     s.fitness = lem::fitness_from_name(opt->fitness);
     s.ga.selection = evo::Selection::parse(opt->solver.selection);
@@ -250,9 +253,11 @@ void add_compare(CLI::App& group) {
       ->capture_default_str()
       ->check(whole_in(1, kMaxRuns));
   opt->solver.add(cmd, opt->spec);
+  const auto cro = add_cro_options(cmd);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt] {
+  cmd->callback([opt, cro] {
     lem::StudySpec spec = opt->spec;
+    spec.cro = cro->resolve();
     spec.ga_selection = evo::Selection::parse(opt->solver.selection);
     spec.aco_variant = opt->solver.aco_variant;
     spec.set_algorithms(opt->algos);

@@ -10,6 +10,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/cro_options.hpp"
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
@@ -116,8 +117,9 @@ void add_solve(CLI::App& group) {
       ->capture_default_str()
       ->check(CLI::IsMember({"exact", "ga", "cro"}));
   opt->ga.add(cmd, false);
+  const auto cro_options = add_cro_options(cmd);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt, cmd] {
+  cmd->callback([opt, cmd, cro_options] {
     sd::SolveSettings settings;
     settings.method = opt->method;
     settings.threads = opt->common.threads;
@@ -130,6 +132,14 @@ void add_solve(CLI::App& group) {
       if (settings.method == "cro")
         refuse(cmd, {"--selection", "--crossover-rate", "--elitism"}, "ga");
       settings.ga = opt->ga.resolve();
+      if (settings.method == "cro") {
+        // gamma: --cro-gamma, else --mutation-rate, else the preset's (thesis: the GA preset's
+        // mutation rate, as before the presets).
+        settings.ga.cro = cro_options->resolve();
+        if (!cro_options->gamma_given() &&
+            (cmd->count("--mutation-rate") > 0 || settings.ga.cro->preset == "thesis"))
+          settings.ga.cro->brooding_mutation = settings.ga.mutation_rate;
+      }
     }
     settings.ga.seed = opt->common.seed;
     settings.validate();  // before reading a long file

@@ -1,9 +1,72 @@
 #include "evoplay/evo/cro.hpp"
 
+#include <fmt/format.h>
+
 namespace evoplay::evo {
 
+CroParams CroParams::thesis() { return CroParams{}; }
+
+CroParams CroParams::standard() {
+  // Standard CRO (Salcedo-Sanz et al. 2014, the document's chapter 3): the whole reef
+  // reproduces every epoch, a share Fb of it by broadcast spawning (pairs, one larva each) and
+  // the rest by brooding (every larva a mutant). The other values are the ones usually given
+  // with it: Fb = 0.9, k = 3 attempts, Fa = Fd = 0.1, Pd = 0.1, rho0 = 0.9 (taken from the
+  // CRO literature's usual settings, not re-read from the paper's tables here; see
+  // docs/lemmings-solvers.md). mu is not a parameter there: the document's 3.
+  CroParams p;
+  p.preset = "standard";
+  p.occupancy = 0.9;
+  p.larvae = 1.0;
+  p.broadcast = 0.9;
+  p.brooding_mutation = 1.0;
+  p.attempts = 3;
+  p.budding = 0.1;
+  p.depredation_fraction = 0.1;
+  p.depredation_probability = 0.1;
+  return p;
+}
+
+CroParams CroParams::substrate_layers() {
+  CroParams p = standard();
+  p.preset = "sl";
+  p.substrates = {"all"};
+  return p;
+}
+
+CroParams CroParams::preset_named(std::string_view name) {
+  if (name == "thesis") return thesis();
+  if (name == "standard") return standard();
+  if (name == "sl") return substrate_layers();
+  throw Error(fmt::format("unknown CRO preset '{}': expected thesis, standard or sl", name));
+}
+
+void CroParams::validate() const {
+  auto share = [](const char* what, double v, bool zero_ok) {
+    if (!(v >= 0 && v <= 1) || (!zero_ok && v == 0))
+      throw Error(fmt::format("CRO {} must be {} 1, not {}", what,
+                              zero_ok ? "from 0 to" : "above 0 and at most", v));
+  };
+  if (rows == 0 || cols == 0) throw Error("CRO reef must have at least one row and one column");
+  if (rows * cols < 2) throw Error("CRO reef must have at least 2 cells");
+  share("occupancy (rho)", occupancy, false);
+  share("larvae (alpha)", larvae, true);
+  share("broadcast share (Fb)", broadcast, true);
+  share("brooding mutation (gamma)", brooding_mutation, true);
+  share("budding share (Fa)", budding, true);
+  share("depredation share (Fd)", depredation_fraction, true);
+  share("depredation probability (Pd)", depredation_probability, true);
+  if (attempts < 0) throw Error(fmt::format("CRO attempts (kappa) must be >= 0, not {}", attempts));
+  if (max_copies < 0)
+    throw Error(fmt::format("CRO max copies (mu) must be >= 0, not {}", max_copies));
+  for (const auto& s : substrates) {
+    if (s.empty()) throw Error("CRO substrates: an empty name");
+  }
+}
+
 nlohmann::json to_json(const CroParams& p) {
-  return {{"reef", {p.rows, p.cols}},
+  return {{"preset", p.preset},
+          {"variant", p.substrates.empty() ? "CRO" : "CRO-SL"},
+          {"reef", {p.rows, p.cols}},
           {"occupancy", p.occupancy},
           {"larvae_alpha", p.larvae},
           {"broadcast_fb", p.broadcast},
@@ -14,6 +77,8 @@ nlohmann::json to_json(const CroParams& p) {
           {"depredation_fd", p.depredation_fraction},
           {"depredation_pd", p.depredation_probability},
           {"spawner_pairs", p.proportional_pairs ? "fitness-proportional" : "uniform"},
+          {"copies_check", p.copies_before_evaluation ? "before-evaluation" : "after-evaluation"},
+          {"substrates", p.substrates},
           {"stop", to_json(p.stop, "epochs")},
           {"threads", resolve_threads(p.threads)},
           {"seed", p.seed}};

@@ -10,6 +10,17 @@
 // equality-comparable. Larvae are evaluated in parallel slots; every random choice comes from
 // Rng(seed).split({epoch, phase}), so runs are identical at any thread count. Cro runs one epoch
 // at a time (start, step, done, finish); run_cro() runs it to the end.
+//
+// As the document's Algorithm 2 orders larvae setting, the copy control comes before the
+// evaluation: a new larva identical to a coral takes that coral's fitness (and dies, unevaluated,
+// if the reef holds it more than mu times), a larva identical to an earlier larva of the same
+// epoch shares its evaluation; only the others cost an evaluation.
+//
+// With substrates (CRO-SL, Salcedo-Sanz et al.), the reef's cells are divided among named
+// operators (cell c grows on substrate c mod S): in broadcast spawning each spawner makes one
+// larva with the operator of the substrate it grows on — a crossover with a partner drawn from
+// the spawners of the same substrate, or a mutation of a copy. Larvae settle anywhere and then
+// belong to the substrate of their new cell. Brooding and budding are as in plain CRO.
 
 #include <algorithm>
 #include <cmath>
@@ -20,10 +31,12 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
@@ -35,8 +48,45 @@
 
 namespace evoplay::evo {
 
+/// One reproduction operator of CRO-SL, the one the corals of its substrate use in broadcast
+/// spawning: exactly one of `crossover` (two parents, one larva) and `mutation` (changes a copy of
+/// one coral) is set.
+template <class G>
+struct Substrate {
+  std::string name;
+  std::function<G(const G&, const G&, Rng&)> crossover;
+  std::function<void(G&, Rng&)> mutation;
+};
+
+/// The substrates of `names` from a problem's `catalogue` of operators, in the order named;
+/// "all" stands for the whole catalogue. Throws Error naming the catalogue for an unknown name.
+template <class G>
+std::vector<Substrate<G>> pick_substrates(const std::vector<std::string>& names,
+                                          const std::vector<Substrate<G>>& catalogue) {
+  std::vector<Substrate<G>> out;
+  for (const auto& name : names) {
+    if (name == "all") {
+      out.insert(out.end(), catalogue.begin(), catalogue.end());
+      continue;
+    }
+    const auto it = std::find_if(catalogue.begin(), catalogue.end(),
+                                 [&](const Substrate<G>& s) { return s.name == name; });
+    if (it == catalogue.end()) {
+      std::string known = "all";
+      for (const auto& s : catalogue) known += ", " + s.name;
+      throw Error("unknown CRO substrate '" + name + "': expected " + known);
+    }
+    out.push_back(*it);
+  }
+  return out;
+}
+
+/// Every setting of CRO, with the presets a user chooses from (docs/lemmings-solvers.md says
+/// which is the default and why). The member defaults are the `thesis` preset.
 struct CroParams {
+  std::string preset = "thesis";         // the preset these values started from
   std::size_t rows = 10, cols = 10;      // the reef: rows x cols cells
+  bool reef_set = false;                 // rows x cols chosen by the user: size_reef() keeps it
   double occupancy = 0.8;                // rho: share of cells filled at the start
   double larvae = 0.10;                  // alpha: sexual larvae per epoch, as a share of the cells
   double broadcast = 0.7;                // Fb: share of those made by broadcast spawning
@@ -48,12 +98,35 @@ struct CroParams {
   double depredation_fraction = 0.10;    // Fd: the worst share of the corals at risk
   double depredation_probability = 0.5;  // Pd: chance that each of them dies
   bool proportional_pairs = true;        // spawner pairs in proportion to fitness (else uniform)
+  bool copies_before_evaluation = true;  // the copy control (and the look-up of a larva's
+                                         // fitness among the corals) before evaluation, as
+                                         // Algorithm 2; false: every new larva is evaluated
+                                         // first (evoplay before issue 21)
+  std::vector<std::string> substrates;   // CRO-SL: the operators of the substrates, by the
+                                         // problem's names ("all": every one it has); empty:
+                                         // plain CRO
   Stopping stop;                         // generations = epochs; stagnation = epochs without
                                          // improvement of the best (restart_on_stagnation
                                          // is not supported: a reef has no elite to keep)
   int threads = 1;
   std::uint64_t seed = 1;
   std::size_t diversity_sample = 32;
+
+  /// The Lemmings document's values (chapter 4): alpha = 10% of the cells reproduce sexually per
+  /// epoch, brooded larvae mutated with probability gamma = 0.05.
+  static CroParams thesis();
+  /// Standard CRO (Salcedo-Sanz et al. 2014; the document's own chapter 3): every coral
+  /// reproduces once per epoch (alpha = 1) and every brooded larva is a mutant (gamma = 1).
+  static CroParams standard();
+  /// CRO-SL: `standard` with substrates, one per operator the problem has ("all").
+  static CroParams substrate_layers();
+  /// The preset of a name: thesis, standard or sl; throws Error naming them.
+  static CroParams preset_named(std::string_view name);
+  /// The preset names, for help texts.
+  static constexpr std::string_view kPresets[] = {"thesis", "standard", "sl"};
+
+  /// Throws Error naming the first setting out of its range.
+  void validate() const;
 
   std::size_t cells() const { return rows * cols; }
   /// Sets rows x cols to the most nearly square grid of max(cells, 2) cells (100: 10 x 10; 40:
@@ -65,6 +138,10 @@ struct CroParams {
       if (cells % r == 0) rows = r;
     }
     cols = cells / rows;
+  }
+  /// set_cells(population) unless the user chose the reef (reef_set).
+  void size_reef(std::size_t population) {
+    if (!reef_set) set_cells(population);
   }
 };
 
@@ -121,9 +198,10 @@ void best_first(std::vector<std::size_t>& cells, std::size_t k, Before before) {
 
 /// CRO over `problem`, one epoch at a time (start, step, done, finish, as Ga).
 /// `crossover(a, b, rng)` returns a genome or a pair (the first is kept); `mutation(g&, rng)`
-/// changes a genome in place. `on_evaluated` sees every evaluated larva. The result's history
-/// has the extra columns occupancy, duplicates, larvae, settled, depredated; its population is
-/// the final reef's corals.
+/// changes a genome in place. `on_evaluated` sees every evaluated larva. `substrates` (CRO-SL;
+/// empty: plain CRO) replace `crossover` in broadcast spawning. The result's history has the
+/// extra columns occupancy, duplicates, larvae, settled, depredated; its population is the final
+/// reef's corals.
 template <Problem P, class Crossover, class Mutation>
 requires std::equality_comparable<typename P::Genome>
 class Cro {
@@ -131,12 +209,14 @@ class Cro {
   using G = typename P::Genome;
 
   Cro(const P& problem, const CroParams& params, Crossover crossover, Mutation mutation,
-      Observer* observer = nullptr, EvaluationHook<G> on_evaluated = {})
+      Observer* observer = nullptr, EvaluationHook<G> on_evaluated = {},
+      std::vector<Substrate<G>> substrates = {})
       : problem_(problem),
         params_(params),
         crossover_(std::move(crossover)),
         mutation_(std::move(mutation)),
         on_evaluated_(std::move(on_evaluated)),
+        substrates_(std::move(substrates)),
         dir_(problem.direction()),
         cells_(std::max<std::size_t>(params.cells(), 2)),
         master_(params.seed),
@@ -203,11 +283,13 @@ class Cro {
         if (l.needs_evaluation) problem_.repair(l.genome, repair_rng);
       }
     }
+    if (params_.copies_before_evaluation) look_up_copies(larvae);
     // Evaluation of the new larvae, in parallel slots.
     workers_.for_each(larvae.size(), [&](std::size_t k) {
       if (larvae[k].needs_evaluation) larvae[k].fitness = problem_.evaluate(larvae[k].genome);
     });
-    for (const auto& l : larvae) {
+    for (auto& l : larvae) {
+      if (l.same_as != kNone) l.fitness = larvae[l.same_as].fitness;
       if (!l.needs_evaluation) continue;
       ++evaluations_;
       if (on_evaluated_) on_evaluated_(l.genome, l.fitness);
@@ -219,6 +301,11 @@ class Cro {
 
   std::size_t generation() const { return epoch_; }
   const RunResult<G>& result() const { return result_; }
+  /// The reef's cells (empty ones hold nothing), and the substrate a cell belongs to (CRO-SL).
+  const std::vector<std::optional<G>>& reef() const { return reef_; }
+  std::size_t substrate_of(std::size_t cell) const {
+    return substrates_.empty() ? 0 : cell % substrates_.size();
+  }
 
   RunResult<G> finish() {
     std::vector<G> corals;
@@ -234,10 +321,13 @@ class Cro {
   }
 
  private:
+  static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
   struct Larva {
     G genome;
     double fitness = 0;
     bool needs_evaluation = true;
+    std::size_t same_as = kNone;  // an earlier larva of the epoch with the same genome
+    bool dead = false;            // killed by the copy control before its evaluation
   };
 
   std::uint64_t fingerprint(const G& g) const {
@@ -309,23 +399,12 @@ class Cro {
                                       corals.begin() + static_cast<std::ptrdiff_t>(spawner_count));
     std::vector<std::size_t> brooders(corals.begin() + static_cast<std::ptrdiff_t>(spawner_count),
                                       corals.end());
-    std::vector<double> weight(cells_, 0.0);
-    if (params_.proportional_pairs) {
-      double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-      bool negative = false;
-      for (std::size_t c : spawners) {
-        lo = std::min(lo, goodness(fit_[c], dir_));
-        hi = std::max(hi, goodness(fit_[c], dir_));
-        negative = negative || fit_[c] < 0;
-      }
-      const bool classic = dir_ == Direction::maximize && !negative;
-      const double floor = spawners.empty() ? 0 : (hi - lo) / static_cast<double>(spawners.size());
-      for (std::size_t c : spawners) {
-        weight[c] = classic ? fit_[c] : goodness(fit_[c], dir_) - lo + floor;
-      }
+    const std::vector<double> weight = spawner_weights(spawners);
+    if (!substrates_.empty()) {
+      spawn_on_substrates(spawners, weight, larvae, rng);
     }
     std::vector<std::size_t> pool = spawners;
-    while (larvae.size() < broadcast_larvae_ && pool.size() >= 2) {
+    while (substrates_.empty() && larvae.size() < broadcast_larvae_ && pool.size() >= 2) {
       const std::size_t a = params_.proportional_pairs
                                 ? detail::draw_without_replacement(pool, weight, rng)
                                 : pool[pool.size() - 1];
@@ -343,6 +422,91 @@ class Cro {
         larva.needs_evaluation = true;
       }
       larvae.push_back(std::move(larva));
+    }
+  }
+
+  // Weights of the spawners in fitness-proportional draws (0 elsewhere; all 0 when the pairs are
+  // uniform): the fitness itself when it is maximised and not negative, else the goodness above
+  // the worst spawner's plus a floor, so that the worst can still be drawn.
+  std::vector<double> spawner_weights(const std::vector<std::size_t>& spawners) const {
+    std::vector<double> weight(cells_, 0.0);
+    if (!params_.proportional_pairs) return weight;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    bool negative = false;
+    for (std::size_t c : spawners) {
+      lo = std::min(lo, goodness(fit_[c], dir_));
+      hi = std::max(hi, goodness(fit_[c], dir_));
+      negative = negative || fit_[c] < 0;
+    }
+    const bool classic = dir_ == Direction::maximize && !negative;
+    const double floor = spawners.empty() ? 0 : (hi - lo) / static_cast<double>(spawners.size());
+    for (std::size_t c : spawners) {
+      weight[c] = classic ? fit_[c] : goodness(fit_[c], dir_) - lo + floor;
+    }
+    return weight;
+  }
+
+  // CRO-SL's broadcast spawning: each spawner, in the shuffled order, makes one larva with its
+  // substrate's operator (until Fb·alpha larvae are made); a crossover's partner is drawn (in
+  // proportion to fitness, or uniformly) from the other spawners of the same substrate, or of
+  // the whole reef when the substrate has no other.
+  void spawn_on_substrates(const std::vector<std::size_t>& spawners,
+                           const std::vector<double>& weight, std::vector<Larva>& larvae,
+                           Rng& rng) {
+    std::vector<std::vector<std::size_t>> on(substrates_.size());
+    for (std::size_t c : spawners) on[substrate_of(c)].push_back(c);
+    for (std::size_t a : spawners) {
+      if (larvae.size() >= broadcast_larvae_) break;
+      const Substrate<G>& op = substrates_[substrate_of(a)];
+      if (op.mutation) {
+        Larva larva{*reef_[a], 0, true};
+        op.mutation(larva.genome, rng);
+        larvae.push_back(std::move(larva));
+        continue;
+      }
+      std::vector<std::size_t> pool;
+      const std::vector<std::size_t>* groups[] = {&on[substrate_of(a)], &spawners};
+      for (const auto* group : groups) {
+        for (std::size_t c : *group) {
+          if (c != a) pool.push_back(c);
+        }
+        if (!pool.empty()) break;
+      }
+      if (pool.empty()) continue;  // a lone spawner has no partner
+      const std::size_t b = params_.proportional_pairs
+                                ? detail::draw_without_replacement(pool, weight, rng)
+                                : pool[rng.index(pool.size())];
+      larvae.push_back({op.crossover(*reef_[a], *reef_[b], rng), 0, true});
+    }
+  }
+
+  // The copy control before evaluation (Algorithm 2): a new larva identical to a coral takes its
+  // fitness, and dies if the reef holds its genome more than mu times; one identical to an
+  // earlier new larva of the epoch shares that larva's evaluation.
+  void look_up_copies(std::vector<Larva>& larvae) const {
+    std::vector<std::uint64_t> prints(larvae.size());
+    for (std::size_t k = 0; k < larvae.size(); ++k) {
+      Larva& l = larvae[k];
+      if (!l.needs_evaluation) continue;
+      prints[k] = fingerprint(l.genome);
+      int copies = 0;
+      for (std::size_t c = 0; c < cells_; ++c) {
+        if (reef_[c] && print_[c] == prints[k] && *reef_[c] == l.genome) {
+          if (copies++ == 0) l.fitness = fit_[c];
+        }
+      }
+      if (copies > 0) {
+        l.needs_evaluation = false;
+        l.dead = copies > params_.max_copies;
+        continue;
+      }
+      for (std::size_t j = 0; j < k; ++j) {
+        if (larvae[j].needs_evaluation && prints[j] == prints[k] && larvae[j].genome == l.genome) {
+          l.needs_evaluation = false;
+          l.same_as = j;
+          break;
+        }
+      }
     }
   }
 
@@ -366,6 +530,7 @@ class Cro {
     larvae_total_ = larvae.size();
     settled_ = 0;
     for (auto& l : larvae) {
+      if (l.dead) continue;
       const std::uint64_t f = fingerprint(l.genome);
       if (copies_in_reef(l.genome, f) > params_.max_copies) continue;
       for (int t = 0; t < params_.attempts; ++t) {
@@ -406,6 +571,7 @@ class Cro {
   Crossover crossover_;
   Mutation mutation_;
   EvaluationHook<G> on_evaluated_;
+  std::vector<Substrate<G>> substrates_;
   Direction dir_;
   std::size_t cells_;
   Rng master_;
@@ -427,10 +593,11 @@ template <Problem P, class Crossover, class Mutation>
 RunResult<typename P::Genome> run_cro(const P& problem, const CroParams& params,
                                       Crossover&& crossover, Mutation&& mutation,
                                       Observer* observer = nullptr,
-                                      const EvaluationHook<typename P::Genome>& on_evaluated = {}) {
+                                      const EvaluationHook<typename P::Genome>& on_evaluated = {},
+                                      std::vector<Substrate<typename P::Genome>> substrates = {}) {
   Cro<P, std::decay_t<Crossover>, std::decay_t<Mutation>> cro(
       problem, params, std::forward<Crossover>(crossover), std::forward<Mutation>(mutation),
-      observer, on_evaluated);
+      observer, on_evaluated, std::move(substrates));
   return run_to_end(cro);
 }
 

@@ -13,6 +13,7 @@
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/games/lemmings/checks.hpp"
 #include "evoplay/games/lemmings/problem.hpp"
+#include "evoplay/games/lemmings/substrates.hpp"
 
 namespace evoplay::games::lemmings {
 
@@ -114,7 +115,7 @@ Params for_run(Params p, const SolverSettings& s) {
 
 evo::CroParams cro_params(const SolverSettings& s) {
   evo::CroParams p = for_run(s.cro, s);
-  p.set_cells(s.population);
+  p.size_reef(s.population);
   return p;
 }
 
@@ -253,7 +254,8 @@ SolveResult solve(const Level& level, const SolverSettings& settings, const Cont
   switch (settings.algorithm) {
     case Algorithm::kCro: {
       auto r = evo::run_cro(recording, cancellable(cro_params(settings), control), crossover,
-                            mutation, observer, hook);
+                            mutation, observer, hook,
+                            evo::pick_substrates(settings.cro.substrates, plan_substrates(problem)));
       out.generations = r.generations;
       out.stop = r.stop;
       out.history = std::move(r.history);

@@ -191,6 +191,7 @@ SolverSettings StudySpec::solver_settings() const {
   s.threads = 1;
   s.ga.selection = ga_selection;
   s.set_aco_variant(aco_variant);
+  s.cro = cro;
   return s;
 }
 

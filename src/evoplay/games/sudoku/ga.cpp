@@ -113,6 +113,30 @@ struct Operators {
       if (search.steps > 0) local_moves += search.improve(problem, g, rng);
     };
   }
+  /// CRO-SL's substrates: every crossover and every mutation by its name, restricted and
+  /// followed by the local search as the chosen ones are.
+  std::vector<evo::Substrate<Genome>> substrates() {
+    std::vector<evo::Substrate<Genome>> out;
+    for (auto name : kCrossovers) {
+      out.push_back(
+          {std::string(name),
+           [this, c = make_crossover(name, problem)](const Genome& a, const Genome& b, Rng& rng) {
+             auto kids = c(a, b, rng);
+             restrict(kids.first, rng);
+             return kids.first;
+           },
+           {}});
+    }
+    for (auto name : kMutations) {
+      out.push_back(
+          {std::string(name), {}, [this, m = make_mutation(name, problem)](Genome& g, Rng& rng) {
+             m(g, rng);
+             restrict(g, rng);
+             if (search.steps > 0) local_moves += search.improve(problem, g, rng);
+           }});
+    }
+    return out;
+  }
 };
 
 GaOutcome outcome_of(const SudokuProblem& problem, evo::RunResult<SudokuProblem::Genome>& result,
@@ -155,8 +179,12 @@ GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, const Control& cont
 
 evo::CroParams cro_params(const GaSettings& s) {
   evo::CroParams p;
-  p.set_cells(s.population);
-  p.brooding_mutation = s.mutation_rate;
+  if (s.cro) {
+    p = *s.cro;
+  } else {
+    p.brooding_mutation = s.mutation_rate;
+  }
+  p.size_reef(s.population);
   p.stop.generations = s.generations;
   p.seed = s.seed;
   p.threads = s.threads;
@@ -168,7 +196,8 @@ GaOutcome solve_cro(const Board& puzzle, const GaSettings& s, const Control& con
   Operators ops(problem, s);
   evo::CroParams params = cro_params(s);
   params.stop.cancel = control.cancel.flag();
-  auto result = evo::run_cro(problem, params, ops.crossover(), ops.mutation(), control.observer);
+  auto result = evo::run_cro(problem, params, ops.crossover(), ops.mutation(), control.observer,
+                             {}, evo::pick_substrates(params.substrates, ops.substrates()));
   return outcome_of(problem, result, ops);
 }
 

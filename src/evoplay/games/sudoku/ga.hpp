@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "evoplay/core/control.hpp"
@@ -36,6 +37,9 @@ struct GaSettings {
   std::size_t stagnation = 0;  // generations without improvement before a restart (0 = never)
   std::uint64_t seed = 1;
   int threads = 1;
+  // CRO's own settings (solve_cro); unset: the document's values with gamma = mutation_rate.
+  // The reef, the epochs, the seed and the threads come from the fields above.
+  std::optional<evo::CroParams> cro;
 
   /// The settings of a preset ("paper" or "strong"); throws Error for another name.
   static GaSettings preset_named(const std::string& name);

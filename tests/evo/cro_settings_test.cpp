@@ -1,0 +1,282 @@
+// CRO's presets, the copy control before evaluation (issue 21) and CRO with substrate layers.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/evo/cro.hpp"
+#include "evoplay/evo/operators/crossover.hpp"
+#include "evoplay/evo/operators/mutation.hpp"
+#include "evoplay/evo/problems/circle_tsp.hpp"
+#include "evoplay/evo/problems/onemax.hpp"
+
+using namespace evoplay;
+using namespace evoplay::evo;
+using G = std::vector<int>;
+
+namespace {
+
+auto one_point_one = [](const G& a, const G& b, Rng& r) { return one_point(a, b, r).first; };
+auto bit_flip = [](G& g, Rng& r) {
+  random_reset_mutation(g, r, 0, 1, 1.0 / static_cast<double>(g.size()));
+};
+
+/// Counts the operator calls of each epoch (the observer closes an epoch).
+struct Calls : Observer {
+  std::vector<std::size_t> crossovers{0}, mutations{0};
+  void on_generation(const GenerationRecord&) override {
+    crossovers.push_back(0);
+    mutations.push_back(0);
+  }
+  auto crossover() {
+    return [this](const G& a, const G& b, Rng& r) {
+      ++crossovers.back();
+      return one_point(a, b, r).first;
+    };
+  }
+  auto mutation() {
+    return [this](G& g, Rng& r) {
+      ++mutations.back();
+      bit_flip(g, r);
+    };
+  }
+};
+
+std::string strip(History h) {
+  for (auto& r : h.rows) r.elapsed = 0;
+  return h.to_csv();
+}
+
+}  // namespace
+
+TEST(CroPresets, ThesisIsTheDocumentsValuesAndTheDefault) {
+  // The Lemmings document, chapter 4: rho 80%, alpha 10% of the reef, Fb 70%, gamma 5%, Fa
+  // under 1% (0.01), Fd 10%, Pd 50%.
+  const CroParams t = CroParams::thesis();
+  EXPECT_EQ(t.preset, "thesis");
+  EXPECT_DOUBLE_EQ(t.occupancy, 0.8);
+  EXPECT_DOUBLE_EQ(t.larvae, 0.1);
+  EXPECT_DOUBLE_EQ(t.broadcast, 0.7);
+  EXPECT_DOUBLE_EQ(t.brooding_mutation, 0.05);
+  EXPECT_DOUBLE_EQ(t.budding, 0.01);
+  EXPECT_DOUBLE_EQ(t.depredation_fraction, 0.1);
+  EXPECT_DOUBLE_EQ(t.depredation_probability, 0.5);
+  EXPECT_TRUE(t.substrates.empty());
+  EXPECT_TRUE(t.copies_before_evaluation);
+  EXPECT_EQ(to_json(t), to_json(CroParams{}));
+  EXPECT_EQ(to_json(CroParams::preset_named("thesis")), to_json(t));
+}
+
+TEST(CroPresets, StandardMakesEveryCoralReproduceAndEveryBroodedLarvaAMutant) {
+  const CroParams s = CroParams::standard();
+  EXPECT_EQ(s.preset, "standard");
+  EXPECT_DOUBLE_EQ(s.larvae, 1.0);
+  EXPECT_DOUBLE_EQ(s.brooding_mutation, 1.0);
+  EXPECT_TRUE(s.substrates.empty());
+  // What the preset is for: in every epoch every coral is a parent once. Spawners are
+  // round(Fb * corals), in pairs; the others brood, each larva mutated.
+  const OneMax problem(64);
+  auto p = s;
+  p.stop.generations = 30;
+  Calls calls;
+  const auto r = run_cro(problem, p, calls.crossover(), calls.mutation(), &calls);
+  for (std::size_t e = 1; e <= 30; ++e) {
+    const double corals = r.history.rows[e - 1].extra_value("occupancy") * 100;
+    const auto spawners = static_cast<std::size_t>(std::llround(s.broadcast * corals));
+    EXPECT_EQ(calls.crossovers[e], spawners / 2) << "epoch " << e;
+    EXPECT_EQ(calls.mutations[e], static_cast<std::size_t>(std::llround(corals)) - spawners)
+        << "epoch " << e;
+  }
+}
+
+TEST(CroPresets, SlIsStandardWithEverySubstrate) {
+  CroParams sl = CroParams::preset_named("sl");
+  EXPECT_EQ(sl.substrates, std::vector<std::string>{"all"});
+  sl.substrates.clear();
+  sl.preset = "standard";
+  EXPECT_EQ(to_json(sl), to_json(CroParams::standard()));
+  EXPECT_THROW(CroParams::preset_named("classic"), Error);
+}
+
+TEST(CroPresets, ValidateRefusesValuesOutOfRange) {
+  EXPECT_NO_THROW(CroParams::standard().validate());
+  for (auto bad :
+       {+[](CroParams& p) { p.occupancy = 0; }, +[](CroParams& p) { p.larvae = 1.5; },
+        +[](CroParams& p) { p.brooding_mutation = -0.1; }, +[](CroParams& p) { p.attempts = -1; },
+        +[](CroParams& p) { p.max_copies = -2; }, +[](CroParams& p) { p.rows = 0; },
+        +[](CroParams& p) { p.depredation_probability = 2; }}) {
+    CroParams p = CroParams::thesis();
+    bad(p);
+    EXPECT_THROW(p.validate(), Error);
+  }
+}
+
+TEST(CroPresets, SizeReefKeepsAReefTheUserChose) {
+  CroParams p;
+  p.size_reef(40);
+  EXPECT_EQ(p.cells(), 40u);
+  p.rows = 3;
+  p.cols = 7;
+  p.reef_set = true;
+  p.size_reef(100);
+  EXPECT_EQ(p.rows, 3u);
+  EXPECT_EQ(p.cols, 7u);
+}
+
+// ---- The copy control before evaluation (Algorithm 2) ------------------------------------
+
+TEST(CroCopies, ALarvaIdenticalToACoralCostsNoEvaluation) {
+  // Crossover clones its first parent and brooding does not mutate: every new larva is a copy
+  // of a coral. In the document's order none is evaluated; evaluated first, all are.
+  const OneMax problem(16);
+  auto clone = [](const G& a, const G&, Rng&) { return a; };
+  auto none = [](G&, Rng&) {};
+  for (bool before : {true, false}) {
+    auto p = CroParams::standard();
+    p.copies_before_evaluation = before;
+    p.stop.generations = 20;
+    std::uint64_t seen = 0;
+    const auto r = run_cro(problem, p, clone, none, nullptr, [&](const G&, double) { ++seen; });
+    const std::uint64_t initial = 90;  // rho 0.9 of 100 cells
+    EXPECT_EQ(seen, r.evaluations);
+    if (before) {
+      EXPECT_EQ(r.evaluations, initial);
+    } else {
+      EXPECT_GT(r.evaluations, initial + 20 * 40);
+    }
+  }
+}
+
+TEST(CroCopies, ALarvaIdenticalToAnEarlierLarvaSharesItsEvaluation) {
+  // Every crossover makes the same genome, absent from the reef at first: the epoch evaluates it
+  // once; once it has settled, never again.
+  const OneMax problem(16);
+  G fixed(16, 1);  // 15 ones: better than every random coral, not the optimum (no stop)
+  fixed[0] = 0;
+  auto same = [&](const G&, const G&, Rng&) { return fixed; };
+  auto none = [](G&, Rng&) {};
+  auto p = CroParams::thesis();
+  p.brooding_mutation = 0;
+  p.stop.generations = 5;
+  std::uint64_t fixed_seen = 0;
+  const auto r = run_cro(problem, p, same, none, nullptr, [&](const G& g, double f) {
+    if (g == fixed) {
+      ++fixed_seen;
+      EXPECT_DOUBLE_EQ(f, 15);
+    }
+  });
+  EXPECT_EQ(fixed_seen, 1u);
+  EXPECT_EQ(r.evaluations, 80u + 1);
+  EXPECT_EQ(r.best_fitness, 15);
+}
+
+TEST(CroCopies, MuStillCapsCopiesAndTheRunIsTheSameAtAnyThreadCount) {
+  const OneMax problem(16);  // 90 random corals of 16 bits: no genome three times at the start
+  auto clone = [](const G& a, const G&, Rng&) { return a; };
+  auto p = CroParams::standard();
+  p.max_copies = 1;
+  p.stop.generations = 100;
+  const auto a = run_cro(problem, p, clone, bit_flip);
+  p.threads = 2;
+  const auto b = run_cro(problem, p, clone, bit_flip);
+  EXPECT_EQ(strip(a.history), strip(b.history));
+  EXPECT_EQ(a.population, b.population);
+  std::map<G, int> counts;
+  for (const auto& c : a.population) ++counts[c];
+  for (const auto& [g, n] : counts) EXPECT_LE(n, 2);
+}
+
+// ---- CRO with substrate layers -----------------------------------------------------------
+
+namespace {
+/// Substrates that record, per epoch, the parents each was given (by value) and tag their
+/// larvae: gene 0 of a larva is the substrate's number (genomes {tag, id...}).
+struct Layers {
+  std::vector<std::vector<G>> parents;  // [substrate]: first parents seen in the current epoch
+  std::vector<Substrate<G>> make() {
+    parents.assign(3, {});
+    auto cross = [this](int k) {
+      return [this, k](const G& a, const G& b, Rng& r) {
+        parents[static_cast<std::size_t>(k)].push_back(a);
+        G child = one_point(a, b, r).first;
+        child[0] = k;
+        return child;
+      };
+    };
+    return {{"x0", cross(0), {}}, {"x1", cross(1), {}}, {"m2", {}, [this](G& g, Rng& r) {
+                                                           parents[2].push_back(g);
+                                                           bit_flip(g, r);
+                                                           g[0] = 2;
+                                                         }}};
+  }
+};
+auto unused_crossover = [](const G& a, const G&, Rng&) -> G {
+  ADD_FAILURE() << "plain crossover used under CRO-SL";
+  return a;
+};
+}  // namespace
+
+TEST(CroSl, EachSubstrateReproducesTheCoralsGrowingOnIt) {
+  const OneMax problem(24);
+  auto p = CroParams::standard();
+  p.seed = 31;
+  p.stop.generations = 25;
+  Layers layers;
+  Cro cro(problem, p, unused_crossover, bit_flip, nullptr, {}, layers.make());
+  cro.start();
+  std::size_t calls = 0;
+  std::set<int> tags;
+  while (!cro.done()) {
+    const auto before = cro.reef();
+    for (auto& v : layers.parents) v.clear();
+    cro.step();
+    for (std::size_t k = 0; k < 3; ++k) {
+      EXPECT_FALSE(layers.parents[k].empty()) << "substrate " << k << " made no larva";
+      for (const G& parent : layers.parents[k]) {
+        ++calls;
+        bool found = false;
+        for (std::size_t c = 0; c < before.size() && !found; ++c) {
+          found = before[c] && *before[c] == parent && cro.substrate_of(c) == k;
+        }
+        EXPECT_TRUE(found) << "substrate " << k << " reproduced a coral of another substrate";
+      }
+    }
+    for (const auto& cell : cro.reef()) {
+      if (cell) tags.insert((*cell)[0]);
+    }
+  }
+  EXPECT_GT(calls, 25u * 30);
+  EXPECT_TRUE(tags.count(0) && tags.count(1) && tags.count(2));  // each one's larvae settle
+}
+
+TEST(CroSl, PickSubstratesByNameOrAll) {
+  Layers layers;
+  const auto all = layers.make();
+  EXPECT_EQ(pick_substrates<G>({"all"}, all).size(), 3u);
+  const auto two = pick_substrates<G>({"m2", "x0"}, all);
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0].name, "m2");
+  EXPECT_EQ(two[1].name, "x0");
+  EXPECT_TRUE(pick_substrates<G>({}, all).empty());
+  EXPECT_THROW(pick_substrates<G>({"x9"}, all), Error);
+}
+
+TEST(CroSl, SameSeedSameRunAtAnyThreadCountAndItMinimisesTheTsp) {
+  const CircleTsp tsp(16);
+  auto ox_one = [](const G& a, const G& b, Rng& r) { return ox(a, b, r).first; };
+  auto pmx_one = [](const G& a, const G& b, Rng& r) { return pmx(a, b, r).first; };
+  auto inversion = [](G& g, Rng& r) { inversion_mutation(g, r); };
+  auto swap = [](G& g, Rng& r) { swap_mutation(g, r); };
+  const std::vector<Substrate<G>> layers = {
+      {"ox", ox_one, {}}, {"pmx", pmx_one, {}}, {"inversion", {}, inversion}, {"swap", {}, swap}};
+  auto p = CroParams::substrate_layers();
+  p.seed = 9;
+  p.stop.generations = 400;
+  const auto a = run_cro(tsp, p, ox_one, inversion, nullptr, {}, layers);
+  p.threads = 2;
+  const auto b = run_cro(tsp, p, ox_one, inversion, nullptr, {}, layers);
+  EXPECT_EQ(strip(a.history), strip(b.history));
+  EXPECT_EQ(a.population, b.population);
+  EXPECT_TRUE(a.solved) << a.best_fitness << " vs " << tsp.optimum();
+}

@@ -1,0 +1,56 @@
+// CRO's options on the command line (issue 21): the default preset, a preset and an override
+// recorded in config.json, and a bad value refused before anything is written.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/process.hpp"
+
+using namespace evoplay::test_support;
+
+namespace {
+const std::string kLevel = source_path("data/lemmings/easy-04-two-walls.lvl");
+
+nlohmann::json cro_config(const std::string& options, const std::string& name) {
+  const auto dir = scratch_dir(name);
+  const auto r = run_evoplay("lemmings solve " + kLevel + " --evaluations 300 --quiet --json " +
+                             options + " --out " + dir.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  return nlohmann::json::parse(slurp(dir / "config.json"))["solver"]["cro"];
+}
+}  // namespace
+
+TEST(LemmingsCroCli, TheDefaultIsStandardCro) {
+  const auto cro = cro_config("", "cro-default");
+  EXPECT_EQ(cro["preset"], "standard");
+  EXPECT_EQ(cro["variant"], "CRO");
+  EXPECT_EQ(cro["larvae_alpha"], 1.0);
+  EXPECT_EQ(cro["brooding_mutation_gamma"], 1.0);
+  EXPECT_EQ(cro["copies_check"], "before-evaluation");
+  EXPECT_EQ(cro["reef"], nlohmann::json::array({10, 10}));
+}
+
+TEST(LemmingsCroCli, APresetAndOverridesAreRecorded) {
+  const auto thesis =
+      cro_config("--cro-preset thesis --cro-gamma 0.3 --cro-reef 4x6", "cro-thesis");
+  EXPECT_EQ(thesis["preset"], "thesis");
+  EXPECT_EQ(thesis["brooding_mutation_gamma"], 0.3);
+  EXPECT_EQ(thesis["larvae_alpha"], 0.1);  // the rest stays the document's
+  EXPECT_EQ(thesis["attempts_kappa"], 8);
+  EXPECT_EQ(thesis["reef"], nlohmann::json::array({4, 6}));
+  const auto sl = cro_config("--cro-preset sl --cro-substrates two-point,step-shift", "cro-sl");
+  EXPECT_EQ(sl["variant"], "CRO-SL");
+  EXPECT_EQ(sl["substrates"], nlohmann::json::array({"two-point", "step-shift"}));
+}
+
+TEST(LemmingsCroCli, BadSettingsAreRefused) {
+  for (const char* bad : {"--cro-reef 3", "--cro-reef 0x5", "--cro-gamma 2", "--cro-preset classic",
+                          "--cro-substrates nope"}) {
+    const auto dir = scratch_dir("cro-bad");
+    const auto r = run_evoplay("lemmings solve " + kLevel + " --evaluations 50 --quiet " + bad +
+                               " --out " + (dir / "run").string());
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_NE(r.err.find("evoplay: error"), std::string::npos) << bad << ": " << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "run")) << bad;
+  }
+}
