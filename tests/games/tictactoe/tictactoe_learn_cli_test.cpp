@@ -1,5 +1,5 @@
 // `evoplay tictactoe learn | agents` and `play --x agent:DIR` as a user runs them: the run
-// folder, resuming (the same history as an uninterrupted run), Ctrl-C (saves and exits 0),
+// folder, resuming (the same history as an uninterrupted run), Ctrl-C (saves and exits 130),
 // broken run folders, and people playing a learned agent.
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -15,6 +15,7 @@
 
 #include "evoplay/games/tictactoe/learner.hpp"
 #include "evoplay/games/tictactoe/population_io.hpp"
+#include "support/cancel.hpp"
 #include "support/history.hpp"
 #include "support/process.hpp"
 
@@ -161,7 +162,7 @@ TEST(TicTacToeLearnCli, ResumeContinuesAsIfNeverStopped) {
   EXPECT_NE(changed.err.find("--agents cannot be changed"), std::string::npos) << changed.err;
 }
 
-TEST(TicTacToeLearnCli, CtrlCFinishesTheCycleSavesAndExitsCleanly) {
+TEST(TicTacToeLearnCli, CtrlCFinishesTheCycleSavesAndExits130) {
   const auto dir = scratch_dir("ttt-sigint") / "run";
   const std::string out = dir.string();
   const pid_t pid =
@@ -174,12 +175,7 @@ TEST(TicTacToeLearnCli, CtrlCFinishesTheCycleSavesAndExitsCleanly) {
     if (std::count(h.begin(), h.end(), '\n') >= 4) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  ASSERT_EQ(kill(pid, SIGINT), 0);
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFEXITED(status)) << "killed by a signal instead of stopping cleanly";
-  EXPECT_EQ(WEXITSTATUS(status), 0);
-  const auto result = nlohmann::json::parse(slurp(dir / "result.json"));
+  const auto result = expect_cancelled(pid, dir);
   EXPECT_EQ(result["stopped_by"], "interrupt");
   const auto cycles = result["cycles"].get<int>();
   EXPECT_GE(cycles, 3);
