@@ -162,8 +162,11 @@ void play_tournament_games(
     }
   });
   std::size_t kept = 0;
-  for (std::size_t k = 0; k < schedule.size(); ++k)
-    if (finished[k]) schedule[kept++] = std::move(schedule[k]);
+  for (std::size_t k = 0; k < schedule.size(); ++k) {
+    if (!finished[k]) continue;
+    if (kept != k) schedule[kept] = std::move(schedule[k]);
+    ++kept;
+  }
   schedule.resize(kept);
 }
 
