@@ -8,7 +8,6 @@
 #include "evoplay/cli/demo.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/run_dir.hpp"
-#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/connect4/board.hpp"
 #include "evoplay/games/connect4/bots.hpp"
@@ -17,32 +16,13 @@
 #include "evoplay/games/tictactoe/perfect.hpp"
 #include "evoplay/render/plot.hpp"
 #include "evoplay/search/alphabeta.hpp"
-#include "evoplay/search/bots.hpp"
 #include "evoplay/search/minimax.hpp"
+#include "evoplay/search/series.hpp"
 
 namespace evoplay::cli {
 
-namespace {
-
 namespace c4 = games::connect4;
 namespace ttt = games::tictactoe;
-
-// Win/draw/loss counts of `first` against `second` over `games` tic-tac-toe games.
-std::array<int, 3> series(const std::string& first, const std::string& second, int games,
-                          const Rng& rng) {
-  auto factory = ttt::bots();
-  std::array<int, 3> out{};
-  for (int g = 0; g < games; ++g) {
-    auto a = factory.make(first, rng.split({static_cast<std::uint64_t>(g), 0}));
-    auto b = factory.make(second, rng.split({static_cast<std::uint64_t>(g), 1}));
-    const auto r = search::play_game(ttt::Board{}, {a.get(), b.get()},
-                                     [](const ttt::Board&, ttt::Board::Move, const auto&) {});
-    ++out[static_cast<std::size_t>(r.winner == 0 ? 0 : r.winner < 0 ? 1 : 2)];
-  }
-  return out;
-}
-
-}  // namespace
 
 void demo_search(DemoContext& ctx) {
   const auto dir = ctx.folder("search");
@@ -53,8 +33,10 @@ void demo_search(DemoContext& ctx) {
   // 1. Tic-tac-toe solved.
   const ttt::PerfectTable table;
   const auto census = ttt::census(table);
-  const auto perfect_first = series("perfect", "random", 1000, master.split(1));
-  const auto perfect_second = series("random", "perfect", 1000, master.split(2));
+  const auto perfect_first =
+      search::win_draw_loss(ttt::Board{}, ttt::bots(), "perfect", "random", 1000, master.split(1));
+  const auto perfect_second =
+      search::win_draw_loss(ttt::Board{}, ttt::bots(), "random", "perfect", 1000, master.split(2));
   fmt::print("  tic-tac-toe: {} positions, {} games, value of the empty board: {}\n",
              census.positions, census.games,
              table.value(ttt::Board{}) == 0 ? "draw" : "not a draw");
@@ -74,35 +56,34 @@ void demo_search(DemoContext& ctx) {
   plot.x_label = "depth (plies)";
   plot.y_label = "nodes (log scale)";
   plot.log_y = true;
-  render::Series mm, ab, abt;
-  mm.label = "minimax";
-  ab.label = "alpha-beta (ordering)";
-  abt.label = "alpha-beta + table + deepening";
-  mm.markers = ab.markers = abt.markers = true;
-  for (int depth = 1; depth <= 7; ++depth) {
-    search::AlphaBetaSettings plain;
-    plain.depth = depth;
-    plain.iterative_deepening = plain.aspiration = plain.table = plain.quiescence = false;
-    search::AlphaBetaSettings full = plain;
-    full.iterative_deepening = full.aspiration = full.table = true;
-    full.table_mib = 4;
-    const double d = depth;
-    mm.x.push_back(d);
-    mm.y.push_back(
-        static_cast<double>(search::Minimax<c4::Board>({depth}).search(c4::Board{}).stats.nodes));
-    ab.x.push_back(d);
-    ab.y.push_back(
-        static_cast<double>(search::AlphaBeta<c4::Board>(plain).search(c4::Board{}).stats.nodes));
-    abt.x.push_back(d);
-    abt.y.push_back(
-        static_cast<double>(search::AlphaBeta<c4::Board>(full).search(c4::Board{}).stats.nodes));
-  }
+  auto nodes = [&](const char* label, auto&& search_to) {  // the series; its node count at 7
+    render::Series s;
+    s.label = label;
+    s.markers = true;
+    for (int depth = 1; depth <= 7; ++depth) {
+      s.x.push_back(depth);
+      s.y.push_back(static_cast<double>(search_to(depth).stats.nodes));
+    }
+    plot.series.push_back(s);
+    return s.y.back();
+  };
+  auto alphabeta = [](int depth, bool full) {
+    search::AlphaBetaSettings s;
+    s.depth = depth;
+    s.iterative_deepening = s.aspiration = s.table = full;
+    s.quiescence = false;
+    if (full) s.table_mib = 4;
+    return search::AlphaBeta<c4::Board>(s).search(c4::Board{});
+  };
+  const double mm =
+      nodes("minimax", [](int d) { return search::Minimax<c4::Board>({d}).search(c4::Board{}); });
+  const double ab = nodes("alpha-beta (ordering)", [&](int d) { return alphabeta(d, false); });
+  const double abt =
+      nodes("alpha-beta + table + deepening", [&](int d) { return alphabeta(d, true); });
   fmt::print(
       "  connect4, depth 7 from the empty board: minimax {} nodes, alpha-beta {}, with table {}\n",
-      mm.y.back(), ab.y.back(), abt.y.back());
-  result["connect4_depth7_nodes"] = {
-      {"minimax", mm.y.back()}, {"alphabeta", ab.y.back()}, {"alphabeta_table", abt.y.back()}};
-  plot.series = {mm, ab, abt};
+      mm, ab, abt);
+  result["connect4_depth7_nodes"] = {{"minimax", mm}, {"alphabeta", ab}, {"alphabeta_table", abt}};
   render::save_line_plot(dir / "connect4_pruning.png", plot);
   ctx.show("Connect Four pruning", dir / "connect4_pruning.png");
 

@@ -1,17 +1,21 @@
-// evoplay tictactoe: play (people, bots and learned agents) and solve (the game's facts and the
-// cost of search); learn and agents are in tictactoe_learn.cpp.
+// evoplay tictactoe: play (people, bots and learned agents), solve (the game's facts and the cost
+// of search), learn and agents (the learning program: games/tictactoe/learn_run.hpp), and the
+// learning part of the demo.
 #include <fmt/format.h>
+
+#include <map>
+#include <optional>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/play.hpp"
-#include "evoplay/cli/tictactoe_learn.hpp"
 #include "evoplay/core/json_text.hpp"
-#include "evoplay/games/tictactoe/agent_bot.hpp"
-#include "evoplay/games/tictactoe/board.hpp"
-#include "evoplay/games/tictactoe/perfect.hpp"
-#include "evoplay/search/alphabeta.hpp"
-#include "evoplay/search/minimax.hpp"
+#include "evoplay/core/progress.hpp"
+#include "evoplay/games/tictactoe/agents_report.hpp"
+#include "evoplay/games/tictactoe/learn_run.hpp"
+#include "evoplay/games/tictactoe/solve_report.hpp"
+#include "evoplay/games/tictactoe/ui.hpp"
 
 namespace evoplay::cli {
 
@@ -19,130 +23,109 @@ namespace ttt = games::tictactoe;
 
 namespace {
 
-std::shared_ptr<const GameUi<ttt::Board>> tictactoe_ui() {
-  auto ui = std::make_shared<GameUi<ttt::Board>>();
-  auto tally = std::make_shared<ttt::AgentTally>();
-  ui->command = "tictactoe";
-  ui->seat_names = {"X", "O"};
-  // With a learned agent playing, the board also says how many games were drawn and how many of
-  // the agent's moves its rules chose.
-  ui->draw = [tally](const ttt::Board& b, bool human) {
-    return b.to_text(human) + tally->status();
-  };
-  ui->on_game_end = [tally](const ttt::Board&, int winner) {
-    ++tally->games;
-    if (winner < 0) ++tally->draws;
-  };
-  ui->move_name = [](const ttt::Board::Move& m) { return std::to_string(m + 1); };
-  ui->move_help = "a cell from 1 to 9";
-  ui->parse_move = [](const ttt::Board& b, std::string_view text, ttt::Board::Move& m,
-                      std::string& why) {
-    int cell = 0;
-    if (!read_number(text, 1, 9, "cell", cell, why)) return false;
-    if (!(b.empty() >> (cell - 1) & 1)) {
-      why = fmt::format("cell {} is taken: choose an empty cell", cell);
-      return false;
-    }
-    m = static_cast<ttt::Board::Move>(cell - 1);
-    return true;
-  };
-  ui->bots = [tally] {
-    auto f = ttt::bots();
-    ttt::add_agent_bots(f, tally);
-    return f;
-  };
-  return ui;
-}
-
-struct SearchCost {
-  std::string name;
-  search::SearchResult<ttt::Board::Move> result;
+// The progress line of a learning run: the cycle, and the best agent's last measures.
+struct LearnProgress : Observer {
+  LearnProgress(bool quiet, std::uint64_t cycles, Control& control) : line(quiet, "learn", cycles) {
+    control.observer = this;
+    control.progress = [this](std::uint64_t done, std::uint64_t) {
+      line.update(done, fmt::format("cycle {}{}", done, last));
+    };
+  }
+  void on_generation(const GenerationRecord& row) override { last = ", " + ttt::row_note(row); }
+  Progress line;
+  std::string last;
 };
 
-template <class Fn>
-SearchCost measure(std::string name, Fn&& fn) {
-  return {std::move(name), fn()};
+// The setting options of learn (one per LearnSettings setting) and those the user gave.
+struct LearnOptions {
+  CommonOptions common;
+  std::string preset = "original", resume;
+  std::map<std::string, std::string> given;
+};
+
+void run_learn(const LearnOptions& opt, const CLI::App& cmd) {
+  for (const char* o : {"--preset", "--seed", "--out"})
+    if (!opt.resume.empty() && cmd.count(o))
+      throw Error(
+          fmt::format("{} cannot be given with --resume: the run continues with its "
+                      "saved settings and folder",
+                      o));
+  std::map<std::string, std::string> given;
+  for (const auto& s : ttt::setting_list()) {
+    if (!cmd.count("--" + s.name)) continue;
+    const auto& value = opt.given.at(s.name);
+    given[s.name] = value.empty() && s.kind == "on|off" ? "on" : value;
+  }
+  ttt::LearnRunSettings settings;
+  std::optional<ttt::SavedRun> saved;
+  RunDir run;
+  if (!opt.resume.empty()) {
+    saved = ttt::read_saved_run(opt.resume, given, opt.common.threads);
+    run = RunDir::create(opt.resume, "tictactoe-learn");
+  } else {
+    settings.learn = ttt::LearnSettings::preset_named(opt.preset);
+    for (const auto& [name, value] : given) settings.learn.set(name, value);
+    settings.seed = opt.common.seed;
+    settings.threads = opt.common.threads;
+    settings.validate();
+    run = open_run_dir(opt.common, "tictactoe-learn");
+  }
+  Cancellable c;
+  const auto cycles = (saved ? saved->settings : settings).learn.cycles;
+  LearnProgress progress(opt.common.quiet || opt.common.json, cycles, c.control);
+  const auto r = ttt::learn_run(run, settings, c.control, saved ? &*saved : nullptr);
+  progress.line.finish();
+  if (opt.common.json) {
+    print_json(r.to_json(), run);
+  } else {
+    fmt::print("{}", r.to_text(run.path().string()));
+  }
+  if (r.cancelled) exit_cancelled();
 }
 
-void run_solve(bool json) {
-  const ttt::PerfectTable table;
-  const ttt::Census c = ttt::census(table);
-  const ttt::Board start;
-  search::AlphaBetaSettings plain;
-  plain.depth = 9;
-  plain.iterative_deepening = plain.aspiration = false;
-  plain.table = false;
-  search::AlphaBetaSettings with_table = plain;
-  with_table.table = true;
-  with_table.table_mib = 1;
-  const std::vector<SearchCost> costs = {
-      measure("minimax", [&] { return search::Minimax<ttt::Board>({9}).search(start); }),
-      measure("alpha-beta", [&] { return search::AlphaBeta<ttt::Board>(plain).search(start); }),
-      measure("alpha-beta + table",
-              [&] { return search::AlphaBeta<ttt::Board>(with_table).search(start); }),
-  };
-  const char* value = table.value(start) > 0   ? "win for X"
-                      : table.value(start) < 0 ? "win for O"
-                                               : "draw";
-  if (json) {
-    nlohmann::json out = {
-        {"value", value},
-        {"positions", c.positions},
-        {"terminal",
-         {{"total", c.terminal},
-          {"x_wins", c.terminal_x_wins},
-          {"o_wins", c.terminal_o_wins},
-          {"draws", c.terminal_draws}}},
-        {"symmetry_classes", c.symmetry_classes},
-        {"positions_per_ply", c.positions_per_ply},
-        {"games",
-         {{"total", c.games},
-          {"x_wins", c.games_x_wins},
-          {"o_wins", c.games_o_wins},
-          {"draws", c.games_draws}}},
-        {"tree_nodes_per_ply", c.nodes_per_ply},
-        {"tree_nodes", c.tree_nodes},
-        {"values",
-         {{"x_wins", c.value_x_wins}, {"draws", c.value_draws}, {"o_wins", c.value_o_wins}}},
-        {"mistake_positions", c.mistake_positions},
-        {"search", nlohmann::json::array()}};
-    for (const auto& s : costs) {
-      auto entry = search::to_json(s.result.stats);
-      entry["algorithm"] = s.name;
-      entry["value"] = s.result.value;
-      entry["seconds"] = s.result.seconds;
-      out["search"].push_back(entry);
-    }
-    fmt::print("{}\n", json_text(out, 2));
-    return;
+void add_learn(CLI::App* group) {
+  auto opt = std::make_shared<LearnOptions>();
+  auto* cmd = group->add_subcommand(
+      "learn",
+      "agents made of rules learn to play by playing (the original program), or faster (strong); "
+      "Ctrl-C saves and stops");
+  cmd->add_option("--preset", opt->preset,
+                  "settings to start from: original (the original program's) or strong")
+      ->capture_default_str();
+  cmd->add_option("--resume", opt->resume,
+                  "continue the run saved in this folder (with its settings; --cycles may grow)");
+  const auto original = ttt::LearnSettings::preset_named("original");
+  const auto strong = ttt::LearnSettings::preset_named("strong");
+  for (const auto& s : ttt::setting_list()) {
+    const auto a = ttt::setting_text(original, s.name), b = ttt::setting_text(strong, s.name);
+    auto* o = cmd->add_option(
+        "--" + s.name, opt->given[s.name],
+        fmt::format("{} [original {}{}]", s.help, a, a == b ? "" : fmt::format(", strong {}", b)));
+    o->type_name(s.kind);
+    if (s.kind == "on|off") o->expected(0, 1);
   }
-  auto join = [](const auto& values) {
-    std::string s;
-    for (auto v : values) s += fmt::format("{}{}", s.empty() ? "" : " ", v);
-    return s;
+  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  cmd->callback([opt, cmd] { run_learn(*opt, *cmd); });
+}
+
+void add_agents(CLI::App* group) {
+  struct Options {
+    std::string dir;
+    std::size_t top = 0;
+    bool json = false;
   };
-  fmt::print("Tic-tac-toe, solved by search\n");
-  fmt::print("  value of the empty board:   {} (every first move: {})\n", value,
-             table.optimal_moves(start).size() == 9 ? "draw" : "not all equal");
-  fmt::print("  positions:                  {} ({} up to symmetry)\n", c.positions,
-             c.symmetry_classes);
-  fmt::print("    per ply 0-9:              {}\n", join(c.positions_per_ply));
-  fmt::print("    terminal:                 {} (X wins {}, O wins {}, draws {})\n", c.terminal,
-             c.terminal_x_wins, c.terminal_o_wins, c.terminal_draws);
-  fmt::print("    perfect-play values:      X wins {}, draws {}, O wins {} (X's view)\n",
-             c.value_x_wins, c.value_draws, c.value_o_wins);
-  fmt::print("    where a mistake is possible: {}\n", c.mistake_positions);
-  fmt::print("  games:                      {} (X wins {}, O wins {}, draws {})\n", c.games,
-             c.games_x_wins, c.games_o_wins, c.games_draws);
-  fmt::print("  game-tree nodes per ply:    {} ({} in all)\n", join(c.nodes_per_ply), c.tree_nodes);
-  fmt::print("\nSearch from the empty board to the end of the game (9 plies):\n");
-  fmt::print("  {:<20} {:>6} {:>9} {:>11} {:>9} {:>13} {:>11} {:>9}\n", "algorithm", "value",
-             "nodes", "leaf evals", "cut-offs", "table probes", "table hits", "ms");
-  for (const auto& s : costs) {
-    fmt::print("  {:<20} {:>6} {:>9} {:>11} {:>9} {:>13} {:>11} {:>9.3f}\n", s.name, s.result.value,
-               s.result.stats.nodes, s.result.stats.leaves, s.result.stats.cutoffs,
-               s.result.stats.tt_probes, s.result.stats.tt_hits, 1e3 * s.result.seconds);
-  }
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group->add_subcommand(
+      "agents", "the agents of a learning run, best first, with their weights and rules");
+  cmd->add_option("dir", opt->dir, "run folder of tictactoe learn (or its population.txt)")
+      ->required();
+  cmd->add_option("--top", opt->top, "show only the best K agents (0: all)")->capture_default_str();
+  cmd->add_flag("--json", opt->json, "machine-readable output: JSON");
+  cmd->callback([opt] {
+    const auto saved = ttt::read_population(opt->dir);
+    fmt::print("{}", opt->json ? json_text(ttt::agents_json(saved, opt->top), 2) + "\n"
+                               : ttt::agents_text(saved, opt->top));
+  });
 }
 
 }  // namespace
@@ -152,14 +135,46 @@ void add_tictactoe_commands(CLI::App& app) {
       "tictactoe",
       "tic-tac-toe: play against bots or people, the game solved by search, and agents that learn");
   cmd->require_subcommand(1);
-  add_play_command<ttt::Board>(cmd, tictactoe_ui(), {"human", "alphabeta"});
+  add_play_command<ttt::Board>(cmd, ttt::game_ui(), {"human", "alphabeta"});
   auto json = std::make_shared<bool>(false);
   auto* solve = cmd->add_subcommand(
       "solve",
       "the value of the game, its exact counts, and the nodes minimax and alpha-beta need");
   solve->add_flag("--json", *json, "machine-readable output: JSON");
-  solve->callback([json] { run_solve(*json); });
-  add_tictactoe_learn_commands(cmd);
+  solve->callback([json] {
+    const auto report = ttt::solve_game();
+    fmt::print("{}", *json ? json_text(report.to_json(), 2) + "\n" : report.to_text());
+  });
+  add_learn(cmd);
+  add_agents(cmd);
+}
+
+void demo_tictactoe_learning(DemoContext& ctx) {
+  // The demo must stay under 10 s: a seed the bench measured as quick (seed 9: unbeatable at
+  // cycle 101, 5 s of CPU), the demo's own seed added so that --seed still varies it, and a cap.
+  ttt::LearnRunSettings settings;
+  settings.learn = ttt::LearnSettings::preset_named("strong");
+  settings.learn.cycles = 150;
+  settings.learn.measure_every = 10;
+  settings.seed = ctx.seed + 8;
+  settings.threads = ctx.threads;
+  RunDir run = RunDir::create(ctx.folder("tictactoe-learn").string(), "tictactoe-learn");
+  Control control;
+  LearnProgress progress(ctx.quiet, settings.learn.cycles, control);
+  const auto j = ttt::learn_run(run, settings, control).json;
+  progress.line.finish();
+  fmt::print(
+      "  strong preset, seed {}: {} after {} cycles, {:.1f} s; best agent vs random as X "
+      "wins {:.1f}%, as O {:.1f}%, never loses {}\n",
+      settings.seed, j["stopped_by"] == "unbeatable" ? "unbeatable in both seats" : "stopped",
+      j["cycles"].get<std::uint64_t>(), j["seconds"].get<double>(),
+      j["best"]["vs_random"]["x"]["win"].get<double>(),
+      j["best"]["vs_random"]["o"]["win"].get<double>(),
+      j["never_loses_first"].get<bool>() && j["never_loses_second"].get<bool>()
+          ? "(exhaustive check, both seats)"
+          : "in neither seat for sure");
+  ctx.show("tic-tac-toe learning: games", run.file("results.png"));
+  ctx.show("tic-tac-toe learning: knowledge", run.file("knowledge.png"));
 }
 
 }  // namespace evoplay::cli

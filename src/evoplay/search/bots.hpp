@@ -11,9 +11,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +32,11 @@
 
 namespace evoplay::search {
 
+nlohmann::json to_json(const MinimaxSettings& settings);
+nlohmann::json to_json(const MctsSettings& settings);
+/// {"kind": kind} followed by `settings`' keys (a bot's resolved settings).
+nlohmann::json with_kind(const char* kind, const nlohmann::json& settings);
+
 template <Game G>
 class Bot {
  public:
@@ -45,6 +52,11 @@ class Bot {
   virtual void new_game() {}
   /// A person at the terminal (the game is then shown as it goes).
   virtual bool is_human() const { return false; }
+  /// Every setting the bot plays with, resolved from its spec and the game's defaults (for
+  /// config.json: a run can be repeated from them): {"kind": ..., the search's settings}.
+  virtual nlohmann::json settings() const { return {{"kind", parse_bot_spec(name_).kind}}; }
+  /// Makes a search in progress return soon once `*cancel` is true (nullptr: never).
+  virtual void set_cancel(const std::atomic<bool>* /*cancel*/) {}
   /// The spec that made this bot, e.g. "alphabeta:100ms".
   const std::string& name() const { return name_; }
 
@@ -115,10 +127,13 @@ template <Game G>
 class MinimaxBot : public Bot<G> {
  public:
   MinimaxBot(std::string name, MinimaxSettings settings)
-      : Bot<G>(std::move(name)), engine_(settings) {}
+      : Bot<G>(std::move(name)), settings_(settings), engine_(settings) {}
   SearchResult<typename G::Move> choose(const G& state) override { return engine_.search(state); }
+  nlohmann::json settings() const override { return with_kind("minimax", to_json(settings_)); }
+  void set_cancel(const std::atomic<bool>* cancel) override { engine_.set_cancel(cancel); }
 
  private:
+  MinimaxSettings settings_;
   Minimax<G> engine_;
 };
 
@@ -126,11 +141,14 @@ template <Game G, class P = DefaultPolicy<G>>
 class AlphaBetaBot : public Bot<G> {
  public:
   AlphaBetaBot(std::string name, AlphaBetaSettings settings, P policy = {})
-      : Bot<G>(std::move(name)), engine_(settings, std::move(policy)) {}
+      : Bot<G>(std::move(name)), settings_(settings), engine_(settings, std::move(policy)) {}
   SearchResult<typename G::Move> choose(const G& state) override { return engine_.search(state); }
   void new_game() override { engine_.clear(); }
+  nlohmann::json settings() const override { return with_kind("alphabeta", to_json(settings_)); }
+  void set_cancel(const std::atomic<bool>* cancel) override { engine_.set_cancel(cancel); }
 
  private:
+  AlphaBetaSettings settings_;
   AlphaBeta<G, P> engine_;
 };
 
@@ -138,12 +156,15 @@ template <Game G>
 class MctsBot : public Bot<G> {
  public:
   MctsBot(std::string name, MctsSettings settings, Rng rng)
-      : Bot<G>(std::move(name)), engine_(settings), rng_(rng) {}
+      : Bot<G>(std::move(name)), settings_(settings), engine_(settings), rng_(rng) {}
   SearchResult<typename G::Move> choose(const G& state) override {
     return engine_.search(state, rng_);
   }
+  nlohmann::json settings() const override { return with_kind("mcts", to_json(settings_)); }
+  void set_cancel(const std::atomic<bool>* cancel) override { engine_.set_cancel(cancel); }
 
  private:
+  MctsSettings settings_;
   Mcts<G> engine_;
   Rng rng_;
 };
@@ -292,18 +313,25 @@ struct GameRecord {
 };
 
 /// Plays from `start` until the game ends (or `max_plies`). `on_move(state, move, result)` is
-/// called before each move is played. A QuitGame from a player propagates to the caller.
+/// called before each move is played. A QuitGame from a player propagates to the caller. When
+/// `*cancel` becomes true (the players' searches are told too) the game stops unfinished.
 template <Game G, class OnMove>
 GameRecord<G> play_game(G state, const std::array<Bot<G>*, 2>& players, OnMove&& on_move,
-                        int max_plies = 100000) {
+                        int max_plies = 100000, const std::atomic<bool>* cancel = nullptr) {
   GameRecord<G> record;
-  for (auto* p : players) p->new_game();
-  while (!state.is_terminal() && static_cast<int>(record.moves.size()) < max_plies) {
+  auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+  for (auto* p : players) {
+    p->new_game();
+    if (cancel) p->set_cancel(cancel);
+  }
+  while (!state.is_terminal() && static_cast<int>(record.moves.size()) < max_plies &&
+         !cancelled()) {
     const int side = state.to_move();
     Stopwatch clock;
     const ThreadCpuStopwatch cpu;
     const auto result = players[static_cast<std::size_t>(side)]->choose(state);
     const double took = clock.seconds(), took_cpu = cpu.seconds();
+    if (cancelled()) break;  // the search may have stopped without a move
     if (!result.has_move) throw InternalError("a player returned no move in a position with moves");
     MovesOf<G> legal;
     state.legal_moves(legal);

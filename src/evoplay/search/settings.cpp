@@ -1,6 +1,7 @@
 #include <nlohmann/json.hpp>
 
 #include "evoplay/search/alphabeta.hpp"
+#include "evoplay/search/bots.hpp"
 
 namespace evoplay::search {
 
@@ -25,6 +26,24 @@ nlohmann::json to_json(const AlphaBetaSettings& s) {
           {"threads", s.threads},
           {"split_depth", s.split_depth},
           {"split_ply", s.split_ply}};
+}
+
+nlohmann::json to_json(const MinimaxSettings& s) {
+  return {{"depth", s.depth}, {"seconds", s.seconds}};
+}
+
+nlohmann::json to_json(const MctsSettings& s) {
+  return {{"iterations", s.iterations},
+          {"seconds", s.seconds},
+          {"exploration", s.exploration},
+          {"playout_limit", s.playout_limit},
+          {"max_nodes", s.max_nodes}};
+}
+
+nlohmann::json with_kind(const char* kind, const nlohmann::json& settings) {
+  nlohmann::json out = {{"kind", kind}};
+  out.update(settings);
+  return out;
 }
 
 }  // namespace evoplay::search

@@ -113,20 +113,24 @@ std::vector<TournamentGame> round_robin_schedule(int bots, int starts, int repea
 
 /// Plays the games of `schedule` in parallel slots (`threads`); `factory` makes the players of
 /// `specs`, `starts` are the start positions, `describe(final_state)` gives a game's extra
-/// columns, `on_game(done, total)` reports progress (called under a lock).
+/// columns, `on_game(done, total)` reports progress (called under a lock). When `*cancel`
+/// becomes true, the games not finished by then are left out of `schedule` (in order).
 template <Game G>
 void play_tournament_games(
     std::vector<TournamentGame>& schedule, const std::vector<G>& starts,
     const BotFactory<G>& factory, const std::vector<std::string>& specs, const Rng& master,
     int threads,
     const std::function<std::vector<std::pair<std::string, std::string>>(const G&)>& describe,
-    const std::function<void(std::size_t, std::size_t)>& on_game = {}) {
+    const std::function<void(std::size_t, std::size_t)>& on_game = {},
+    const std::atomic<bool>* cancel = nullptr) {
   std::vector<std::optional<double>> limits;
   for (const auto& s : specs) limits.push_back(spec_time_limit(s));
   std::mutex lock;
   std::size_t done = 0;
+  std::vector<char> finished(schedule.size(), 0);
   Workers workers(threads);
   workers.for_each(schedule.size(), [&](std::size_t k) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) return;
     TournamentGame& game = schedule[k];
     std::array<std::unique_ptr<Bot<G>>, 2> bots;
     for (std::size_t s = 0; s < 2; ++s) {
@@ -134,8 +138,11 @@ void play_tournament_games(
                              master.split({static_cast<std::uint64_t>(game.index), s}));
     }
     G state = starts[static_cast<std::size_t>(game.start)];
-    const auto record = play_game(state, {bots[0].get(), bots[1].get()},
-                                  [](const G&, const typename G::Move&, const auto&) {});
+    const auto record = play_game(
+        state, {bots[0].get(), bots[1].get()},
+        [](const G&, const typename G::Move&, const auto&) {}, 100000, cancel);
+    if (cancel && cancel->load(std::memory_order_relaxed)) return;
+    finished[k] = 1;
     for (const auto& m : record.moves) state.play(m);
     game.winner = record.winner;
     game.plies = static_cast<int>(record.moves.size());
@@ -154,6 +161,13 @@ void play_tournament_games(
       on_game(++done, schedule.size());
     }
   });
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < schedule.size(); ++k) {
+    if (!finished[k]) continue;
+    if (kept != k) schedule[kept] = std::move(schedule[k]);
+    ++kept;
+  }
+  schedule.resize(kept);
 }
 
 }  // namespace evoplay::search

@@ -84,3 +84,19 @@ TEST(TicTacToeCli, BadPlayerSpecsAreUsageErrors) {
   EXPECT_EQ(depth.status, 2);
   EXPECT_NE(depth.err.find("minimax:x"), std::string::npos) << depth.err;
 }
+
+TEST(TicTacToeCli, JsonNamesTheRunFolderRunDir) {
+  const auto dir = scratch_dir("ttt-run-dir");
+  for (const auto& [args, out] :
+       {std::pair{std::string("tictactoe play --x random --o perfect --games 3 --json"),
+                  dir / "play"},
+        std::pair{std::string("tictactoe learn --agents 4 --rules 10 --cycles 2 --eval-games 10 "
+                              "--quiet --json"),
+                  dir / "learn"}}) {
+    const auto r = run_evoplay(args + " --out " + out.string());
+    ASSERT_EQ(r.status, 0) << args << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["run_dir"], out.string()) << args;
+    EXPECT_FALSE(j.contains("run")) << args;
+  }
+}

@@ -11,7 +11,6 @@
 #include <unordered_map>
 
 #include "evoplay/core/error.hpp"
-#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
 
 namespace evoplay::games::tictactoe {
@@ -31,8 +30,6 @@ enum Purpose : std::uint64_t {
   kInject = 8,
   kRestart = 9,
 };
-
-double percent(int part, int whole) { return whole ? 100.0 * part / whole : 0; }
 
 }  // namespace
 
@@ -558,179 +555,6 @@ Agent Learner::child(const Agent& a, const Agent& b, int which, std::uint64_t c,
 AgentMeasures Learner::measure_best(const ExactMeasures* exact) const {
   return measure_agent(pop_.agents.front(), s_.symmetry, s_.eval_games,
                        master_.split({pop_.cycle, kMeasure, 0}), referee_, exact);
-}
-
-GenerationRecord Learner::record(Workers& workers, double elapsed) const {
-  const auto& agents = pop_.agents;
-  GenerationRecord r;
-  r.generation = pop_.cycle;
-  r.evaluations = pop_.evaluations;
-  r.best = stats_.best;
-  r.mean = stats_.mean;
-  r.worst = stats_.worst;
-  r.elapsed = elapsed;
-  // Diversity: mean share of rules two agents do not have in common.
-  {
-    const auto keys = sorted_keys(agents);
-    double sum = 0;
-    int pairs = 0;
-    for (std::size_t i = 0; i < agents.size(); ++i)
-      for (std::size_t j = i + 1; j < agents.size(); ++j) {
-        sum += 1 - similarity(keys[i], keys[j]);
-        ++pairs;
-      }
-    r.diversity = pairs ? sum / pairs : 0;
-  }
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  const bool games = pop_.cycle > 0 && stats_.games > 0;
-  r.extra.emplace_back(
-      "cycle_draws",
-      games ? 100.0 * static_cast<double>(stats_.draws) / static_cast<double>(stats_.games) : nan);
-  r.extra.emplace_back("cycle_rule_moves", games ? 100.0 * static_cast<double>(stats_.rule_moves) /
-                                                       static_cast<double>(stats_.moves)
-                                                 : nan);
-
-  // The population's exact measures; the best agent's are shared with its measures below.
-  std::vector<ExactMeasures> per(agents.size());
-  workers.for_each(agents.size(), [&](std::size_t i) {
-    per[i] = exact_measures(agents[i], s_.symmetry, referee_);
-  });
-  const AgentMeasures m = measure_best(&per.front());
-  for (int seat = 0; seat < 2; ++seat) {
-    const std::string side = seat == 0 ? "x" : "o";
-    const auto& rnd = m.random[static_cast<std::size_t>(seat)];
-    const int n = rnd.wins + rnd.draws + rnd.losses;
-    r.extra.emplace_back(side + "_random_win", percent(rnd.wins, n));
-    r.extra.emplace_back(side + "_random_draw", percent(rnd.draws, n));
-    r.extra.emplace_back(side + "_random_loss", percent(rnd.losses, n));
-  }
-  for (int seat = 0; seat < 2; ++seat) {
-    const std::string side = seat == 0 ? "x" : "o";
-    const auto& games = m.perfect[static_cast<std::size_t>(seat)];
-    const int n = games.wins + games.draws + games.losses;
-    r.extra.emplace_back(side + "_perfect_draw", percent(games.draws, n));
-    r.extra.emplace_back(side + "_perfect_loss", percent(games.losses, n));
-  }
-  for (int seat = 0; seat < 2; ++seat) {
-    const std::string side = seat == 0 ? "x" : "o";
-    const auto& check = m.check[static_cast<std::size_t>(seat)];
-    r.extra.emplace_back(side + "_can_lose", check.can_lose ? 1 : 0);
-    r.extra.emplace_back(side + "_lost_lines", static_cast<double>(check.lost_lines));
-  }
-  r.extra.emplace_back("agree_faced", 100 * m.agree_faced);
-  r.extra.emplace_back("agree_mistakes", 100 * m.agree_mistakes);
-  r.extra.emplace_back("rule_moves", 100 * m.rule_moves);
-
-  // The population: exact results against random and perfect, the exhaustive check, agreement,
-  // moves by rules (exact expectations against random).
-  const double count = static_cast<double>(agents.size());
-  auto mean = [&](const char* name, double scale, auto&& f) {
-    double sum = 0;
-    for (const auto& p : per) sum += f(p);
-    r.extra.emplace_back(name, scale * sum / count);
-  };
-  using P = const ExactMeasures&;
-  mean("mean_x_random_win", 100, [](P p) { return p.random[0].outcome.win; });
-  mean("mean_x_random_loss", 100, [](P p) { return p.random[0].outcome.loss; });
-  mean("mean_o_random_win", 100, [](P p) { return p.random[1].outcome.win; });
-  mean("mean_o_random_loss", 100, [](P p) { return p.random[1].outcome.loss; });
-  mean("mean_x_perfect_loss", 100, [](P p) { return p.perfect[0].loss; });
-  mean("mean_o_perfect_loss", 100, [](P p) { return p.perfect[1].loss; });
-  mean("mean_x_unbeaten", 100, [](P p) { return p.random[0].check.can_lose ? 0.0 : 1.0; });
-  mean("mean_o_unbeaten", 100, [](P p) { return p.random[1].check.can_lose ? 0.0 : 1.0; });
-  mean("mean_x_lost_lines", 1,
-       [](P p) { return static_cast<double>(p.random[0].check.lost_lines); });
-  mean("mean_o_lost_lines", 1,
-       [](P p) { return static_cast<double>(p.random[1].check.lost_lines); });
-  mean("mean_agree_faced", 100, [](P p) { return p.agree_faced; });
-  mean("mean_agree_mistakes", 100, [](P p) { return p.agree_mistakes; });
-  mean("mean_rule_moves", 100, [](P p) {
-    const double moves = p.random[0].moves.moves + p.random[1].moves.moves;
-    return moves > 0 ? (p.random[0].moves.rule_moves + p.random[1].moves.rule_moves) / moves : 0.0;
-  });
-  if (s_.inject_perfect > 0) {
-    const bool alive =
-        std::any_of(agents.begin(), agents.end(), [](const Agent& a) { return a.perfect; });
-    r.extra.emplace_back("perfect_alive", alive ? 1 : 0);
-  }
-  return r;
-}
-
-std::vector<std::string> history_columns(const LearnSettings& s) {
-  std::vector<std::string> out = {"cycle_draws", "cycle_rule_moves"};
-  for (const char* side : {"x", "o"})
-    for (const char* what : {"win", "draw", "loss"})
-      out.push_back(fmt::format("{}_random_{}", side, what));
-  for (const char* side : {"x", "o"})
-    for (const char* what : {"draw", "loss"})
-      out.push_back(fmt::format("{}_perfect_{}", side, what));
-  for (const char* side : {"x", "o"})
-    for (const char* what : {"can_lose", "lost_lines"})
-      out.push_back(fmt::format("{}_{}", side, what));
-  for (const char* name :
-       {"agree_faced", "agree_mistakes", "rule_moves", "mean_x_random_win", "mean_x_random_loss",
-        "mean_o_random_win", "mean_o_random_loss", "mean_x_perfect_loss", "mean_o_perfect_loss",
-        "mean_x_unbeaten", "mean_o_unbeaten", "mean_x_lost_lines", "mean_o_lost_lines",
-        "mean_agree_faced", "mean_agree_mistakes", "mean_rule_moves"})
-    out.emplace_back(name);
-  if (s.inject_perfect > 0) out.emplace_back("perfect_alive");
-  return out;
-}
-
-LearnOutcome learn(Learner& learner, History& history, Workers& workers, const LearnHooks& hooks) {
-  LearnOutcome out;
-  const LearnSettings& s = learner.settings();
-  const Stopwatch clock;
-  const double start = learner.population().seconds;
-  auto elapsed = [&] { return start + clock.seconds(); };
-  auto save = [&] {
-    learner.population().seconds = elapsed();
-    if (hooks.checkpoint) hooks.checkpoint(learner, history);
-  };
-  auto unbeatable = [&] {
-    return s.until_unbeatable &&
-           never_loses(learner.population().agents.front(), s.symmetry, learner.referee());
-  };
-  if (unbeatable()) {
-    out.unbeatable = true;
-    out.unbeatable_cycle = learner.cycle();
-    out.unbeatable_seconds = learner.population().seconds;
-    return out;
-  }
-  // The row that ended a previous session between two measured cycles is not one an
-  // uninterrupted run would have: it goes when the run continues.
-  if (!history.empty() && learner.cycle() < s.cycles &&
-      history.back().generation % static_cast<std::size_t>(s.measure_every) != 0)
-    history.rows.pop_back();
-  // A new run records its first population.
-  if (history.empty() && learner.cycle() == 0) {
-    history.add(learner.record(workers, elapsed()));
-    if (hooks.on_cycle) hooks.on_cycle(learner, &history.back());
-    save();
-  }
-  while (learner.cycle() < s.cycles) {
-    learner.run_cycle(workers);
-    const bool done = unbeatable();
-    const double now = elapsed();
-    const bool stop = hooks.stop && hooks.stop->load();
-    const bool last = done || stop || learner.cycle() >= s.cycles;
-    const bool grid = learner.cycle() % static_cast<std::uint64_t>(s.measure_every) == 0;
-    const GenerationRecord* row = nullptr;
-    if (grid || last) {
-      history.add(learner.record(workers, elapsed()));
-      row = &history.back();
-    }
-    if (hooks.on_cycle) hooks.on_cycle(learner, row);
-    if (done) {
-      out.unbeatable = true;
-      out.unbeatable_cycle = learner.cycle();
-      out.unbeatable_seconds = now;
-    }
-    if (grid || last) save();
-    if (stop && !done) out.interrupted = true;
-    if (last) break;
-  }
-  return out;
 }
 
 }  // namespace evoplay::games::tictactoe

@@ -58,8 +58,8 @@ struct BreedingPlan {
 };
 BreedingPlan breeding_plan(const LearnSettings& settings, std::size_t agents);
 
-/// The extra columns of history.csv, in order (what Learner::record writes after the standard
-/// ones), for these settings.
+/// The extra columns of history.csv, in order, for these settings: the names of the one list of
+/// columns (history_row.cpp) whose values Learner::record writes after the standard ones.
 std::vector<std::string> history_columns(const LearnSettings& settings);
 
 class Learner {

@@ -1,0 +1,198 @@
+#pragma once
+// A series of games between two players of any Game: the library call under `tictactoe play`,
+// `connect4 play` and `flags play`.
+//
+// Why it exists: the command line, Python and the web server play the same series with the same
+// results for the same seed. Game k draws its players' randomness from
+// Rng(seed).split({k, seat}), so bots not limited by time play the same games at any number of
+// threads. Games are independent units, played in parallel and reported in game order; a
+// cancelled series returns the games finished by then. A caller that watches the games one by one
+// (a person plays, or one game is shown as it goes) gives a SeriesView: the games are then
+// played in order on the caller's thread.
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "evoplay/core/control.hpp"
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/search/bots.hpp"
+
+namespace evoplay::search {
+
+struct SeriesSettings {
+  std::array<std::string, 2> players;  // bot specs of the first and second seat
+  int games = 1;
+  std::uint64_t seed = 1;
+  int threads = 0;  // games played at once; 0 = every hardware thread
+
+  /// Checks the numbers; throws Error naming the option (--games, --threads).
+  void validate() const;
+  /// ... and the players' specs against the game's bots.
+  template <Game G>
+  void validate(const BotFactory<G>& factory) const {
+    validate();
+    for (const auto& spec : players) factory.validate(spec);
+  }
+  /// config.json: command, version, seed, threads, players (spec and resolved settings of each
+  /// seat, from `factory`), games.
+  template <Game G>
+  nlohmann::json to_json(const std::string& command, const std::array<std::string, 2>& seats,
+                         const BotFactory<G>& factory) const {
+    std::array<nlohmann::json, 2> resolved;
+    for (std::size_t s = 0; s < 2; ++s) resolved[s] = factory.make(players[s], Rng(0))->settings();
+    return config_json(command, seats, resolved);
+  }
+  nlohmann::json config_json(const std::string& command, const std::array<std::string, 2>& seats,
+                             const std::array<nlohmann::json, 2>& resolved) const;
+};
+
+/// One game of a series, its moves named (the part that does not depend on the game's type).
+struct PlayedGame {
+  int number = 1;  // in the series, from 1
+  std::vector<std::string> moves;
+  int winner = -1;  // 0 or 1; -1 draw or unfinished
+  bool finished = false;
+  std::array<SearchStats, 2> stats{};
+  std::array<double, 2> seconds{}, longest{};
+};
+
+struct SeriesResult {
+  std::array<std::string, 2> seats;    // e.g. {"X", "O"}
+  std::array<std::string, 2> players;  // their specs
+  std::vector<PlayedGame> games;       // in game order
+  bool quit = false;                   // a person quit
+  bool cancelled = false;
+  double seconds = 0;
+
+  /// result.json: games, draws, each seat's wins, draws, losses, win rate (95% interval), moves,
+  /// nodes and milliseconds per move; "stopped": whether a person quit, or "cancelled".
+  nlohmann::json to_json() const;
+  /// history.csv: one row per game (winner, plies, nodes and seconds of each seat).
+  std::string history_csv() const;
+  /// games.txt: one line per game, its moves.
+  std::string games_text() const;
+  /// The summary table for people (several games).
+  std::string summary_text() const;
+};
+
+/// Watches a series game by game (on the caller's thread, in order).
+template <Game G>
+struct SeriesView {
+  using Move = typename G::Move;
+  /// Before game `number` (from 1) starts, with its players.
+  std::function<void(int number, const std::array<Bot<G>*, 2>& players)> on_game_start;
+  /// Before each move is played.
+  std::function<void(const G& state, const Move& move, const SearchResult<Move>& result,
+                     const Bot<G>& mover)>
+      on_move;
+  /// After a game ends (not after a person quits or a cancel).
+  std::function<void(const GameRecord<G>& record)> on_game_end;
+};
+
+/// The games of a series, with the records of the moves (for pictures of them).
+template <Game G>
+struct Series {
+  SeriesResult result;
+  std::vector<GameRecord<G>> records;  // one per game of result.games
+};
+
+/// Plays settings.games games from `start` between settings.players (made by `factory`);
+/// `move_name` names a move for games.txt. Settings must be valid (validate(factory)).
+template <Game G>
+Series<G> play_series(const G& start, const BotFactory<G>& factory, const SeriesSettings& settings,
+                      const std::array<std::string, 2>& seats,
+                      const std::function<std::string(const typename G::Move&)>& move_name,
+                      const Control& control = {}, const SeriesView<G>* view = nullptr) {
+  const Rng master(settings.seed);
+  const auto games = static_cast<std::size_t>(settings.games);
+  auto make_players = [&](std::size_t game) {
+    std::array<std::unique_ptr<Bot<G>>, 2> bots;
+    for (std::size_t s = 0; s < 2; ++s)
+      bots[s] = factory.make(settings.players[s], master.split({game, s}));
+    return bots;
+  };
+  const auto* cancel = control.cancel.flag();
+  const Stopwatch clock;
+  Series<G> out;
+  out.result.seats = seats;
+  out.result.players = settings.players;
+  std::vector<GameRecord<G>> records(games);
+  std::vector<char> played(games, 0);
+  if (view) {
+    for (std::size_t game = 0; game < games && !control.cancelled(); ++game) {
+      auto bots = make_players(game);
+      const std::array<Bot<G>*, 2> seated = {bots[0].get(), bots[1].get()};
+      if (view->on_game_start) view->on_game_start(static_cast<int>(game + 1), seated);
+      try {
+        records[game] = play_game(
+            start, seated,
+            [&](const G& state, const typename G::Move& m,
+                const SearchResult<typename G::Move>& r) {
+              if (view->on_move)
+                view->on_move(state, m, r, *seated[static_cast<std::size_t>(state.to_move())]);
+            },
+            100000, cancel);
+      } catch (const QuitGame&) {
+        out.result.quit = true;
+        break;
+      }
+      if (control.cancelled()) break;
+      played[game] = 1;
+      if (view->on_game_end) view->on_game_end(records[game]);
+      control.report(game + 1, games);
+    }
+  } else {
+    Workers workers(settings.threads);
+    workers.for_each(games, [&](std::size_t game) {
+      if (control.cancelled()) return;
+      auto bots = make_players(game);
+      records[game] = play_game(
+          start, {bots[0].get(), bots[1].get()},
+          [](const G&, const typename G::Move&, const auto&) {}, 100000, cancel);
+      played[game] = !control.cancelled();
+    });
+  }
+  out.result.cancelled = control.cancelled();
+  for (std::size_t game = 0; game < games; ++game) {
+    if (!played[game]) continue;
+    auto& r = records[game];
+    PlayedGame g;
+    g.number = static_cast<int>(game + 1);
+    for (const auto& m : r.moves) g.moves.push_back(move_name(m));
+    g.winner = r.winner;
+    g.finished = r.finished;
+    g.stats = r.stats;
+    g.seconds = r.seconds;
+    g.longest = r.longest;
+    out.result.games.push_back(std::move(g));
+    out.records.push_back(std::move(r));
+  }
+  out.result.seconds = clock.seconds();
+  return out;
+}
+
+/// Wins, draws and losses of `first` against `second` over `games` games from `start`, game g's
+/// players drawing from rng.split({g, seat}) (a quick tally on one thread, no records).
+template <Game G>
+std::array<int, 3> win_draw_loss(const G& start, const BotFactory<G>& factory,
+                                 const std::string& first, const std::string& second, int games,
+                                 const Rng& rng) {
+  std::array<int, 3> out{};
+  for (int g = 0; g < games; ++g) {
+    auto a = factory.make(first, rng.split({static_cast<std::uint64_t>(g), 0}));
+    auto b = factory.make(second, rng.split({static_cast<std::uint64_t>(g), 1}));
+    const auto r =
+        play_game(start, {a.get(), b.get()}, [](const G&, const typename G::Move&, const auto&) {});
+    ++out[static_cast<std::size_t>(r.winner == 0 ? 0 : r.winner < 0 ? 1 : 2)];
+  }
+  return out;
+}
+
+}  // namespace evoplay::search
