@@ -44,7 +44,8 @@ struct Collected {
 // scores checked against Pons' solver).
 std::pair<std::string, int> early(std::size_t moves) {
   const std::string path = test_support::source_path("data/connect4/early_100");
-  for (auto line : split_lines(read_text(path))) {
+  const std::string text = read_text(path);
+  for (auto line : split_lines(text)) {
     line = trim(line);
     const auto space = line.find(' ');
     if (line.empty() || line.front() == '#' || space != moves) continue;
