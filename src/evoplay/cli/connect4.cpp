@@ -57,7 +57,8 @@ void run_solve(const SolveOptions& opt) {
   const std::string text = read_text(opt.input);
   Cancellable c;
   Progress progress(opt.quiet, "connect4 solve");
-  Stopwatch since_flush;
+  Stopwatch since_flush, since_draw;
+  bool drawn = false;
   c4::PositionSink sink;
   sink.solved = [&](const c4::PositionResult& p) {
     progress.finish();
@@ -72,6 +73,10 @@ void run_solve(const SolveOptions& opt) {
   sink.status = [&](const c4::SolveStatus& s) {
     // A long search: what is finished so far reaches the output now, not at the end.
     if (since_flush.seconds() > 0.2) std::fflush(stdout), since_flush.reset();
+    // Quick lines start faster than anyone reads: redrawn at most ten times a second.
+    if (drawn && s.nodes == 0 && since_draw.seconds() < 0.1) return;
+    drawn = true;
+    since_draw.reset();
     progress.update(0, fmt::format("line {} ({}): score in [{}, {}], probing {}, {:.1f} M "
                                    "nodes, {:.2f} M nodes/s",
                                    s.line, s.moves, s.low, s.high, s.probe, s.nodes / 1e6,
