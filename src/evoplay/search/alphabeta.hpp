@@ -1,9 +1,10 @@
 #pragma once
 // Alpha-beta search: fail-soft negamax with a transposition table, move ordering (table move,
-// game hints, killer moves, history heuristic), principal variation search, iterative deepening
-// under soft and hard time limits with aspiration windows, quiescence search, and win-distance
-// scores. Also an exact solver driver: null-window probes that narrow the value interval, on
-// one thread or several sharing the table (see shared_search.hpp).
+// game hints, killer moves, history heuristic: move_order.hpp), principal variation search,
+// iterative deepening under soft and hard time limits with aspiration windows, quiescence
+// search, and win-distance scores; settings in alphabeta_settings.hpp. Also an exact solver
+// driver: null-window probes that narrow the value interval, on one thread or several sharing
+// the table (defined in alphabeta_solve.hpp; see shared_search.hpp).
 //
 // Negamax and the minimax document's max-value/min-value pair compute the same thing: a MIN
 // node minimising the value for MAX is a node maximising the negated value for its own side,
