@@ -14,7 +14,8 @@
 // whole set divided by its size (the same on an idle machine, plus reading the lines; not
 // inflated when other programs share the cores). Pons'
 // figures were measured on his machine; on this kind of machine his solver runs about 1.2-1.6x
-// slower than them (shared/docs/data-and-peers.md), so a ratio of 1.3 means "as fast as his".
+// slower than them (measured with his solver built here: docs/connect4.md), so a ratio of 1.3
+// means "as fast as his".
 #include <algorithm>
 #include <array>
 #include <filesystem>
@@ -45,9 +46,7 @@ struct Set {
 
 // Returns the number of wrong scores.
 std::uint64_t bench_set(const Set& set, Solver& solver) {
-  std::string path = bench::data_path(std::string("data/connect4/") + set.name);
-  if (!std::filesystem::exists(path))
-    path = bench::data_path(std::string("../shared/data/connect4/") + set.name);
+  const std::string path = bench::data_path(std::string("data/connect4/") + set.name);
   if (!std::filesystem::exists(path)) {
     fmt::print("# connect4 {}: data set missing, skipped\n", set.name);
     return 0;

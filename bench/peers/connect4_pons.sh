@@ -3,7 +3,8 @@
 # built with its own Makefile, no opening book) against `evoplay connect4 solve`, whole
 # processes on the same files: start-up, reading, solving every line and printing, one thread
 # each. Pons' program keeps its table from line to line; evoplay clears its table before each
-# line (each line's node count stands alone).
+# line (each line's node count stands alone). The sets: Pons' four in data/connect4/ and
+# random_290 (290 random positions of 8 to 30 plies, scores from Pons' solver: docs/connect4.md).
 #
 # The peer is found as $EVOPLAY_PONS_SOLVER, else `c4solver` on the PATH, else
 # ../peers/connect4/c4solver next to the project. The two programs run in turn, three times
@@ -66,7 +67,7 @@ compare() {
     'BEGIN { printf "%s_evoplay_vs_pons_cpu_ratio %.2f x(goal<=1,cpu)\n", t, a / b }'
 }
 
-for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1; do
+for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 random_290; do
   compare "$set" "data/connect4/$set" 3
 done
 echo "# connect4_pons: load average $(cut -d' ' -f1 /proc/loadavg) after"

@@ -75,21 +75,33 @@ inline ProcessResult run_evoplay(const std::string& args, const std::string& inp
   return r;
 }
 
-/// Starts `evoplay ARGS...` in the background, its standard output (and, with `quiet_errors`,
-/// its standard error) thrown away; returns its process id for kill() and waitpid().
-inline pid_t start_evoplay(std::vector<std::string> args, bool quiet_errors = false) {
+/// Starts `evoplay ARGS...` in the background with its standard input, output and error opened
+/// on the given paths (an existing file or terminal is opened as it is; output files are
+/// created; an empty path: inherited from the test); returns its process id for kill() and
+/// waitpid(), -1 if it could not start.
+inline pid_t spawn_evoplay(std::vector<std::string> args, const std::string& in,
+                           const std::string& out, const std::string& err) {
   args.insert(args.begin(), EVOPLAY_BINARY);
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  if (quiet_errors) posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  if (!in.empty()) posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
+  if (!out.empty())
+    posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!err.empty())
+    posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_RDWR | O_CREAT | O_NOCTTY, 0644);
   pid_t pid = -1;
   if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) != 0) pid = -1;
   posix_spawn_file_actions_destroy(&actions);
   return pid;
+}
+
+/// Starts `evoplay ARGS...` in the background, its standard output (and, with `quiet_errors`,
+/// its standard error) thrown away; returns its process id for kill() and waitpid().
+inline pid_t start_evoplay(std::vector<std::string> args, bool quiet_errors = false) {
+  return spawn_evoplay(std::move(args), "", "/dev/null", quiet_errors ? "/dev/null" : "");
 }
 
 /// Path of a file in the source tree.

@@ -1,7 +1,6 @@
 // evoplay connect4: solve positions exactly (Pons' format and scores) and play.
 #include <fmt/format.h>
-
-#include <new>
+#include <fmt/ranges.h>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
@@ -9,13 +8,12 @@
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/json_text.hpp"
-#include "evoplay/core/parallel.hpp"
 #include "evoplay/core/progress.hpp"
+#include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/connect4/board.hpp"
 #include "evoplay/games/connect4/bots.hpp"
-#include "evoplay/games/connect4/positions.hpp"
-#include "evoplay/games/connect4/solver.hpp"
+#include "evoplay/games/connect4/solve_file.hpp"
 
 namespace evoplay::cli {
 
@@ -47,89 +45,61 @@ std::shared_ptr<const GameUi<c4::Board>> connect4_ui() {
 
 struct SolveOptions {
   std::string input = "-";
-  bool json = false, weak = false, check = false, quiet = false;
-  double table_mib = 64;
-  int threads = 1;
+  c4::SolveSettings settings;
+  bool json = false, quiet = false;
 };
 
-const char* outcome(int score) { return score > 0 ? "win" : score < 0 ? "loss" : "draw"; }
+/// Status when --check found positions whose score differs from the file's (they were solved).
+constexpr int kWrongScores = 3;
 
 void run_solve(const SolveOptions& opt) {
   const std::string name = display_name(opt.input);
   const std::string text = read_text(opt.input);
-  c4::Solver solver = [&] {
-    try {
-      return c4::Solver(opt.table_mib, resolve_threads(opt.threads));
-    } catch (const std::bad_alloc&) {
-      throw Error(fmt::format(
-          "--table-mib {:g}: cannot allocate a transposition table that large (more than this "
-          "machine's memory, or refused by the system); try a smaller size such as 64",
-          opt.table_mib));
-    }
-  }();
-  int bad = 0, wrong = 0, solved = 0;
-  std::uint64_t nodes = 0;
-  double seconds = 0;
-  const auto lines = split_lines(text);
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const int line_no = static_cast<int>(i + 1);
-    std::optional<c4::PositionLine> position;
-    try {
-      position = c4::parse_position_line(lines[i], name, line_no);
-    } catch (const Error& e) {
-      std::fflush(stdout);
-      fmt::print(stderr, "evoplay: error: {}\n", e.what());
-      ++bad;
-      continue;
-    }
-    if (!position) continue;
-    const auto moves = position->moves;
-    solver.clear();  // every line on its own: its node count does not depend on the lines before
-    const auto r = solver.solve(position->board, opt.weak);
-    ++solved;
-    nodes += r.stats.nodes;
-    seconds += r.seconds;
-    const auto micros = static_cast<long long>(r.seconds * 1e6 + 0.5);
-    std::string verdict;
-    if (opt.check) {
-      if (!position->score) {
-        fmt::print(stderr, "evoplay: error: {}:{}: --check: expected a score after the moves\n",
-                   name, line_no);
-        ++bad;
-        continue;
-      }
-      long long expected = *position->score;
-      if (opt.weak) expected = (expected > 0) - (expected < 0);
-      if (expected != r.score) {
-        ++wrong;
-        verdict = fmt::format("WRONG (expected {})", expected);
-      }
-    }
-    if (opt.json) {
-      nlohmann::json j = {{"line", line_no},        {"moves", std::string(moves)},
-                          {"score", r.score},       {"result", outcome(r.score)},
-                          {"nodes", r.stats.nodes}, {"micros", micros}};
-      if (opt.check) j["correct"] = verdict.empty();
-      fmt::print("{}\n", json_text(j));
-    } else {
-      const std::string score = opt.weak ? outcome(r.score) : std::to_string(r.score);
-      fmt::print("{} {} {} {}{}\n", moves, score, r.stats.nodes, micros,
-                 verdict.empty() ? "" : " " + verdict);
-    }
-  }
+  Cancellable c;
+  Progress progress(opt.quiet, "connect4 solve");
+  Stopwatch since_flush, since_draw;
+  bool drawn = false;
+  c4::PositionSink sink;
+  sink.solved = [&](const c4::PositionResult& p) {
+    progress.finish();
+    fmt::print("{}\n",
+               opt.json ? json_text(p.to_json(opt.settings.check)) : p.to_text(opt.settings.weak));
+  };
+  sink.bad_line = [&](const Error& e) {
+    progress.finish();
+    std::fflush(stdout);
+    fmt::print(stderr, "evoplay: error: {}\n", e.what());
+  };
+  sink.status = [&](const c4::SolveStatus& s) {
+    // A long search: what is finished so far reaches the output now, not at the end.
+    if (since_flush.seconds() > 0.2) std::fflush(stdout), since_flush.reset();
+    // Quick lines start faster than anyone reads: redrawn at most ten times a second.
+    if (drawn && s.nodes == 0 && since_draw.seconds() < 0.1) return;
+    drawn = true;
+    since_draw.reset();
+    progress.update(0, fmt::format("line {} ({}): score in [{}, {}], probing {}, {:.1f} M "
+                                   "nodes, {:.2f} M nodes/s",
+                                   s.line, s.moves, s.low, s.high, s.probe, s.nodes / 1e6,
+                                   s.seconds > 0 ? s.nodes / s.seconds / 1e6 : 0.0));
+  };
+  const auto r = c4::solve_positions(text, name, opt.settings, sink, c.control);
+  progress.finish();
   std::fflush(stdout);
   if (!opt.quiet) {
-    fmt::print(stderr, "{} position{} solved in {:.3f} s (mean {:.1f} us, {:.0f} nodes){}{}\n",
-               solved, solved == 1 ? "" : "s", seconds, solved ? 1e6 * seconds / solved : 0.0,
-               solved ? static_cast<double>(nodes) / solved : 0.0,
-               bad ? fmt::format(", {} bad line{}", bad, bad == 1 ? "" : "s") : "",
-               opt.check ? fmt::format(", {} wrong", wrong) : "");
+    fmt::print(stderr, "{}{}\n", r.summary(opt.settings.check), r.cancelled ? " (cancelled)" : "");
   }
-  if (wrong > 0)
-    throw InternalError(fmt::format("{} position{} solved differently from the expected scores",
-                                    wrong, wrong == 1 ? "" : "s"));
-  if (bad > 0)
-    throw Error(name, 0, fmt::format("{} bad line{} (reported above)", bad, bad == 1 ? "" : "s"));
+  if (r.cancelled) exit_cancelled();
+  if (r.bad > 0)
+    throw Error(name, 0,
+                fmt::format("{} bad line{} (reported above)", r.bad, r.bad == 1 ? "" : "s"));
+  if (!r.wrong_lines.empty()) {
+    const auto n = r.wrong_lines.size();
+    fmt::print(stderr,
+               "evoplay: {}: {} position{} solved differently from the expected score: "
+               "line{} {}\n",
+               name, n, n == 1 ? "" : "s", n == 1 ? "" : "s", fmt::join(r.wrong_lines, ", "));
+    throw CLI::RuntimeError(kWrongScores);
+  }
 }
 
 }  // namespace
@@ -142,27 +112,39 @@ void add_connect4_commands(CLI::App& app) {
 
   auto opt = std::make_shared<SolveOptions>();
   auto* solve = cmd->add_subcommand(
-      "solve", "exact scores of positions given as move sequences, one per line");
+      "solve",
+      "exact scores of positions given as move sequences, one per line. Positions of a few "
+      "stones take long: an early position (4-10 moves) seconds to minutes, one stone several "
+      "minutes (see --seconds); a progress line shows the search on a terminal");
   solve
       ->add_option("input", opt->input,
                    "file of lines of 1-based columns played (e.g. 4453); anything after a space is "
                    "ignored; - = standard input")
       ->capture_default_str();
-  solve->add_flag("--weak", opt->weak, "only win, draw or loss (faster)");
-  solve->add_flag("--check", opt->check,
-                  "compare with the score after the moves (Pons' test sets) and mark wrong lines");
-  solve->add_option("--table-mib", opt->table_mib, "transposition table size in MiB (1-65536)")
+  auto& st = opt->settings;
+  solve->add_flag("--weak", st.weak, "only win, draw or loss (faster)");
+  solve->add_flag("--check", st.check,
+                  "compare with the score after the moves (Pons' test sets), mark wrong lines "
+                  "and exit with status 3 if any");
+  solve->add_option("--table-mib", st.table_mib, "transposition table size in MiB (1-65536)")
       ->capture_default_str()
       ->check(number_in(1, 65536));
   solve
-      ->add_option("--threads", opt->threads,
+      ->add_option("--threads", st.threads,
                    "threads searching each position (0 = all cores): the same scores, sooner on "
                    "early positions; node counts differ from run to run")
       ->capture_default_str()
       ->check(whole_in(0, kMaxThreads));
+  solve
+      ->add_option("--seconds", st.seconds,
+                   "time limit per position (0 = none); a position not solved in time is printed "
+                   "with the bounds proven so far (LOW..HIGH ... unfinished)")
+      ->capture_default_str()
+      ->check(number_in(0, 1e9));
   solve->add_flag("--json", opt->json,
                   "one JSON object per line: line, moves, score, result, nodes, micros");
-  solve->add_flag("-q,--quiet", opt->quiet, "no summary line on standard error");
+  solve->add_flag("-q,--quiet", opt->quiet,
+                  "no summary line and no progress line on standard error");
   solve->callback([opt] { run_solve(*opt); });
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // Alpha-beta search: fail-soft negamax with a transposition table, move ordering (table move,
-// game hints, killer moves, history heuristic), principal variation search, iterative deepening
-// under soft and hard time limits with aspiration windows, quiescence search, and win-distance
-// scores. Also an exact solver driver: null-window probes that narrow the value interval, on
-// one thread or several sharing the table (see shared_search.hpp).
+// game hints, killer moves, history heuristic: move_order.hpp), principal variation search,
+// iterative deepening under soft and hard time limits with aspiration windows, quiescence
+// search, and win-distance scores; settings in alphabeta_settings.hpp. Also an exact solver
+// driver: null-window probes that narrow the value interval, on one thread or several sharing
+// the table (defined in alphabeta_solve.hpp; see shared_search.hpp).
 //
 // Negamax and the minimax document's max-value/min-value pair compute the same thing: a MIN
 // node minimising the value for MAX is a node maximising the negated value for its own side,
@@ -16,61 +17,23 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include "evoplay/search/alphabeta_settings.hpp"
 #include "evoplay/search/deadline.hpp"
 #include "evoplay/search/game.hpp"
+#include "evoplay/search/move_order.hpp"
 #include "evoplay/search/policy.hpp"
 #include "evoplay/search/result.hpp"
 #include "evoplay/search/shared_search.hpp"
 #include "evoplay/search/table.hpp"
 
 namespace evoplay::search {
-
-/// Which table entries may settle a node searched to `depth`: any entry searched at least as
-/// deep (the usual rule), or only entries of exactly that depth (then alpha-beta returns the
-/// depth-limited minimax value exactly, which the tests compare).
-enum class TableDepthRule { kAtLeast, kExact };
-
-struct AlphaBetaSettings {
-  int depth = 64;  // deepest iteration (plies)
-  // Time limit: the search returns within it (it stops at the limit minus min(5 ms, 10%) and
-  // returns the last complete iteration); 0 = none.
-  double seconds = 0;
-  double soft_seconds = 0;  // start no new iteration after this (0 = half the limit)
-  bool iterative_deepening = true;
-  bool table = true;  // transposition table
-  double table_mib = 16;
-  // The table starts small and grows as it fills (TranspositionTable): for runs of searches
-  // that clear it each time (an exact solver over many positions). Off for time-limited play,
-  // where a growth step would land in the middle of a move.
-  bool table_grows = false;
-  TableDepthRule table_depth_rule = TableDepthRule::kAtLeast;
-  bool table_move = true;  // search the table's best move first
-  bool prefetch = true;    // load the children's table entries ahead (copy-make games)
-  bool hints = true;       // the policy's ordering hints
-  bool killers = true;     // two killer moves per ply
-  bool history = true;     // history heuristic (games with move_index)
-  bool pvs = true;         // principal variation search (null windows after the first move)
-  bool aspiration = true;  // aspiration windows around the previous iteration's value
-  Score aspiration_window = 50;
-  bool quiescence = true;  // follow noisy moves beyond the depth limit (games that have them)
-  int quiescence_depth = 16;
-  // Threads of solve() (the exact driver; search() uses one): every probe runs on each thread
-  // over the shared table and the first thread to finish answers it. At nodes searched to at
-  // least `split_depth` plies and at most `split_ply` plies from the root, a thread defers the
-  // moves another is searching (measured on Connect Four's early positions: splitting near the
-  // root alone does as well as splitting everywhere, and costs less).
-  int threads = 1;
-  int split_depth = 2;
-  int split_ply = 3;
-};
-
-nlohmann::json to_json(const AlphaBetaSettings& settings);
 
 template <Game G, class P = DefaultPolicy<G>>
 requires SearchPolicy<P, G>
@@ -99,8 +62,7 @@ class AlphaBeta {
   /// Forgets what earlier searches learned (table, killers, history).
   void clear() {
     table_->clear();
-    frames_->killers = {};
-    frames_->history = {};
+    frames_->order.clear();
   }
 
   /// Searches `root` under the settings: iterative deepening up to `depth` plies (or one
@@ -156,72 +118,12 @@ class AlphaBeta {
   /// (draws and narrow results are the common case). With `want_move`, the result's move achieves
   /// the value (one more probe when no probe failed high). If the value lies outside [lo, hi],
   /// the bound it lies beyond is returned.
-  SearchResult<Move> solve(const G& root, int depth, Score lo, Score hi, bool want_move = true) {
-    begin();
-    SearchResult<Move> result;
-    const Score floor = lo, ceiling = hi;
-    bool have_move = false;
-    Move best{};
-    while (lo < hi && !stopped()) {
-      Score med = lo + (hi - lo) / 2;
-      if (med <= 0 && lo / 2 < med) {
-        med = lo / 2;
-      } else if (med >= 0 && hi / 2 > med) {
-        med = hi / 2;
-      }
-      const Score r = probe(root, depth, med);
-      if (stopped()) break;
-      if (r <= med) {
-        hi = r;
-      } else {
-        lo = r;
-        if (has_root_move_) have_move = true, best = root_move_;
-      }
-    }
-    if (want_move && !stopped() && !have_move) {  // no probe failed high with a move: look for one
-      have_move = find_move(root, depth, std::clamp(lo, floor, ceiling), best);
-    }
-    result.value = std::clamp(lo, floor, ceiling);  // a fail-soft probe may overshoot the interval
-    result.depth = stopped() ? 0 : depth;
-    if (have_move) {
-      result.move = best;
-      result.has_move = true;
-      result.pv = {best};
-    }
-    result.stats = stats_;
-    result.seconds = deadline_.elapsed();
-    return result;
-  }
+  SearchResult<Move> solve(const G& root, int depth, Score lo, Score hi, bool want_move = true);
 
   /// A move of `root` worth at least `target` at `depth` (a null-window search of each move the
   /// policy offers); false when the root is settled without moves or no move reaches it (then
   /// `move` is the policy's first move, or the first legal one).
-  bool find_move(const G& root, int depth, Score target, Move& move) {
-    typename P::Node info{};
-    Score a = -kInfinity, b = kInfinity, v = 0;
-    ScoredMovesOf<G> moves;
-    if (!policy_.settle(root, 0, a, b, info, v)) policy_.moves(root, std::as_const(info), moves);
-    if (moves.empty()) {
-      MovesOf<G> legal;
-      root.legal_moves(legal);
-      if (!legal.empty()) move = legal[0];
-      return false;
-    }
-    order(root, moves, 0, false, Move{});
-    move = moves[0].move;
-    for (const auto& sm : moves) {
-      G g = root;
-      const Score r = with_move(g, sm.move, [&](G& child) {
-        return -node<false>(child, depth - 1, -target, -target + 1, 1);
-      });
-      if (stopped()) return false;
-      if (r >= target) {
-        move = sm.move;
-        return true;
-      }
-    }
-    return false;
-  }
+  bool find_move(const G& root, int depth, Score target, Move& move);
 
   /// One fail-soft search of `root` to `depth` within (alpha, beta); for drivers and tests.
   Score search_window(const G& root, int depth, Score alpha, Score beta) {
@@ -241,25 +143,27 @@ class AlphaBeta {
   /// Stops the search soon after `*cancel` becomes true (its result is then the last complete
   /// iteration, or a fallback move); see Deadline.
   void set_cancel(const std::atomic<bool>* cancel) { deadline_.set_cancel(cancel); }
+  /// Calls `beat(seconds since the search started)` from the searching thread about every
+  /// `every` seconds while a search runs (empty: never): for a progress display, which may
+  /// read nodes() and interval() from it.
+  void set_heartbeat(std::function<void(double)> beat, double every) {
+    deadline_.set_heartbeat(std::move(beat), every);
+  }
+
+  /// What solve() has proven so far (while it runs, or at its end: after a stop, the bounds
+  /// it proved before): the value lies in [low, high]; `probe` is the value being tested.
+  struct Interval {
+    Score low = 0, high = 0, probe = 0;
+  };
+  const Interval& interval() const { return interval_; }
 
  private:
   static constexpr bool kUndo =
       UndoableGame<G> && !(std::is_trivially_copyable_v<G> && sizeof(G) <= 64);
-  static constexpr bool kHistory = HasMoveIndex<G>;
-  static constexpr int kHistorySize = [] {
-    if constexpr (HasMoveIndex<G>) {
-      return G::kMoveIndices;
-    } else {
-      return 1;
-    }
-  }();
-
   struct Frames {
     std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
     std::array<int, kMaxPly + 1> pv_len{};
-    std::array<std::array<Move, 2>, kMaxPly + 1> killers{};
-    std::array<std::array<bool, 2>, kMaxPly + 1> has_killer{};
-    std::array<std::array<std::uint32_t, kHistorySize>, 2> history{};
+    MoveOrder<G> order;
   };
 
   void begin() {
@@ -270,9 +174,7 @@ class AlphaBeta {
     use_table_ = settings_.table;
     use_quiescence_ = settings_.quiescence;
     table_->new_search();
-    for (auto& side : frames_->history) {
-      for (auto& h : side) h /= 2;
-    }
+    frames_->order.age();
   }
 
   // A helper engine of a parallel solve(): the main engine's settings, policy, table and shared
@@ -293,62 +195,13 @@ class AlphaBeta {
   // counters add up in stats_.
   static constexpr std::uint64_t kHelpAfterNodes = 20000;
 
-  Score probe(const G& root, int depth, Score med) {
-    if (settings_.threads <= 1) return root_search(root, depth, med, med + 1);
-    if (!shared_) {
-      shared_owner_ = std::make_unique<SharedSearch>();
-      shared_ = shared_owner_.get();
-    }
-    while (static_cast<int>(helpers_.size()) < settings_.threads - 1)
-      helpers_.push_back(std::unique_ptr<AlphaBeta>(new AlphaBeta(*this, shared_)));
-    shared_->reset();
-    probe_.root = &root;
-    probe_.depth = depth;
-    probe_.med = med;
-    probe_.values.assign(helpers_.size() + 1, 0);
-    help_at_ = stats_.nodes + kHelpAfterNodes;
-    const Score v = root_search(root, depth, med, med + 1);
-    help_at_ = 0;
-    finish(0, v, stopped());
-    for (auto& t : helper_threads_) t.join();
-    if (!helper_threads_.empty()) {
-      for (const auto& h : helpers_) stats_ += h->stats_;
-    }
-    helper_threads_.clear();
-    const int w = shared_->winner();
-    if (w < 0) return v;  // nobody finished: the time limit (stopped() is true)
-    aborted_ = false;
-    if (w > 0) {
-      const AlphaBeta& h = *helpers_[static_cast<std::size_t>(w - 1)];
-      has_root_move_ = h.has_root_move_;
-      root_move_ = h.root_move_;
-    }
-    return probe_.values[static_cast<std::size_t>(w)];
-  }
+  Score probe(const G& root, int depth, Score med);
 
   // Called by the main thread, from its search, when the probe has lasted kHelpAfterNodes.
-  void start_helpers() {
-    help_at_ = 0;
-    table_->set_grows(false);  // threads share it: full size from now on, and no more growth
-    for (std::size_t i = 0; i < helpers_.size(); ++i) {
-      helper_threads_.emplace_back([this, i] {
-        AlphaBeta& h = *helpers_[i];
-        h.stats_ = {};
-        h.aborted_ = false;
-        h.deadline_.start(0);
-        h.use_table_ = use_table_;
-        h.use_quiescence_ = use_quiescence_;
-        const Score v = h.root_search(*probe_.root, probe_.depth, probe_.med, probe_.med + 1);
-        finish(static_cast<int>(i) + 1, v, h.stopped());
-      });
-    }
-  }
+  void start_helpers();
 
   // A thread's search of the probe ended: the first complete one answers it; everyone stops.
-  void finish(int who, Score v, bool stopped_early) {
-    if (!stopped_early && shared_->claim(who)) probe_.values[static_cast<std::size_t>(who)] = v;
-    shared_->stop();
-  }
+  void finish(int who, Score v, bool stopped_early);
 
   Score root_search(const G& root, int depth, Score alpha, Score beta) {
     has_root_move_ = false;
@@ -539,7 +392,8 @@ class AlphaBeta {
           if (pv_node || kRoot) update_pv(ply, m);
           if (v >= beta) {
             ++stats_.cutoffs;
-            note_cutoff(g, m, ply, depth, has_table_move && m == table_move);
+            frames_->order.note_cutoff(settings_, g, m, ply, depth,
+                                       has_table_move && m == table_move);
             break;
           }
           alpha = v;
@@ -599,72 +453,9 @@ class AlphaBeta {
     return leaf(g, alpha, beta, ply, qdepth);
   }
 
-  // Sorts moves, best first: the table move, then by hint, then killers, then history.
   void order(const G& g, ScoredMovesOf<G>& moves, int ply, bool has_table_move,
-             const Move& table_move) {
-    const int n = moves.size();
-    if (n < 2) return;
-    std::array<std::int64_t, static_cast<std::size_t>(G::kMaxMoves)> keys;
-    const Frames& f = *frames_;
-    const auto p = static_cast<std::size_t>(ply);
-    for (int i = 0; i < n; ++i) {
-      const auto& sm = moves[i];
-      std::int64_t k = 0;
-      if (has_table_move && sm.move == table_move) k = std::int64_t{1} << 62;
-      if (settings_.hints)
-        k += (std::int64_t{std::clamp(sm.hint, -(1 << 20), 1 << 20)} + (1 << 20)) << 36;
-      if (settings_.killers) {
-        if (f.has_killer[p][0] && sm.move == f.killers[p][0]) {
-          k += std::int64_t{2} << 32;
-        } else if (f.has_killer[p][1] && sm.move == f.killers[p][1]) {
-          k += std::int64_t{1} << 32;
-        }
-      }
-      if constexpr (kHistory) {
-        if (settings_.history) {
-          k += f.history[static_cast<std::size_t>(g.to_move())]
-                        [static_cast<std::size_t>(g.move_index(sm.move))];
-        }
-      }
-      keys[static_cast<std::size_t>(i)] = k;
-    }
-    for (int i = 1; i < n; ++i) {  // insertion sort, stable: equal keys keep the policy's order
-      const auto key = keys[static_cast<std::size_t>(i)];
-      const auto item = moves[i];
-      int j = i - 1;
-      while (j >= 0 && keys[static_cast<std::size_t>(j)] < key) {
-        keys[static_cast<std::size_t>(j + 1)] = keys[static_cast<std::size_t>(j)];
-        moves[j + 1] = moves[j];
-        --j;
-      }
-      keys[static_cast<std::size_t>(j + 1)] = key;
-      moves[j + 1] = item;
-    }
-  }
-
-  void note_cutoff(const G& g, const Move& m, int ply, int depth, bool was_table_move) {
-    Frames& f = *frames_;
-    const auto p = static_cast<std::size_t>(ply);
-    if (settings_.killers && !was_table_move && !(f.has_killer[p][0] && f.killers[p][0] == m)) {
-      f.killers[p][1] = f.killers[p][0];
-      f.has_killer[p][1] = f.has_killer[p][0];
-      f.killers[p][0] = m;
-      f.has_killer[p][0] = true;
-    }
-    if constexpr (kHistory) {
-      if (settings_.history) {
-        auto& h = f.history[static_cast<std::size_t>(g.to_move())]
-                           [static_cast<std::size_t>(g.move_index(m))];
-        h += static_cast<std::uint32_t>(depth * depth);
-        if (h > (1u << 30)) {
-          for (auto& side : f.history) {
-            for (auto& x : side) x /= 2;
-          }
-        }
-      }
-    } else {
-      (void)g, (void)depth;
-    }
+             const Move& table_move) const {
+    frames_->order.order(settings_, g, moves, ply, has_table_move, table_move);
   }
 
   void update_pv(int ply, const Move& m) {
@@ -755,6 +546,9 @@ class AlphaBeta {
   Probe probe_;
   std::uint64_t help_at_ = 0;  // main thread: node count at which the helpers join (0: never)
   bool aborted_ = false;
+  Interval interval_;
 };
 
 }  // namespace evoplay::search
+
+#include "evoplay/search/alphabeta_solve.hpp"  // the exact solver driver's definitions

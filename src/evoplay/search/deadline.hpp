@@ -12,7 +12,8 @@
 // The clock can be replaced (set_clock): tests give one that advances with the work done, so
 // that a timed search ends the same way on every machine, however fast or loaded. A search can
 // also be cancelled from outside (set_cancel): the flag is read with the clock, so a search with
-// or without a time limit stops within a fraction of a millisecond of it.
+// or without a time limit stops within a fraction of a millisecond of it, and a progress display
+// can be called from the working thread at the readings (set_heartbeat).
 
 #include <algorithm>
 #include <atomic>
@@ -37,7 +38,8 @@ class Deadline {
     watch_.reset();
     origin_ = clock_ ? clock_() : 0;
     timed_ = seconds > 0;
-    watching_ = timed_ || cancel_ != nullptr;
+    watching_ = timed_ || cancel_ != nullptr || static_cast<bool>(beat_);
+    next_beat_ = every_;
     hard_ = timed_ ? hard_stop(seconds) : 0;
     expired_ = false;
     interval_ = 1;
@@ -49,6 +51,12 @@ class Deadline {
   void set_clock(Clock clock) { clock_ = std::move(clock); }
   /// Stops the work when `*cancel` becomes true (nullptr: never), from the next start() on.
   void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+  /// Calls `beat(elapsed())` from tick() about every `every` seconds (when the clock is read),
+  /// from the next start() on; empty: never. It does not stop the work.
+  void set_heartbeat(std::function<void(double)> beat, double every) {
+    beat_ = std::move(beat);
+    every_ = every;
+  }
 
   bool timed() const { return timed_; }
   /// Whether tick() can stop: a time limit or a cancel flag.
@@ -73,6 +81,10 @@ class Deadline {
   bool check() {
     const double now = elapsed();
     if ((timed_ && now >= hard_) || cancelled()) expired_ = true;
+    if (beat_ && now >= next_beat_) {
+      next_beat_ = now + every_;
+      beat_(now);
+    }
     const double dt = now - last_;
     last_ = now;
     if (dt < kShortest) {  // readings too close together: twice the units before the next
@@ -91,6 +103,8 @@ class Deadline {
   Stopwatch watch_;
   Clock clock_;
   const std::atomic<bool>* cancel_ = nullptr;
+  std::function<void(double)> beat_;
+  double every_ = 0, next_beat_ = 0;
   bool watching_ = false;
   double origin_ = 0;
   bool timed_ = false;

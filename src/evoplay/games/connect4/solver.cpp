@@ -25,11 +25,17 @@ search::AlphaBetaSettings solver_settings(double table_mib, int threads) {
 
 Solver::Solver(double table_mib, int threads) : engine_(solver_settings(table_mib, threads)) {}
 
+std::pair<int, int> Solver::score_range(const Board& board, bool weak) {
+  if (weak) return {-1, 1};
+  return {-(kCells - board.moves()) / 2, (kCells + 1 - board.moves()) / 2};
+}
+
 SolveResult Solver::solve(const Board& board, bool weak, bool want_move, double seconds) {
   SolveResult out;
   if (board.is_terminal()) {
     out.score = terminal_score(board);
     if (weak) out.score = (out.score > 0) - (out.score < 0);
+    out.low = out.high = out.score;
     return out;
   }
   if (board.can_win_next()) {
@@ -41,15 +47,16 @@ SolveResult Solver::solve(const Board& board, bool weak, bool want_move, double 
         break;
       }
     }
+    out.low = out.high = out.score;
     return out;
   }
-  search::Score lo = -(kCells - board.moves()) / 2;
-  search::Score hi = (kCells + 1 - board.moves()) / 2;
-  if (weak) lo = -1, hi = 1;
+  const auto [lo, hi] = score_range(board, weak);
   engine_.set_time_limit(seconds);
   const auto r = engine_.solve(board, kCells - board.moves(), lo, hi, want_move);
   out.score = r.value;
   out.complete = !engine_.stopped();
+  out.low = out.complete ? out.score : engine_.interval().low;
+  out.high = out.complete ? out.score : engine_.interval().high;
   out.column = r.has_move ? r.move : -1;
   out.stats = r.stats;
   out.seconds = r.seconds;

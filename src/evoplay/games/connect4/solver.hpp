@@ -12,6 +12,7 @@
 // Scores follow Pons: a win is worth 22 minus the winner's stones, for the side to move.
 
 #include <cstdint>
+#include <utility>
 
 #include "evoplay/games/connect4/board.hpp"
 #include "evoplay/search/alphabeta.hpp"
@@ -85,9 +86,10 @@ struct SolverPolicy : search::DefaultPolicy<Board> {
 search::AlphaBetaSettings solver_settings(double table_mib, int threads = 1);
 
 struct SolveResult {
-  int score = 0;         // Pons' score for the side to move (weak: -1, 0, 1)
-  int column = -1;       // a best move (0-6), or -1 when unknown or the game is over
-  bool complete = true;  // false: stopped at the time limit, `score` is not known
+  int score = 0;          // Pons' score for the side to move (weak: -1, 0, 1)
+  int column = -1;        // a best move (0-6), or -1 when unknown or the game is over
+  bool complete = true;   // false: stopped at the time limit (or cancelled), `score` is not known
+  int low = 0, high = 0;  // the bounds proven: low <= score <= high (both `score` when complete)
   search::SearchStats stats;
   double seconds = 0;
 };
@@ -100,6 +102,8 @@ class Solver {
   /// achieves it. `seconds` > 0 limits the time (then the result may be incomplete).
   SolveResult solve(const Board& board, bool weak = false, bool want_move = false,
                     double seconds = 0);
+  /// The scores a position not yet over can have (weak: -1 to 1).
+  static std::pair<int, int> score_range(const Board& board, bool weak);
   /// Forgets every stored position (O(1)).
   void clear() { engine_.clear(); }
   search::AlphaBeta<Board, SolverPolicy>& engine() { return engine_; }

@@ -1,0 +1,180 @@
+#include "evoplay/games/connect4/solve_file.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <new>
+#include <tuple>
+
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/text.hpp"
+#include "evoplay/games/connect4/positions.hpp"
+#include "evoplay/games/connect4/solver.hpp"
+
+namespace evoplay::games::connect4 {
+
+namespace {
+
+constexpr double kMostTableMib = 65536;
+constexpr int kMostThreads = 1024;
+
+const char* outcome(int score) { return score > 0 ? "win" : score < 0 ? "loss" : "draw"; }
+
+std::string score_text(int score, bool weak) {
+  return weak ? outcome(score) : std::to_string(score);
+}
+
+long long micros(double seconds) { return std::llround(seconds * 1e6); }
+
+Solver make_solver(const SolveSettings& s) {
+  try {
+    return Solver(s.table_mib, resolve_threads(s.threads));
+  } catch (const std::bad_alloc&) {
+    throw Error(fmt::format(
+        "--table-mib {:g}: cannot allocate a transposition table that large (more than this "
+        "machine's memory, or refused by the system); try a smaller size such as 64",
+        s.table_mib));
+  }
+}
+
+}  // namespace
+
+void SolveSettings::validate() const {
+  if (!(table_mib >= 1 && table_mib <= kMostTableMib))
+    throw Error(fmt::format("table-mib: expected a number from 1 to {:g}, found {}", kMostTableMib,
+                            table_mib));
+  if (threads < 0 || threads > kMostThreads)
+    throw Error(fmt::format("threads: expected a whole number from 0 to {}, found {}", kMostThreads,
+                            threads));
+  if (!(seconds >= 0 && std::isfinite(seconds)))
+    throw Error(
+        fmt::format("seconds: expected a number of at least 0 (0 = no limit), found {}", seconds));
+}
+
+nlohmann::json SolveSettings::to_json() const {
+  return {{"weak", weak},
+          {"check", check},
+          {"table_mib", table_mib},
+          {"threads", threads},
+          {"seconds", seconds}};
+}
+
+std::string PositionResult::to_text(bool weak) const {
+  if (!complete) {
+    return fmt::format("{} {}..{} {} {} unfinished", moves, score_text(low, weak),
+                       score_text(high, weak), nodes, micros(seconds));
+  }
+  return fmt::format("{} {} {} {}{}", moves, score_text(score, weak), nodes, micros(seconds),
+                     wrong() ? fmt::format(" WRONG (expected {})", *expected) : "");
+}
+
+nlohmann::json PositionResult::to_json(bool check) const {
+  nlohmann::json j = {{"line", line}, {"moves", moves}};
+  if (complete) {
+    j["score"] = score;
+    j["result"] = outcome(score);
+  } else {
+    j["complete"] = false;
+    j["low"] = low;
+    j["high"] = high;
+  }
+  j["nodes"] = nodes;
+  j["micros"] = micros(seconds);
+  if (check && complete) j["correct"] = !wrong();
+  return j;
+}
+
+nlohmann::json SolveFileResult::to_json() const {
+  nlohmann::json j = {{"positions", solved}, {"unfinished", unfinished},
+                      {"bad_lines", bad},    {"wrong_lines", wrong_lines},
+                      {"nodes", nodes},      {"seconds", seconds}};
+  if (cancelled) j["stopped"] = "cancelled";
+  return j;
+}
+
+std::string SolveFileResult::summary(bool check) const {
+  return fmt::format("{} position{} solved in {:.3f} s (mean {:.1f} us, {:.0f} nodes){}{}{}",
+                     solved, solved == 1 ? "" : "s", seconds, solved ? 1e6 * seconds / solved : 0.0,
+                     solved ? static_cast<double>(nodes) / solved : 0.0,
+                     unfinished ? fmt::format(", {} unfinished at the time limit", unfinished) : "",
+                     bad ? fmt::format(", {} bad line{}", bad, bad == 1 ? "" : "s") : "",
+                     check ? fmt::format(", {} wrong", wrong_lines.size()) : "");
+}
+
+SolveFileResult solve_positions(std::string_view text, const std::string& name,
+                                const SolveSettings& settings, const PositionSink& sink,
+                                const Control& control) {
+  settings.validate();
+  Solver solver = make_solver(settings);
+  auto& engine = solver.engine();
+  engine.set_cancel(control.cancel.flag());
+  SolveStatus status;
+  if (sink.status) {
+    engine.set_heartbeat(
+        [&](double elapsed) {
+          const auto& interval = engine.interval();
+          status.low = interval.low;
+          status.high = interval.high;
+          status.probe = interval.probe;
+          status.nodes = engine.nodes();
+          status.seconds = elapsed;
+          sink.status(status);
+        },
+        sink.status_seconds);
+  }
+  SolveFileResult out;
+  const auto lines = split_lines(text);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (control.cancelled()) {
+      out.cancelled = true;
+      break;
+    }
+    const int line_no = static_cast<int>(i + 1);
+    std::optional<PositionLine> position;
+    try {
+      position = parse_position_line(lines[i], name, line_no);
+      if (position && settings.check && !position->score)
+        throw Error(name, line_no, "--check: expected a score after the moves");
+    } catch (const Error& e) {
+      ++out.bad;
+      if (sink.bad_line) sink.bad_line(e);
+      control.report(i + 1, lines.size());
+      continue;
+    }
+    if (!position) continue;
+    if (sink.status) {  // the position starts
+      status = {line_no, position->moves, 0, 0, 0, 0, 0};
+      std::tie(status.low, status.high) = Solver::score_range(position->board, settings.weak);
+      sink.status(status);
+    }
+    solver.clear();  // every line on its own: its node count does not depend on the lines before
+    const auto r = solver.solve(position->board, settings.weak, false, settings.seconds);
+    if (!r.complete && control.cancelled()) {  // this line's search was cut short: not reported
+      out.cancelled = true;
+      break;
+    }
+    PositionResult p;
+    p.line = line_no;
+    p.moves = std::string(position->moves);
+    p.complete = r.complete;
+    p.score = r.score;
+    p.low = r.low;
+    p.high = r.high;
+    p.nodes = r.stats.nodes;
+    p.seconds = r.seconds;
+    if (settings.check) {
+      const long long e = *position->score;
+      p.expected = settings.weak ? (e > 0) - (e < 0) : e;
+    }
+    ++out.solved;
+    out.unfinished += !p.complete;
+    out.nodes += p.nodes;
+    out.seconds += p.seconds;
+    if (p.wrong()) out.wrong_lines.push_back(line_no);
+    if (sink.solved) sink.solved(p);
+    control.report(i + 1, lines.size());
+  }
+  return out;
+}
+
+}  // namespace evoplay::games::connect4
