@@ -146,7 +146,7 @@ TEST(Cli, DemoFlagsWritesATournamentAndAGame) {
   for (const char* f : {"standings.csv", "games.csv", "result.json"}) {
     EXPECT_FALSE(slurp(part / f).empty()) << f;
   }
-  EXPECT_NO_THROW((void)nlohmann::json::parse(slurp(part / "result.json")));
+  EXPECT_TRUE(nlohmann::json::accept(slurp(part / "result.json")));
 }
 
 TEST(Cli, DemoRejectsUnknownPart) {

@@ -48,7 +48,7 @@ TEST(Signals, AnInterruptedRunLeavesNoTemporaryAndOnlyWholeFiles) {
     for (const auto& f : files_in(dir)) {
       EXPECT_EQ(f.filename().string().find(".tmp-"), std::string::npos) << f;
       if (f.extension() == ".json") {
-        EXPECT_NO_THROW((void)nlohmann::json::parse(slurp(f))) << f;
+        EXPECT_TRUE(nlohmann::json::accept(slurp(f))) << f;
       }
     }
   }

@@ -43,7 +43,9 @@ TEST(Plot, TicksAtTheEdgesOfDoubles) {
     EXPECT_GE(t.back() / 2 + step / 2, hi / 2) << "within a step of the top: " << lo << " " << hi;
     for (std::size_t i = 0; i < t.size(); ++i) {
       EXPECT_TRUE(std::isfinite(t[i]));
-      if (i > 0) EXPECT_LT(t[i - 1], t[i]);
+      if (i > 0) {
+        EXPECT_LT(t[i - 1], t[i]);
+      }
     }
   }
 }
