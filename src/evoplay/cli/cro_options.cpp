@@ -11,7 +11,7 @@ namespace evoplay::cli {
 void CroOptions::add(CLI::App* cmd) {
   cmd->add_option("--cro-preset", preset,
                   "CRO's settings: standard (every coral reproduces each epoch, every brooded "
-                  "larva mutated), thesis (the Lemmings document's values) or sl (standard with "
+                  "larva mutated), thesis (the values of the Lemmings thesis) or sl (standard with "
                   "substrate layers, CRO-SL); the --cro-... options below change one value")
       ->capture_default_str()
       ->check(CLI::IsMember({"standard", "thesis", "sl"}));
@@ -84,6 +84,16 @@ evo::CroParams CroOptions::resolve() const {
   }
   p.validate();
   return p;
+}
+
+void refuse_cro_options_unless(const CLI::App* cmd, bool runs, std::string_view where) {
+  if (runs) return;
+  for (const CLI::Option* o : cmd->get_options()) {
+    const std::string name = o->get_name();
+    if (name.starts_with("--cro-") && o->count() > 0) {
+      throw Error(fmt::format("{} applies only with {}", name, where));
+    }
+  }
 }
 
 std::shared_ptr<CroOptions> add_cro_options(CLI::App* cmd) {

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "evoplay/evo/cro.hpp"
 
@@ -29,6 +30,10 @@ struct CroOptions {
   /// left to the command. Throws Error for a bad preset, reef or value.
   evo::CroParams resolve() const;
 };
+
+/// When CRO does not run (`runs` false), a --cro-... option given is an Error naming it and
+/// `where` ("--algo cro"), not silently ignored.
+void refuse_cro_options_unless(const CLI::App* cmd, bool runs, std::string_view where);
 
 /// Binds CroOptions to `cmd`; the returned pointer lives as long as the command.
 std::shared_ptr<CroOptions> add_cro_options(CLI::App* cmd);

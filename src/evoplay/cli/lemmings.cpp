@@ -3,6 +3,8 @@
 // (games/lemmings/) do the work, and this file prints their results.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <filesystem>
 
 #include "evoplay/cli/commands.hpp"
@@ -208,10 +210,11 @@ void add_solve(CLI::App& group) {
       ->check(whole_in(1, kMaxGenerations));
   const auto cro = add_cro_options(cmd);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt, cro] {
+  cmd->callback([opt, cro, cmd] {
     lem::SolverSettings s = opt->settings;
     s.cro = cro->resolve();
     s.algorithm = lem::algorithm_from_name(opt->algorithm);
+    refuse_cro_options_unless(cmd, s.algorithm == lem::Algorithm::kCro, "--algo cro");
     s.fitness = lem::fitness_from_name(opt->fitness);
     s.ga.selection = evo::Selection::parse(opt->solver.selection);
     s.set_aco_variant(opt->solver.aco_variant);
@@ -255,12 +258,14 @@ void add_compare(CLI::App& group) {
   opt->solver.add(cmd, opt->spec);
   const auto cro = add_cro_options(cmd);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt, cro] {
+  cmd->callback([opt, cro, cmd] {
     lem::StudySpec spec = opt->spec;
     spec.cro = cro->resolve();
     spec.ga_selection = evo::Selection::parse(opt->solver.selection);
     spec.aco_variant = opt->solver.aco_variant;
     spec.set_algorithms(opt->algos);
+    refuse_cro_options_unless(cmd, std::ranges::count(spec.algorithms, lem::Algorithm::kCro) > 0,
+                              "cro among --algos");
     spec.set_fitnesses(opt->fitness);
     spec.seed = opt->common.seed;
     spec.threads = opt->common.threads;

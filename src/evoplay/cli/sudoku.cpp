@@ -122,6 +122,7 @@ void add_solve(CLI::App& group) {
   cmd->callback([opt, cmd, cro_options] {
     sd::SolveSettings settings;
     settings.method = opt->method;
+    refuse_cro_options_unless(cmd, opt->method == "cro", "--method cro");
     settings.threads = opt->common.threads;
     if (!settings.evolutionary()) {
       refuse(cmd,

@@ -54,3 +54,18 @@ TEST(LemmingsCroCli, BadSettingsAreRefused) {
     EXPECT_FALSE(std::filesystem::exists(dir / "run")) << bad;
   }
 }
+
+// A CRO option where CRO does not run is refused, naming it, not silently ignored.
+TEST(LemmingsCroCli, CroOptionsWithoutCroAreRefused) {
+  const auto dir = scratch_dir("lemmings-cro-without-cro");
+  for (const std::string& args :
+       {"lemmings solve " + kLevel + " --algo ga --cro-gamma 1",
+        "lemmings compare --levels " + kLevel + " --algos ga,aco --runs 1 --cro-preset thesis",
+        "sudoku solve " + source_path("data/sudoku/4x4_minimal_50.txt") + " --cro-larvae 1"}) {
+    const auto r = run_evoplay(args + " --out " + (dir / "run").string());
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find("--cro-"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("applies only with"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "run")) << args;
+  }
+}

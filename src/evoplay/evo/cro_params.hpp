@@ -1,0 +1,122 @@
+#pragma once
+// The settings of Coral Reef Optimization (evo/cro.hpp): every parameter with its presets, and
+// the substrates of CRO-SL. Apart from the algorithm so that commands and front ends can bind,
+// check and record them without the algorithm's template.
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/rng.hpp"
+#include "evoplay/evo/stopping.hpp"
+
+namespace evoplay::evo {
+
+/// One reproduction operator of CRO-SL, the one the corals of its substrate use in broadcast
+/// spawning: exactly one of `crossover` (two parents, one larva) and `mutation` (changes a copy of
+/// one coral) is set.
+template <class G>
+struct Substrate {
+  std::string name;
+  std::function<G(const G&, const G&, Rng&)> crossover;
+  std::function<void(G&, Rng&)> mutation;
+};
+
+/// The substrates of `names` from a problem's `catalogue` of operators, in the order named;
+/// "all" stands for the whole catalogue. Throws Error naming the catalogue for an unknown name.
+template <class G>
+std::vector<Substrate<G>> pick_substrates(const std::vector<std::string>& names,
+                                          const std::vector<Substrate<G>>& catalogue) {
+  std::vector<Substrate<G>> out;
+  for (const auto& name : names) {
+    if (name == "all") {
+      out.insert(out.end(), catalogue.begin(), catalogue.end());
+      continue;
+    }
+    const auto it = std::find_if(catalogue.begin(), catalogue.end(),
+                                 [&](const Substrate<G>& s) { return s.name == name; });
+    if (it == catalogue.end()) {
+      std::string known = "all";
+      for (const auto& s : catalogue) known += ", " + s.name;
+      throw Error("unknown CRO substrate '" + name + "': expected " + known);
+    }
+    out.push_back(*it);
+  }
+  return out;
+}
+
+/// Every setting of CRO, with the presets a user chooses from (docs/lemmings-solvers.md says
+/// which is the default and why). The member defaults are the `thesis` preset.
+struct CroParams {
+  std::string preset = "thesis";         // the preset these values started from
+  std::size_t rows = 10, cols = 10;      // the reef: rows x cols cells
+  bool reef_set = false;                 // rows x cols chosen by the user: size_reef() keeps it
+  double occupancy = 0.8;                // rho: share of cells filled at the start
+  double larvae = 0.10;                  // alpha: sexual larvae per epoch, as a share of the cells
+  double broadcast = 0.7;                // Fb: share of those made by broadcast spawning
+  double brooding_mutation = 0.05;       // gamma: probability that a brooded larva is mutated
+  int attempts = 8;                      // kappa: cells a larva tries before it dies
+  double budding = 0.01;                 // Fa: share of the corals (the best) that bud; >= 1
+  int max_copies = 3;                    // mu: a larva whose genome is in the reef more than
+                                         //     mu times dies
+  double depredation_fraction = 0.10;    // Fd: the worst share of the corals at risk
+  double depredation_probability = 0.5;  // Pd: chance that each of them dies
+  bool proportional_pairs = true;        // spawner pairs in proportion to fitness (else uniform)
+  bool copies_before_evaluation = true;  // the copy control (and the look-up of a larva's
+                                         // fitness among the corals) before evaluation, as
+                                         // Algorithm 2; false: every new larva is evaluated
+                                         // first (evoplay before issue 21)
+  std::vector<std::string> substrates;   // CRO-SL: the operators of the substrates, by the
+                                         // problem's names ("all": every one it has); empty:
+                                         // plain CRO
+  Stopping stop;                         // generations = epochs; stagnation = epochs without
+                                         // improvement of the best (restart_on_stagnation
+                                         // is not supported: a reef has no elite to keep)
+  int threads = 1;
+  std::uint64_t seed = 1;
+  std::size_t diversity_sample = 32;
+
+  /// The Lemmings document's values (chapter 4): alpha = 10% of the cells reproduce sexually per
+  /// epoch, brooded larvae mutated with probability gamma = 0.05.
+  static CroParams thesis();
+  /// Standard CRO (Salcedo-Sanz et al. 2014; the document's own chapter 3): every coral
+  /// reproduces once per epoch (alpha = 1) and every brooded larva is a mutant (gamma = 1).
+  static CroParams standard();
+  /// CRO-SL: `standard` with substrates, one per operator the problem has ("all").
+  static CroParams substrate_layers();
+  /// The preset of a name: thesis, standard or sl; throws Error naming them.
+  static CroParams preset_named(std::string_view name);
+  /// The preset names, for help texts.
+  static constexpr std::string_view kPresets[] = {"thesis", "standard", "sl"};
+
+  /// Throws Error naming the first setting out of its range.
+  void validate() const;
+
+  std::size_t cells() const { return rows * cols; }
+  /// Sets rows x cols to the most nearly square grid of max(cells, 2) cells (100: 10 x 10; 40:
+  /// 5 x 8), e.g. to give the reef as many cells as another algorithm's population.
+  void set_cells(std::size_t cells) {
+    cells = std::max<std::size_t>(cells, 2);
+    rows = 1;
+    for (std::size_t r = 1; r * r <= cells; ++r) {
+      if (cells % r == 0) rows = r;
+    }
+    cols = cells / rows;
+  }
+  /// set_cells(population) unless the user chose the reef (reef_set).
+  void size_reef(std::size_t population) {
+    if (!reef_set) set_cells(population);
+  }
+};
+
+/// Every setting, resolved, for config.json.
+nlohmann::json to_json(const CroParams& params);
+
+}  // namespace evoplay::evo
