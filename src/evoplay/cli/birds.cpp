@@ -246,8 +246,8 @@ void add_check(CLI::App* group) {
       const auto check = birds::check_level(level, opt->tolerance);
       problems = problems || !check.ok();
       const std::string file = display_name(f);
-      fmt::print("{}", opt->json ? json_text(check.to_json(file, level)) + "\n"
-                                 : check.text(file, level));
+      fmt::print(
+          "{}", opt->json ? json_text(check.to_json(file, level)) + "\n" : check.text(file, level));
     }
     std::fflush(stdout);
     if (unreadable) throw CLI::RuntimeError(2);
@@ -374,8 +374,8 @@ void add_generate(CLI::App* group) {
     birds::LevelSetSettings set = opt->set;
     auto& ga = set.generator;
     // "tournament" is the paper's: pairs, the fitter is a parent.
-    ga.selection = evo::Selection::parse(opt->selection == "tournament" ? "tournament:2"
-                                                                        : opt->selection);
+    ga.selection =
+        evo::Selection::parse(opt->selection == "tournament" ? "tournament:2" : opt->selection);
     ga.crossover = birds::parse_crossover(opt->crossover);
     ga.hamming = birds::parse_hamming(opt->hamming);
     ga.genome.min_length = std::max(1, ga.genome.length / 2);
@@ -403,8 +403,9 @@ void add_generate(CLI::App* group) {
     run.write_json("config.json", config);
 
     const bool quiet = opt->common.quiet || opt->common.json;
-    Progress progress(quiet, "generate",
-                      static_cast<std::uint64_t>(ga.generations + 1) * rulesets.size() * set.layers);
+    Progress progress(
+        quiet, "generate",
+        static_cast<std::uint64_t>(ga.generations + 1) * rulesets.size() * set.layers);
     GenerationCounter counter(progress);
     c.control.observer = &counter;
     const auto report = birds::generate_levels(run.path(), catalogue, rulesets,
@@ -420,10 +421,10 @@ void add_generate(CLI::App* group) {
       fmt::print("{}\n", json_text(result));
     } else {
       for (std::size_t b = 0; b < report.sets.size() && !opt->common.quiet; ++b) {
-        fmt::print("{}", report.sets[b].text(
-                             opt->ruleset.empty() ? std::string("levels:")
-                                                  : fmt::format("block {} (block-{}):", b + 1,
-                                                                b + 1)));
+        fmt::print("{}",
+                   report.sets[b].text(opt->ruleset.empty()
+                                           ? std::string("levels:")
+                                           : fmt::format("block {} (block-{}):", b + 1, b + 1)));
       }
       print_run_dir(run);
     }
@@ -453,9 +454,9 @@ void add_diversity(CLI::App* group) {
     const auto levels = read_levels(files);
     if (levels.size() < 2) throw Error("birds diversity needs at least two levels");
     const auto d = birds::set_diversity(levels, opt->cell);
-    fmt::print("{}", opt->json ? json_text(birds::diversity_json(d, files, opt->cell,
-                                                                 opt->matrix)) + "\n"
-                               : birds::diversity_text(d, files, opt->cell, opt->matrix));
+    fmt::print("{}", opt->json
+                         ? json_text(birds::diversity_json(d, files, opt->cell, opt->matrix)) + "\n"
+                         : birds::diversity_text(d, files, opt->cell, opt->matrix));
   });
 }
 
@@ -470,7 +471,8 @@ void demo_birds(DemoContext& ctx) {
     levels.push_back(std::move(level));
   }
   const auto examples = find_data_dir("birds");
-  if (examples.empty()) fmt::print("  (data/birds not found from here: only the built-in levels)\n");
+  if (examples.empty())
+    fmt::print("  (data/birds not found from here: only the built-in levels)\n");
   for (const auto& f : examples.empty() ? std::vector<std::filesystem::path>()
                                         : files_with_extension(examples, ".xml")) {
     names.push_back(f.stem().string());

@@ -164,12 +164,12 @@ void add_play(CLI::App* group) {
     if (level.birds.empty()) throw Error(opt->file, 0, "the level has no bird to play");
     const birds::PlaySettings play;
     Cancellable c;
-    const auto games =
-        birds::play_attempts(level, agent, opt->attempts, play, opt->common.seed,
-                             resolve_threads(opt->common.threads), c.control.cancel);
+    const auto games = birds::play_attempts(level, agent, opt->attempts, play, opt->common.seed,
+                                            resolve_threads(opt->common.threads), c.control.cancel);
     if (games.empty()) exit_cancelled();
     const auto n = games.size();
-    const auto wins = std::count_if(games.begin(), games.end(), [](const auto& g) { return g.won(); });
+    const auto wins =
+        std::count_if(games.begin(), games.end(), [](const auto& g) { return g.won(); });
     const std::string file = display_name(opt->file);
     if (opt->common.json) {
       nlohmann::json list = nlohmann::json::array();
@@ -183,13 +183,15 @@ void add_play(CLI::App* group) {
       fmt::print("{}\n", json_text(j));
     } else {
       for (std::size_t k = 0; k < n; ++k) {
-        fmt::print("{}", birds::game_text(
-                             opt->attempts == 1
-                                 ? fmt::format("{} ({}, seed {})", file, opt->agent, games[k].seed)
-                                 : fmt::format("{} attempt {} (seed {})", file, k + 1, games[k].seed),
-                             level, games[k]));
+        fmt::print("{}",
+                   birds::game_text(
+                       opt->attempts == 1
+                           ? fmt::format("{} ({}, seed {})", file, opt->agent, games[k].seed)
+                           : fmt::format("{} attempt {} (seed {})", file, k + 1, games[k].seed),
+                       level, games[k]));
       }
-      if (n > 1) fmt::print("{} won {} of {} games ({:.0f}%)\n", opt->agent, wins, n, 100.0 * wins / n);
+      if (n > 1)
+        fmt::print("{} won {} of {} games ({:.0f}%)\n", opt->agent, wins, n, 100.0 * wins / n);
     }
     if (!opt->render.empty()) {
       const auto shown = std::find_if(games.begin(), games.end(),
@@ -239,7 +241,8 @@ void add_difficulty(CLI::App* group) {
     Cancellable c;
     for (std::size_t i = 0; i < levels.size() && !c.cancelled(); ++i) {
       reports.push_back(birds::measure_difficulty(levels[i], settings));
-      if (!opt->common.json) fmt::print("{}", birds::difficulty_text(display_name(files[i]), reports.back()));
+      if (!opt->common.json)
+        fmt::print("{}", birds::difficulty_text(display_name(files[i]), reports.back()));
     }
     levels.resize(reports.size());
     const auto summary = birds::summarise(reports);
@@ -318,7 +321,8 @@ void demo_birds_play(DemoContext& ctx) {
   birds::AgentSettings search;  // the default budget
   search.threads = resolve_threads(ctx.threads);
   const auto game = birds::play_game(level, search, play, ctx.seed);
-  for (std::size_t k = 0; k < game.shots.size(); ++k) fmt::print("{}", birds::shot_text(k, game.shots[k]));
+  for (std::size_t k = 0; k < game.shots.size(); ++k)
+    fmt::print("{}", birds::shot_text(k, game.shots[k]));
   fmt::print("  {} with {} of {} birds, {} shots simulated to choose them\n",
              game.won() ? "won" : birds::status_name(game.status), game.birds_used,
              level.birds.size(), game.simulated);

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-
 #include <filesystem>
 
 #include "evoplay/cli/commands.hpp"

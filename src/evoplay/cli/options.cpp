@@ -114,8 +114,7 @@ CLI::Option* add_selection_option(CLI::App* cmd, std::string& selection) {
 }
 
 std::pair<double, double> parse_min_max(const std::string& text, const std::string& option,
-                                        double low, double high, bool whole,
-                                        std::string_view why) {
+                                        double low, double high, bool whole, std::string_view why) {
   const char sep = text.find(':') != std::string::npos ? ':' : ',';
   const auto parts = split(text, sep);
   double a = 0, b = 0;

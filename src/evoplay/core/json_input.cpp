@@ -98,9 +98,8 @@ nlohmann::json located(std::string_view text, const std::string& file, const Rea
     const std::string what = e.what();
     const auto open = what.find('\'');
     const auto close = open == std::string::npos ? open : what.find('\'', open + 1);
-    const std::size_t end = read.next == nullptr
-                                ? text.size()
-                                : static_cast<std::size_t>(read.next - text.data());
+    const std::size_t end =
+        read.next == nullptr ? text.size() : static_cast<std::size_t>(read.next - text.data());
     std::size_t start = std::min(end, text.size());
     if (close != std::string::npos) {
       const auto number = std::string_view(what).substr(open + 1, close - open - 1);

@@ -49,7 +49,6 @@
 
 namespace evoplay::evo {
 
-
 namespace detail {
 
 /// A crossover may return one child or a pair; CRO keeps one larva per pair of parents.

@@ -9,24 +9,13 @@
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/difficulty.hpp"
 #include "evoplay/games/birds/protection.hpp"
+#include "games/birds/level_support.hpp"
 
 using namespace evoplay::games::birds;
 
 namespace {
 
-Object block(ObjectType type, Material material, double x, double y, double rotation = 0) {
-  return Object{type, material, x, y, rotation};
-}
-Object thing(ObjectType type, double x, double y) { return Object{type, Material::kNone, x, y}; }
-double on_ground(ObjectType type) { return kGroundY + shape_info(type).height / 2; }
-
-Level level_of(std::vector<BirdType> birds, std::vector<Object> objects) {
-  Level level;
-  level.width = 2;
-  level.birds = std::move(birds);
-  level.objects = std::move(objects);
-  return level;
-}
+using namespace evoplay::games::birds::test;
 
 /// A medium pig on open ground 8 units in front of the slingshot.
 Level open_pig() {

@@ -9,6 +9,7 @@
 #include <numbers>
 
 #include "evoplay/games/birds/catalogue.hpp"
+#include "games/birds/level_support.hpp"
 
 using namespace evoplay::games::birds;
 
@@ -18,21 +19,7 @@ constexpr double kDt = 0.02;
 constexpr double kG = 9.81 * 0.48;  // gravity in flight: 4.7088
 constexpr double kRad = std::numbers::pi / 180;
 
-Object block(ObjectType type, Material material, double x, double y, double rotation = 0) {
-  return Object{type, material, x, y, rotation};
-}
-Object thing(ObjectType type, double x, double y) { return Object{type, Material::kNone, x, y}; }
-
-double on_ground(ObjectType type) { return kGroundY + shape_info(type).height / 2; }
-
-/// A width-2 level with the default slingshot (-8, -2.5), these birds and objects.
-Level level_of(std::vector<BirdType> birds, std::vector<Object> objects) {
-  Level level;
-  level.width = 2;
-  level.birds = std::move(birds);
-  level.objects = std::move(objects);
-  return level;
-}
+using namespace evoplay::games::birds::test;
 
 /// A pig behind the slingshot, out of every shot's way, so that the game goes on.
 Object far_pig() { return thing(ObjectType::kPigBig, -16, on_ground(ObjectType::kPigBig)); }

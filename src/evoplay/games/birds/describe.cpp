@@ -39,8 +39,7 @@ std::string overlaps_text(const Level& level, const std::vector<Overlap>& overla
 
 }  // namespace
 
-std::string stability_text(const std::string& file, const Level& level,
-                           const StabilityReport& r) {
+std::string stability_text(const std::string& file, const Level& level, const StabilityReport& r) {
   std::string s = fmt::format(
       "{}: {} ({} pieces: {} destroyed, {} moved >= 0.1, {} rotated >= 5 deg)\n", file,
       r.stable ? "stable" : "UNSTABLE", r.pieces, r.destroyed, r.moved, r.paper_rotated);

@@ -493,14 +493,11 @@ GeneratorResult run_generator(const Catalogue& catalogue, const Ruleset& rules,
 }
 
 nlohmann::json GeneratorSettings::to_json() const {
-  nlohmann::json level_set = {{"blocks", {blocks_min, blocks_max}},
-                              {"tnt", {placement.tnt_min, placement.tnt_max}},
-                              {"platform_chance", genome.platform_chance},
-                              {"min_distance", min_distance},
-                              {"protection_weight", protection_weight},
-                              {"max_generations", max_generations},
-                              {"shelter_pigs", placement.shelter_pigs},
-                              {"playable", playable.enabled}};
+  nlohmann::json level_set = {
+      {"blocks", {blocks_min, blocks_max}},        {"tnt", {placement.tnt_min, placement.tnt_max}},
+      {"platform_chance", genome.platform_chance}, {"min_distance", min_distance},
+      {"protection_weight", protection_weight},    {"max_generations", max_generations},
+      {"shelter_pigs", placement.shelter_pigs},    {"playable", playable.enabled}};
   if (playable.enabled) {
     level_set["difficulty"] = {playable.difficulty_min, playable.difficulty_max};
     level_set["playable_weight"] = playable.weight;

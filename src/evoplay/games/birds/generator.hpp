@@ -24,10 +24,9 @@
 // its population, which is why the engine's run_ga does not fit.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "evoplay/core/control.hpp"
 #include "evoplay/core/history.hpp"

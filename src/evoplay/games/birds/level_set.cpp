@@ -40,12 +40,12 @@ nlohmann::json level_json(const std::string& name, const Individual& ind, const 
   nlohmann::json composites = nlohmann::json::array();
   for (const auto& pc : placed.composites) {
     const auto& gene = ind.genome.genes[static_cast<std::size_t>(pc.gene)];
-    composites.push_back({{"composite", catalogue[static_cast<std::size_t>(gene.composite)].name},
-                          {"material", gene.material == Material::kNone
-                                           ? std::string("own")
-                                           : std::string(material_name(gene.material))},
-                          {"column", pc.column + 1},
-                          {"dx", gene.dx}});
+    composites.push_back(
+        {{"composite", catalogue[static_cast<std::size_t>(gene.composite)].name},
+         {"material", gene.material == Material::kNone ? std::string("own")
+                                                       : std::string(material_name(gene.material))},
+         {"column", pc.column + 1},
+         {"dx", gene.dx}});
   }
   nlohmann::json j = {{"file", name + ".xml"},
                       {"fitness", ind.fitness},
@@ -119,8 +119,8 @@ nlohmann::json growth_json(const Catalogue& catalogue) {
 void save_plots(const std::filesystem::path& dir, const History& history,
                 const GeneratorSettings& s, const Catalogue& next) {
   render::HistoryPlotOptions fitness;
-  fitness.title = fmt::format("Fitness per generation (population {}, {} composites)",
-                              s.population, s.genome.length);
+  fitness.title = fmt::format("Fitness per generation (population {}, {} composites)", s.population,
+                              s.genome.length);
   fitness.right_columns = {};
   render::save_history_plot(dir / "fitness.png", history, fitness);
   render::HistoryPlotOptions hamming;
@@ -207,7 +207,8 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
       stable += reports[i].stable ? 1 : 0;
       level_list.push_back(
           level_json(name, result.levels[i], placements[i], reports[i], catalogue, settings));
-      sheet.push_back({&levels[i], fmt::format("{}  fitness {:.1f}", name, result.levels[i].fitness),
+      sheet.push_back({&levels[i],
+                       fmt::format("{}  fitness {:.1f}", name, result.levels[i].fitness),
                        &reports[i]});
       sources.push_back({name, &result.levels[i].genome, &placements[i], &reports[i]});
       if (placements[i].pigs_missing > 0) {
@@ -288,16 +289,15 @@ std::string LevelSetReport::text(std::string_view title) const {
     seconds += l["seconds"].get<double>();
   }
   const std::size_t n = report["layers"].size();
-  s += fmt::format(
-      "  {}/{} stable; {} layer{}, {} levels simulated{}, {:.1f} s{}\n", stable_levels,
-      report["levels"].size(), n, n == 1 ? "" : "s", simulations,
-      evaluations > simulations
-          ? fmt::format(" ({} more found in the cache)", evaluations - simulations)
-          : std::string(),
-      seconds,
-      stop == evo::StopReason::kTime        ? " (stopped at the time limit)"
-      : stop == evo::StopReason::kCancelled ? " (cancelled)"
-                                            : "");
+  s += fmt::format("  {}/{} stable; {} layer{}, {} levels simulated{}, {:.1f} s{}\n", stable_levels,
+                   report["levels"].size(), n, n == 1 ? "" : "s", simulations,
+                   evaluations > simulations
+                       ? fmt::format(" ({} more found in the cache)", evaluations - simulations)
+                       : std::string(),
+                   seconds,
+                   stop == evo::StopReason::kTime        ? " (stopped at the time limit)"
+                   : stop == evo::StopReason::kCancelled ? " (cancelled)"
+                                                         : "");
   s += fmt::format("  composites: {} used, {} after cutting new ones from these levels\n",
                    report["composites_used"].get<int>(), report["composites_next"].get<int>());
   return s;
