@@ -11,7 +11,6 @@
 #include "evoplay/cli/birds_play.hpp"
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
-#include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
@@ -23,6 +22,7 @@
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/birds/describe.hpp"
 #include "evoplay/games/birds/level_set.hpp"
+#include "evoplay/games/birds/pictures.hpp"
 #include "evoplay/games/birds/render.hpp"
 #include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/showcase.hpp"
@@ -129,13 +129,9 @@ void add_simulate(CLI::App* group) {
         } else {
           fmt::print("{}", birds::stability_text(file, levels[i], reports[k]));
         }
-        if (opt->render_dir.empty()) continue;
-        const std::filesystem::path dir = opt->render_dir;
-        const std::string name = stem(opt->files[i]);
-        birds::save_level_picture(dir / (name + "-before.png"), levels[i], {1200, name, nullptr});
-        birds::save_level_picture(
-            dir / (name + "-after.png"), levels[i],
-            {1200, name + fmt::format(" after {:g} s", settings.seconds), &reports[k]});
+        if (!opt->render_dir.empty())
+          birds::save_before_after(opt->render_dir, stem(opt->files[i]), levels[i], reports[k],
+                                   settings.seconds);
       }
       std::fflush(stdout);
     }
@@ -183,35 +179,21 @@ void add_render(CLI::App* group) {
       ->check(whole_in(0, kMaxThreads));
   add_physics_options(cmd, opt->physics);
   cmd->callback([opt] {
-    const std::filesystem::path out = opt->out;
-    const std::string ext = out.extension().string();
-    const bool one_file = ext == ".png" || ext == ".svg";
-    if (one_file) {
-      check_output_file(out, {".png", ".svg"}, "--out");
-    } else if (!ext.empty() && !std::filesystem::is_directory(out)) {
-      throw Error(out.string(), 0, "--out must be a .png or .svg file, or a folder");
+    const birds::RenderRequest request{opt->out, opt->width, opt->columns, opt->format};
+    if (request.one_file()) {
+      check_output_file(request.out, {".png", ".svg"}, "--out");
+    } else if (request.out.has_extension() && !std::filesystem::is_directory(request.out)) {
+      throw Error(opt->out, 0, "--out must be a .png or .svg file, or a folder");
     } else {
-      prepare_output_folder(out, "--out");
+      prepare_output_folder(request.out, "--out");
     }
     const auto levels = read_levels(opt->files);
-    const int width = opt->width > 0 ? opt->width : 1200;
     std::vector<birds::StabilityReport> reports;
     if (opt->after) reports = birds::simulate_all(levels, opt->physics.resolved(), opt->threads);
-    auto report = [&](std::size_t i) { return opt->after ? &reports[i] : nullptr; };
-    if (one_file && levels.size() > 1) {
-      std::vector<birds::SheetEntry> entries;
-      for (std::size_t i = 0; i < levels.size(); ++i) {
-        entries.push_back({&levels[i], stem(opt->files[i]), report(i)});
-      }
-      birds::save_contact_sheet(out, entries, opt->width > 0 ? opt->width : 480, opt->columns);
-      fmt::print("{}\n", out.string());
-      return;
-    }
-    for (std::size_t i = 0; i < levels.size(); ++i) {
-      const auto path = one_file ? out : out / (stem(opt->files[i]) + "." + opt->format);
-      birds::save_level_picture(path, levels[i], {width, stem(opt->files[i]), report(i)});
+    std::vector<std::string> names;
+    for (const auto& f : opt->files) names.push_back(stem(f));
+    for (const auto& path : birds::render_levels(levels, names, reports, request))
       fmt::print("{}\n", path.string());
-    }
   });
 }
 
@@ -320,31 +302,6 @@ void add_generator_options(CLI::App* cmd, GenerateOptions& o) {
   add_level_set_options(cmd, ga, o.level_set);
 }
 
-/// The rulesets of the run: --ruleset's blocks, or one from --levels and --pigs. A block that
-/// forbids every composite is an error now, naming its line.
-std::vector<birds::Ruleset> rulesets_of(const GenerateOptions& o, const birds::Catalogue& c) {
-  if (o.ruleset.empty()) {
-    birds::Ruleset r;
-    r.levels = o.levels;
-    const auto [lo, hi] =
-        parse_min_max(o.pigs, "--pigs", 1, birds::kMaxPigs, true, birds::kMaxPigsReason);
-    r.pigs_min = static_cast<int>(lo);
-    r.pigs_max = static_cast<int>(hi);
-    birds::Palette check(c, r);
-    return {r};
-  }
-  auto rulesets = birds::read_rulesets(o.ruleset);
-  for (const auto& r : rulesets) {
-    try {
-      birds::Palette check(c, r);
-    } catch (const Error& e) {
-      throw Error(display_name(o.ruleset), r.line,
-                  fmt::format("the block starting here: {}", e.message()));
-    }
-  }
-  return rulesets;
-}
-
 void add_generate(CLI::App* group) {
   auto opt = std::make_shared<GenerateOptions>();
   auto* cmd = group->add_subcommand(
@@ -388,47 +345,43 @@ void add_generate(CLI::App* group) {
     const birds::Catalogue catalogue = opt->composites.empty()
                                            ? birds::default_catalogue()
                                            : birds::read_catalogue(opt->composites);
-    const auto rulesets = rulesets_of(*opt, catalogue);
+    birds::Ruleset one;  // without --ruleset: --levels and --pigs
+    one.levels = opt->levels;
+    const auto [lo, hi] =
+        parse_min_max(opt->pigs, "--pigs", 1, birds::kMaxPigs, true, birds::kMaxPigsReason);
+    one.pigs_min = static_cast<int>(lo);
+    one.pigs_max = static_cast<int>(hi);
+    const auto rulesets =
+        opt->ruleset.empty() ? std::vector{one} : birds::read_rulesets(opt->ruleset);
+    birds::check_rulesets(rulesets, catalogue, display_name(opt->ruleset));
 
     if (!opt->common.out.empty()) birds::clear_earlier_run(opt->common.out);
-    Cancellable c;  // before config.json: from then on, Ctrl-C cancels
-    RunDir run = open_run_dir(opt->common, "birds-generate");
-    auto config = base_config("birds generate", opt->common);
-    config.update(set.to_json());
+    nlohmann::json config = set.to_json();
     config["composites_file"] = opt->composites.empty() ? "(built in)" : opt->composites;
     config["catalogue_size"] = catalogue.size();
     config["ruleset_file"] = opt->ruleset;
     config["rulesets"] = nlohmann::json::array();
     for (const auto& r : rulesets) config["rulesets"].push_back(r.to_json());
-    run.write_json("config.json", config);
-
-    const bool quiet = opt->common.quiet || opt->common.json;
-    Progress progress(
-        quiet, "generate",
-        static_cast<std::uint64_t>(ga.generations + 1) * rulesets.size() * set.layers);
-    GenerationCounter counter(progress);
-    c.control.observer = &counter;
-    const auto report = birds::generate_levels(run.path(), catalogue, rulesets,
-                                               !opt->ruleset.empty(), set, c.control);
-    progress.finish();
-    for (const auto& s : report.sets) {
-      for (const auto& note : s.notes) fmt::print(stderr, "evoplay: note: {}\n", note);
-    }
-    nlohmann::json result = report.to_json();
-    run.finish(result, c.cancelled() ? "cancelled" : "");
-    if (opt->common.json) {
-      result[kRunDirKey] = run.path().string();
-      fmt::print("{}\n", json_text(result));
-    } else {
-      for (std::size_t b = 0; b < report.sets.size() && !opt->common.quiet; ++b) {
-        fmt::print("{}",
-                   report.sets[b].text(opt->ruleset.empty()
-                                           ? std::string("levels:")
-                                           : fmt::format("block {} (block-{}):", b + 1, b + 1)));
-      }
-      print_run_dir(run);
-    }
-    if (c.cancelled()) exit_cancelled();
+    run_in_folder(
+        opt->common, "birds generate", config, [&](RunDir& run, Control& control, Progress& p) {
+          p.set_total(static_cast<std::uint64_t>(ga.generations + 1) * rulesets.size() *
+                      set.layers);
+          GenerationCounter counter(p);
+          control.observer = &counter;
+          const auto report = birds::generate_levels(run.path(), catalogue, rulesets,
+                                                     !opt->ruleset.empty(), set, control);
+          p.finish();
+          std::string text;
+          for (std::size_t b = 0; b < report.sets.size(); ++b) {
+            for (const auto& note : report.sets[b].notes)
+              fmt::print(stderr, "evoplay: note: {}\n", note);
+            if (!opt->common.quiet)
+              text += report.sets[b].text(opt->ruleset.empty()
+                                              ? std::string("levels:")
+                                              : fmt::format("block {} (block-{}):", b + 1, b + 1));
+          }
+          return std::pair(report.to_json(), text);
+        });
   });
 }
 
@@ -461,86 +414,6 @@ void add_diversity(CLI::App* group) {
 }
 
 }  // namespace
-
-void demo_birds(DemoContext& ctx) {
-  const auto dir = ctx.folder("birds");
-  std::vector<std::string> names;
-  std::vector<birds::Level> levels;
-  for (auto& [name, level] : birds::showcase_levels()) {
-    names.push_back(name);
-    levels.push_back(std::move(level));
-  }
-  const auto examples = find_data_dir("birds");
-  if (examples.empty())
-    fmt::print("  (data/birds not found from here: only the built-in levels)\n");
-  for (const auto& f : examples.empty() ? std::vector<std::filesystem::path>()
-                                        : files_with_extension(examples, ".xml")) {
-    names.push_back(f.stem().string());
-    levels.push_back(birds::read_level(f.string()));
-  }
-  const birds::PhysicsSettings settings;
-  const auto reports = birds::simulate_all(levels, settings, ctx.threads);
-  nlohmann::json result = nlohmann::json::array();
-  std::vector<birds::SheetEntry> sheet;
-  for (std::size_t i = 0; i < levels.size(); ++i) {
-    const auto& r = reports[i];
-    fmt::print("  {:<38} {:<8} score {:.2f}  paper {:6.2f}  {} destroyed, {} moved\n", names[i],
-               r.stable ? "stable" : "unstable", r.score, r.paper_score, r.destroyed, r.moved);
-    birds::write_level(dir / (names[i] + ".xml"), levels[i]);
-    birds::save_level_picture(dir / (names[i] + "-before.png"), levels[i],
-                              {1200, names[i], nullptr});
-    birds::save_level_picture(dir / (names[i] + "-after.png"), levels[i],
-                              {1200, names[i] + " after 10 s", &r});
-    nlohmann::json j = {{"level", names[i]}};
-    j.update(birds::report_json(levels[i], r, false));
-    result.push_back(std::move(j));
-    sheet.push_back({&levels[i], names[i], &r});
-  }
-  birds::save_contact_sheet(dir / "sheet.png", sheet);
-  RunDir run = RunDir::create(dir.string(), "birds");
-  run.write_json("config.json",
-                 {{"command", "demo birds"},
-                  {"seconds", settings.seconds},
-                  {"time_step", settings.time_step},
-                  {"iterations", {settings.velocity_iterations, settings.position_iterations}},
-                  {"threads", ctx.threads}});
-  run.finish(result);
-  ctx.show("Birds: levels after 10 s", dir / "sheet.png");
-  ctx.show("Birds: a collapse", dir / "collapse-after.png");
-}
-
-void demo_birds_generator(DemoContext& ctx) {
-  const Stopwatch clock;
-  const auto dir = ctx.folder("birdsgen");
-  birds::LevelSetSettings set;
-  set.layers = 2;
-  set.seed = ctx.seed;
-  auto& ga = set.generator;  // population 10
-  ga.generations = 50;       // per layer: two layers stay well within the demo's time
-  ga.genome.length = 20;     // smaller levels than by default (20-40 blocks), for time
-  ga.genome.min_length = 10;
-  ga.genome.max_length = 40;
-  ga.blocks_min = 20;
-  ga.blocks_max = 40;
-  ga.threads = resolve_threads(ctx.threads);
-  const birds::Ruleset rules;  // 5 levels, 2-4 pigs
-  const auto made =
-      birds::generate_level_set(dir, birds::default_catalogue(), rules, set, 0, "birdsgen");
-  const auto& layers = made.report["layers"];
-  fmt::print(
-      "  5 levels in {:.1f} s: {} stable; two layers, {} composites cut from the first "
-      "layer's levels and {} from the second's\n",
-      clock.seconds(), made.stable_levels, layers[0]["new_composites"].size(),
-      layers[1]["new_composites"].size());
-  nlohmann::json config = {{"command", "demo birdsgen"}, {"seed", ctx.seed}};
-  config.update(set.to_json());
-  RunDir run = RunDir::create(dir.string(), "birdsgen");
-  run.write_json("config.json", config);
-  run.finish(made.to_json());
-  ctx.show("Birds generator: 5 levels", dir / "sheet.png");
-  ctx.show("Birds generator: fitness", dir / "fitness.png");
-  ctx.show("Birds generator: composites", dir / "composites.png");
-}
 
 void add_birds_commands(CLI::App& app) {
   auto* group = app.add_subcommand(

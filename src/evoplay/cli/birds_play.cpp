@@ -11,7 +11,6 @@
 #include <utility>
 
 #include "evoplay/cli/common.hpp"
-#include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
@@ -35,15 +34,6 @@ namespace {
 /// before anything is played.
 void check_render_path(const std::string& path) {
   if (!path.empty()) check_output_file(path, {".gif", ".png", ".svg"}, "--render");
-}
-
-void render_game(const std::string& path, const birds::Level& level, const birds::GameRecord& game,
-                 const birds::PlaySettings& play, const std::string& title) {
-  if (std::filesystem::path(path).extension() == ".gif") {
-    birds::save_game_animation(path, level, game, play, 800, title);
-  } else {
-    birds::save_game_picture(path, level, game, 1200, title);
-  }
 }
 
 /// One value for every shot, or one per shot.
@@ -113,7 +103,7 @@ void add_shoot(CLI::App* group) {
       }
     }
     if (!opt->render.empty()) {
-      render_game(opt->render, level, game, play, display_name(opt->file));
+      birds::save_game_render(opt->render, level, game, play, display_name(opt->file));
       if (!opt->json) fmt::print("picture: {}\n", opt->render);
     }
   });
@@ -167,37 +157,17 @@ void add_play(CLI::App* group) {
     const auto games = birds::play_attempts(level, agent, opt->attempts, play, opt->common.seed,
                                             resolve_threads(opt->common.threads), c.control.cancel);
     if (games.empty()) exit_cancelled();
-    const auto n = games.size();
-    const auto wins =
-        std::count_if(games.begin(), games.end(), [](const auto& g) { return g.won(); });
     const std::string file = display_name(opt->file);
-    if (opt->common.json) {
-      nlohmann::json list = nlohmann::json::array();
-      for (const auto& g : games) list.push_back(g.to_json(level));
-      nlohmann::json j = {{"file", file},
-                          {"settings", agent.to_json()},
-                          {"attempts", n},
-                          {"wins", wins},
-                          {"win_rate", static_cast<double>(wins) / static_cast<double>(n)},
-                          {"games", list}};
-      fmt::print("{}\n", json_text(j));
-    } else {
-      for (std::size_t k = 0; k < n; ++k) {
-        fmt::print("{}",
-                   birds::game_text(
-                       opt->attempts == 1
-                           ? fmt::format("{} ({}, seed {})", file, opt->agent, games[k].seed)
-                           : fmt::format("{} attempt {} (seed {})", file, k + 1, games[k].seed),
-                       level, games[k]));
-      }
-      if (n > 1)
-        fmt::print("{} won {} of {} games ({:.0f}%)\n", opt->agent, wins, n, 100.0 * wins / n);
-    }
+    fmt::print("{}",
+               opt->common.json
+                   ? json_text(birds::attempts_json(file, level, agent, games)) + "\n"
+                   : birds::attempts_text(file, opt->agent, level, games, opt->attempts == 1));
     if (!opt->render.empty()) {
       const auto shown = std::find_if(games.begin(), games.end(),
                                       [](const birds::GameRecord& g) { return g.won(); });
       const auto& game = shown != games.end() ? *shown : games.front();
-      render_game(opt->render, level, game, play, fmt::format("{} ({})", file, opt->agent));
+      birds::save_game_render(opt->render, level, game, play,
+                              fmt::format("{} ({})", file, opt->agent));
       if (!opt->common.json) fmt::print("picture: {}\n", opt->render);
     }
     if (c.cancelled()) exit_cancelled();
@@ -245,20 +215,13 @@ void add_difficulty(CLI::App* group) {
         fmt::print("{}", birds::difficulty_text(display_name(files[i]), reports.back()));
     }
     levels.resize(reports.size());
-    const auto summary = birds::summarise(reports);
     if (!opt->sheet.empty()) birds::save_difficulty_sheet(opt->sheet, levels, files, reports);
     if (opt->common.json) {
-      nlohmann::json list = nlohmann::json::array();
-      for (std::size_t i = 0; i < levels.size(); ++i) {
-        nlohmann::json j = {{"file", display_name(files[i])}};
-        j.update(reports[i].to_json());
-        list.push_back(std::move(j));
-      }
-      fmt::print("{}\n", json_text({{"settings", settings.to_json()},
-                                    {"levels", list},
-                                    {"summary", summary.to_json()}}));
+      std::vector<std::string> names;
+      for (const auto& f : files) names.push_back(display_name(f));
+      fmt::print("{}\n", json_text(birds::difficulty_json(settings, names, reports)));
     } else if (levels.size() > 1) {
-      fmt::print("{}", birds::difficulty_summary_text(summary));
+      fmt::print("{}", birds::difficulty_summary_text(birds::summarise(reports)));
     }
     if (c.cancelled()) exit_cancelled();
   });
@@ -306,37 +269,6 @@ void apply_level_set_options(const LevelSetOptions& o, birds::GeneratorSettings&
   s.placement.tnt_max = static_cast<int>(t1);
   std::tie(s.playable.difficulty_min, s.playable.difficulty_max) =
       parse_min_max(o.difficulty, "--difficulty", 0, 1, false);
-}
-
-void demo_birds_play(DemoContext& ctx) {
-  const auto data = find_data_dir("birds");
-  const auto file = data / "generated_playable_level.xml";
-  if (data.empty() || !std::filesystem::exists(file)) {
-    fmt::print("  skipped: data/birds/generated_playable_level.xml not found\n");
-    return;
-  }
-  const auto dir = ctx.folder("birdsplay");
-  const birds::Level level = birds::read_level(file.string());
-  const birds::PlaySettings play;
-  birds::AgentSettings search;  // the default budget
-  search.threads = resolve_threads(ctx.threads);
-  const auto game = birds::play_game(level, search, play, ctx.seed);
-  for (std::size_t k = 0; k < game.shots.size(); ++k)
-    fmt::print("{}", birds::shot_text(k, game.shots[k]));
-  fmt::print("  {} with {} of {} birds, {} shots simulated to choose them\n",
-             game.won() ? "won" : birds::status_name(game.status), game.birds_used,
-             level.birds.size(), game.simulated);
-  birds::save_game_animation(dir / "game.gif", level, game, play, 800, "search agent");
-  birds::save_game_picture(dir / "game.png", level, game, 1200, "search agent");
-  const RunDir run = RunDir::create(dir.string(), "birdsplay");
-  run.write_json("config.json", {{"command", "demo birdsplay"},
-                                 {"level", "data/birds/generated_playable_level.xml"},
-                                 {"seed", ctx.seed},
-                                 {"agent", search.to_json()},
-                                 {"play", play.to_json()}});
-  run.write_json("result.json", game.to_json(level));
-  ctx.show("Birds: a generated level played by the search agent", dir / "game.gif");
-  ctx.show("Birds: its shots", dir / "game.png");
 }
 
 void add_birds_play_commands(CLI::App* group) {

@@ -46,17 +46,6 @@ void print_run_dir(const RunDir& run) { fmt::print("run folder: {}\n", run.path(
 
 void exit_cancelled() { throw CLI::RuntimeError(kCancelledStatus); }
 
-std::filesystem::path find_data_dir(const std::string& name) {
-  std::vector<std::filesystem::path> candidates = {std::filesystem::path("data") / name};
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) candidates.push_back(self.parent_path().parent_path().parent_path() / "data" / name);
-  for (const auto& c : candidates) {
-    if (std::filesystem::is_directory(c)) return c;
-  }
-  return {};
-}
-
 int run(int argc, const char* const* argv) {
   remove_temporaries_on_signals();
   CLI::App app{

@@ -2,7 +2,10 @@
 // What every command shares: the options --seed, --threads, --out, --json, --quiet, the run
 // directory, and the entry point that turns errors into messages and exit codes.
 
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -10,6 +13,9 @@
 
 #include "evoplay/core/cancel.hpp"
 #include "evoplay/core/control.hpp"
+#include "evoplay/core/data_dir.hpp"
+#include "evoplay/core/json_text.hpp"
+#include "evoplay/core/progress.hpp"
 #include "evoplay/core/run_dir.hpp"
 
 namespace evoplay::cli {
@@ -54,9 +60,33 @@ struct Cancellable {
   bool cancelled() const { return control.cancelled(); }
 };
 
-/// A folder of the shipped data (`data/<name>`): in the working folder, or in the source tree
-/// the program was built in (found from the program's own path, build/<preset>/evoplay); empty
-/// when neither exists.
-std::filesystem::path find_data_dir(const std::string& name);
+/// A long command's life in its run folder (docs/runs.md), the same for every command:
+/// config.json (base_config and `settings`), the work (Ctrl-C cancels its Control; it returns its
+/// result as JSON and as text), result.json (marked cancelled if it was), then the output (--json:
+/// the result naming its run folder, indented by `indent`; else the text and `run folder: PATH`)
+/// and status 130 if cancelled. `command` is "group name"; the folder is group-name-<time>.
+template <class Work>
+void run_in_folder(const CommonOptions& common, const std::string& command,
+                   const nlohmann::json& settings, Work&& work, int indent = -1) {
+  Cancellable c;  // before config.json: from then on, Ctrl-C cancels
+  std::string folder = command;
+  std::replace(folder.begin(), folder.end(), ' ', '-');
+  RunDir run = open_run_dir(common, folder);
+  auto config = base_config(command, common);
+  config.update(settings);
+  run.write_json("config.json", config);
+  Progress progress(common.quiet || common.json, command, 0);
+  auto [json, text] = work(run, c.control, progress);
+  progress.finish();
+  run.finish(json, c.cancelled() ? "cancelled" : "");
+  if (common.json) {
+    json[kRunDirKey] = run.path().string();
+    fmt::print("{}\n", json_text(json, indent));
+  } else {
+    fmt::print("{}", text);
+    print_run_dir(run);
+  }
+  if (c.cancelled()) exit_cancelled();
+}
 
 }  // namespace evoplay::cli

@@ -1,11 +1,10 @@
 // evoplay flags: capture the flag. `play` (people and bots, pictures of the game), `tournament`
 // (round robin of bots on maps: games/flags/tournament.hpp) and `show` (a map and the evaluation
-// parameters derived from it); and the game's part of `evoplay demo`.
+// parameters derived from it).
 #include <fmt/format.h>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
-#include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/input_files.hpp"
@@ -140,53 +139,6 @@ void add_flags_commands(CLI::App& app) {
   s->add_option("--png", sopt->picture, "also draw the map to this PNG or SVG file");
   s->add_flag("--json", sopt->json, "machine-readable output: JSON");
   s->callback([sopt] { run_show(sopt->map, sopt->json, sopt->picture); });
-}
-
-void demo_flags(DemoContext& ctx) {
-  const auto data = find_data_dir("flags");
-  if (data.empty()) {
-    fmt::print("  skipped: data/flags not found (run from the source folder)\n");
-    return;
-  }
-  const auto dir = ctx.folder("flags");
-  fl::TournamentSettings settings;
-  settings.bots = {"random", "greedy", "minimax:2", "alphabeta:4"};
-  settings.maps = {(data / "01-duel.map").string(), (data / "04-crossroads.map").string()};
-  settings.seed = ctx.seed;
-  settings.threads = ctx.threads;
-  const auto maps = fl::load_tournament_maps(settings.maps);
-  const auto report = fl::play_tournament(settings, maps);
-  const auto& result = report.result;
-  const RunDir run = RunDir::create(dir.string(), "flags");
-  run.write_json("result.json", report.to_json());
-  report.write_files(run);
-  for (int b : result.ranking) {
-    const auto& s = result.standings[static_cast<std::size_t>(b)];
-    fmt::print(
-        "  {:<12} {:>3} of {:>3} points ({:>2}-{}-{:<2}), Elo {:+5.0f} ({:+.0f} to {:+.0f})\n",
-        s.name, s.points, s.max_points, s.wins, s.draws, s.losses, s.elo, s.elo_low, s.elo_high);
-  }
-  // One game of the winner against the runner-up on the crossroads, drawn.
-  const auto factory = fl::bots();
-  const fl::State& start = maps.starts[1];
-  auto a = factory.make(settings.bots[3], Rng(ctx.seed).split({3, 0}));
-  auto b = factory.make(settings.bots[2], Rng(ctx.seed).split({3, 1}));
-  const auto record = search::play_game(start, {a.get(), b.get()},
-                                        [](const fl::State&, fl::State::Move, const auto&) {});
-  fl::State end = start;
-  for (const auto m : record.moves) end.play(m);
-  const std::string caption =
-      fmt::format("{}: A {} against B {}", start.map().name, settings.bots[3], settings.bots[2]);
-  fl::save_game_gif(dir / "game.gif", start, record.moves, caption);
-  fl::save_state_picture(dir / "game_end.png", end, caption);
-  fmt::print("  a game on {}: {} after {} plies\n", start.map().name,
-             end.result() == fl::State::kDraw
-                 ? std::string("draw")
-                 : fmt::format("team {} won", fl::team_letter(end.result())),
-             record.moves.size());
-  ctx.show("flags game (GIF)", dir / "game.gif");
-  ctx.show("flags game, last position", dir / "game_end.png");
-  ctx.show("flags tournament standings", dir / "standings.csv");
 }
 
 }  // namespace evoplay::cli

@@ -162,30 +162,6 @@ struct SolverOptions {
   }
 };
 
-/// A long command's life in its run folder: config.json (with `settings`), the work (cancelled by
-/// Ctrl-C; returns its result as JSON and text), result.json, the output, status 130 if cancelled.
-template <class Work>
-void run_in_folder(const CommonOptions& common, const std::string& command,
-                   const nlohmann::json& settings, Work&& work) {
-  Cancellable c;
-  RunDir run = open_run_dir(common, "lemmings-" + command);
-  auto config = base_config("lemmings " + command, common);
-  config.update(settings);
-  run.write_json("config.json", config);
-  Progress progress(common.quiet, "lemmings " + command, 0);
-  auto [json, text] = work(run, c.control, progress);
-  progress.finish();
-  run.finish(json, c.cancelled() ? "cancelled" : "");
-  if (common.json) {
-    json[kRunDirKey] = run.path().string();
-    fmt::print("{}\n", json_text(json, 2));
-  } else {
-    fmt::print("{}", text);
-    print_run_dir(run);
-  }
-  if (c.cancelled()) exit_cancelled();
-}
-
 void add_solve(CLI::App& group) {
   struct Options {
     std::string level, algorithm = "cro", fitness = "heuristic";
@@ -222,13 +198,16 @@ void add_solve(CLI::App& group) {
     s.validate();
     const lem::Level level = lem::load_level_to_solve(opt->level);
     const nlohmann::json settings = {{"level", display_name(opt->level)}, {"solver", s.to_json()}};
-    run_in_folder(opt->common, "solve", settings, [&](RunDir& run, Control& control, Progress& p) {
-      lem::SolveProgress show(p, s);
-      control.observer = &show;
-      const lem::LevelSolveResult r = lem::solve_level(level, s, control);
-      lem::save_solve_files(r, run);
-      return std::pair(r.to_json(), r.text());
-    });
+    run_in_folder(
+        opt->common, "lemmings solve", settings,
+        [&](RunDir& run, Control& control, Progress& p) {
+          lem::SolveProgress show(p, s);
+          control.observer = &show;
+          const lem::LevelSolveResult r = lem::solve_level(level, s, control);
+          lem::save_solve_files(r, run);
+          return std::pair(r.to_json(), r.text());
+        },
+        2);
   });
 }
 
@@ -277,16 +256,18 @@ void add_compare(CLI::App& group) {
     }
     auto levels = lem::load_study_levels(expand_levels(args));
     const auto settings = lem::study_config(levels, spec);
-    run_in_folder(opt->common, "compare", settings,
-                  [&](RunDir& run, Control& control, Progress& p) {
-                    control.progress = [&](std::uint64_t done, std::uint64_t total) {
-                      p.set_total(total);
-                      p.update(done, fmt::format("{}/{} runs", done, total));
-                    };
-                    const auto result = lem::run_study(std::move(levels), spec, control);
-                    lem::save_study_files(result, run);
-                    return std::pair(result.to_json(), lem::study_markdown(result) + "\n");
-                  });
+    run_in_folder(
+        opt->common, "lemmings compare", settings,
+        [&](RunDir& run, Control& control, Progress& p) {
+          control.progress = [&](std::uint64_t done, std::uint64_t total) {
+            p.set_total(total);
+            p.update(done, fmt::format("{}/{} runs", done, total));
+          };
+          const auto result = lem::run_study(std::move(levels), spec, control);
+          lem::save_study_files(result, run);
+          return std::pair(result.to_json(), lem::study_markdown(result) + "\n");
+        },
+        2);
   });
 }
 

@@ -1,12 +1,7 @@
 // evoplay plot RUN_DIR: fitness curves of a run from its history.csv.
 #include <fmt/format.h>
 
-#include <filesystem>
-
 #include "evoplay/cli/commands.hpp"
-#include "evoplay/core/error.hpp"
-#include "evoplay/core/output_path.hpp"
-#include "evoplay/core/text.hpp"
 #include "evoplay/render/history_plot.hpp"
 
 namespace evoplay::cli {
@@ -37,25 +32,13 @@ void add_plot_command(CLI::App& app) {
   cmd->add_option("--title", opt->title, "title (default: the run folder's name)");
   cmd->add_flag("--log", opt->log, "logarithmic left axis");
   cmd->callback([opt] {
-    std::filesystem::path csv = opt->run_dir;
-    if (std::filesystem::is_directory(csv)) csv /= "history.csv";
-    if (!std::filesystem::exists(csv))
-      throw Error(csv.string(), 0, "no such file (expected a run folder with history.csv)");
-    const auto table = parse_csv(read_text(csv.string()), csv.string());
-    if (table.rows.empty()) throw Error(csv.string(), 2, "no rows to plot");
     render::HistoryPlotOptions options;
     options.x_column = opt->x;
     options.columns = opt->columns;
     options.right_columns = opt->right;
     options.log_y = opt->log;
-    options.title = opt->title.empty()
-                        ? std::filesystem::absolute(csv).parent_path().filename().string()
-                        : opt->title;
-    const std::filesystem::path out =
-        opt->out.empty() ? csv.parent_path() / "fitness.png" : std::filesystem::path(opt->out);
-    check_output_file(out, {".png", ".svg"}, "--out");
-    render::save_history_plot(out, table, options, csv.string());
-    fmt::print("{}\n", out.string());
+    options.title = opt->title;
+    fmt::print("{}\n", render::plot_run_history(opt->run_dir, options, opt->out).string());
   });
 }
 

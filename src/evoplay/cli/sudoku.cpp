@@ -1,4 +1,4 @@
-// evoplay sudoku solve | check | experiment, and the Sudoku part of the demo: options into the
+// evoplay sudoku solve | check | experiment: options into the
 // library's settings (games/sudoku: solve_file, check, experiment), results out as text or JSON.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,7 +11,6 @@
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/cro_options.hpp"
-#include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/json_text.hpp"
@@ -271,21 +270,6 @@ void add_sudoku_commands(CLI::App& app) {
   add_solve(*group);
   add_check(*group);
   add_experiment(*group);
-}
-
-void demo_sudoku(DemoContext& ctx) {
-  const auto dir = ctx.folder("sudoku");
-  RunDir run = RunDir::create(dir.string(), "sudoku");
-  const auto shown = sd::run_showcase(sd::kShowcasePuzzle, ctx.seed, ctx.threads, run);
-  fmt::print("  strong preset: {} in {} generations, {} evaluations, {:.2f} s\n",
-             shown.strong.solved ? "solved" : "not solved", shown.strong.generations,
-             shown.strong.evaluations, shown.strong.seconds);
-  fmt::print("  paper preset: best fitness {} after {} generations, {:.2f} s\n",
-             shown.paper.fitness, shown.paper.generations, shown.paper.seconds);
-  ctx.show("Sudoku GA fitness", dir / "fitness.png");
-  ctx.show("Sudoku paper GA fitness", dir / "paper-fitness.png");
-  ctx.show("Sudoku solved by the GA", dir / "board.png");
-  ctx.show("Sudoku paper GA best board", dir / "paper-board.png");
 }
 
 }  // namespace evoplay::cli

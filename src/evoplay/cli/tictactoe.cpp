@@ -1,6 +1,5 @@
 // evoplay tictactoe: play (people, bots and learned agents), solve (the game's facts and the cost
-// of search), learn and agents (the learning program: games/tictactoe/learn_run.hpp), and the
-// learning part of the demo.
+// of search), learn and agents (the learning program: games/tictactoe/learn_run.hpp).
 #include <fmt/format.h>
 
 #include <map>
@@ -8,11 +7,11 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
-#include "evoplay/cli/demo.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/games/tictactoe/agents_report.hpp"
+#include "evoplay/games/tictactoe/learn_progress.hpp"
 #include "evoplay/games/tictactoe/learn_run.hpp"
 #include "evoplay/games/tictactoe/solve_report.hpp"
 #include "evoplay/games/tictactoe/ui.hpp"
@@ -22,19 +21,6 @@ namespace evoplay::cli {
 namespace ttt = games::tictactoe;
 
 namespace {
-
-// The progress line of a learning run: the cycle, and the best agent's last measures.
-struct LearnProgress : Observer {
-  LearnProgress(bool quiet, std::uint64_t cycles, Control& control) : line(quiet, "learn", cycles) {
-    control.observer = this;
-    control.progress = [this](std::uint64_t done, std::uint64_t) {
-      line.update(done, fmt::format("cycle {}{}", done, last));
-    };
-  }
-  void on_generation(const GenerationRecord& row) override { last = ", " + ttt::row_note(row); }
-  Progress line;
-  std::string last;
-};
 
 // The setting options of learn (one per LearnSettings setting) and those the user gave.
 struct LearnOptions {
@@ -72,7 +58,7 @@ void run_learn(const LearnOptions& opt, const CLI::App& cmd) {
   }
   Cancellable c;
   const auto cycles = (saved ? saved->settings : settings).learn.cycles;
-  LearnProgress progress(opt.common.quiet || opt.common.json, cycles, c.control);
+  ttt::LearnProgress progress(opt.common.quiet || opt.common.json, cycles, c.control);
   const auto r = ttt::learn_run(run, settings, c.control, saved ? &*saved : nullptr);
   progress.line.finish();
   if (opt.common.json) {
@@ -147,34 +133,6 @@ void add_tictactoe_commands(CLI::App& app) {
   });
   add_learn(cmd);
   add_agents(cmd);
-}
-
-void demo_tictactoe_learning(DemoContext& ctx) {
-  // The demo must stay under 10 s: a seed the bench measured as quick (seed 9: unbeatable at
-  // cycle 101, 5 s of CPU), the demo's own seed added so that --seed still varies it, and a cap.
-  ttt::LearnRunSettings settings;
-  settings.learn = ttt::LearnSettings::preset_named("strong");
-  settings.learn.cycles = 150;
-  settings.learn.measure_every = 10;
-  settings.seed = ctx.seed + 8;
-  settings.threads = ctx.threads;
-  RunDir run = RunDir::create(ctx.folder("tictactoe-learn").string(), "tictactoe-learn");
-  Control control;
-  LearnProgress progress(ctx.quiet, settings.learn.cycles, control);
-  const auto j = ttt::learn_run(run, settings, control).json;
-  progress.line.finish();
-  fmt::print(
-      "  strong preset, seed {}: {} after {} cycles, {:.1f} s; best agent vs random as X "
-      "wins {:.1f}%, as O {:.1f}%, never loses {}\n",
-      settings.seed, j["stopped_by"] == "unbeatable" ? "unbeatable in both seats" : "stopped",
-      j["cycles"].get<std::uint64_t>(), j["seconds"].get<double>(),
-      j["best"]["vs_random"]["x"]["win"].get<double>(),
-      j["best"]["vs_random"]["o"]["win"].get<double>(),
-      j["never_loses_first"].get<bool>() && j["never_loses_second"].get<bool>()
-          ? "(exhaustive check, both seats)"
-          : "in neither seat for sure");
-  ctx.show("tic-tac-toe learning: games", run.file("results.png"));
-  ctx.show("tic-tac-toe learning: knowledge", run.file("knowledge.png"));
 }
 
 }  // namespace evoplay::cli

@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/output_path.hpp"
+#include "evoplay/core/text.hpp"
 #include "evoplay/render/plot.hpp"
 
 namespace evoplay::render {
@@ -58,6 +60,22 @@ void save_history_plot(const std::filesystem::path& path, const CsvTable& histor
 void save_history_plot(const std::filesystem::path& path, const History& history,
                        const HistoryPlotOptions& options) {
   save_history_plot(path, history.table(), options, "history");
+}
+
+std::filesystem::path plot_run_history(const std::filesystem::path& run_or_csv,
+                                       HistoryPlotOptions options, std::filesystem::path out) {
+  std::filesystem::path csv = run_or_csv;
+  if (std::filesystem::is_directory(csv)) csv /= "history.csv";
+  if (!std::filesystem::exists(csv))
+    throw Error(csv.string(), 0, "no such file (expected a run folder with history.csv)");
+  const auto table = parse_csv(read_text(csv.string()), csv.string());
+  if (table.rows.empty()) throw Error(csv.string(), 2, "no rows to plot");
+  if (options.title.empty())
+    options.title = std::filesystem::absolute(csv).parent_path().filename().string();
+  if (out.empty()) out = csv.parent_path() / "fitness.png";
+  check_output_file(out, {".png", ".svg"}, "--out");
+  save_history_plot(out, table, options, csv.string());
+  return out;
 }
 
 }  // namespace evoplay::render

@@ -28,4 +28,11 @@ void save_history_plot(const std::filesystem::path& path, const CsvTable& histor
 void save_history_plot(const std::filesystem::path& path, const History& history,
                        const HistoryPlotOptions& options);
 
+/// `evoplay plot`: the curves of a run folder's history.csv (or of that CSV file given itself)
+/// into `out` (.png or .svg; empty: fitness.png beside the CSV), titled by the folder's name
+/// when options.title is empty. Returns the picture's path. Throws Error naming a missing or
+/// empty file.
+std::filesystem::path plot_run_history(const std::filesystem::path& run_or_csv,
+                                       HistoryPlotOptions options, std::filesystem::path out);
+
 }  // namespace evoplay::render

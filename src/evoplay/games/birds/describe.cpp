@@ -186,4 +186,54 @@ std::string difficulty_summary_text(const DifficultySummary& s) {
       100 * s.protected_share, s.blocks, s.pigs);
 }
 
+namespace {
+std::ptrdiff_t wins_of(std::span<const GameRecord> games) {
+  return std::count_if(games.begin(), games.end(), [](const GameRecord& g) { return g.won(); });
+}
+}  // namespace
+
+nlohmann::json attempts_json(const std::string& file, const Level& level,
+                             const AgentSettings& agent, std::span<const GameRecord> games) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& g : games) list.push_back(g.to_json(level));
+  const auto wins = wins_of(games);
+  return {{"file", file},
+          {"settings", agent.to_json()},
+          {"attempts", games.size()},
+          {"wins", wins},
+          {"win_rate", static_cast<double>(wins) / static_cast<double>(games.size())},
+          {"games", list}};
+}
+
+std::string attempts_text(const std::string& file, const std::string& agent, const Level& level,
+                          std::span<const GameRecord> games, bool one_attempt) {
+  std::string out;
+  for (std::size_t k = 0; k < games.size(); ++k) {
+    out +=
+        game_text(one_attempt ? fmt::format("{} ({}, seed {})", file, agent, games[k].seed)
+                              : fmt::format("{} attempt {} (seed {})", file, k + 1, games[k].seed),
+                  level, games[k]);
+  }
+  const auto n = games.size();
+  const auto wins = wins_of(games);
+  if (n > 1)
+    out += fmt::format("{} won {} of {} games ({:.0f}%)\n", agent, wins, n,
+                       100.0 * static_cast<double>(wins) / static_cast<double>(n));
+  return out;
+}
+
+nlohmann::json difficulty_json(const DifficultySettings& settings,
+                               std::span<const std::string> files,
+                               std::span<const DifficultyReport> reports) {
+  nlohmann::json list = nlohmann::json::array();
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    nlohmann::json j = {{"file", files[i]}};
+    j.update(reports[i].to_json());
+    list.push_back(std::move(j));
+  }
+  return {{"settings", settings.to_json()},
+          {"levels", list},
+          {"summary", summarise(reports).to_json()}};
+}
+
 }  // namespace evoplay::games::birds

@@ -45,6 +45,18 @@ std::string shot_text(std::size_t index, const ShotRecord& shot);
 /// A game: `head`, won or lost, pigs killed, birds used, score; then its shots.
 std::string game_text(const std::string& head, const Level& level, const GameRecord& game);
 
+/// `birds play`'s report of games of one agent on a level: JSON (file, settings, attempts, wins,
+/// win_rate, games) and text (each game, then the wins when there are several).
+nlohmann::json attempts_json(const std::string& file, const Level& level,
+                             const AgentSettings& agent, std::span<const GameRecord> games);
+std::string attempts_text(const std::string& file, const std::string& agent, const Level& level,
+                          std::span<const GameRecord> games, bool one_attempt);
+
+/// `birds difficulty --json`: the settings, one object per level (file and report), the summary.
+nlohmann::json difficulty_json(const DifficultySettings& settings,
+                               std::span<const std::string> files,
+                               std::span<const DifficultyReport> reports);
+
 /// `birds difficulty`'s line for one level, and for a set of them.
 std::string difficulty_text(const std::string& file, const DifficultyReport& report);
 std::string difficulty_summary_text(const DifficultySummary& summary);

@@ -7,6 +7,7 @@
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/rng.hpp"
+#include "evoplay/games/birds/genome.hpp"
 #include "evoplay/games/birds/open_ended.hpp"
 #include "evoplay/games/birds/render.hpp"
 #include "evoplay/games/birds/xml.hpp"
@@ -331,6 +332,18 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
         generate_level_set(dir, catalogue, rulesets[b], settings, b, label, control));
   }
   return out;
+}
+
+void check_rulesets(const std::vector<Ruleset>& rulesets, const Catalogue& catalogue,
+                    const std::string& file) {
+  for (const auto& r : rulesets) {
+    try {
+      const Palette palette(catalogue, r);
+    } catch (const Error& e) {
+      if (r.line == 0) throw;
+      throw Error(file, r.line, fmt::format("the block starting here: {}", e.message()));
+    }
+  }
 }
 
 }  // namespace evoplay::games::birds

@@ -69,6 +69,11 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
                                const std::vector<Ruleset>& rulesets, bool blocks,
                                const LevelSetSettings& settings, const Control& control = {});
 
+/// Throws Error when a ruleset forbids every composite of `catalogue`: for a block of a parameters
+/// file (line > 0), naming `file` and the block's first line.
+void check_rulesets(const std::vector<Ruleset>& rulesets, const Catalogue& catalogue,
+                    const std::string& file);
+
 /// The file name of the i-th level of a set: level-04 first, the competition's numbering (its
 /// levels 1-3 are the game's tutorial levels).
 std::string level_file_name(std::size_t i);

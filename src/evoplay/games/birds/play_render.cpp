@@ -244,10 +244,18 @@ void save_difficulty_sheet(const std::filesystem::path& path, std::span<const Le
              ? fmt::format("{}: won with {} of {} birds, naive {:.0f}%", name, r.search.birds_used,
                            r.birds, 100 * r.naive_win_rate)
              : fmt::format("{}: not solved ({} of {} pigs)", name, r.search.pigs_killed, r.pigs),
-         nullptr, true,
-         [&r](cairo_t* cr, const View& v) { draw_paths(cr, v, r.search.shots); }});
+         nullptr, true, [&r](cairo_t* cr, const View& v) { draw_paths(cr, v, r.search.shots); }});
   }
   save_contact_sheet(path, entries, 480, levels.size() <= 4 ? 2 : 3);
+}
+
+void save_game_render(const std::filesystem::path& path, const Level& level, const GameRecord& game,
+                      const PlaySettings& play, const std::string& title) {
+  if (path.extension() == ".gif") {
+    save_game_animation(path, level, game, play, 800, title);
+  } else {
+    save_game_picture(path, level, game, 1200, title);
+  }
 }
 
 }  // namespace evoplay::games::birds

@@ -32,6 +32,10 @@ void save_game_animation(const std::filesystem::path& path, const Level& level,
                          const GameRecord& game, const PlaySettings& play, int width = 800,
                          const std::string& title = "", int fps = 25, int max_frames = 600);
 
+/// The game as --render asks: FILE.gif animated (800 wide), FILE.png or .svg its picture (1200).
+void save_game_render(const std::filesystem::path& path, const Level& level, const GameRecord& game,
+                      const PlaySettings& play, const std::string& title);
+
 /// A contact sheet of levels with the search agent's shots of their difficulty reports, each
 /// captioned with its name (the file's stem) and verdict (PNG or SVG by the extension).
 void save_difficulty_sheet(const std::filesystem::path& path, std::span<const Level> levels,

@@ -6,9 +6,7 @@ std::vector<std::pair<std::string, Level>> showcase_levels() {
   auto block = [](ObjectType t, Material m, double x, double y, double r = 0) {
     return Object{t, m, x, y, r};
   };
-  auto thing = [](ObjectType t, double x, double y) {
-    return Object{t, Material::kNone, x, y};
-  };
+  auto thing = [](ObjectType t, double x, double y) { return Object{t, Material::kNone, x, y}; };
   Level castle;
   castle.width = 2;
   castle.birds = {BirdType::kRed, BirdType::kYellow, BirdType::kBlue};

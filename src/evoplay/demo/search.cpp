@@ -5,10 +5,11 @@
 
 #include <filesystem>
 
-#include "evoplay/cli/demo.hpp"
+#include "evoplay/core/data_dir.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/core/text.hpp"
+#include "evoplay/demo/demo.hpp"
 #include "evoplay/games/connect4/board.hpp"
 #include "evoplay/games/connect4/bots.hpp"
 #include "evoplay/games/connect4/render.hpp"
@@ -19,12 +20,12 @@
 #include "evoplay/search/minimax.hpp"
 #include "evoplay/search/series.hpp"
 
-namespace evoplay::cli {
+namespace evoplay::demo {
 
 namespace c4 = games::connect4;
 namespace ttt = games::tictactoe;
 
-void demo_search(DemoContext& ctx) {
+void search(Context& ctx) {
   const auto dir = ctx.folder("search");
   const RunDir run = RunDir::create(dir.string(), "search");
   const Rng master(ctx.seed);
@@ -37,10 +38,9 @@ void demo_search(DemoContext& ctx) {
       search::win_draw_loss(ttt::Board{}, ttt::bots(), "perfect", "random", 1000, master.split(1));
   const auto perfect_second =
       search::win_draw_loss(ttt::Board{}, ttt::bots(), "random", "perfect", 1000, master.split(2));
-  fmt::print("  tic-tac-toe: {} positions, {} games, value of the empty board: {}\n",
-             census.positions, census.games,
-             table.value(ttt::Board{}) == 0 ? "draw" : "not a draw");
-  fmt::print(
+  ctx.say("  tic-tac-toe: {} positions, {} games, value of the empty board: {}\n", census.positions,
+          census.games, table.value(ttt::Board{}) == 0 ? "draw" : "not a draw");
+  ctx.say(
       "  perfect (X) vs random: {} / {} / {} wins/draws/losses; random vs perfect (O): {} / {} / "
       "{}\n",
       perfect_first[0], perfect_first[1], perfect_first[2], perfect_second[0], perfect_second[1],
@@ -80,7 +80,7 @@ void demo_search(DemoContext& ctx) {
   const double ab = nodes("alpha-beta (ordering)", [&](int d) { return alphabeta(d, false); });
   const double abt =
       nodes("alpha-beta + table + deepening", [&](int d) { return alphabeta(d, true); });
-  fmt::print(
+  ctx.say(
       "  connect4, depth 7 from the empty board: minimax {} nodes, alpha-beta {}, with table {}\n",
       mm, ab, abt);
   result["connect4_depth7_nodes"] = {{"minimax", mm}, {"alphabeta", ab}, {"alphabeta_table", abt}};
@@ -89,11 +89,11 @@ void demo_search(DemoContext& ctx) {
 
   // 3. Exact scores on the first 100 positions of each of Pons' sets shipped in data/connect4.
   c4::Solver solver(32);
+  const auto data = find_data_dir("connect4");
   for (const char* set : {"Test_L3_R1", "Test_L2_R1", "Test_L1_R1", "Test_L2_R2"}) {
-    const std::filesystem::path path = std::filesystem::path("data/connect4") / set;
-    if (!std::filesystem::exists(path)) {
-      fmt::print("  connect4 {}: {} not found (run from the source folder), skipped\n", set,
-                 path.string());
+    const std::filesystem::path path = data / set;
+    if (data.empty() || !std::filesystem::exists(path)) {
+      ctx.say("  connect4 {}: data/connect4/{} not found, skipped\n", set, set);
       continue;
     }
     int n = 0, right = 0;
@@ -112,8 +112,8 @@ void demo_search(DemoContext& ctx) {
       nodes += r.stats.nodes;
       ++n;
     }
-    fmt::print("  connect4 {}: {}/{} exact scores, mean {:.1f} us and {:.0f} nodes per position\n",
-               set, right, n, 1e6 * seconds / n, static_cast<double>(nodes) / n);
+    ctx.say("  connect4 {}: {}/{} exact scores, mean {:.1f} us and {:.0f} nodes per position\n",
+            set, right, n, 1e6 * seconds / n, static_cast<double>(nodes) / n);
     result["connect4_solve"][set] = {
         {"positions", n}, {"exact", right}, {"mean_micros", 1e6 * seconds / n}};
   }
@@ -133,8 +133,8 @@ void demo_search(DemoContext& ctx) {
       fmt::format("alpha-beta 100 ms vs MCTS 100 ms: {} in {} moves", outcome, game.moves.size());
   c4::save_board_picture(dir / "connect4_game.png", end, caption);
   c4::save_game_gif(dir / "connect4_game.gif", game.moves, caption);
-  fmt::print("  connect4 game, alpha-beta:100ms vs mcts:100ms: {} in {} moves\n", outcome,
-             game.moves.size());
+  ctx.say("  connect4 game, alpha-beta:100ms vs mcts:100ms: {} in {} moves\n", outcome,
+          game.moves.size());
   result["connect4_game"] = {{"x", "alphabeta:100ms"},
                              {"o", "mcts:100ms"},
                              {"winner", game.winner},
@@ -145,4 +145,4 @@ void demo_search(DemoContext& ctx) {
   run.write_json("result.json", result);
 }
 
-}  // namespace evoplay::cli
+}  // namespace evoplay::demo

@@ -5,35 +5,35 @@
 
 #include <functional>
 
-#include "evoplay/cli/common.hpp"
-#include "evoplay/cli/demo.hpp"
 #include "evoplay/core/atomic_file.hpp"
+#include "evoplay/core/data_dir.hpp"
 #include "evoplay/core/input_files.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/text.hpp"
+#include "evoplay/demo/demo.hpp"
 #include "evoplay/games/lemmings/check.hpp"
 #include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/lemmings/report.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
 #include "evoplay/games/lemmings/solve_level.hpp"
 
-namespace evoplay::cli {
+namespace evoplay::demo {
 
 namespace lem = games::lemmings;
 
 namespace {
 
-void print_indented(const std::string& text) {
-  for (const auto line : split_lines(text)) fmt::print("  {}\n", line);
+void print_indented(const Context& ctx, const std::string& text) {
+  for (const auto line : split_lines(text)) ctx.say("  {}\n", line);
 }
 
 /// Every level of the suite with its reference plan, and how many of 500 random plans (the
 /// thesis's random initialisation) solve it.
-nlohmann::json replay_suite(const DemoContext& ctx, const std::filesystem::path& data) {
+nlohmann::json replay_suite(const Context& ctx, const std::filesystem::path& data) {
   nlohmann::json rows = nlohmann::json::array();
-  fmt::print("  {:<20} {:>8} {:>5}  {:<22} {:>12}\n", "level", "lemmings", "genes",
-             "reference plan", "random plans");
+  ctx.say("  {:<20} {:>8} {:>5}  {:<22} {:>12}\n", "level", "lemmings", "genes", "reference plan",
+          "random plans");
   for (const auto& name : expand_input_files({data.string()}, ".lvl")) {
     const std::filesystem::path file = name;
     const lem::Level level = lem::load_level(file.string());
@@ -49,8 +49,8 @@ nlohmann::json replay_suite(const DemoContext& ctx, const std::filesystem::path&
     for (int i = 0; i < kRandom; ++i) {
       random_solved += sim.run(lem::random_plan(level, sim.estimated_duration(), rng)).solved;
     }
-    fmt::print("  {:<20} {:>8} {:>5}  {:<22} {:>7} of {}\n", level.name, level.lemmings,
-               plan.size(), result, random_solved, kRandom);
+    ctx.say("  {:<20} {:>8} {:>5}  {:<22} {:>7} of {}\n", level.name, level.lemmings, plan.size(),
+            result, random_solved, kRandom);
     rows.push_back({{"file", file.filename().string()},
                     {"level", level.name},
                     {"solved", solved},
@@ -63,10 +63,10 @@ nlohmann::json replay_suite(const DemoContext& ctx, const std::filesystem::path&
 
 }  // namespace
 
-void demo_lemmings(DemoContext& ctx) {
+void lemmings(Context& ctx) {
   const auto data = find_data_dir("lemmings");
   if (data.empty()) {
-    fmt::print("  skipped: data/lemmings not found (run from the source folder)\n");
+    ctx.say("  skipped: data/lemmings not found (run from the source folder)\n");
     return;
   }
   const auto dir = ctx.folder("lemmings");
@@ -83,7 +83,7 @@ void demo_lemmings(DemoContext& ctx) {
   write_file_atomic(
       dir / "result.json",
       json_text({{"levels", rows}, {"replay", lem::outcome_json(level, plan, outcome)}}, 2));
-  print_indented(lem::outcome_text(level, plan, outcome));
+  print_indented(ctx, lem::outcome_text(level, plan, outcome));
   ctx.show("Lemmings replay (GIF)", dir / "replay.gif");
   ctx.show("Lemmings paths", dir / "paths.png");
 
@@ -99,12 +99,12 @@ void demo_lemmings(DemoContext& ctx) {
   write_file_atomic(dir / "cro-best.plan", lem::to_text(r.best));
   lem::save_solve_history(r.run, dir / "cro-history.csv", dir / "cro-fitness.png",
                           fmt::format("CRO on {}", cro_level.name));
-  fmt::print(
+  ctx.say(
       "  CRO on {}: {} after {} evaluations; {} distinct solutions in {} evaluations "
       "({:.1f} s)\n",
       cro_level.name, r.run.solved ? "solved" : "NOT solved", r.run.first_solution,
       r.run.distinct(), r.run.evaluations, r.run.seconds);
-  print_indented(lem::outcome_text(cro_level, r.best, r.outcome));
+  print_indented(ctx, lem::outcome_text(cro_level, r.best, r.outcome));
   write_file_atomic(
       dir / "cro.json",
       json_text(nlohmann::json{{"level", cro_level.name},
@@ -120,4 +120,4 @@ void demo_lemmings(DemoContext& ctx) {
   ctx.show("CRO fitness curve", dir / "cro-fitness.png");
 }
 
-}  // namespace evoplay::cli
+}  // namespace evoplay::demo

@@ -1,0 +1,28 @@
+// The Sudoku part of the demo: a medium puzzle solved by the GA's strong preset, and the
+// paper's preset on the same puzzle, with both fitness curves and boards.
+#include <fmt/format.h>
+
+#include "evoplay/core/run_dir.hpp"
+#include "evoplay/demo/demo.hpp"
+#include "evoplay/games/sudoku/showcase.hpp"
+
+namespace evoplay::demo {
+
+namespace sd = games::sudoku;
+
+void sudoku(Context& ctx) {
+  const auto dir = ctx.folder("sudoku");
+  RunDir run = RunDir::create(dir.string(), "sudoku");
+  const auto shown = sd::run_showcase(sd::kShowcasePuzzle, ctx.seed, ctx.threads, run);
+  ctx.say("  strong preset: {} in {} generations, {} evaluations, {:.2f} s\n",
+          shown.strong.solved ? "solved" : "not solved", shown.strong.generations,
+          shown.strong.evaluations, shown.strong.seconds);
+  ctx.say("  paper preset: best fitness {} after {} generations, {:.2f} s\n", shown.paper.fitness,
+          shown.paper.generations, shown.paper.seconds);
+  ctx.show("Sudoku GA fitness", dir / "fitness.png");
+  ctx.show("Sudoku paper GA fitness", dir / "paper-fitness.png");
+  ctx.show("Sudoku solved by the GA", dir / "board.png");
+  ctx.show("Sudoku paper GA best board", dir / "paper-board.png");
+}
+
+}  // namespace evoplay::demo
