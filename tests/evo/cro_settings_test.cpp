@@ -1,4 +1,6 @@
 // CRO's presets, the copy control before evaluation (issue 21) and CRO with substrate layers.
+#include "evoplay/evo/cro_settings.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -279,4 +281,73 @@ TEST(CroSl, SameSeedSameRunAtAnyThreadCountAndItMinimisesTheTsp) {
   EXPECT_EQ(strip(a.history), strip(b.history));
   EXPECT_EQ(a.population, b.population);
   EXPECT_TRUE(a.solved) << a.best_fitness << " vs " << tsp.optimum();
+}
+
+// Every front end sets CRO's parameters by name (evo/cro_settings.hpp).
+TEST(CroSettingsByName, EveryListedSettingSetsItsField) {
+  CroParams p = CroParams::thesis();
+  const std::map<std::string, std::string> values = {{"reef", "4x5"},
+                                                     {"occupancy", "0.25"},
+                                                     {"larvae", "1"},
+                                                     {"broadcast", "0.5"},
+                                                     {"gamma", "0.75"},
+                                                     {"attempts", "2"},
+                                                     {"budding", "0.2"},
+                                                     {"max-copies", "7"},
+                                                     {"depredation-share", "0.3"},
+                                                     {"depredation-probability", "0.4"},
+                                                     {"pairs", "uniform"},
+                                                     {"substrates", "pmx,swap"},
+                                                     {"copies-check", "after-evaluation"}};
+  std::set<std::string> listed;
+  for (const auto& s : cro_setting_list()) {
+    listed.insert(std::string(s.name));
+    ASSERT_TRUE(values.contains(std::string(s.name))) << s.name;
+    set_cro_setting(p, s.name, values.at(std::string(s.name)));
+  }
+  EXPECT_EQ(listed.size(), values.size());
+  EXPECT_EQ(p.rows, 4u);
+  EXPECT_EQ(p.cols, 5u);
+  EXPECT_TRUE(p.reef_set);
+  EXPECT_EQ(p.occupancy, 0.25);
+  EXPECT_EQ(p.larvae, 1.0);
+  EXPECT_EQ(p.broadcast, 0.5);
+  EXPECT_EQ(p.brooding_mutation, 0.75);
+  EXPECT_EQ(p.attempts, 2);
+  EXPECT_EQ(p.budding, 0.2);
+  EXPECT_EQ(p.max_copies, 7);
+  EXPECT_EQ(p.depredation_fraction, 0.3);
+  EXPECT_EQ(p.depredation_probability, 0.4);
+  EXPECT_FALSE(p.proportional_pairs);
+  EXPECT_EQ(p.substrates, (std::vector<std::string>{"pmx", "swap"}));
+  EXPECT_FALSE(p.copies_before_evaluation);
+  set_cro_setting(p, "substrates", "none");
+  EXPECT_TRUE(p.substrates.empty());
+}
+
+TEST(CroSettingsByName, BadValuesAndNamesAreErrorsNamingThem) {
+  const std::map<std::pair<std::string, std::string>, std::string> bad = {
+      {{"occupancy", "2"}, "occupancy: expected a number from 0 to 1, found '2'"},
+      {{"gamma", "nan"}, "gamma: expected a number from 0 to 1, found 'nan'"},
+      {{"attempts", "-1"}, "attempts: expected a whole number from 0 to 1000000, found '-1'"},
+      {{"reef", "3"}, "reef: expected ROWSxCOLS, e.g. 10x10, of 2 to 1000000 cells, found '3'"},
+      {{"reef", "1x1"}, "reef: expected ROWSxCOLS, e.g. 10x10, of 2 to 1000000 cells, found '1x1'"},
+      {{"pairs", "best"}, "pairs: expected proportional or uniform, found 'best'"},
+  };
+  for (const auto& [input, message] : bad) {
+    CroParams p;
+    try {
+      set_cro_setting(p, input.first, input.second);
+      ADD_FAILURE() << input.first << " " << input.second << " accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.message(), message);
+    }
+  }
+  CroParams p;
+  try {
+    set_cro_setting(p, "speed", "1");
+    ADD_FAILURE() << "unknown setting accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(e.message().find("unknown CRO setting 'speed'"), std::string::npos) << e.message();
+  }
 }

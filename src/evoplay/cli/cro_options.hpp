@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "evoplay/evo/cro.hpp"
 
@@ -17,17 +19,16 @@ namespace evoplay::cli {
 
 struct CroOptions {
   std::string preset = "standard";
-  std::string reef, pairs, substrates, copies_check;
-  std::optional<double> occupancy, larvae, broadcast, gamma, budding, depredation_fraction,
-      depredation_probability;
-  std::optional<int> attempts, max_copies;
+  /// One --cro-NAME option per setting of evo::cro_setting_list(), with the text typed.
+  std::vector<std::pair<std::string, std::string>> values;
+  std::vector<const CLI::Option*> options;
 
   /// Adds --cro-preset and one --cro-... option per parameter to `cmd`.
   void add(CLI::App* cmd);
   /// Whether the user gave the gamma option (sudoku maps --mutation-rate to gamma otherwise).
-  bool gamma_given() const { return gamma.has_value(); }
-  /// The preset with the user's overrides, validated; stopping rules, seed and threads are
-  /// left to the command. Throws Error for a bad preset, reef or value.
+  bool gamma_given() const;
+  /// The preset with the user's overrides (evo::set_cro_setting), validated; stopping rules,
+  /// seed and threads are left to the command. Throws Error naming the option for a bad value.
   evo::CroParams resolve() const;
 };
 
