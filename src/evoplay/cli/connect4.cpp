@@ -14,34 +14,13 @@
 #include "evoplay/games/connect4/board.hpp"
 #include "evoplay/games/connect4/bots.hpp"
 #include "evoplay/games/connect4/solve_file.hpp"
+#include "evoplay/games/connect4/ui.hpp"
 
 namespace evoplay::cli {
 
 namespace c4 = games::connect4;
 
 namespace {
-
-std::shared_ptr<const GameUi<c4::Board>> connect4_ui() {
-  auto ui = std::make_shared<GameUi<c4::Board>>();
-  ui->command = "connect4";
-  ui->seat_names = {"X", "O"};
-  ui->draw = [](const c4::Board& b, bool) { return b.to_text(); };
-  ui->move_name = [](const c4::Board::Move& m) { return std::to_string(m + 1); };
-  ui->move_help = "a column from 1 to 7";
-  ui->parse_move = [](const c4::Board& b, std::string_view text, c4::Board::Move& m,
-                      std::string& why) {
-    int col = 0;
-    if (!read_number(text, 1, c4::kWidth, "column", col, why)) return false;
-    if (!b.can_play(col - 1)) {
-      why = fmt::format("column {} is full: choose another", col);
-      return false;
-    }
-    m = static_cast<c4::Board::Move>(col - 1);
-    return true;
-  };
-  ui->bots = [] { return c4::bots(); };
-  return ui;
-}
 
 struct SolveOptions {
   std::string input = "-";
@@ -108,7 +87,7 @@ void add_connect4_commands(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "connect4", "Connect Four: solve positions exactly, play against bots or people");
   cmd->require_subcommand(1);
-  add_play_command<c4::Board>(cmd, connect4_ui(), {"human", "alphabeta:1s"});
+  add_play_command<c4::Board>(cmd, c4::game_ui(), {"human", "alphabeta:1s"});
 
   auto opt = std::make_shared<SolveOptions>();
   auto* solve = cmd->add_subcommand(

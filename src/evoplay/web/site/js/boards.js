@@ -1,0 +1,240 @@
+// Tic-tac-toe and Connect Four: play against a bot (or watch two), the bot's value, depth, nodes
+// and principal line, undo, and (Connect Four) the exact score of each column.
+import { post, startJob } from './api.js';
+
+const GAMES = {
+  tictactoe: {
+    title: 'Tic-tac-toe',
+    bots: ['perfect', 'alphabeta:9', 'alphabeta:100ms', 'mcts:2000', 'minimax:2', 'greedy', 'random'],
+    seats: ['X', 'O'],
+  },
+  connect4: {
+    title: 'Connect Four',
+    bots: ['alphabeta:100ms', 'alphabeta:1s', 'alphabeta:6', 'perfect:1s', 'mcts:200ms', 'greedy', 'random'],
+    seats: ['Red (X)', 'Yellow (O)'],
+  },
+};
+
+export function render(main, name) {
+  const game = GAMES[name];
+  main.innerHTML = `<h1>${game.title}</h1>
+    <div class="controls">
+      <label>Bot <select id="bot">${game.bots.map((b) => `<option>${b}</option>`).join('')}</select></label>
+      <label>or <input id="bot-spec" size="16" placeholder="e.g. alphabeta:8"></label>
+      <label>You play <select id="seat"><option value="0">${game.seats[0]} (first)</option>
+        <option value="1">${game.seats[1]} (second)</option><option value="-1">nobody: watch</option></select></label>
+      <button id="new">New game</button>
+      <button id="undo">Undo</button>
+      <span id="watch-controls" hidden><button id="play">Play</button><button id="pause">Pause</button>
+        <button id="step">Step</button></span>
+      ${name === 'connect4' ? '<button id="scores">Exact column scores</button>' : ''}
+    </div>
+    <div class="row">
+      <div><div id="scores-row" class="scores"></div><div id="board"></div>
+        <div class="status" id="status"></div><div class="error" id="error"></div></div>
+      <div class="panel"><b>The bot's last move</b>
+        <dl class="info"><dt>bot</dt><dd id="i-bot">-</dd><dt>move</dt><dd id="i-move">-</dd>
+        <dt>value</dt><dd id="i-value">-</dd><dt>depth</dt><dd id="i-depth">-</dd>
+        <dt>nodes</dt><dd id="i-nodes">-</dd><dt>line</dt><dd id="i-pv">-</dd>
+        <dt>time</dt><dd id="i-time">-</dd></dl>
+        <p><b>Moves</b> <span id="moves"></span></p></div>
+    </div>`;
+  const $ = (id) => main.querySelector('#' + id);
+  let moves = [];
+  let state = null;
+  let busy = false;
+  let playing = false;
+  let scoresJob = null;
+  let alive = true;
+  const bot = () => $('bot-spec').value.trim() || $('bot').value;
+  const human = () => Number($('seat').value);
+
+  function setState(s) {
+    main.dataset.state = s;
+  }
+
+  function draw() {
+    const board = $('board');
+    board.innerHTML = '';
+    if (name === 'tictactoe') {
+      board.className = 'ttt';
+      state.cells.forEach((v, i) => {
+        const b = document.createElement('button');
+        b.dataset.cell = String(i + 1);
+        b.textContent = v === 1 ? 'X' : v === 2 ? 'O' : '';
+        b.className = v === 1 ? 'x' : v === 2 ? 'o' : '';
+        b.onclick = () => humanMove(String(i + 1));
+        board.appendChild(b);
+      });
+    } else {
+      board.className = 'c4';
+      const last = moves.length ? Number(moves[moves.length - 1]) - 1 : -1;
+      for (let col = 0; col < 7; ++col) {
+        const b = document.createElement('button');
+        b.className = 'col';
+        b.dataset.col = String(col + 1);
+        b.title = `column ${col + 1}`;
+        let top = true;
+        for (let row = 0; row < 6; ++row) {
+          const v = state.cells[row][col];
+          const cell = document.createElement('div');
+          cell.className = 'cell' + (v ? ' p' + v : '');
+          if (v && top && col === last) cell.classList.add('last');
+          if (v) top = false;
+          b.appendChild(cell);
+        }
+        b.onclick = () => humanMove(String(col + 1));
+        board.appendChild(b);
+      }
+    }
+    $('moves').textContent = moves.join(' ');
+    let status;
+    if (state.terminal) {
+      status = state.winner < 0 ? 'Draw.' : `${game.seats[state.winner]} wins.`;
+      main.dataset.winner = String(state.winner);
+    } else if (human() === state.to_move) {
+      status = `Your move (${game.seats[state.to_move]}).`;
+    } else {
+      status = `${game.seats[state.to_move]} (${bot()}) to move.`;
+    }
+    $('status').textContent = status;
+    $('watch-controls').hidden = human() !== -1;
+    main.dataset.moves = String(moves.length);
+  }
+
+  function showPlayed(p) {
+    $('i-bot').textContent = p.bot;
+    $('i-move').textContent = p.move;
+    $('i-value').textContent = `${p.value_text} (${p.value})`;
+    $('i-depth').textContent = p.depth;
+    $('i-nodes').textContent = p.nodes.toLocaleString('en');
+    $('i-pv').textContent = p.pv.join(' ');
+    $('i-time').textContent = `${(1000 * p.seconds).toFixed(1)} ms`;
+  }
+
+  async function load(newMoves) {
+    const s = await post(`/api/${name}/state`, { moves: newMoves });
+    moves = s.moves;
+    state = s;
+    $('scores-row').innerHTML = '';
+    draw();
+  }
+
+  async function botMove() {
+    busy = true;
+    setState('thinking');
+    try {
+      const s = await post(`/api/${name}/move`, { moves, bot: bot(), seed: moves.length + 1 });
+      if (!alive) return;
+      moves = s.moves;
+      state = s;
+      showPlayed(s.played);
+      $('scores-row').innerHTML = '';
+      draw();
+    } finally {
+      busy = false;
+    }
+  }
+
+  async function advance() {
+    // The bot moves while it is its turn (and, watching, while playing).
+    $('error').textContent = '';
+    try {
+      while (alive && !state.terminal && human() !== state.to_move) {
+        if (human() === -1 && !playing) break;
+        await botMove();
+      }
+    } catch (e) {
+      $('error').textContent = e.message;
+    }
+    if (!alive) return;
+    setState(state.terminal ? 'over' : human() === state.to_move ? 'your-move' : 'paused');
+  }
+
+  async function humanMove(move) {
+    if (busy || !state || state.terminal || human() !== state.to_move) return;
+    $('error').textContent = '';
+    try {
+      await load([...moves, move]);
+    } catch (e) {
+      $('error').textContent = e.message;
+      return;
+    }
+    await advance();
+  }
+
+  async function restart() {
+    if (scoresJob) scoresJob.cancel();
+    delete main.dataset.winner;
+    playing = false;
+    await load([]);
+    await advance();
+  }
+
+  $('new').onclick = restart;
+  $('seat').onchange = restart;
+  $('undo').onclick = async () => {
+    if (busy || !moves.length) return;
+    // Back to the human's previous turn (or one move when watching).
+    let n = moves.length - 1;
+    if (human() !== -1) {
+      while (n > 0 && n % 2 !== human()) --n;
+      if (n % 2 !== human()) return;
+    }
+    delete main.dataset.winner;
+    await load(moves.slice(0, n));
+    setState(state.terminal ? 'over' : human() === state.to_move ? 'your-move' : 'paused');
+  };
+  $('play').onclick = () => {
+    playing = true;
+    if (!busy) advance();
+  };
+  $('pause').onclick = () => {
+    playing = false;
+  };
+  $('step').onclick = async () => {
+    if (busy || state.terminal) return;
+    try {
+      await botMove();
+    } catch (e) {
+      $('error').textContent = e.message;
+    }
+    setState(state.terminal ? 'over' : 'paused');
+  };
+  if (name === 'connect4') {
+    $('scores').onclick = async () => {
+      if (state.terminal) return;
+      const row = $('scores-row');
+      row.innerHTML = '';
+      const cells = [];
+      for (let c = 0; c < 7; ++c) {
+        const d = document.createElement('div');
+        d.dataset.col = String(c + 1);
+        cells.push(d);
+        row.appendChild(d);
+      }
+      main.dataset.scores = 'running';
+      try {
+        scoresJob = await startJob('/api/connect4/scores', { moves }, (e) => {
+          if (e.type === 'column') {
+            const d = cells[e.column - 1];
+            d.textContent = e.full ? '' : e.complete ? String(e.score) : `${e.low}..${e.high}`;
+            d.dataset.score = e.complete ? String(e.score) : '';
+          } else if (e.type === 'done' || e.type === 'cancelled' || e.type === 'error') {
+            if (e.error) $('error').textContent = e.error;
+            main.dataset.scores = e.type;
+          }
+        });
+      } catch (e) {
+        $('error').textContent = e.message;
+        main.dataset.scores = 'error';
+      }
+    };
+  }
+  restart().catch((e) => ($('error').textContent = e.message));
+  return () => {
+    alive = false;
+    playing = false;
+    if (scoresJob) scoresJob.close();
+  };
+}
