@@ -34,7 +34,8 @@ std::vector<json> job_events(const TestServer& server, const std::string& job,
   auto c = server.client();
   c.Get("/api/jobs/" + job + "/events", [&](const char* data, std::size_t n) {
     buffer.append(data, n);
-    for (std::size_t end; (end = buffer.find("\n\n")) != std::string::npos;) {
+    for (std::size_t end;
+         events.size() < stop_after && (end = buffer.find("\n\n")) != std::string::npos;) {
       const std::string block = buffer.substr(0, end);
       buffer.erase(0, end + 2);
       const auto at = block.find("data: ");

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "evoplay/core/error.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/games/connect4/solver.hpp"
 #include "evoplay/games/connect4/ui.hpp"
@@ -101,9 +102,10 @@ json describe(const BoardGame<G>& game, const search::GameUi<G>& ui, const G& st
   return out;
 }
 
-/// The bot's spec with the server's caps: a time beyond `cap` becomes `cap`, `perfect` without
-/// a time gets `cap`; `agent:RUN` names a run folder under --runs (nothing else). Searches
-/// given a depth or iterations are stopped at the cap by an alarm instead.
+/// The bot's spec with the server's caps: a time beyond `cap` becomes `cap`; `agent:RUN` names a
+/// run folder under --runs (nothing else). Searches given a depth or iterations, and bots whose
+/// default time is longer (Connect Four's bare `perfect`: see bot_for), are stopped at the cap
+/// by an alarm.
 std::string capped_spec(const std::string& text, double cap, const std::string& runs) {
   auto spec = search::parse_bot_spec(text);
   if (spec.kind == "human") throw BadRequest("bot: 'human' is the page's own player");
@@ -112,7 +114,6 @@ std::string capped_spec(const std::string& text, double cap, const std::string& 
       arg = search::format_duration(cap);
     }
   }
-  if (spec.kind == "perfect" && spec.args.empty()) spec.args.push_back(search::format_duration(cap));
   if (spec.kind == "agent") {
     if (runs.empty() || spec.args.empty()) {
       throw BadRequest("bot: agent:RUN needs a run folder under the server's --runs");
@@ -147,7 +148,17 @@ void add_game_routes(httplib::Server& server, const Context& ctx, const std::str
                                 ctx.settings.think_seconds, ctx.settings.runs);
                 const auto seed = static_cast<std::uint64_t>(
                     get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
-                auto bot = ui->bots().make(spec, Rng(seed));
+                const auto factory = ui->bots();
+                auto bot = factory.make(spec, Rng(seed));
+                if (spec == "perfect") {
+                  // A perfect player that takes a time (Connect Four's solver) gets the cap.
+                  try {
+                    bot = factory.make("perfect:" + search::format_duration(
+                                                        ctx.settings.think_seconds),
+                                       Rng(seed));
+                  } catch (const Error&) {
+                  }
+                }
                 ctx.searches.acquire();
                 const std::shared_ptr<void> release(nullptr,
                                                     [&ctx](void*) { ctx.searches.release(); });
@@ -168,7 +179,7 @@ void add_game_routes(httplib::Server& server, const Context& ctx, const std::str
                 if (!legal.contains(r.move)) throw std::logic_error("a bot chose an illegal move");
                 json pv = json::array();
                 for (const auto& m : r.pv) pv.push_back(ui->move_name(m));
-                json played = {{"bot", spec},
+                json played = {{"bot", bot->name()},
                                {"move", ui->move_name(r.move)},
                                {"value", r.value},
                                {"value_text", ui->describe_value(r.value)},
