@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """The playground in a real browser: `evoplay serve` on a free loopback port, driven by
 Selenium through headless Chromium (Debian's chromium, chromium-driver, python3-selenium).
 
@@ -20,10 +20,11 @@ import tempfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-BOUND = 300  # seconds: a page stuck in a state, not a slow machine (the states are waited for)
+BOUND = float(os.environ.get("EVOPLAY_BROWSER_BOUND", 300))  # seconds: a page stuck in a state, not a slow machine (the states are waited for)
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -74,14 +75,15 @@ class Session:
 
     def open(self, page):
         self.d.get(f"{self.base}/#/{page}")
-        self.wait_page(page)
+        self.wait_page(page or "home")
 
     def wait_page(self, page):
         self.wait(lambda d: d.find_element(By.ID, "page").get_attribute("data-page") == page)
 
     def wait(self, condition, what="a state"):
         try:
-            return WebDriverWait(self.d, BOUND, poll_frequency=0.05).until(condition)
+            return WebDriverWait(self.d, BOUND, poll_frequency=0.05,
+                                 ignored_exceptions=[StaleElementReferenceException]).until(condition)
         except Exception:
             self.shot("failure")
             fail(f"waited in vain for {what}; page state "
@@ -116,14 +118,14 @@ class Session:
 
 
 def home(s):
-    s.open("")  # the home page's name is "home"
-    s.wait_page("home")
+    s.open("")
     s.wait_state("ready")
     s.shot("home")
 
 
 def tictactoe(s):
     s.open("tictactoe")
+    s.wait_state("your-move")
     s.select("bot", "perfect")
     s.click("#new")
     state = s.wait_state("your-move", "over")
@@ -143,28 +145,19 @@ def tictactoe(s):
 
 def connect4(s):
     s.open("connect4")
+    s.wait_state("your-move")
     s.select("bot", "alphabeta:100ms")
     s.click("#new")
     state = s.wait_state("your-move", "over")
     undone = False
-    scored = False
     while state != "over":
         moves = int(s.attr("data-moves"))
         if moves >= 4 and not undone:
             s.click("#undo")
             s.wait(lambda d: int(s.attr("data-moves")) == moves - 2, "undo")
+            s.wait_state("your-move")
             undone = True
             moves -= 2
-        if moves >= 24 and not scored:
-            s.click("#scores")
-            s.wait(lambda d: s.attr("data-scores") in ("done", "error", "cancelled"), "scores")
-            if s.attr("data-scores") != "done":
-                fail(f"connect4: column scores ended {s.attr('data-scores')}: {s.text('error')}")
-            shown = [c.text for c in s.d.find_elements(By.CSS_SELECTOR, "#scores-row div")]
-            if not any(re.fullmatch(r"-?\d+", t) for t in shown):
-                fail(f"connect4: no exact column score shown: {shown}")
-            s.shot("connect4-scores")
-            scored = True
         # The first column with room (the page draws the top cell of each column first).
         for col in s.d.find_elements(By.CSS_SELECTOR, "#board .col"):
             top = col.find_elements(By.CSS_SELECTOR, ".cell")[0]
@@ -175,9 +168,23 @@ def connect4(s):
         state = s.wait_state("your-move", "over")
     if s.attr("data-winner") not in ("-1", "0", "1"):
         fail("connect4: no result")
-    if not s.text("i-pv"):
+    if not s.text("i-pv") or s.text("i-pv") == "-":
         fail("connect4: no principal line shown")
     s.shot("connect4")
+    # Back to the last position before the end, then the exact score of every column (a decided
+    # position late in the game: the solver is quick).
+    moves = int(s.attr("data-moves"))
+    s.click("#undo")
+    s.wait(lambda d: int(s.attr("data-moves")) < moves, "undo")
+    s.wait_state("your-move")
+    s.click("#scores")
+    s.wait(lambda d: s.attr("data-scores") in ("done", "error", "cancelled"), "scores")
+    if s.attr("data-scores") != "done":
+        fail(f"connect4: column scores ended {s.attr('data-scores')}: {s.text('error')}")
+    shown = [c.text for c in s.d.find_elements(By.CSS_SELECTOR, "#scores-row div")]
+    if not any(re.fullmatch(r"-?\d+", t) for t in shown):
+        fail(f"connect4: no exact column score shown: {shown}")
+    s.shot("connect4-scores")
 
 
 def sudoku(s):

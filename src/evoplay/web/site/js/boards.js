@@ -46,6 +46,7 @@ export function render(main, name) {
   let playing = false;
   let scoresJob = null;
   let alive = true;
+  let epoch = 0; // a new game or an undo starts a new epoch: answers of an older one are dropped
   const bot = () => $('bot-spec').value.trim() || $('bot').value;
   const human = () => Number($('seat').value);
 
@@ -112,20 +113,22 @@ export function render(main, name) {
     $('i-time').textContent = `${(1000 * p.seconds).toFixed(1)} ms`;
   }
 
-  async function load(newMoves) {
+  async function load(newMoves, my = epoch) {
     const s = await post(`/api/${name}/state`, { moves: newMoves });
+    if (my !== epoch) return false;
     moves = s.moves;
     state = s;
     $('scores-row').innerHTML = '';
     draw();
+    return true;
   }
 
-  async function botMove() {
+  async function botMove(my) {
     busy = true;
     setState('thinking');
     try {
       const s = await post(`/api/${name}/move`, { moves, bot: bot(), seed: moves.length + 1 });
-      if (!alive) return;
+      if (!alive || my !== epoch) return;
       moves = s.moves;
       state = s;
       showPlayed(s.played);
@@ -136,39 +139,44 @@ export function render(main, name) {
     }
   }
 
-  async function advance() {
+  async function advance(my = epoch) {
     // The bot moves while it is its turn (and, watching, while playing).
     $('error').textContent = '';
     try {
-      while (alive && !state.terminal && human() !== state.to_move) {
+      while (alive && my === epoch && !state.terminal && human() !== state.to_move) {
         if (human() === -1 && !playing) break;
-        await botMove();
+        await botMove(my);
       }
     } catch (e) {
-      $('error').textContent = e.message;
+      if (my === epoch) $('error').textContent = e.message;
     }
-    if (!alive) return;
+    if (!alive || my !== epoch) return;
     setState(state.terminal ? 'over' : human() === state.to_move ? 'your-move' : 'paused');
   }
 
   async function humanMove(move) {
     if (busy || !state || state.terminal || human() !== state.to_move) return;
     $('error').textContent = '';
+    busy = true;
     try {
       await load([...moves, move]);
     } catch (e) {
+      busy = false;
       $('error').textContent = e.message;
       return;
     }
+    busy = false;
     await advance();
   }
 
   async function restart() {
     if (scoresJob) scoresJob.cancel();
+    const my = ++epoch;
+    busy = false;
     delete main.dataset.winner;
     playing = false;
-    await load([]);
-    await advance();
+    setState('loading');
+    if (await load([], my)) await advance(my);
   }
 
   $('new').onclick = restart;
@@ -182,24 +190,26 @@ export function render(main, name) {
       if (n % 2 !== human()) return;
     }
     delete main.dataset.winner;
-    await load(moves.slice(0, n));
+    const my = ++epoch;
+    if (!(await load(moves.slice(0, n), my))) return;
     setState(state.terminal ? 'over' : human() === state.to_move ? 'your-move' : 'paused');
   };
   $('play').onclick = () => {
     playing = true;
-    if (!busy) advance();
+    if (!busy) advance(epoch);
   };
   $('pause').onclick = () => {
     playing = false;
   };
   $('step').onclick = async () => {
     if (busy || state.terminal) return;
+    const my = epoch;
     try {
-      await botMove();
+      await botMove(my);
     } catch (e) {
       $('error').textContent = e.message;
     }
-    setState(state.terminal ? 'over' : 'paused');
+    if (my === epoch) setState(state.terminal ? 'over' : 'paused');
   };
   if (name === 'connect4') {
     $('scores').onclick = async () => {
