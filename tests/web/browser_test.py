@@ -2,8 +2,8 @@
 """The playground in a real browser: `evoplay serve` on a free loopback port, driven by
 Selenium through headless Chromium (Debian's chromium, chromium-driver, python3-selenium).
 
-Plays a whole game of tic-tac-toe and of Connect Four by clicking (with undo and the exact
-column scores), solves a Sudoku exactly and runs its GA live, opens a run folder and sees its
+Plays a whole game of tic-tac-toe, of Connect Four (with undo and the exact column scores) and
+of capture the flag (after watching two bots: step, play, pause) by clicking, solves a Sudoku exactly and runs its GA live, opens a run folder and sees its
 curve; checks that no page logged a console error; saves a screenshot of each page in OUT_DIR
 (and copies them into --docs DIR when given). Every wait is for a state of the page, with a
 generous bound that only a broken page reaches.
@@ -100,6 +100,12 @@ class Session:
         self.wait(lambda d: self.attr("data-state") in states, f"state in {states}")
         return self.attr("data-state")
 
+    def expect_state(self, wanted, *others):
+        """Waits for `wanted` or one of `others` (the ways to fail); fails on the others."""
+        state = self.wait_state(wanted, *others)
+        if state != wanted:
+            fail(f"{self.attr('data-page')}: ended {state!r}, not {wanted!r}: {self.text('error')}")
+
     def click(self, css):
         self.d.find_element(By.CSS_SELECTOR, css).click()
 
@@ -123,18 +129,28 @@ def home(s):
     s.shot("home")
 
 
-def tictactoe(s):
-    s.open("tictactoe")
+def new_game(s, page, bot):
+    """A board game's page, a new game against `bot`, the person moving first: its state."""
+    s.open(page)
     s.wait_state("your-move")
-    s.select("bot", "perfect")
+    s.select("bot", bot)
     s.click("#new")
-    state = s.wait_state("your-move", "over")
+    return s.wait_state("your-move", "over")
+
+
+def play(s, element):
+    """Clicks a cell or a column, then waits for the person's next turn (or the end)."""
+    moves = int(s.attr("data-moves"))
+    element.click()
+    s.wait(lambda d: int(s.attr("data-moves")) >= moves + 1, "the move to be played")
+    return s.wait_state("your-move", "over")
+
+
+def tictactoe(s):
+    state = new_game(s, "tictactoe", "perfect")
     while state != "over":
         empty = [b for b in s.d.find_elements(By.CSS_SELECTOR, "#board button") if not b.text]
-        moves = int(s.attr("data-moves"))
-        empty[0].click()
-        s.wait(lambda d: int(s.attr("data-moves")) >= moves + 1)
-        state = s.wait_state("your-move", "over")
+        state = play(s, empty[0])
     winner = s.attr("data-winner")
     if winner not in ("-1", "1"):  # a perfect player never loses
         fail(f"tic-tac-toe: the perfect bot lost (winner {winner})")
@@ -144,11 +160,7 @@ def tictactoe(s):
 
 
 def connect4(s):
-    s.open("connect4")
-    s.wait_state("your-move")
-    s.select("bot", "alphabeta:100ms")
-    s.click("#new")
-    state = s.wait_state("your-move", "over")
+    state = new_game(s, "connect4", "alphabeta:100ms")
     undone = False
     while state != "over":
         moves = int(s.attr("data-moves"))
@@ -159,13 +171,10 @@ def connect4(s):
             undone = True
             moves -= 2
         # The first column with room (the page draws the top cell of each column first).
-        for col in s.d.find_elements(By.CSS_SELECTOR, "#board .col"):
-            top = col.find_elements(By.CSS_SELECTOR, ".cell")[0]
-            if top.get_attribute("class") == "cell":
-                col.click()
-                break
-        s.wait(lambda d: int(s.attr("data-moves")) >= moves + 1, "the move to be played")
-        state = s.wait_state("your-move", "over")
+        columns = s.d.find_elements(By.CSS_SELECTOR, "#board .col")
+        free = [c for c in columns
+                if c.find_elements(By.CSS_SELECTOR, ".cell")[0].get_attribute("class") == "cell"]
+        state = play(s, free[0])
     if s.attr("data-winner") not in ("-1", "0", "1"):
         fail("connect4: no result")
     if not s.text("i-pv") or s.text("i-pv") == "-":
@@ -187,13 +196,41 @@ def connect4(s):
     s.shot("connect4-scores")
 
 
+def flags(s):
+    """Capture the flag on a shipped map: bot against bot (step, play, pause), then a whole game
+    of team A (the first legal move each turn) against the bot."""
+    s.open("flags")
+    s.wait_state("your-move")
+    s.select("map", "01-duel")
+    s.wait_state("your-move")
+    s.select("bot", "greedy")
+    s.select("seat", "nobody: watch")
+    s.wait_state("paused")
+    for step in (1, 2):
+        s.click("#step")
+        s.wait(lambda d: int(s.attr("data-moves")) == step, "a step")
+        s.wait_state("paused")
+    s.click("#play")
+    s.wait(lambda d: int(s.attr("data-moves")) >= 6, "bots playing")
+    s.click("#pause")
+    s.wait_state("paused", "over")
+    s.shot("flags-watch")
+    s.select("seat", "team A (first)")
+    state = s.wait_state("your-move", "over")
+    while state != "over":
+        state = play(s, s.d.find_elements(By.CSS_SELECTOR, "#board button[data-move]")[0])
+    if s.attr("data-winner") not in ("-1", "0", "1"):
+        fail("flags: no result")
+    if "A1" not in s.text("flags-board"):
+        fail("flags: the board does not show team A's player")
+    s.shot("flags")
+
+
 def sudoku(s):
     s.open("sudoku")
     s.wait_state("ready")
     s.click("#solve")
-    s.wait_state("solved", "unsolved", "error")
-    if s.attr("data-state") != "solved":
-        fail(f"sudoku: not solved: {s.text('error')}")
+    s.expect_state("solved", "unsolved", "error")
     cells = [td.text for td in s.d.find_elements(By.CSS_SELECTOR, "#grid td")]
     if len(cells) != 81 or any(not c for c in cells):
         fail("sudoku: the solution has empty cells")
@@ -202,9 +239,7 @@ def sudoku(s):
     generations.clear()
     generations.send_keys("40")
     s.click("#run")
-    s.wait_state("finished", "cancelled", "error")
-    if s.attr("data-state") != "finished":
-        fail(f"sudoku: the GA ended {s.attr('data-state')}: {s.text('error')}")
+    s.expect_state("finished", "cancelled", "error")
     if "generation" not in s.text("status") and "solved" not in s.text("status"):
         fail(f"sudoku: no GA status: {s.text('status')}")
     s.shot("sudoku-ga")
@@ -224,9 +259,7 @@ def runs(s):
     s.shot("runs")
     s.click("tr.run")
     s.wait_page("runs")
-    s.wait_state("complete", "live", "error")
-    if s.attr("data-state") != "complete":
-        fail(f"runs: {s.text('error')}")
+    s.expect_state("complete", "live", "error")
     s.wait(lambda d: int(s.attr("data-generations") or 0) > 0, "the curve")
     s.d.find_element(By.CSS_SELECTOR, "img.artefact")
     s.shot("run")
@@ -247,7 +280,7 @@ def main():
     try:
         driver = browser()
         s = Session(driver, base, out)
-        for page in (home, tictactoe, connect4, runs):
+        for page in (home, tictactoe, connect4, flags, runs):
             page(s)
             errors = s.console_errors()
             if errors:

@@ -103,14 +103,30 @@ TEST(WebServer, RunFilesUnderRunsOnlyWhateverThePathSays) {
 
 TEST(WebServer, MalformedRequestsAre400NeverACrash) {
   TestServer server;
-  for (const char* body :
-       {"{", "[]", "3", "\"x\"", "{\"moves\": \"123\"}", "{\"moves\": [99]}",
-        "{\"moves\": [1, 1, 1, 1, 1, 1, 1]}", "{\"moves\": [{}]}", "{\"moves\": [1.5]}",
-        "{\"seed\": -1}", "{\"seed\": 1e400}", "{\"seed\": NaN}", "{\"seed\": \"7\"}",
-        "{\"seed\": 18446744073709551616}", "{\"seed\": 1.5}", "{\"bot\": 5}",
-        "{\"bot\": \"alphabeta:xyz\"}", "{\"bot\": \"chess\"}", "{\"bot\": \"human\"}",
-        "{\"bot\": \"agent:../..\"}", "{\"bot\": \"\"}", "{\"moves\": [\"\\u0000\"]}",
-        "{\"bot\": \"\xff\xfe\"}", "\xff"}) {
+  for (const char* body : {"{",
+                           "[]",
+                           "3",
+                           "\"x\"",
+                           "{\"moves\": \"123\"}",
+                           "{\"moves\": [99]}",
+                           "{\"moves\": [1, 1, 1, 1, 1, 1, 1]}",
+                           "{\"moves\": [{}]}",
+                           "{\"moves\": [1.5]}",
+                           "{\"seed\": -1}",
+                           "{\"seed\": 1e400}",
+                           "{\"seed\": NaN}",
+                           "{\"seed\": \"7\"}",
+                           "{\"seed\": 18446744073709551616}",
+                           "{\"seed\": 1.5}",
+                           "{\"bot\": 5}",
+                           "{\"bot\": \"alphabeta:xyz\"}",
+                           "{\"bot\": \"chess\"}",
+                           "{\"bot\": \"human\"}",
+                           "{\"bot\": \"agent:../..\"}",
+                           "{\"bot\": \"\"}",
+                           "{\"moves\": [\"\\u0000\"]}",
+                           "{\"bot\": \"\xff\xfe\"}",
+                           "\xff"}) {
     const auto [status, reply] = server.post("/api/connect4/move", std::string(body));
     EXPECT_GE(status, 400) << body;
     EXPECT_LT(status, 500) << body;
@@ -131,7 +147,8 @@ TEST(WebServer, PuzzlesAreReadByTheCommandLinesParser) {
   EXPECT_EQ(status, 400);
   EXPECT_EQ(reply["error"].get<std::string>().rfind("puzzle:1:", 0), 0u) << reply;
   const std::string clash = "11" + std::string(79, '.');
-  const auto [clash_status, clash_reply] = server.post("/api/sudoku/solve", json{{"puzzle", clash}});
+  const auto [clash_status, clash_reply] =
+      server.post("/api/sudoku/solve", json{{"puzzle", clash}});
   EXPECT_EQ(clash_status, 400);
   EXPECT_EQ(clash_reply["error"].get<std::string>().rfind("puzzle:1", 0), 0u) << clash_reply;
 }
@@ -187,9 +204,31 @@ TEST(WebServer, BotsThinkNoLongerThanTheCap) {
   EXPECT_EQ(reply["played"]["pv"][0], reply["played"]["move"]);
   // A depth or a number of iterations is stopped by the cap's alarm: an answer either way.
   for (const char* bot : {"alphabeta:40", "mcts:1000000000", "perfect", "minimax:40"}) {
-    const auto [code, r] = server.post("/api/connect4/move", json{{"moves", json::array()}, {"bot", bot}});
+    const auto [code, r] =
+        server.post("/api/connect4/move", json{{"moves", json::array()}, {"bot", bot}});
     EXPECT_TRUE(code == 200 || code == 503) << bot << r;
   }
+}
+
+TEST(WebServer, CaptureTheFlagOnAMapSentAsText) {
+  TestServer server;
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/flags/01-duel.map");
+  const std::string map((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto [status, start] = server.post("/api/flags/state", json{{"map", map}});
+  ASSERT_EQ(status, 200) << start;
+  EXPECT_EQ(start["to_move"], 0);
+  EXPECT_FALSE(start["legal"].empty());
+  const auto [moved, reply] = server.post(
+      "/api/flags/move",
+      json{{"map", map}, {"moves", {start["legal"][0]}}, {"bot", "alphabeta:2"}});
+  ASSERT_EQ(moved, 200) << reply;
+  EXPECT_EQ(reply["moves"].size(), 2u);
+  EXPECT_EQ(reply["played"]["depth"], 2);
+  // The map is read by the command line's parser: its errors name the line.
+  const auto [bad, error] = server.post("/api/flags/state", json{{"map", "name: x\n..Q\n"}});
+  EXPECT_EQ(bad, 400);
+  EXPECT_EQ(error["error"].get<std::string>().rfind("map:", 0), 0u) << error;
+  EXPECT_EQ(server.post("/api/flags/move", json{{"map", map}, {"moves", {"9 n"}}}).first, 400);
 }
 
 TEST(WebServer, ExactColumnScoresOfConnectFour) {

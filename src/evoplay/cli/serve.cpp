@@ -27,6 +27,7 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--job-seconds", s->job_seconds, "most a solver or optimiser job may run")
       ->capture_default_str();
   cmd->callback([s] {
+    s->flags_maps = find_data_dir("flags").string();
     web::Server server(*s);  // validates the settings
     server.bind();
     Cancellable c;

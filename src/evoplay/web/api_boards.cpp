@@ -6,12 +6,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <limits>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/games/connect4/solver.hpp"
 #include "evoplay/games/connect4/ui.hpp"
+#include "evoplay/games/flags/map.hpp"
+#include "evoplay/games/flags/text.hpp"
 #include "evoplay/games/tictactoe/ui.hpp"
 #include "evoplay/search/spec.hpp"
 #include "evoplay/web/context.hpp"
@@ -22,19 +27,21 @@ namespace evoplay::web {
 using nlohmann::json;
 namespace c4 = games::connect4;
 namespace ttt = games::tictactoe;
+namespace flags = games::flags;
 
 namespace {
 
-/// A board game for the page: its GameUi (made per request: a ui may keep tallies) and the
-/// cells as the page draws them.
+/// A board game for the page: its GameUi (made per request from the request's body: a ui may
+/// keep tallies, capture the flag's is made for the map sent) and the cells as the page draws
+/// them (null: the page shows the ui's text).
 template <search::Game G>
 struct BoardGame {
-  std::function<std::shared_ptr<const search::GameUi<G>>()> ui;
+  std::function<std::shared_ptr<const search::GameUi<G>>(const json& body)> ui;
   std::function<json(const G&)> cells;
 };
 
 BoardGame<ttt::Board> tictactoe_game() {
-  return {[] { return ttt::game_ui(); },
+  return {[](const json&) { return ttt::game_ui(); },
           [](const ttt::Board& b) {
             json cells = json::array();
             for (int i = 0; i < 9; ++i) cells.push_back(b.cell(i));
@@ -42,8 +49,17 @@ BoardGame<ttt::Board> tictactoe_game() {
           }};
 }
 
+/// Capture the flag on the map sent as text in "map" (the file format: docs/flags.md), read
+/// by the command line's parser (errors: map:LINE: message).
+BoardGame<flags::State> flags_game() {
+  return {[](const json& body) -> std::shared_ptr<const search::GameUi<flags::State>> {
+            return flags::game_ui(flags::parse_map(get_string(body, "map", "", 1 << 16), "map"));
+          },
+          [](const flags::State&) { return json(nullptr); }};
+}
+
 BoardGame<c4::Board> connect4_game() {
-  return {[] { return c4::game_ui(); },
+  return {[](const json&) { return c4::game_ui(); },
           [](const c4::Board& b) {
             json rows = json::array();  // top row first, 0 empty, 1 first player, 2 second
             for (int row = c4::kHeight - 1; row >= 0; --row) {
@@ -92,9 +108,12 @@ json describe(const BoardGame<G>& game, const search::GameUi<G>& ui, const G& st
   state.legal_moves(legal);
   json legal_names = json::array();
   for (const auto& m : legal) legal_names.push_back(ui.move_name(m));
-  json out = {{"moves", names},           {"cells", game.cells(state)},
-              {"to_move", state.to_move()}, {"terminal", state.is_terminal()},
-              {"legal", legal_names},       {"text", ui.draw(state, false)}};
+  json out = {{"moves", names},
+              {"cells", game.cells(state)},
+              {"to_move", state.to_move()},
+              {"terminal", state.is_terminal()},
+              {"legal", legal_names},
+              {"text", ui.draw(state, false)}};
   if (state.is_terminal()) {
     const auto v = state.evaluate(0);
     out["winner"] = v > 0 ? 0 : v < 0 ? 1 : -1;
@@ -132,67 +151,61 @@ void add_game_routes(httplib::Server& server, const Context& ctx, const std::str
                      BoardGame<G> game) {
   server.Post("/api/" + name + "/state", guarded([&ctx, game](const auto& req, auto& res) {
                 const json body = ctx.body(req);
-                const auto ui = game.ui();
+                const auto ui = game.ui(body);
                 std::vector<std::string> names;
                 const G state = position(*ui, body, names);
                 reply(res, describe(game, *ui, state, names));
               }));
-  server.Post("/api/" + name + "/move", guarded([&ctx, game](const auto& req, auto& res) {
-                const json body = ctx.body(req);
-                const auto ui = game.ui();
-                std::vector<std::string> names;
-                G state = position(*ui, body, names);
-                if (state.is_terminal()) throw BadRequest("the game is over");
-                const std::string spec =
-                    capped_spec(get_string(body, "bot", "alphabeta:100ms", 200),
-                                ctx.settings.think_seconds, ctx.settings.runs);
-                const auto seed = static_cast<std::uint64_t>(
-                    get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
-                const auto factory = ui->bots();
-                auto bot = factory.make(spec, Rng(seed));
-                if (spec == "perfect") {
-                  // A perfect player that takes a time (Connect Four's solver) gets the cap.
-                  try {
-                    bot = factory.make("perfect:" + search::format_duration(
-                                                        ctx.settings.think_seconds),
-                                       Rng(seed));
-                  } catch (const Error&) {
-                  }
-                }
-                ctx.searches.acquire();
-                const std::shared_ptr<void> release(nullptr,
-                                                    [&ctx](void*) { ctx.searches.release(); });
-                CancelToken stop;
-                bot->set_cancel(stop.flag());
-                const auto alarm = ctx.alarms.set(
-                    stop, std::chrono::milliseconds(
-                              static_cast<long long>(1000 * ctx.settings.think_seconds) + 250));
-                const auto r = bot->choose(state);
-                if (!r.has_move) {
-                  throw BadRequest(fmt::format("the bot found no move within the server's cap of "
-                                               "{} s: give it less to do",
-                                               ctx.settings.think_seconds),
-                                   503);
-                }
-                search::MovesOf<G> legal;
-                state.legal_moves(legal);
-                if (!legal.contains(r.move)) throw std::logic_error("a bot chose an illegal move");
-                json pv = json::array();
-                for (const auto& m : r.pv) pv.push_back(ui->move_name(m));
-                json played = {{"bot", bot->name()},
-                               {"move", ui->move_name(r.move)},
-                               {"value", r.value},
-                               {"value_text", ui->describe_value(r.value)},
-                               {"depth", r.depth},
-                               {"nodes", r.stats.nodes},
-                               {"pv", pv},
-                               {"seconds", r.seconds}};
-                state.play(r.move);
-                names.push_back(ui->move_name(r.move));
-                json out = describe(game, *ui, state, names);
-                out["played"] = played;
-                reply(res, out);
-              }));
+  server.Post(
+      "/api/" + name + "/move", guarded([&ctx, game](const auto& req, auto& res) {
+        const json body = ctx.body(req);
+        const auto ui = game.ui(body);
+        std::vector<std::string> names;
+        G state = position(*ui, body, names);
+        if (state.is_terminal()) throw BadRequest("the game is over");
+        const std::string spec = capped_spec(get_string(body, "bot", "alphabeta:100ms", 200),
+                                             ctx.settings.think_seconds, ctx.settings.runs);
+        const auto seed = static_cast<std::uint64_t>(
+            get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+        const auto factory = ui->bots();
+        auto bot = factory.make(spec, Rng(seed));
+        if (spec == "perfect") {
+          // A perfect player that takes a time (Connect Four's solver) gets the cap.
+          try {
+            bot = factory.make("perfect:" + search::format_duration(ctx.settings.think_seconds),
+                               Rng(seed));
+          } catch (const Error&) {
+          }
+        }
+        ctx.searches.acquire();
+        const std::shared_ptr<void> release(nullptr, [&ctx](void*) { ctx.searches.release(); });
+        CancelToken stop;
+        bot->set_cancel(stop.flag());
+        const auto alarm = ctx.alarms.set(
+            stop, std::chrono::milliseconds(
+                      static_cast<long long>(1000 * ctx.settings.think_seconds) + 250));
+        const auto r = bot->choose(state);
+        if (!r.has_move) {
+          throw BadRequest(fmt::format("the bot found no move within the server's cap of "
+                                       "{} s: give it less to do",
+                                       ctx.settings.think_seconds),
+                           503);
+        }
+        search::MovesOf<G> legal;
+        state.legal_moves(legal);
+        if (!legal.contains(r.move)) throw std::logic_error("a bot chose an illegal move");
+        json pv = json::array();
+        for (const auto& m : r.pv) pv.push_back(ui->move_name(m));
+        json played = {{"bot", bot->name()}, {"move", ui->move_name(r.move)},
+                       {"value", r.value},   {"value_text", ui->describe_value(r.value)},
+                       {"depth", r.depth},   {"nodes", r.stats.nodes},
+                       {"pv", pv},           {"seconds", r.seconds}};
+        state.play(r.move);
+        names.push_back(ui->move_name(r.move));
+        json out = describe(game, *ui, state, names);
+        out["played"] = played;
+        reply(res, out);
+      }));
 }
 
 /// Pons' score of playing `col` (for the side to move): solved after the move, within
@@ -225,7 +238,7 @@ json column_score(const c4::Board& board, int col, c4::Solver& solver, double se
 void add_connect4_scores(httplib::Server& server, const Context& ctx) {
   server.Post("/api/connect4/scores", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
-                const auto ui = c4::game_ui();
+                const auto ui = c4::game_ui();  // scores: Connect Four only
                 std::vector<std::string> names;
                 const c4::Board board = position(*ui, body, names);
                 if (board.is_terminal()) throw BadRequest("the game is over");
@@ -249,11 +262,39 @@ void add_connect4_scores(httplib::Server& server, const Context& ctx) {
               }));
 }
 
+/// The maps shipped in data/flags (name and text), for the page's menu.
+void add_flags_maps(httplib::Server& server, const Context& ctx) {
+  server.Get("/api/flags/maps", guarded([&ctx](const auto&, auto& res) {
+               json maps = json::array();
+               std::error_code ec;
+               std::vector<std::filesystem::path> files;
+               if (!ctx.settings.flags_maps.empty()) {
+                 for (std::filesystem::directory_iterator it(ctx.settings.flags_maps, ec), end;
+                      !ec && it != end; it.increment(ec)) {
+                   if (it->path().extension() == ".map" && it->is_regular_file(ec) &&
+                       it->file_size(ec) < (1u << 16)) {
+                     files.push_back(it->path());
+                   }
+                 }
+               }
+               std::sort(files.begin(), files.end());
+               for (const auto& f : files) {
+                 std::ifstream in(f);
+                 std::ostringstream text;
+                 text << in.rdbuf();
+                 maps.push_back({{"name", f.stem().string()}, {"text", text.str()}});
+               }
+               reply(res, {{"maps", maps}});
+             }));
+}
+
 }  // namespace
 
 void add_board_routes(httplib::Server& server, const Context& ctx) {
   add_game_routes(server, ctx, "tictactoe", tictactoe_game());
   add_game_routes(server, ctx, "connect4", connect4_game());
+  add_game_routes(server, ctx, "flags", flags_game());
+  add_flags_maps(server, ctx);
   add_connect4_scores(server, ctx);
 }
 

@@ -46,8 +46,8 @@ json run_summary(const fs::path& root, const fs::path& dir) {
   std::error_code ec;
   const auto when = fs::last_write_time(dir, ec);
   return {{"path", relative_name(root, dir)},
-          {"command", config.is_object() && config.contains("command") ? config["command"]
-                                                                       : json(nullptr)},
+          {"command",
+           config.is_object() && config.contains("command") ? config["command"] : json(nullptr)},
           {"complete", fs::is_regular_file(dir / "result.json", ec)},
           {"modified", ec ? 0 : when.time_since_epoch().count()}};
 }

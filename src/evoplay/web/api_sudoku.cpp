@@ -86,49 +86,47 @@ void add_sudoku_routes(httplib::Server& server, const Context& ctx) {
                 }
                 json out = r.puzzle_json(0);
                 out["puzzle_board"] = board_json(entry.board);
-                if (!r.puzzles[0].board.cells.empty()) out["board"] = board_json(r.puzzles[0].board);
+                if (!r.puzzles[0].board.cells.empty())
+                  out["board"] = board_json(r.puzzles[0].board);
                 reply(res, out);
               }));
-  server.Post("/api/sudoku/ga", guarded([&ctx](const auto& req, auto& res) {
-                const json body = ctx.body(req);
-                const auto entry = read_puzzle(body);
-                sudoku::SolveSettings settings;
-                settings.method = get_string(body, "method", "ga", 8);
-                if (settings.method != "ga" && settings.method != "cro") {
-                  throw BadRequest("method: expected ga or cro");
-                }
-                settings.ga = sudoku::GaSettings::preset_named(
-                    get_string(body, "preset", "paper", 16));
-                settings.ga.population = static_cast<std::size_t>(
-                    get_int(body, "population", static_cast<std::int64_t>(settings.ga.population),
-                            2, 5000));
-                settings.ga.generations = static_cast<std::size_t>(
-                    get_int(body, "generations",
-                            static_cast<std::int64_t>(settings.ga.generations), 0, 100000));
-                settings.ga.seed = static_cast<std::uint64_t>(
-                    get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
-                settings.ga.threads = 1;
-                settings.threads = 1;
-                settings.validate();
-                const double cap = ctx.settings.job_seconds;
-                ctx.start_job(req, res, "sudoku-" + settings.method,
-                              [&ctx, entry, settings, cap](Job& job) {
-                                EventObserver observer(job);
-                                Control control;
-                                control.cancel = job.cancel_token();
-                                control.observer = &observer;
-                                const auto alarm = ctx.alarms.set(
-                                    control.cancel, std::chrono::milliseconds(
-                                                        static_cast<long long>(1000 * cap)));
-                                const std::vector<sudoku::PuzzleEntry> puzzles = {entry};
-                                const auto r = sudoku::solve_puzzles(puzzles, settings, control);
-                                if (r.puzzles.empty()) return json{{"stopped", "cancelled"}};
-                                json out = r.puzzle_json(0);
-                                out["stop"] = std::string(evo::stop_reason_name(r.puzzles[0].stop));
-                                out["board"] = board_json(r.puzzles[0].board);
-                                return out;
-                              });
-              }));
+  server.Post(
+      "/api/sudoku/ga", guarded([&ctx](const auto& req, auto& res) {
+        const json body = ctx.body(req);
+        const auto entry = read_puzzle(body);
+        sudoku::SolveSettings settings;
+        settings.method = get_string(body, "method", "ga", 8);
+        if (settings.method != "ga" && settings.method != "cro") {
+          throw BadRequest("method: expected ga or cro");
+        }
+        settings.ga = sudoku::GaSettings::preset_named(get_string(body, "preset", "paper", 16));
+        settings.ga.population = static_cast<std::size_t>(get_int(
+            body, "population", static_cast<std::int64_t>(settings.ga.population), 2, 5000));
+        settings.ga.generations = static_cast<std::size_t>(get_int(
+            body, "generations", static_cast<std::int64_t>(settings.ga.generations), 0, 100000));
+        settings.ga.seed = static_cast<std::uint64_t>(
+            get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+        settings.ga.threads = 1;
+        settings.threads = 1;
+        settings.validate();
+        const double cap = ctx.settings.job_seconds;
+        ctx.start_job(
+            req, res, "sudoku-" + settings.method, [&ctx, entry, settings, cap](Job& job) {
+              EventObserver observer(job);
+              Control control;
+              control.cancel = job.cancel_token();
+              control.observer = &observer;
+              const auto alarm = ctx.alarms.set(
+                  control.cancel, std::chrono::milliseconds(static_cast<long long>(1000 * cap)));
+              const std::vector<sudoku::PuzzleEntry> puzzles = {entry};
+              const auto r = sudoku::solve_puzzles(puzzles, settings, control);
+              if (r.puzzles.empty()) return json{{"stopped", "cancelled"}};
+              json out = r.puzzle_json(0);
+              out["stop"] = std::string(evo::stop_reason_name(r.puzzles[0].stop));
+              out["board"] = board_json(r.puzzles[0].board);
+              return out;
+            });
+      }));
 }
 
 }  // namespace evoplay::web

@@ -35,7 +35,8 @@ void reply(httplib::Response& res, const nlohmann::json& value, int status = 200
 
 /// A handler whose exceptions become replies: BadRequest its status, evoplay::Error 400 (its
 /// `file:line: message`), anything else 500 "internal error".
-httplib::Server::Handler guarded(std::function<void(const httplib::Request&, httplib::Response&)> f);
+httplib::Server::Handler guarded(
+    std::function<void(const httplib::Request&, httplib::Response&)> f);
 
 void add_board_routes(httplib::Server& server, const Context& ctx);
 void add_sudoku_routes(httplib::Server& server, const Context& ctx);

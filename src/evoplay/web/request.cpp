@@ -60,7 +60,8 @@ std::int64_t get_int(const json& obj, const char* key, std::int64_t fallback, st
 double get_number(const json& obj, const char* key, double fallback, double lo, double hi) {
   const json* v = field(obj, key);
   if (!v) return fallback;
-  if (!v->is_number()) throw BadRequest(fmt::format("{}: expected a number from {} to {}", key, lo, hi));
+  if (!v->is_number())
+    throw BadRequest(fmt::format("{}: expected a number from {} to {}", key, lo, hi));
   const double d = v->get<double>();
   if (!std::isfinite(d) || d < lo || d > hi) {
     throw BadRequest(fmt::format("{}: expected a number from {} to {}", key, lo, hi));

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <csignal>
-#include <thread>
 #include <filesystem>
+#include <thread>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/web/context.hpp"
@@ -18,8 +18,8 @@ using nlohmann::json;
 void ServerSettings::validate() const {
   auto whole = [](const char* name, long long v, long long lo, long long hi) {
     if (v < lo || v > hi) {
-      throw Error(fmt::format("--{}: expected a whole number from {} to {}, found {}", name, lo,
-                              hi, v));
+      throw Error(
+          fmt::format("--{}: expected a whole number from {} to {}, found {}", name, lo, hi, v));
     }
   };
   if (host.empty()) throw Error("--host: expected an address such as 127.0.0.1");
@@ -42,6 +42,7 @@ json ServerSettings::to_json() const {
   return {{"host", host},
           {"port", port},
           {"runs", runs},
+          {"flags_maps", flags_maps},
           {"threads", threads},
           {"per_client_jobs", per_client_jobs},
           {"think_seconds", think_seconds},
@@ -76,8 +77,7 @@ httplib::Server::Handler guarded(
 void Context::start_job(const httplib::Request& req, httplib::Response& res,
                         const std::string& kind, JobWork work) const {
   const auto job = jobs.submit(req.remote_addr, kind, std::move(work));
-  reply(res, {{"job", job->id()}, {"events", fmt::format("/api/jobs/{}/events", job->id())}},
-        202);
+  reply(res, {{"job", job->id()}, {"events", fmt::format("/api/jobs/{}/events", job->id())}}, 202);
 }
 
 std::string_view content_type(std::string_view path) {
@@ -126,7 +126,8 @@ void add_job_routes(httplib::Server& server, const Context& ctx) {
                                                          : req.get_header_value("Last-Event-ID");
                if (!start.empty()) {
                  json value = json::parse(start, nullptr, false);
-                 if (!value.is_number_unsigned()) throw BadRequest("from: expected an event number");
+                 if (!value.is_number_unsigned())
+                   throw BadRequest("from: expected an event number");
                  from = value.template get<std::size_t>() + (req.has_param("from") ? 0 : 1);
                }
                auto next = std::make_shared<std::size_t>(from);
@@ -156,7 +157,7 @@ void add_site_routes(httplib::Server& server, const Context& ctx) {
   server.Get("/api/info", guarded([&ctx](const auto&, auto& res) {
                reply(res, {{"program", "evoplay"},
                            {"version", EVOPLAY_VERSION},
-                           {"games", {"tictactoe", "connect4", "sudoku"}},
+                           {"games", {"tictactoe", "connect4", "flags", "sudoku"}},
                            {"runs", !ctx.settings.runs.empty()},
                            {"think_seconds", ctx.settings.think_seconds},
                            {"job_seconds", ctx.settings.job_seconds},

@@ -16,14 +16,15 @@ namespace evoplay::web {
 
 struct ServerSettings {
   std::string host = "127.0.0.1";
-  int port = 8080;                        // 0: any free port (bind() says which)
-  std::string runs;                       // the run folders served ("" = none)
-  int threads = 2;                        // jobs run at once
-  int per_client_jobs = 4;                // jobs queued or running per client address
-  double think_seconds = 2;               // most a bot may think per move
-  double job_seconds = 60;                // most a solver or optimiser job may run
-  std::size_t max_body = 2 * 1024 * 1024; // bytes of a request body (uploads)
-  int http_threads = 64;                  // connections served at once
+  int port = 8080;                         // 0: any free port (bind() says which)
+  std::string runs;                        // the run folders served ("" = none)
+  std::string flags_maps;                  // capture the flag's shipped maps ("" = none)
+  int threads = 2;                         // jobs run at once
+  int per_client_jobs = 4;                 // jobs queued or running per client address
+  double think_seconds = 2;                // most a bot may think per move
+  double job_seconds = 60;                 // most a solver or optimiser job may run
+  std::size_t max_body = 2 * 1024 * 1024;  // bytes of a request body (uploads)
+  int http_threads = 64;                   // connections served at once
 
   /// Throws Error naming the bad setting as the command line's option ("--port: ...").
   void validate() const;

@@ -8,6 +8,7 @@ const pages = {
   '': home,
   tictactoe: (main) => boards.render(main, 'tictactoe'),
   connect4: (main) => boards.render(main, 'connect4'),
+  flags: (main) => boards.render(main, 'flags'),
   sudoku: sudoku.render,
   runs: runs.render,
 };
@@ -18,6 +19,7 @@ function home(main) {
     <div class="cards">
       <a href="#/tictactoe"><b>Tic-tac-toe</b><br>against a perfect player, alpha-beta, MCTS or a learned agent</a>
       <a href="#/connect4"><b>Connect Four</b><br>against alpha-beta or the exact solver; exact column scores</a>
+      <a href="#/flags"><b>Capture the flag</b><br>a team against the course work's alpha-beta bot, or bots against each other</a>
       <a href="#/sudoku"><b>Sudoku</b><br>solve exactly, or watch the genetic algorithm</a>
       <a href="#/runs"><b>Runs</b><br>run folders: settings, results, pictures, live curves</a>
     </div>`;

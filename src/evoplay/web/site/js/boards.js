@@ -1,6 +1,7 @@
-// Tic-tac-toe and Connect Four: play against a bot (or watch two), the bot's value, depth, nodes
-// and principal line, undo, and (Connect Four) the exact score of each column.
-import { post, startJob } from './api.js';
+// Tic-tac-toe, Connect Four and capture the flag: play against a bot (or watch two: play,
+// pause, step), the bot's value, depth, nodes and principal line, undo, (Connect Four) the exact
+// score of each column, (capture the flag) a shipped or pasted map.
+import { get, post, startJob } from './api.js';
 
 const GAMES = {
   tictactoe: {
@@ -12,6 +13,11 @@ const GAMES = {
     title: 'Connect Four',
     bots: ['alphabeta:100ms', 'alphabeta:1s', 'alphabeta:6', 'perfect:1s', 'mcts:200ms', 'greedy', 'random'],
     seats: ['Red (X)', 'Yellow (O)'],
+  },
+  flags: {
+    title: 'Capture the flag',
+    bots: ['alphabeta:100ms', 'alphabeta:500ms', 'alphabeta:4', 'mcts:200ms', 'greedy', 'random'],
+    seats: ['team A', 'team B'],
   },
 };
 
@@ -29,6 +35,9 @@ export function render(main, name) {
         <button id="step">Step</button></span>
       ${name === 'connect4' ? '<button id="scores">Exact column scores</button>' : ''}
     </div>
+    ${name === 'flags' ? `<div class="controls"><label>Map <select id="map"></select></label>
+      <details><summary>or paste a map (docs/flags.md)</summary>
+      <textarea id="map-text" rows="10" cols="40"></textarea><button id="use-map">Use this map</button></details></div>` : ''}
     <div class="row">
       <div><div id="scores-row" class="scores"></div><div id="board"></div>
         <div class="status" id="status"></div><div class="error" id="error"></div></div>
@@ -48,6 +57,8 @@ export function render(main, name) {
   let alive = true;
   let epoch = 0; // a new game or an undo starts a new epoch: answers of an older one are dropped
   const bot = () => $('bot-spec').value.trim() || $('bot').value;
+  let mapText = '';
+  const extra = () => (name === 'flags' ? { map: mapText } : {});
   const human = () => Number($('seat').value);
 
   function setState(s) {
@@ -57,7 +68,27 @@ export function render(main, name) {
   function draw() {
     const board = $('board');
     board.innerHTML = '';
-    if (name === 'tictactoe') {
+    if (name === 'flags') {
+      // The board as the game writes it (two characters a cell, the players' energy below)
+      // and a button for each legal move of the side to move.
+      board.className = 'flags';
+      const pre = document.createElement('pre');
+      pre.id = 'flags-board';
+      pre.textContent = state.text;
+      board.appendChild(pre);
+      if (!state.terminal && human() === state.to_move) {
+        const moves = document.createElement('div');
+        moves.className = 'controls';
+        for (const m of state.legal) {
+          const b = document.createElement('button');
+          b.dataset.move = m;
+          b.textContent = m;
+          b.onclick = () => humanMove(m);
+          moves.appendChild(b);
+        }
+        board.appendChild(moves);
+      }
+    } else if (name === 'tictactoe') {
       board.className = 'ttt';
       state.cells.forEach((v, i) => {
         const b = document.createElement('button');
@@ -114,7 +145,7 @@ export function render(main, name) {
   }
 
   async function load(newMoves, my = epoch) {
-    const s = await post(`/api/${name}/state`, { moves: newMoves });
+    const s = await post(`/api/${name}/state`, { ...extra(), moves: newMoves });
     if (my !== epoch) return false;
     moves = s.moves;
     state = s;
@@ -127,7 +158,7 @@ export function render(main, name) {
     busy = true;
     setState('thinking');
     try {
-      const s = await post(`/api/${name}/move`, { moves, bot: bot(), seed: moves.length + 1 });
+      const s = await post(`/api/${name}/move`, { ...extra(), moves, bot: bot(), seed: moves.length + 1 });
       if (!alive || my !== epoch) return;
       moves = s.moves;
       state = s;
@@ -175,6 +206,7 @@ export function render(main, name) {
     busy = false;
     delete main.dataset.winner;
     playing = false;
+    for (const id of ['i-bot', 'i-move', 'i-value', 'i-depth', 'i-nodes', 'i-pv', 'i-time']) $(id).textContent = '-';
     setState('loading');
     if (await load([], my)) await advance(my);
   }
@@ -241,7 +273,35 @@ export function render(main, name) {
       }
     };
   }
-  restart().catch((e) => ($('error').textContent = e.message));
+  async function start() {
+    if (name === 'flags') {
+      const { maps } = await get('/api/flags/maps');
+      const select = $('map');
+      for (const m of maps) {
+        const o = document.createElement('option');
+        o.textContent = m.name;
+        o.value = m.text;
+        select.appendChild(o);
+      }
+      if (!maps.length) throw new Error('the server has no shipped maps: paste one');
+      mapText = select.value;
+      $('map-text').value = mapText;
+      select.onchange = () => {
+        mapText = select.value;
+        $('map-text').value = mapText;
+        restart().catch((e) => ($('error').textContent = e.message));
+      };
+      $('use-map').onclick = () => {
+        mapText = $('map-text').value;
+        restart().catch((e) => ($('error').textContent = e.message));
+      };
+    }
+    await restart();
+  }
+  start().catch((e) => {
+    $('error').textContent = e.message;
+    main.dataset.state = 'error';
+  });
   return () => {
     alive = false;
     playing = false;
