@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <limits>
+#include <sstream>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/rng.hpp"
@@ -167,6 +167,9 @@ void add_game_routes(httplib::Server& server, const Context& ctx, const std::str
                                              ctx.settings.think_seconds, ctx.settings.runs);
         const auto seed = static_cast<std::uint64_t>(
             get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+        // A bot may own a transposition table: made only when its turn to search comes.
+        ctx.searches.acquire();
+        const std::shared_ptr<void> release(nullptr, [&ctx](void*) { ctx.searches.release(); });
         const auto factory = ui->bots();
         auto bot = factory.make(spec, Rng(seed));
         if (spec == "perfect") {
@@ -177,8 +180,6 @@ void add_game_routes(httplib::Server& server, const Context& ctx, const std::str
           } catch (const Error&) {
           }
         }
-        ctx.searches.acquire();
-        const std::shared_ptr<void> release(nullptr, [&ctx](void*) { ctx.searches.release(); });
         CancelToken stop;
         bot->set_cancel(stop.flag());
         const auto alarm = ctx.alarms.set(
