@@ -35,22 +35,31 @@ def percentile(values, p):
 
 
 class Client:
+    reconnects = 0
     def __init__(self, port):
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
     def request(self, method, path, body=None):
+        """Status, body and seconds; a connection the server closed between two requests
+        (keep-alive ended) is opened again once, as browsers do (counted in `reconnects`)."""
         data = json.dumps(body) if body is not None else None
         start = time.perf_counter()
-        try:
-            self.conn.request(method, path, body=data,
-                              headers={"Content-Type": "application/json"} if data else {})
-            response = self.conn.getresponse()
-            text = response.read()
-            status = response.status
-        except (OSError, http.client.HTTPException):
-            self.conn.close()
-            status, text = -1, b""
-        return status, text, time.perf_counter() - start
+        for attempt in (0, 1):
+            try:
+                self.conn.request(method, path, body=data,
+                                  headers={"Content-Type": "application/json"} if data else {})
+                response = self.conn.getresponse()
+                return response.status, response.read(), time.perf_counter() - start
+            except (OSError, http.client.HTTPException):
+                self.conn.close()
+                if attempt == 0:
+                    Client.reconnects += 1
+        return -1, b"", time.perf_counter() - start
+
+
+def error(out, what, status, text):
+    out["errors"] += 1
+    print(f"# web_load: {what}: status {status}: {text[:200]!r}", file=sys.stderr)
 
 
 def player(port, until, seed, out):
@@ -60,7 +69,7 @@ def player(port, until, seed, out):
     while time.perf_counter() < until:
         state_status, text, took = client.request("POST", "/api/connect4/state", {"moves": moves})
         if state_status != 200:
-            out["errors"] += 1
+            error(out, "state", state_status, text)
             moves = []
             continue
         state = json.loads(text)
@@ -78,7 +87,7 @@ def player(port, until, seed, out):
             moves = []
             out["games"] += 1
         else:
-            out["errors"] += 1
+            error(out, "move", status, text)
             moves = []
 
 
@@ -90,7 +99,7 @@ def poller(port, until, out):
             if status == 200:
                 out["poll"].append(took)
             else:
-                out["errors"] += 1
+                error(out, path, status, b"")
         time.sleep(0.05)
 
 
@@ -140,7 +149,9 @@ def main():
         print(f"web_runs_poll_p50 {1e3 * percentile(out['poll'], 50):.2f} ms")
         print(f"web_runs_poll_p99 {1e3 * percentile(out['poll'], 99):.2f} ms")
         print(f"web_errors {out['errors']} requests")
+        print(f"web_reconnects {Client.reconnects} connections")
         print(f"web_rss_before {before:.1f} MiB")
+        print(f"web_rss_half {mid[len(mid) // 2] if mid else after:.1f} MiB")
         print(f"web_rss_peak {max(mid or [after]):.1f} MiB")
         print(f"web_rss_after {after:.1f} MiB")
     finally:
