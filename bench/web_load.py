@@ -3,7 +3,7 @@
 Connect Four against alphabeta:50ms (a random legal move, then the bot's answer, a new game when
 one ends) for SECONDS, plus POLLERS clients polling the run folders (list, one run, its
 history.csv). Prints `name value unit` lines: requests, errors, p50/p99 response times, and the
-server's resident memory before and after.
+server's resident memory before, half way, at its peak and after (steady: after <= half way).
 
 usage: web_load.py EVOPLAY [SECONDS] [CLIENTS] [POLLERS]
 """
