@@ -66,6 +66,7 @@ int run(int argc, const char* const* argv) {
   add_connect4_commands(app);
   add_tictactoe_commands(app);
   add_flags_commands(app);
+  add_serve_command(app);
   guard_number_options(app);
 
   try {

@@ -14,5 +14,6 @@ void add_lemmings_commands(CLI::App& app);
 void add_connect4_commands(CLI::App& app);
 void add_tictactoe_commands(CLI::App& app);
 void add_flags_commands(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace evoplay::cli

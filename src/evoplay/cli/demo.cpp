@@ -34,6 +34,7 @@ void add_demo_command(CLI::App& app) {
     for (const auto& [label, path] : ctx.artefacts)
       fmt::print("  {:<28} {}\n", label, path.string());
     print_run_dir(run);
+    fmt::print("Play in the browser: run `evoplay serve`, then open http://127.0.0.1:8080\n");
   });
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Connect Four as people see it (search/game_ui.hpp): the board as text, columns typed 1 to 7,
-// and the bots.
+// every bot kind of bots.hpp. The command line's `connect4 play` and the web server share it.
 
 #include <memory>
 

@@ -1,0 +1,132 @@
+// Sudoku's routes: a pasted puzzle solved exactly (at once, within the server's cap), or by the
+// GA as a job whose generations stream to the page, ending with the best board and its
+// conflicts. The puzzle is read by the command line's parser (same errors: puzzle:LINE:COL).
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "evoplay/core/history.hpp"
+#include "evoplay/evo/stopping.hpp"
+#include "evoplay/games/sudoku/board.hpp"
+#include "evoplay/games/sudoku/solve_file.hpp"
+#include "evoplay/web/context.hpp"
+
+namespace evoplay::web {
+
+using nlohmann::json;
+namespace sudoku = games::sudoku;
+
+namespace {
+
+/// The one puzzle of the request's "puzzle" text.
+sudoku::PuzzleEntry read_puzzle(const json& body) {
+  const std::string text = get_string(body, "puzzle", "", 1 << 20);
+  auto entries = sudoku::parse_puzzles(text, "puzzle");
+  if (entries.empty()) throw BadRequest("puzzle: no puzzle in the text");
+  if (entries.size() > 1) throw BadRequest("puzzle: one puzzle at a time");
+  return std::move(entries.front());
+}
+
+/// The board as rows of digits (0 empty) and the conflicting cells as rows of 0/1.
+json board_json(const sudoku::Board& board) {
+  json rows = json::array(), marks = json::array();
+  const auto conflicts = sudoku::conflicting_cells(board);
+  for (int r = 0; r < board.n(); ++r) {
+    json row = json::array(), mark = json::array();
+    for (int c = 0; c < board.n(); ++c) {
+      row.push_back(board.at(r, c));
+      mark.push_back(conflicts[static_cast<std::size_t>(r * board.n() + c)] != 0 ? 1 : 0);
+    }
+    rows.push_back(row);
+    marks.push_back(mark);
+  }
+  return {{"n", board.n()}, {"rows", rows}, {"conflicts", marks}};
+}
+
+/// Each generation of the GA as an event {"type": "generation", generation, best, mean, ...}.
+class EventObserver : public Observer {
+ public:
+  explicit EventObserver(Job& job) : job_(job) {}
+  void on_generation(const GenerationRecord& r) override {
+    job_.emit({{"type", "generation"},
+               {"generation", r.generation},
+               {"evaluations", r.evaluations},
+               {"best", r.best},
+               {"mean", r.mean},
+               {"worst", r.worst},
+               {"elapsed", r.elapsed}});
+  }
+
+ private:
+  Job& job_;
+};
+
+}  // namespace
+
+void add_sudoku_routes(httplib::Server& server, const Context& ctx) {
+  server.Post("/api/sudoku/parse", guarded([&ctx](const auto& req, auto& res) {
+                const auto entry = read_puzzle(ctx.body(req));
+                json out = board_json(entry.board);
+                out["givens"] = entry.board.givens();
+                reply(res, out);
+              }));
+  server.Post("/api/sudoku/solve", guarded([&ctx](const auto& req, auto& res) {
+                const auto entry = read_puzzle(ctx.body(req));
+                sudoku::SolveSettings settings;  // exact
+                settings.threads = 1;
+                settings.validate();
+                Control control;
+                const auto alarm = ctx.alarms.set(
+                    control.cancel, std::chrono::milliseconds(
+                                        static_cast<long long>(1000 * ctx.settings.job_seconds)));
+                const std::vector<sudoku::PuzzleEntry> puzzles = {entry};
+                const auto r = sudoku::solve_puzzles(puzzles, settings, control);
+                if (r.cancelled || r.puzzles.empty()) {
+                  throw BadRequest("stopped at the server's time cap", 503);
+                }
+                json out = r.puzzle_json(0);
+                out["puzzle_board"] = board_json(entry.board);
+                if (!r.puzzles[0].board.cells.empty())
+                  out["board"] = board_json(r.puzzles[0].board);
+                reply(res, out);
+              }));
+  server.Post(
+      "/api/sudoku/ga", guarded([&ctx](const auto& req, auto& res) {
+        const json body = ctx.body(req);
+        const auto entry = read_puzzle(body);
+        sudoku::SolveSettings settings;
+        settings.method = get_string(body, "method", "ga", 8);
+        if (settings.method != "ga" && settings.method != "cro") {
+          throw BadRequest("method: expected ga or cro");
+        }
+        settings.ga = sudoku::GaSettings::preset_named(get_string(body, "preset", "paper", 16));
+        settings.ga.population = static_cast<std::size_t>(get_int(
+            body, "population", static_cast<std::int64_t>(settings.ga.population), 2, 5000));
+        settings.ga.generations = static_cast<std::size_t>(get_int(
+            body, "generations", static_cast<std::int64_t>(settings.ga.generations), 0, 100000));
+        settings.ga.seed = static_cast<std::uint64_t>(
+            get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+        settings.ga.threads = 1;
+        settings.threads = 1;
+        settings.validate();
+        const double cap = ctx.settings.job_seconds;
+        ctx.start_job(
+            req, res, "sudoku-" + settings.method, [&ctx, entry, settings, cap](Job& job) {
+              EventObserver observer(job);
+              Control control;
+              control.cancel = job.cancel_token();
+              control.observer = &observer;
+              const auto alarm = ctx.alarms.set(
+                  control.cancel, std::chrono::milliseconds(static_cast<long long>(1000 * cap)));
+              const std::vector<sudoku::PuzzleEntry> puzzles = {entry};
+              const auto r = sudoku::solve_puzzles(puzzles, settings, control);
+              if (r.puzzles.empty()) return json{{"stopped", "cancelled"}};
+              json out = r.puzzle_json(0);
+              out["stop"] = std::string(evo::stop_reason_name(r.puzzles[0].stop));
+              out["board"] = board_json(r.puzzles[0].board);
+              return out;
+            });
+      }));
+}
+
+}  // namespace evoplay::web

@@ -1,0 +1,211 @@
+#include "evoplay/web/jobs.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/web/request.hpp"
+
+namespace evoplay::web {
+
+using nlohmann::json;
+
+namespace {
+
+const char* state_name(Job::State s) {
+  switch (s) {
+    case Job::State::kQueued:
+      return "queued";
+    case Job::State::kRunning:
+      return "running";
+    case Job::State::kDone:
+      return "done";
+    case Job::State::kFailed:
+      return "failed";
+    case Job::State::kCancelled:
+      return "cancelled";
+  }
+  return "?";
+}
+
+}  // namespace
+
+void Job::emit(json event) {
+  std::string text = dump(event);
+  {
+    std::lock_guard lock(mutex_);
+    if (events_.size() >= kMaxEvents) {
+      events_.back() = std::move(text);  // the newest progress replaces the last kept
+    } else {
+      events_.push_back(std::move(text));
+    }
+  }
+  changed_.notify_all();
+}
+
+void Job::finish(State state, json final_event) {
+  {
+    std::lock_guard lock(mutex_);
+    state_ = state;
+    events_.push_back(dump(final_event));
+  }
+  changed_.notify_all();
+}
+
+std::vector<std::string> Job::events_from(std::size_t from, std::chrono::milliseconds wait,
+                                          bool& ended) {
+  std::unique_lock lock(mutex_);
+  auto over = [this] { return state_ != State::kQueued && state_ != State::kRunning; };
+  changed_.wait_for(lock, wait, [&] { return events_.size() > from || over(); });
+  ended = over();
+  std::vector<std::string> out;
+  for (std::size_t i = from; i < events_.size(); ++i) out.push_back(events_[i]);
+  return out;
+}
+
+Job::State Job::state() const {
+  std::lock_guard lock(mutex_);
+  return state_;
+}
+
+json Job::summary() const {
+  std::lock_guard lock(mutex_);
+  return {{"id", id_}, {"kind", kind_}, {"state", state_name(state_)}, {"events", events_.size()}};
+}
+
+JobPool::JobPool(int threads, int per_client, std::size_t kept_finished)
+    : per_client_(per_client), kept_finished_(kept_finished) {
+  for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { worker(); });
+}
+
+JobPool::~JobPool() { stop(); }
+
+std::shared_ptr<Job> JobPool::submit(const std::string& owner, const std::string& kind,
+                                     JobWork work) {
+  std::shared_ptr<Job> job;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) throw BadRequest("the server is stopping", 503);
+    int& active = active_[owner];
+    if (active >= per_client_) {
+      throw BadRequest(
+          fmt::format("too many jobs: at most {} queued or running per client; cancel one first",
+                      per_client_),
+          429);
+    }
+    ++active;
+    job = std::make_shared<Job>(fmt::format("{}", next_id_++), owner, kind);
+    jobs_[job->id()] = job;
+    queue_.emplace_back(job, std::move(work));
+  }
+  wake_.notify_one();
+  return job;
+}
+
+std::shared_ptr<Job> JobPool::find(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = jobs_.find(id);
+  return it == jobs_.end() ? nullptr : it->second;
+}
+
+void JobPool::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    for (auto& [id, job] : jobs_) job->cancel();
+  }
+  wake_.notify_all();
+  for (auto& t : threads_) {
+    if (t.joinable()) t.join();
+  }
+}
+
+void JobPool::worker() {
+  for (;;) {
+    std::shared_ptr<Job> job;
+    JobWork work;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, nothing left
+      job = std::move(queue_.front().first);
+      work = std::move(queue_.front().second);
+      queue_.pop_front();
+    }
+    {
+      std::lock_guard lock(job->mutex_);
+      job->state_ = Job::State::kRunning;
+    }
+    job->emit({{"type", "started"}});
+    Job::State state = Job::State::kDone;
+    json final_event;
+    try {
+      if (job->cancelled()) throw BadRequest("cancelled before it started");
+      json result = work(*job);
+      state = job->cancelled() ? Job::State::kCancelled : Job::State::kDone;
+      final_event = {{"type", job->cancelled() ? "cancelled" : "done"}, {"result", result}};
+    } catch (const std::exception& e) {
+      // Error and BadRequest carry messages for people; anything else is the server's fault.
+      const bool known =
+          dynamic_cast<const Error*>(&e) != nullptr || dynamic_cast<const BadRequest*>(&e);
+      state = job->cancelled() ? Job::State::kCancelled : Job::State::kFailed;
+      final_event = {{"type", job->cancelled() ? "cancelled" : "error"},
+                     {"error", known ? std::string(e.what()) : "internal error"}};
+    }
+    job->finish(state, std::move(final_event));
+    std::lock_guard lock(mutex_);
+    if (--active_[job->owner()] == 0) active_.erase(job->owner());
+    finished_.push_back(job->id());
+    while (finished_.size() > kept_finished_) {
+      jobs_.erase(finished_.front());
+      finished_.pop_front();
+    }
+  }
+}
+
+Alarms::Alarms() : thread_([this] { run(); }) {}
+
+Alarms::~Alarms() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+std::shared_ptr<void> Alarms::set(const CancelToken& token,
+                                  std::chrono::steady_clock::duration after) {
+  std::uint64_t key = 0;
+  {
+    std::lock_guard lock(mutex_);
+    key = next_++;
+    alarms_[key] = {std::chrono::steady_clock::now() + after, token};
+  }
+  wake_.notify_all();
+  return std::shared_ptr<void>(nullptr, [this, key](void*) {
+    std::lock_guard lock(mutex_);
+    alarms_.erase(key);
+  });
+}
+
+void Alarms::run() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    auto next = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    const auto now = std::chrono::steady_clock::now();
+    for (auto it = alarms_.begin(); it != alarms_.end();) {
+      if (it->second.first <= now) {
+        it->second.second.cancel();
+        it = alarms_.erase(it);
+      } else {
+        next = std::min(next, it->second.first);
+        ++it;
+      }
+    }
+    wake_.wait_until(lock, next);
+  }
+}
+
+}  // namespace evoplay::web

@@ -1,0 +1,56 @@
+#pragma once
+// `evoplay serve`: an HTTP server inside the program, for the playground page (built in) and a
+// JSON API over the games' library calls (docs/web.md).
+//
+// Why it exists: people would rather play and watch the games than read about them. The server
+// is a front end like the command line: it binds requests to the library's settings (the same
+// validate()), runs long work as cancellable jobs, and assumes a hostile client: it reads only
+// its page and the run folders under `runs`, caps bodies, thinking time, budgets and jobs.
+
+#include <cstddef>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace evoplay::web {
+
+struct ServerSettings {
+  std::string host = "127.0.0.1";
+  int port = 8080;                         // 0: any free port (bind() says which)
+  std::string runs;                        // the run folders served ("" = none)
+  std::string flags_maps;                  // capture the flag's shipped maps ("" = none)
+  int threads = 2;                         // jobs run at once
+  int per_client_jobs = 4;                 // jobs queued or running per client address
+  double think_seconds = 2;                // most a bot may think per move
+  double job_seconds = 60;                 // most a solver or optimiser job may run
+  std::size_t max_body = 2 * 1024 * 1024;  // bytes of a request body (uploads)
+  int http_threads = 64;                   // connections served at once
+
+  /// Throws Error naming the bad setting as the command line's option ("--port: ...").
+  void validate() const;
+  nlohmann::json to_json() const;
+};
+
+class Server {
+ public:
+  explicit Server(const ServerSettings& settings);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  /// Binds the address; returns the port (the free one chosen for port 0). Throws Error when
+  /// it cannot.
+  int bind();
+  /// Serves until stop() (from another thread); bind() first.
+  void run();
+  /// Stops serving and cancels every job (any thread; run() then returns).
+  void stop();
+  /// "http://HOST:PORT" after bind().
+  std::string address() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace evoplay::web

@@ -1,0 +1,62 @@
+#pragma once
+// A server of `evoplay serve` started in the test process on a free loopback port, and a client
+// of it (cpp-httplib): the tests reach the API as a browser or a script does.
+
+#include <httplib.h>
+
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include "evoplay/web/server.hpp"
+
+namespace evoplay::test_support {
+
+class TestServer {
+ public:
+  explicit TestServer(web::ServerSettings settings = {}) {
+    settings.host = "127.0.0.1";
+    settings.port = 0;
+    server_ = std::make_unique<web::Server>(settings);
+    port_ = server_->bind();
+    thread_ = std::thread([this] { server_->run(); });
+  }
+  ~TestServer() {
+    server_->stop();
+    thread_.join();
+  }
+  TestServer(const TestServer&) = delete;
+  TestServer& operator=(const TestServer&) = delete;
+
+  int port() const { return port_; }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_read_timeout(120, 0);
+    return c;
+  }
+  /// POST `body` (text) to `path`: {status, body as JSON (null when not JSON)}.
+  std::pair<int, nlohmann::json> post(const std::string& path, const std::string& body) const {
+    auto c = client();
+    auto r = c.Post(path, body, "application/json");
+    if (!r) return {-1, nullptr};
+    return {r->status, nlohmann::json::parse(r->body, nullptr, false)};
+  }
+  std::pair<int, nlohmann::json> post(const std::string& path, const nlohmann::json& body) const {
+    return post(path, body.dump());
+  }
+  std::pair<int, std::string> get(const std::string& path) const {
+    auto c = client();
+    auto r = c.Get(path);
+    if (!r) return {-1, ""};
+    return {r->status, r->body};
+  }
+
+ private:
+  std::unique_ptr<web::Server> server_;
+  int port_ = 0;
+  std::thread thread_;
+};
+
+}  // namespace evoplay::test_support

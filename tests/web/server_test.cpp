@@ -1,0 +1,322 @@
+// The server of `evoplay serve`, in-process on a free loopback port: the page, the API of the
+// board games and Sudoku, jobs (events, cancel, limits, a client gone), run folders, and the
+// safety rules (paths that escape, malformed requests, caps). docs/web.md.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "evoplay/games/sudoku/board.hpp"
+#include "support/process.hpp"
+#include "web/server_support.hpp"
+
+namespace evoplay::web {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using test_support::TestServer;
+
+/// The lines of a data file (known answers come from data, not from the code under test).
+std::vector<std::string> data_lines(const std::string& file) {
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/" + file);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  return lines;
+}
+
+/// Every server-sent event of a job until its last one (or until `stop_after` events).
+std::vector<json> job_events(const TestServer& server, const std::string& job,
+                             std::size_t stop_after = 1u << 30) {
+  std::vector<json> events;
+  std::string buffer;
+  auto c = server.client();
+  c.Get("/api/jobs/" + job + "/events", [&](const char* data, std::size_t n) {
+    buffer.append(data, n);
+    for (std::size_t end;
+         events.size() < stop_after && (end = buffer.find("\n\n")) != std::string::npos;) {
+      const std::string block = buffer.substr(0, end);
+      buffer.erase(0, end + 2);
+      const auto at = block.find("data: ");
+      if (at != std::string::npos) events.push_back(json::parse(block.substr(at + 6)));
+    }
+    return events.size() < stop_after;
+  });
+  return events;
+}
+
+TEST(WebServer, ServesTheBuiltInPageAndNothingElse) {
+  TestServer server;
+  const auto [status, page] = server.get("/");
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(page.find("<title>evoplay playground</title>"), std::string::npos);
+  auto c = server.client();
+  const auto js = c.Get("/js/app.js");
+  ASSERT_TRUE(js);
+  EXPECT_EQ(js->status, 200);
+  EXPECT_EQ(js->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
+  for (const char* path : {"/missing.html", "/../CMakeLists.txt", "/%2e%2e/CMakeLists.txt",
+                           "/etc/passwd", "/api/nothing", "/runs/x"}) {
+    EXPECT_EQ(server.get(path).first, 404) << path;
+  }
+  const auto [info_status, info] = server.get("/api/info");
+  EXPECT_EQ(info_status, 200);
+  EXPECT_EQ(json::parse(info)["program"], "evoplay");
+}
+
+TEST(WebServer, RunFilesUnderRunsOnlyWhateverThePathSays) {
+  const auto dir = test_support::scratch_dir("web-runs");
+  fs::create_directories(dir / "runs/sudoku-1");
+  fs::create_directories(dir / "outside");
+  std::ofstream(dir / "runs/sudoku-1/config.json") << R"({"command": "sudoku solve"})";
+  std::ofstream(dir / "runs/sudoku-1/history.csv") << "generation,best\n0,5\n1,3\n";
+  std::ofstream(dir / "outside/secret.txt") << "secret";
+  fs::create_directory_symlink(dir / "outside", dir / "runs/sudoku-1/out");
+  fs::create_symlink(dir / "outside/secret.txt", dir / "runs/secret.txt");
+  ServerSettings s;
+  s.runs = (dir / "runs").string();
+  TestServer server(s);
+
+  const auto [status, csv] = server.get("/runs/sudoku-1/history.csv");
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(csv, "generation,best\n0,5\n1,3\n");
+  for (const char* path :
+       {"/runs/../outside/secret.txt", "/runs/%2e%2e/outside/secret.txt",
+        "/runs/%2E%2E%2Foutside%2Fsecret.txt", "/runs/sudoku-1/%2e%2e/%2e%2e/outside/secret.txt",
+        "/runs/%252e%252e/outside/secret.txt", "/runs//etc/passwd", "/runs/%2fetc%2fpasswd",
+        "/runs/sudoku-1/out/secret.txt", "/runs/secret.txt", "/runs/sudoku-1",
+        "/runs/sudoku-1/..%2f..%2foutside/secret.txt", "/runs/sudoku-1/%00", "/api/run/..",
+        "/api/run/%2e%2e%2foutside"}) {
+    const auto [code, body] = server.get(path);
+    EXPECT_EQ(code, 404) << path;
+    EXPECT_EQ(body.find("secret"), std::string::npos) << path;
+  }
+  const auto runs = json::parse(server.get("/api/runs").second);
+  ASSERT_EQ(runs["runs"].size(), 1u);
+  EXPECT_EQ(runs["runs"][0]["path"], "sudoku-1");
+  EXPECT_EQ(runs["runs"][0]["complete"], false);
+  const auto run = json::parse(server.get("/api/run/sudoku-1").second);
+  EXPECT_EQ(run["config"]["command"], "sudoku solve");
+  EXPECT_EQ(run["files"], json({"config.json", "history.csv"}));
+}
+
+TEST(WebServer, MalformedRequestsAre400NeverACrash) {
+  TestServer server;
+  for (const char* body : {"{",
+                           "[]",
+                           "3",
+                           "\"x\"",
+                           "{\"moves\": \"123\"}",
+                           "{\"moves\": [99]}",
+                           "{\"moves\": [1, 1, 1, 1, 1, 1, 1]}",
+                           "{\"moves\": [{}]}",
+                           "{\"moves\": [1.5]}",
+                           "{\"seed\": -1}",
+                           "{\"seed\": 1e400}",
+                           "{\"seed\": NaN}",
+                           "{\"seed\": \"7\"}",
+                           "{\"seed\": 18446744073709551616}",
+                           "{\"seed\": 1.5}",
+                           "{\"bot\": 5}",
+                           "{\"bot\": \"alphabeta:xyz\"}",
+                           "{\"bot\": \"chess\"}",
+                           "{\"bot\": \"human\"}",
+                           "{\"bot\": \"agent:../..\"}",
+                           "{\"bot\": \"\"}",
+                           "{\"moves\": [\"\\u0000\"]}",
+                           "{\"bot\": \"\xff\xfe\"}",
+                           "\xff"}) {
+    const auto [status, reply] = server.post("/api/connect4/move", std::string(body));
+    EXPECT_GE(status, 400) << body;
+    EXPECT_LT(status, 500) << body;
+    EXPECT_TRUE(reply.is_object() && reply.contains("error")) << body;
+  }
+  // Deeply nested JSON is refused by size or by the parser, not by the stack.
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_EQ(server.post("/api/sudoku/solve", deep).first, 400);
+  // Uploads are capped.
+  const std::string big = "{\"puzzle\": \"" + std::string(3 << 20, '.') + "\"}";
+  const auto [big_status, big_reply] = server.post("/api/sudoku/solve", big);
+  EXPECT_EQ(big_status, 413);
+}
+
+TEST(WebServer, PuzzlesAreReadByTheCommandLinesParser) {
+  TestServer server;
+  const auto [status, reply] = server.post("/api/sudoku/solve", json{{"puzzle", "12345"}});
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(reply["error"].get<std::string>().rfind("puzzle:1:", 0), 0u) << reply;
+  const std::string clash = "11" + std::string(79, '.');
+  const auto [clash_status, clash_reply] =
+      server.post("/api/sudoku/solve", json{{"puzzle", clash}});
+  EXPECT_EQ(clash_status, 400);
+  EXPECT_EQ(clash_reply["error"].get<std::string>().rfind("puzzle:1", 0), 0u) << clash_reply;
+}
+
+TEST(WebServer, SolvesSudokuExactly) {
+  TestServer server;
+  const auto puzzles = data_lines("sudoku/hardest.txt");
+  ASSERT_FALSE(puzzles.empty());
+  const std::string puzzle = puzzles.front();
+  const auto [status, reply] = server.post("/api/sudoku/solve", json{{"puzzle", puzzle}});
+  ASSERT_EQ(status, 200) << reply;
+  EXPECT_EQ(reply["solved"], true);
+  EXPECT_EQ(reply["solutions"], 1);
+  // Checked independently of the solver: a valid grid keeping every given.
+  const auto given = games::sudoku::parse_puzzles(puzzle, "p").front().board;
+  const auto solution =
+      games::sudoku::parse_puzzles(reply["solution"].get<std::string>(), "s").front().board;
+  EXPECT_TRUE(games::sudoku::is_valid_solution(given, solution));
+}
+
+TEST(WebServer, TwoPerfectTicTacToeBotsDraw) {
+  TestServer server;
+  json moves = json::array();
+  json state;
+  for (int ply = 0; ply < 9; ++ply) {
+    const auto [status, reply] =
+        server.post("/api/tictactoe/move", json{{"moves", moves}, {"bot", "perfect"}});
+    ASSERT_EQ(status, 200) << reply;
+    EXPECT_EQ(reply["played"]["value"], 0);  // a draw with perfect play (a known fact)
+    moves = reply["moves"];
+    state = reply;
+    if (reply["terminal"]) break;
+  }
+  EXPECT_EQ(state["terminal"], true);
+  EXPECT_EQ(state["winner"], -1);
+  EXPECT_EQ(state["moves"].size(), 9u);
+  const auto [over, reply] =
+      server.post("/api/tictactoe/move", json{{"moves", moves}, {"bot", "perfect"}});
+  EXPECT_EQ(over, 400);
+}
+
+TEST(WebServer, BotsThinkNoLongerThanTheCap) {
+  ServerSettings s;
+  s.think_seconds = 0.2;
+  TestServer server(s);
+  const auto [status, reply] = server.post(
+      "/api/connect4/move", json{{"moves", {4, 4, 3}}, {"bot", "alphabeta:10s"}, {"seed", 3}});
+  ASSERT_EQ(status, 200) << reply;
+  EXPECT_EQ(reply["played"]["bot"], "alphabeta:200ms");
+  EXPECT_EQ(reply["moves"].size(), 4u);
+  EXPECT_GE(reply["played"]["depth"].get<int>(), 1);
+  EXPECT_GE(reply["played"]["pv"].size(), 1u);
+  EXPECT_EQ(reply["played"]["pv"][0], reply["played"]["move"]);
+  // A depth or a number of iterations is stopped by the cap's alarm: an answer either way.
+  for (const char* bot : {"alphabeta:40", "mcts:1000000000", "perfect", "minimax:40"}) {
+    const auto [code, r] =
+        server.post("/api/connect4/move", json{{"moves", json::array()}, {"bot", bot}});
+    EXPECT_TRUE(code == 200 || code == 503) << bot << r;
+  }
+}
+
+TEST(WebServer, CaptureTheFlagOnAMapSentAsText) {
+  TestServer server;
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/flags/01-duel.map");
+  const std::string map((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto [status, start] = server.post("/api/flags/state", json{{"map", map}});
+  ASSERT_EQ(status, 200) << start;
+  EXPECT_EQ(start["to_move"], 0);
+  EXPECT_FALSE(start["legal"].empty());
+  const auto [moved, reply] = server.post(
+      "/api/flags/move",
+      json{{"map", map}, {"moves", {start["legal"][0]}}, {"bot", "alphabeta:2"}});
+  ASSERT_EQ(moved, 200) << reply;
+  EXPECT_EQ(reply["moves"].size(), 2u);
+  EXPECT_EQ(reply["played"]["depth"], 2);
+  // The map is read by the command line's parser: its errors name the line.
+  const auto [bad, error] = server.post("/api/flags/state", json{{"map", "name: x\n..Q\n"}});
+  EXPECT_EQ(bad, 400);
+  EXPECT_EQ(error["error"].get<std::string>().rfind("map:", 0), 0u) << error;
+  EXPECT_EQ(server.post("/api/flags/move", json{{"map", map}, {"moves", {"9 n"}}}).first, 400);
+}
+
+TEST(WebServer, ExactColumnScoresOfConnectFour) {
+  TestServer server;
+  // Pons' test set: "moves score". The score of playing the last move, seen from the position
+  // before it, is minus the score of the position after it.
+  const auto lines = data_lines("connect4/Test_L3_R1");
+  ASSERT_GE(lines.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto space = lines[i].find(' ');
+    const std::string moves = lines[i].substr(0, space);
+    const int score = std::stoi(lines[i].substr(space + 1));
+    json before = json::array();
+    for (std::size_t k = 0; k + 1 < moves.size(); ++k) before.push_back(std::string(1, moves[k]));
+    const int last = moves.back() - '0';
+    const auto [status, started] = server.post("/api/connect4/scores", json{{"moves", before}});
+    ASSERT_EQ(status, 202) << started;
+    const auto events = job_events(server, started["job"]);
+    ASSERT_FALSE(events.empty());
+    ASSERT_EQ(events.back()["type"], "done") << events.back();
+    bool seen = false;
+    for (const auto& c : events.back()["result"]["columns"]) {
+      if (c["column"] == last) {
+        seen = true;
+        EXPECT_EQ(c["complete"], true);
+        EXPECT_EQ(c["score"], -score) << lines[i];
+      }
+    }
+    EXPECT_TRUE(seen);
+  }
+}
+
+TEST(WebServer, JobsStreamCancelAndAreLimitedPerClient) {
+  ServerSettings s;
+  s.threads = 1;
+  s.per_client_jobs = 2;
+  TestServer server(s);
+  const std::string puzzle = data_lines("sudoku/hardest.txt").front();
+  const json long_run = {{"puzzle", puzzle}, {"generations", 100000}, {"population", 50}};
+  const auto [a_status, a] = server.post("/api/sudoku/ga", long_run);
+  const auto [b_status, b] = server.post("/api/sudoku/ga", long_run);
+  ASSERT_EQ(a_status, 202);
+  ASSERT_EQ(b_status, 202);
+  const auto [c_status, c] = server.post("/api/sudoku/ga", long_run);
+  EXPECT_EQ(c_status, 429) << c;
+  // The first job's generations arrive as events; then it is cancelled.
+  const auto first = job_events(server, a["job"], 3);
+  ASSERT_EQ(first.size(), 3u);
+  EXPECT_EQ(first[0]["type"], "started");
+  EXPECT_EQ(first[1]["type"], "generation");
+  EXPECT_EQ(first[1]["generation"], 0);
+  // Leaving the event stream above cancelled it (a client gone); ask again too, which is harmless.
+  auto client = server.client();
+  const auto cancelled = client.Delete("/api/jobs/" + a["job"].get<std::string>());
+  ASSERT_TRUE(cancelled);
+  EXPECT_EQ(cancelled->status, 200);
+  const auto rest = job_events(server, a["job"]);
+  ASSERT_FALSE(rest.empty());
+  EXPECT_EQ(rest.back()["type"], "cancelled");
+  EXPECT_EQ(rest.back()["result"]["stop"], "cancelled");
+  client.Delete("/api/jobs/" + b["job"].get<std::string>());
+  EXPECT_EQ(job_events(server, b["job"]).back()["type"], "cancelled");
+  // Both ended: the client may start jobs again.
+  const auto [d_status, d] = server.post(
+      "/api/sudoku/ga", json{{"puzzle", puzzle}, {"generations", 2}, {"population", 10}});
+  ASSERT_EQ(d_status, 202) << d;
+  const auto done = job_events(server, d["job"]);
+  EXPECT_EQ(done.back()["type"], "done");
+  EXPECT_EQ(done.back()["result"]["generations"], 2);
+  EXPECT_EQ(server.get("/api/jobs/999999").first, 404);
+}
+
+TEST(WebServer, AClientThatGoesAwayCancelsItsJob) {
+  TestServer server;
+  const std::string puzzle = data_lines("sudoku/hardest.txt").front();
+  const auto [status, started] = server.post(
+      "/api/sudoku/ga", json{{"puzzle", puzzle}, {"generations", 100000}, {"population", 50}});
+  ASSERT_EQ(status, 202);
+  const auto id = started["job"].get<std::string>();
+  ASSERT_EQ(job_events(server, id, 2).size(), 2u);  // then the connection is dropped
+  // Wait for the state, not for a time.
+  std::string state;
+  for (int i = 0; i < 6000 && state != "cancelled"; ++i) {
+    state = json::parse(server.get("/api/jobs/" + id).second)["state"];
+    if (state != "cancelled") std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(state, "cancelled");
+}
+
+}  // namespace
+}  // namespace evoplay::web
