@@ -2,7 +2,8 @@
 package; the rest of the package metadata is in pyproject.toml.
 
 The CMake build folder is build/pip (kept, so a second install rebuilds only what changed).
-EVOPLAY_CMAKE_ARGS adds arguments to the configure step."""
+EVOPLAY_CMAKE_ARGS adds arguments to the configure step. EVOPLAY_BUILD_DIR names an existing,
+configured CMake build folder to build the module in instead (no configure step)."""
 
 import os
 import pathlib
@@ -23,14 +24,16 @@ class CMakeExtension(Extension):
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
-        build_dir = ROOT / "build" / "pip"
+        existing = os.environ.get("EVOPLAY_BUILD_DIR")
+        build_dir = pathlib.Path(existing).resolve() if existing else ROOT / "build" / "pip"
         configure = [
             "cmake", "-S", str(ROOT), "-B", str(build_dir), "-G", "Ninja",
             "-DCMAKE_BUILD_TYPE=Release", "-DEVOPLAY_BUILD_TESTS=OFF",
             "-DEVOPLAY_BUILD_BENCH=OFF", "-DEVOPLAY_BUILD_PYTHON=ON",
             "-DPython_EXECUTABLE=" + sys.executable,
         ] + shlex.split(os.environ.get("EVOPLAY_CMAKE_ARGS", ""))
-        subprocess.run(configure, check=True)
+        if not existing:
+            subprocess.run(configure, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 2))
         subprocess.run(["cmake", "--build", str(build_dir), "--target", "_evoplay", "-j", jobs],
                        check=True)

@@ -7,7 +7,8 @@ over problems written in Python, on evoplay's C++ core.
     bot = evoplay.search.AlphaBeta(depth=6)
     state.play(bot(state))
 
-Submodules: tictactoe, connect4, flags (games), search (bots), evo (optimisers).
+Submodules: tictactoe, connect4, flags (games), search (bots), evo (optimisers), sudoku,
+lemmings, birds (the seeds' systems).
 Errors in input are evoplay.Error (a ValueError with .file, .line, .column, .message).
 See docs/python.md.
 """
@@ -20,10 +21,14 @@ from ._evoplay import Error, __version__
 tictactoe = _evoplay.tictactoe
 connect4 = _evoplay.connect4
 flags = _evoplay.flags
+sudoku = _evoplay.sudoku
+lemmings = _evoplay.lemmings
+birds = _evoplay.birds
 # `import evoplay.connect4` and `from evoplay.connect4 import State` find the native submodules.
-for _name in ("tictactoe", "connect4", "flags"):
+for _name in ("tictactoe", "connect4", "flags", "sudoku", "lemmings", "birds"):
     _sys.modules[__name__ + "." + _name] = getattr(_evoplay, _name)
 
 from . import evo, search  # noqa: E402  (pure-Python modules over the native ones)
 
-__all__ = ["Error", "__version__", "tictactoe", "connect4", "flags", "search", "evo"]
+__all__ = ["Error", "__version__", "tictactoe", "connect4", "flags", "sudoku", "lemmings",
+           "birds", "search", "evo"]

@@ -51,33 +51,30 @@ class Bot:
         return "%s(%r)" % (type(self).__name__, self.spec)
 
 
+def _limited_spec(kind, amount_name, amount, seconds):
+    """KIND, KIND:AMOUNT or KIND:TIME from keywords (at most one of amount and seconds)."""
+    if amount is not None and seconds is not None:
+        raise ValueError("%s: give %s or seconds, not both" % (kind, amount_name))
+    if amount is not None:
+        return "%s:%d" % (kind, amount)
+    if seconds is not None:
+        return kind + ":" + _duration(seconds)
+    return kind
+
+
 class AlphaBeta(Bot):
     """Alpha-beta with the game's move ordering and table: depth (plies) or seconds (iterative
     deepening under a time limit); neither: the game's default (1 s)."""
 
     def __init__(self, depth=None, seconds=None, seed=0):
-        if depth is not None and seconds is not None:
-            raise ValueError("AlphaBeta: give depth or seconds, not both")
-        spec = "alphabeta"
-        if depth is not None:
-            spec += ":%d" % depth
-        elif seconds is not None:
-            spec += ":" + _duration(seconds)
-        super().__init__(spec, seed)
+        super().__init__(_limited_spec("alphabeta", "depth", depth, seconds), seed)
 
 
 class MCTS(Bot):
     """Monte Carlo tree search: a number of iterations or a time limit (seconds)."""
 
     def __init__(self, iterations=None, seconds=None, seed=0):
-        if iterations is not None and seconds is not None:
-            raise ValueError("MCTS: give iterations or seconds, not both")
-        spec = "mcts"
-        if iterations is not None:
-            spec += ":%d" % iterations
-        elif seconds is not None:
-            spec += ":" + _duration(seconds)
-        super().__init__(spec, seed)
+        super().__init__(_limited_spec("mcts", "iterations", iterations, seconds), seed)
 
 
 class Minimax(Bot):

@@ -10,9 +10,12 @@
 #include <pybind11/pybind11.h>
 
 #include <chrono>
+#include <filesystem>
+#include <functional>
 #include <future>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "evoplay/core/cancel.hpp"
@@ -26,9 +29,17 @@ void add_tictactoe(py::module_& m);
 void add_connect4(py::module_& m);
 void add_flags(py::module_& m);
 void add_evo(py::module_& m);
+void add_sudoku(py::module_& m);
+void add_lemmings(py::module_& m);
+void add_birds(py::module_& m);
 
 /// A JSON value as Python objects (dict, list, str, int, float, bool, None).
 py::object to_python(const nlohmann::json& value);
+
+/// The bytes `write(path)` writes into a temporary file (a picture the library only saves to
+/// files), the file removed.
+py::bytes written_bytes(const std::string& extension,
+                        const std::function<void(const std::filesystem::path&)>& write);
 
 /// Runs `work()` (C++ only: it must not touch Python objects) on a worker thread with the GIL
 /// released; on a pending signal (Ctrl-C) cancels `token`, waits for `work` to return and raises

@@ -5,6 +5,7 @@
 
 #include "evoplay/games/connect4/board.hpp"
 #include "evoplay/games/connect4/bots.hpp"
+#include "evoplay/games/connect4/render.hpp"
 #include "evoplay/games/connect4/solver.hpp"
 #include "games.hpp"
 
@@ -18,6 +19,11 @@ namespace {
 c4::Board board_of(const std::variant<c4::Board, std::string>& position) {
   if (const auto* b = std::get_if<c4::Board>(&position)) return *b;
   return c4::Board::from_moves(std::get<std::string>(position));
+}
+
+py::bytes board_png(const c4::Board& board) {
+  return written_bytes(
+      ".png", [&](const std::filesystem::path& path) { c4::save_board_picture(path, board, ""); });
 }
 
 /// The exact solver with its table, kept between positions.
@@ -60,6 +66,9 @@ void add_connect4(py::module_& m) {
              return "<connect4.State, " + std::to_string(b.moves()) + " stones>";
            })
       .def_property_readonly("stones", &c4::Board::moves, "Stones on the board.")
+      .def("png", &board_png,
+           "A picture of the board (PNG bytes); Jupyter shows it through _repr_png_.")
+      .def("_repr_png_", &board_png)
       .def(
           "cell", [](const c4::Board& b, int col, int row) { return b.cell(col, row); },
           py::arg("col"), py::arg("row"), "0 empty, 1 player 0, 2 player 1; row 0 at the bottom.")

@@ -1,6 +1,11 @@
 // evoplay::Error as evoplay.Error, a ValueError with the place of the fault (.file, .line,
-// .column, .message); and the library's JSON reports as Python objects.
+// .column, .message); the library's JSON reports as Python objects; pictures as bytes.
 #include <pybind11/stl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <iterator>
 
 #include "bindings.hpp"
 #include "evoplay/core/error.hpp"
@@ -40,6 +45,24 @@ py::object to_python(const nlohmann::json& value) {
   // Kept for the life of the process (never destroyed after the interpreter has gone).
   static auto* loads = new py::object(py::module_::import("json").attr("loads"));
   return (*loads)(value.dump());
+}
+
+py::bytes written_bytes(const std::string& extension,
+                        const std::function<void(const std::filesystem::path&)>& write) {
+  static std::atomic<unsigned> count{0};
+  const auto path =
+      std::filesystem::temp_directory_path() /
+      ("evoplay-python-" + std::to_string(::getpid()) + "-" + std::to_string(count++) + extension);
+  try {
+    write(path);
+  } catch (...) {
+    std::filesystem::remove(path);
+    throw;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::remove(path);
+  return py::bytes(bytes);
 }
 
 }  // namespace evoplay::python

@@ -4,6 +4,7 @@
 
 #include "evoplay/games/flags/bots.hpp"
 #include "evoplay/games/flags/map.hpp"
+#include "evoplay/games/flags/render.hpp"
 #include "evoplay/games/flags/state.hpp"
 #include "evoplay/games/flags/text.hpp"
 #include "games.hpp"
@@ -48,6 +49,11 @@ py::array_t<float> observation(const fl::State& s) {
   return a;
 }
 
+py::bytes state_png(const fl::State& s) {
+  return written_bytes(
+      ".png", [&](const std::filesystem::path& path) { fl::save_state_picture(path, s, ""); });
+}
+
 }  // namespace
 
 void add_flags(py::module_& m) {
@@ -70,6 +76,8 @@ void add_flags(py::module_& m) {
            [](const fl::State& s) {
              return "<flags.State " + s.map().name + ", ply " + std::to_string(s.ply()) + ">";
            })
+      .def("png", &state_png, "A picture of the position (PNG bytes).")
+      .def("_repr_png_", &state_png)
       .def_property_readonly("ply", &fl::State::ply)
       .def_property_readonly("width", [](const fl::State& s) { return s.map().width; })
       .def_property_readonly("height", [](const fl::State& s) { return s.map().height; })

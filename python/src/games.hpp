@@ -70,8 +70,7 @@ void add_state_methods(py::class_<G>& c) {
             std::array<double, 2> r{0, 0};
             if (s.is_terminal()) {
               const search::Score v = s.evaluate(0);
-              const double sign = v > 0 ? 1 : v < 0 ? -1 : 0;
-              r = {sign, -sign};
+              if (v != 0) r = v > 0 ? std::array<double, 2>{1, -1} : std::array<double, 2>{-1, 1};
             }
             return r;
           },

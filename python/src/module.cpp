@@ -15,4 +15,10 @@ PYBIND11_MODULE(_evoplay, m) {
   python::add_flags(flags);
   auto evo = m.def_submodule("evo", "The optimisers (GA, CRO, ACO) over Python or native problems");
   python::add_evo(evo);
+  auto sudoku = m.def_submodule("sudoku", "Sudoku: puzzles, solve (exact, GA, CRO)");
+  python::add_sudoku(sudoku);
+  auto lemmings = m.def_submodule("lemmings", "Lemmings: levels, plans, runs, traces, studies");
+  python::add_lemmings(lemmings);
+  auto birds = m.def_submodule("birds", "Angry Birds (Science Birds) levels and their physics");
+  python::add_birds(birds);
 }

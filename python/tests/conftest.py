@@ -37,3 +37,10 @@ def run_python(code, timeout=300):
     """Runs `code` in a fresh interpreter with this one's environment (for signals)."""
     return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
+
+
+def study_tables(text):
+    """The tables of a Lemmings study's Markdown, without its closing line of times."""
+    return "\n".join(line for line in text.strip().splitlines()
+                     if "evaluations per second" not in line
+                     and not line.startswith("run folder")).strip()

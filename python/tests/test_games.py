@@ -213,3 +213,10 @@ def test_players_lists_kinds():
     assert "perfect" in connect4.players()
     assert "perfect" in tictactoe.players()
     assert "alphabeta" in flags.players()
+
+
+def test_boards_draw_themselves_as_png(data_dir):
+    png = b"\x89PNG\r\n\x1a\n"
+    assert connect4.State("4453").png().startswith(png)
+    assert connect4.State()._repr_png_().startswith(png)
+    assert flags.State.from_map(flags_map(data_dir))._repr_png_().startswith(png)
