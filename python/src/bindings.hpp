@@ -1,0 +1,67 @@
+#pragma once
+// What every file of the Python bindings shares: the submodules' entry points, turning the
+// library's JSON reports into Python objects, and running long library calls so that Ctrl-C
+// reaches them.
+//
+// Why it exists: a long call (a solve, a search) runs with the GIL released on a worker thread
+// while the calling thread polls Python's signal handlers; on Ctrl-C it cancels the call's token,
+// waits for the call to return what it finished, and raises KeyboardInterrupt.
+
+#include <pybind11/pybind11.h>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <future>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "evoplay/core/cancel.hpp"
+
+namespace evoplay::python {
+
+namespace py = pybind11;
+
+void add_errors(py::module_& m);
+void add_tictactoe(py::module_& m);
+void add_connect4(py::module_& m);
+void add_flags(py::module_& m);
+void add_evo(py::module_& m);
+void add_sudoku(py::module_& m);
+void add_lemmings(py::module_& m);
+void add_birds(py::module_& m);
+
+/// A JSON value as Python objects (dict, list, str, int, float, bool, None).
+py::object to_python(const nlohmann::json& value);
+
+/// The bytes `write(path)` writes into a temporary file (a picture the library only saves to
+/// files), the file removed.
+py::bytes written_bytes(const std::string& extension,
+                        const std::function<void(const std::filesystem::path&)>& write);
+
+/// Runs `work()` (C++ only: it must not touch Python objects) on a worker thread with the GIL
+/// released; on a pending signal (Ctrl-C) cancels `token`, waits for `work` to return and raises
+/// the signal's exception (KeyboardInterrupt). C++ exceptions from `work` reach the caller.
+template <class Work>
+auto run_cancellable(const CancelToken& token, Work&& work) -> decltype(work()) {
+  auto done = std::async(std::launch::async, std::forward<Work>(work));
+  std::optional<py::error_already_set> signal;
+  {
+    py::gil_scoped_release release;
+    while (done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+      py::gil_scoped_acquire acquire;
+      if (PyErr_CheckSignals() != 0) {
+        signal.emplace();
+        token.cancel();
+        break;
+      }
+    }
+    done.wait();
+  }
+  if (signal) throw std::move(*signal);
+  return done.get();
+}
+
+}  // namespace evoplay::python

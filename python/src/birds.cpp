@@ -1,0 +1,90 @@
+// evoplay.birds: Science Birds levels (read, write), their simulation (the report of `birds
+// simulate --json`), a set's diversity, and pictures as PNG bytes.
+#include <pybind11/stl.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "evoplay/games/birds/diversity.hpp"
+#include "evoplay/games/birds/physics.hpp"
+#include "evoplay/games/birds/render.hpp"
+#include "evoplay/games/birds/report.hpp"
+#include "evoplay/games/birds/xml.hpp"
+
+namespace evoplay::python {
+
+namespace birds = games::birds;
+
+namespace {
+
+/// The settings of `birds simulate` with its options' defaults.
+birds::PhysicsSettings physics(double seconds, bool full_time, bool damage) {
+  birds::PhysicsSettings s;
+  s.seconds = seconds;
+  s.stop_when_asleep = !full_time;
+  s.damage = damage;
+  return s;
+}
+
+py::bytes png_of(const birds::Level& level, const birds::StabilityReport* report) {
+  return written_bytes(".png", [&](const std::filesystem::path& path) {
+    birds::save_level_picture(path, level, {1200, "", report});
+  });
+}
+
+}  // namespace
+
+void add_birds(py::module_& m) {
+  py::class_<birds::Level>(m, "Level", "A Science Birds level (docs/birds-format.md).")
+      .def_static("load", &birds::read_level, py::arg("path"), "Reads a level file (.xml).")
+      .def_static("parse", &birds::parse_level, py::arg("text"), py::arg("name") = "<text>",
+                  "A level from its XML text (the game's unclosed tags repaired).")
+      .def("to_xml", &birds::level_to_xml, "The level in the game's XML format.")
+      .def_readonly("width", &birds::Level::width)
+      .def_property_readonly("pieces", &birds::Level::pieces, "Blocks, pigs and TNT.")
+      .def_property_readonly("objects", [](const birds::Level& l) { return l.objects.size(); })
+      .def(
+          "png", [](const birds::Level& l) { return png_of(l, nullptr); },
+          "A picture of the level (PNG bytes).")
+      .def("_repr_png_", [](const birds::Level& l) { return png_of(l, nullptr); })
+      .def("__eq__", [](const birds::Level& a, const birds::Level& b) { return a == b; });
+  m.def(
+      "simulate",
+      [](const birds::Level& level, double seconds, bool full_time, bool damage) {
+        const auto settings = physics(seconds, full_time, damage);
+        const auto report =
+            run_cancellable(CancelToken{}, [&] { return birds::simulate(level, settings); });
+        return to_python(birds::report_json(level, report, true));
+      },
+      py::arg("level"), py::kw_only(), py::arg("seconds") = 10.0, py::arg("full_time") = false,
+      py::arg("damage") = true,
+      "Simulates the level with Box2D (the game's settings): the report of one line of `birds "
+      "simulate --json` (without its file).");
+  m.def(
+      "diversity",
+      [](const std::vector<birds::Level>& levels, double cell) {
+        const auto d = birds::set_diversity(levels, cell);
+        py::dict out;
+        out["levels"] = d.levels;
+        out["structural_mean"] = d.structural_mean;
+        out["structural_min"] = d.structural_min;
+        out["structural_max"] = d.structural_max;
+        out["count_mean"] = d.count_mean;
+        out["count_min"] = d.count_min;
+        out["count_max"] = d.count_max;
+        out["level_mean"] = d.level_mean;
+        out["structural"] = d.structural;
+        out["counts"] = d.counts;
+        out["blocks_mean"] = d.blocks_mean;
+        out["pigs"] = d.pigs;
+        out["protected_pigs"] = d.protected_pigs;
+        return out;
+      },
+      py::arg("levels"), py::arg("cell") = 0.1,
+      "Pairwise distances of a set of levels (silhouettes on a grid of `cell` units, counts of "
+      "objects), as `birds diversity` measures them.");
+}
+
+}  // namespace evoplay::python

@@ -1,0 +1,484 @@
+// evoplay.evo: GA, CRO and ACO over problems written in Python (evo_problem.hpp) or native ones
+// (OneMax, CircleTsp), run to the end or one generation at a time, seeded.
+#include <fmt/format.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "evo_operators.hpp"
+#include "evo_problem.hpp"
+#include "evoplay/core/error.hpp"
+#include "evoplay/evo/aco.hpp"
+#include "evoplay/evo/cro.hpp"
+#include "evoplay/evo/ga.hpp"
+#include "evoplay/evo/problems/circle_tsp.hpp"
+#include "evoplay/evo/problems/onemax.hpp"
+
+namespace evoplay::python {
+
+GenomeKind genome_kind(const std::string& name) {
+  if (name == "bits") return GenomeKind::kBits;
+  if (name == "ints") return GenomeKind::kInts;
+  if (name == "reals") return GenomeKind::kReals;
+  if (name == "permutation") return GenomeKind::kPermutation;
+  throw py::type_error(
+      fmt::format("genome kind '{}': expected 'bits', 'ints', 'reals' or 'permutation'", name));
+}
+
+std::string genome_kind_name(GenomeKind kind) {
+  switch (kind) {
+    case GenomeKind::kBits:
+      return "bits";
+    case GenomeKind::kInts:
+      return "ints";
+    case GenomeKind::kReals:
+      return "reals";
+    case GenomeKind::kPermutation:
+      break;
+  }
+  return "permutation";
+}
+
+GenomeShape GenomeShape::of(const py::object& problem) {
+  for (const char* attr : {"genome", "size", "fitness"}) {
+    if (!py::hasattr(problem, attr)) {
+      throw py::type_error(fmt::format(
+          "a problem needs attributes genome ('bits', 'ints', 'reals' or 'permutation'), size "
+          "and a method fitness(genome); this one has no '{}' (see evoplay.evo.Problem)",
+          attr));
+    }
+  }
+  if (!py::isinstance<py::str>(problem.attr("genome"))) {
+    throw py::type_error(
+        "problem.genome must be a string: 'bits', 'ints', 'reals' or 'permutation'");
+  }
+  GenomeShape s;
+  s.kind = genome_kind(problem.attr("genome").cast<std::string>());
+  const auto size = problem.attr("size").cast<long long>();
+  if (size < 1) throw py::value_error("problem.size must be at least 1");
+  s.size = static_cast<std::size_t>(size);
+  if (s.kind == GenomeKind::kInts || s.kind == GenomeKind::kReals) {
+    if (!py::hasattr(problem, "low") || !py::hasattr(problem, "high")) {
+      throw py::type_error("a problem of 'ints' or 'reals' needs bounds low and high");
+    }
+    s.low = problem.attr("low").cast<double>();
+    s.high = problem.attr("high").cast<double>();
+    if (!(s.low <= s.high)) throw py::value_error("problem.low must not exceed problem.high");
+  }
+  const bool maximize =
+      py::hasattr(problem, "maximize") ? problem.attr("maximize").cast<bool>() : true;
+  s.direction = maximize ? evo::Direction::maximize : evo::Direction::minimize;
+  return s;
+}
+
+namespace {
+
+py::object genome_to_python(const std::vector<int>& g) { return py::cast(g); }
+py::object genome_to_python(const std::vector<double>& g) { return py::cast(g); }
+
+py::dict record_dict(const GenerationRecord& r) {
+  py::dict d;
+  d["generation"] = r.generation;
+  d["evaluations"] = r.evaluations;
+  d["best"] = r.best;
+  d["mean"] = r.mean;
+  d["worst"] = r.worst;
+  d["diversity"] = r.diversity;
+  d["elapsed"] = r.elapsed;
+  for (const auto& [name, value] : r.extra) d[py::str(name)] = value;
+  return d;
+}
+
+/// A run's outcome for Python (evo::RunResult without the C++ types).
+struct PyRunResult {
+  py::object best;
+  double best_fitness = 0;
+  bool solved = false;
+  std::size_t generations = 0;
+  std::uint64_t evaluations = 0;
+  std::string stop_reason;
+  double seconds = 0;
+  py::list history;
+  std::string history_csv;
+
+  py::dict to_dict() const {
+    py::dict d;
+    d["best"] = best;
+    d["best_fitness"] = best_fitness;
+    d["solved"] = solved;
+    d["generations"] = generations;
+    d["evaluations"] = evaluations;
+    d["stop_reason"] = stop_reason;
+    d["seconds"] = seconds;
+    d["history"] = history;
+    return d;
+  }
+};
+
+template <class G>
+PyRunResult to_python_result(const evo::RunResult<G>& r) {
+  PyRunResult out;
+  out.best = genome_to_python(r.best);
+  out.best_fitness = r.best_fitness;
+  out.solved = r.solved;
+  out.generations = r.generations;
+  out.evaluations = r.evaluations;
+  out.stop_reason = std::string(evo::stop_reason_name(r.stop));
+  out.seconds = r.seconds;
+  for (const auto& row : r.history.rows) out.history.append(record_dict(row));
+  out.history_csv = r.history.to_csv();
+  return out;
+}
+
+/// Hands each generation's record to the Python callback (holding the GIL); a callback that
+/// returns False cancels the run. On the thread that holds the GIL, a pending Ctrl-C raises.
+class PyObserver : public Observer {
+ public:
+  PyObserver(py::object callback, CancelToken token)
+      : callback_(std::move(callback)), token_(std::move(token)) {}
+  void on_generation(const GenerationRecord& record) override {
+    if (callback_.is_none()) {
+      if (PyGILState_Check() && PyErr_CheckSignals() != 0) throw py::error_already_set();
+      return;
+    }
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    const py::object answer = callback_(record_dict(record));
+    if (answer.is(py::bool_(false))) token_.cancel();
+  }
+
+ private:
+  py::object callback_;
+  CancelToken token_;
+};
+
+/// A run of any optimiser over any problem, one generation at a time.
+class Run {
+ public:
+  virtual ~Run() = default;
+  virtual void start() = 0;
+  virtual void step() = 0;
+  virtual bool done() = 0;
+  virtual std::size_t generation() const = 0;
+  virtual PyRunResult result() const = 0;
+  /// Runs from where it is to the end.
+  virtual PyRunResult run() = 0;
+};
+
+template <class P, class Opt>
+class RunOf : public Run {
+ public:
+  /// `make(problem, observer)` builds the optimiser. Native problems run without the GIL.
+  template <class Make>
+  RunOf(std::unique_ptr<P> problem, bool native, CancelToken token, py::object callback, Make make)
+      : problem_(std::move(problem)),
+        native_(native),
+        token_(std::move(token)),
+        observer_(std::move(callback), token_),
+        opt_(make(*problem_, &observer_)) {}
+
+  void start() override {
+    if (started_) throw py::value_error("start() was already called");
+    started_ = true;
+    native_ ? without_gil([this] { opt_->start(); }) : opt_->start();
+  }
+  void step() override {
+    if (!started_) throw py::value_error("call start() before step()");
+    native_ ? without_gil([this] { opt_->step(); }) : opt_->step();
+  }
+  bool done() override { return finished_ || (started_ && opt_->done()); }
+  std::size_t generation() const override { return opt_->generation(); }
+  PyRunResult result() const override {
+    if (finished_) return to_python_result(*finished_);
+    PyRunResult r = to_python_result(opt_->result());
+    r.generations = opt_->generation();
+    return r;
+  }
+  PyRunResult run() override {
+    if (finished_) throw py::value_error("this run is over: make a new one");
+    auto to_end = [this] {
+      if (!started_) opt_->start();
+      while (!opt_->done()) opt_->step();
+    };
+    if (native_) {
+      run_cancellable(token_, to_end);
+    } else {
+      to_end();
+    }
+    started_ = true;
+    finished_ = opt_->finish();
+    return to_python_result(*finished_);
+  }
+
+ private:
+  template <class F>
+  static void without_gil(F&& f) {
+    py::gil_scoped_release release;
+    f();
+  }
+
+  std::unique_ptr<P> problem_;
+  bool native_;
+  CancelToken token_;
+  PyObserver observer_;
+  std::unique_ptr<Opt> opt_;
+  bool started_ = false;
+  std::optional<evo::RunResult<typename P::Genome>> finished_;
+};
+
+/// The stopping rules shared by the three optimisers' keyword arguments.
+evo::Stopping stopping(std::size_t generations, std::uint64_t evaluations,
+                       std::optional<double> target, std::size_t stagnation, double seconds,
+                       const CancelToken& token) {
+  evo::Stopping s;
+  s.generations = generations;
+  s.evaluations = evaluations;
+  s.target = target;
+  s.stagnation = stagnation;
+  s.seconds = seconds;
+  s.cancel = token.flag();
+  return s;
+}
+
+/// The native problems a Python object may be.
+struct Problems {
+  const evo::OneMax* onemax = nullptr;
+  const evo::CircleTsp* tsp = nullptr;
+  std::optional<GenomeShape> shape;  // a Python problem
+
+  explicit Problems(const py::object& problem) {
+    if (py::isinstance<evo::OneMax>(problem)) {
+      onemax = problem.cast<const evo::OneMax*>();
+    } else if (py::isinstance<evo::CircleTsp>(problem)) {
+      tsp = problem.cast<const evo::CircleTsp*>();
+    } else {
+      shape = GenomeShape::of(problem);
+    }
+  }
+  GenomeKind kind() const {
+    return onemax ? GenomeKind::kBits : tsp ? GenomeKind::kPermutation : shape->kind;
+  }
+  GenomeShape int_shape() const {
+    if (shape) return *shape;
+    GenomeShape s;
+    s.kind = kind();
+    s.size = onemax ? onemax->bits() : tsp->cities();
+    return s;
+  }
+};
+
+/// Builds a GA or CRO run over `problem` whatever its kind: `make_opt(problem, crossover,
+/// mutation, observer)` builds the optimiser for the problem type it is given.
+template <template <class, class, class> class Opt, class Params>
+std::unique_ptr<Run> make_variation_run(const py::object& problem, Params params,
+                                        const std::string& crossover_name,
+                                        const std::string& mutation_name, py::object callback,
+                                        CancelToken token) {
+  const Problems p(problem);
+  const GenomeKind kind = p.kind();
+  const std::string xo = crossover_name.empty() ? default_crossover(kind) : crossover_name;
+  const std::string mu = mutation_name.empty() ? default_mutation(kind) : mutation_name;
+  auto build = [&](auto owned, bool native, auto crossover, auto mutation) -> std::unique_ptr<Run> {
+    using P = typename decltype(owned)::element_type;
+    using O = Opt<P, decltype(crossover), decltype(mutation)>;
+    return std::make_unique<RunOf<P, O>>(std::move(owned), native, token, std::move(callback),
+                                         [&](const P& prob, Observer* observer) {
+                                           return std::make_unique<O>(prob, params, crossover,
+                                                                      mutation, observer);
+                                         });
+  };
+  if (kind == GenomeKind::kReals) {
+    auto owned = std::make_unique<PyProblem<std::vector<double>>>(problem, *p.shape);
+    return build(std::move(owned), false, real_crossover(xo), real_mutation(mu, *p.shape));
+  }
+  auto crossover = int_crossover(xo, kind);
+  auto mutation = int_mutation(mu, p.int_shape());
+  if (p.onemax) {
+    return build(std::make_unique<evo::OneMax>(*p.onemax), true, crossover, mutation);
+  }
+  if (p.tsp) return build(std::make_unique<evo::CircleTsp>(*p.tsp), true, crossover, mutation);
+  if (params.threads != 1) {
+    throw py::value_error("threads: a problem written in Python runs on one thread (threads=1)");
+  }
+  return build(std::make_unique<PyProblem<std::vector<int>>>(problem, *p.shape), false, crossover,
+               mutation);
+}
+
+template <class P, class C, class M>
+using GaOf = evo::Ga<P, C, M>;
+template <class P, class C, class M>
+using CroOf = evo::Cro<P, C, M>;
+
+}  // namespace
+
+void add_evo(py::module_& m) {
+  py::class_<evo::OneMax>(m, "OneMax", "Native OneMax: maximise the ones of a bit string.")
+      .def(py::init<std::size_t>(), py::arg("bits"))
+      .def_property_readonly("bits", &evo::OneMax::bits)
+      .def_property_readonly("genome", [](const evo::OneMax&) { return "bits"; })
+      .def_property_readonly("size", &evo::OneMax::bits)
+      .def(
+          "fitness", [](const evo::OneMax& p, const std::vector<int>& g) { return p.evaluate(g); },
+          py::arg("genome"));
+  py::class_<evo::CircleTsp>(m, "CircleTsp",
+                             "Native travelling salesman on cities evenly spaced on a circle "
+                             "(known optimum), a permutation problem to minimise.")
+      .def(py::init<std::size_t, double, std::uint64_t>(), py::arg("cities"),
+           py::arg("radius") = 1.0, py::arg("seed") = 7)
+      .def_property_readonly("optimum", &evo::CircleTsp::optimum)
+      .def_property_readonly("genome", [](const evo::CircleTsp&) { return "permutation"; })
+      .def_property_readonly("size", &evo::CircleTsp::cities)
+      .def(
+          "fitness",
+          [](const evo::CircleTsp& p, const std::vector<int>& g) { return p.evaluate(g); },
+          py::arg("genome"));
+
+  py::class_<PyRunResult>(m, "RunResult",
+                          "What a run found: its best genome and fitness, "
+                          "counters, stop reason and history.")
+      .def_readonly("best", &PyRunResult::best)
+      .def_readonly("best_fitness", &PyRunResult::best_fitness)
+      .def_readonly("solved", &PyRunResult::solved)
+      .def_readonly("generations", &PyRunResult::generations)
+      .def_readonly("evaluations", &PyRunResult::evaluations)
+      .def_readonly("stop_reason", &PyRunResult::stop_reason,
+                    "solved, target, generations, evaluations, time, stagnation or cancelled")
+      .def_readonly("seconds", &PyRunResult::seconds)
+      .def_readonly("history", &PyRunResult::history, "One dict per generation.")
+      .def_readonly("history_csv", &PyRunResult::history_csv,
+                    "The history as history.csv holds it.")
+      .def("to_dict", &PyRunResult::to_dict)
+      .def("__repr__", [](const PyRunResult& r) {
+        return fmt::format("<RunResult best_fitness={} generations={} stop_reason={}>",
+                           r.best_fitness, r.generations, r.stop_reason);
+      });
+
+  py::class_<Run>(m, "Run", "An optimiser's run over a problem (made by GA, CRO or ACO).")
+      .def("start", &Run::start, "Draws the first population (generation 0).")
+      .def("step", &Run::step, "One more generation.")
+      .def("done", &Run::done, "Whether a stopping rule holds.")
+      .def_property_readonly("generation", &Run::generation)
+      .def("result", &Run::result, "The result so far.")
+      .def("run", &Run::run, "Runs to the end (from where it is) and returns the RunResult.");
+
+  m.def(
+      "GA",
+      [](const py::object& problem, std::size_t population, std::size_t generations,
+         const std::string& crossover, const std::string& mutation, double crossover_rate,
+         double mutation_rate, const std::string& selection, std::size_t elite, bool steady_state,
+         std::optional<double> target, std::uint64_t evaluations, std::size_t stagnation,
+         double seconds, int threads, std::uint64_t seed, py::object callback) {
+        CancelToken token;
+        evo::GaParams p;
+        p.population = population;
+        p.crossover_rate = crossover_rate;
+        p.mutation_rate = mutation_rate;
+        p.selection = evo::Selection::parse(selection);
+        p.elite_count = elite;
+        p.steady_state = steady_state;
+        p.stop = stopping(generations, evaluations, target, stagnation, seconds, token);
+        p.threads = threads;
+        p.seed = seed;
+        if (population < 2) throw Error("population: at least 2");
+        if (!(crossover_rate >= 0 && crossover_rate <= 1)) throw Error("crossover_rate: 0 to 1");
+        if (!(mutation_rate >= 0 && mutation_rate <= 1)) throw Error("mutation_rate: 0 to 1");
+        if (threads < 1) throw Error("threads: at least 1");
+        return make_variation_run<GaOf>(problem, p, crossover, mutation, std::move(callback),
+                                        token);
+      },
+      py::arg("problem"), py::kw_only(), py::arg("population") = 100, py::arg("generations") = 100,
+      py::arg("crossover") = "", py::arg("mutation") = "", py::arg("crossover_rate") = 0.9,
+      py::arg("mutation_rate") = 0.1, py::arg("selection") = "tournament:3", py::arg("elite") = 1,
+      py::arg("steady_state") = false, py::arg("target") = py::none(), py::arg("evaluations") = 0,
+      py::arg("stagnation") = 0, py::arg("seconds") = 0.0, py::arg("threads") = 1,
+      py::arg("seed") = 1, py::arg("callback") = py::none(),
+      "A genetic algorithm over `problem` (a Python problem, evoplay.evo.Problem, or OneMax / "
+      "CircleTsp). Operators by name as on the command line (default by genome kind: one-point "
+      "or ox; bit-flip, reset, gaussian or swap). callback(record) sees each generation; "
+      "returning False stops the run. Returns a Run: .run() to the end, or start()/step().");
+
+  m.def(
+      "CRO",
+      [](const py::object& problem, std::size_t rows, std::size_t cols, std::size_t generations,
+         const std::string& crossover, const std::string& mutation, double occupancy, double larvae,
+         double broadcast, double brooding_mutation, int attempts, double budding, int max_copies,
+         double depredation_fraction, double depredation_probability, std::optional<double> target,
+         std::uint64_t evaluations, std::size_t stagnation, double seconds, int threads,
+         std::uint64_t seed, py::object callback) {
+        CancelToken token;
+        evo::CroParams p;
+        p.rows = rows;
+        p.cols = cols;
+        p.reef_set = true;
+        p.occupancy = occupancy;
+        p.larvae = larvae;
+        p.broadcast = broadcast;
+        p.brooding_mutation = brooding_mutation;
+        p.attempts = attempts;
+        p.budding = budding;
+        p.max_copies = max_copies;
+        p.depredation_fraction = depredation_fraction;
+        p.depredation_probability = depredation_probability;
+        p.stop = stopping(generations, evaluations, target, stagnation, seconds, token);
+        p.threads = threads;
+        p.seed = seed;
+        p.validate();
+        return make_variation_run<CroOf>(problem, p, crossover, mutation, std::move(callback),
+                                         token);
+      },
+      py::arg("problem"), py::kw_only(), py::arg("rows") = 10, py::arg("cols") = 10,
+      py::arg("generations") = 100, py::arg("crossover") = "", py::arg("mutation") = "",
+      py::arg("occupancy") = 0.8, py::arg("larvae") = 0.10, py::arg("broadcast") = 0.7,
+      py::arg("brooding_mutation") = 0.05, py::arg("attempts") = 8, py::arg("budding") = 0.01,
+      py::arg("max_copies") = 3, py::arg("depredation_fraction") = 0.10,
+      py::arg("depredation_probability") = 0.5, py::arg("target") = py::none(),
+      py::arg("evaluations") = 0, py::arg("stagnation") = 0, py::arg("seconds") = 0.0,
+      py::arg("threads") = 1, py::arg("seed") = 1, py::arg("callback") = py::none(),
+      "Coral Reef Optimization over `problem` (generations = epochs); the parameters are the "
+      "thesis preset's (docs/cro.md). Returns a Run.");
+
+  m.def(
+      "ACO",
+      [](const py::object& problem, std::size_t ants, std::size_t generations, double alpha,
+         double beta, double evaporation, double deposit, std::optional<double> target,
+         std::uint64_t evaluations, std::size_t stagnation, double seconds, std::uint64_t seed,
+         py::object callback) -> std::unique_ptr<Run> {
+        const Problems pr(problem);
+        if (!pr.shape || (pr.kind() != GenomeKind::kBits && pr.kind() != GenomeKind::kInts)) {
+          throw py::type_error(fmt::format(
+              "ACO builds genomes gene by gene from a set of values: it needs a Python problem "
+              "of 'bits' or 'ints', not {}",
+              pr.shape ? "'" + genome_kind_name(pr.kind()) + "'" : "a native problem"));
+        }
+        CancelToken token;
+        evo::AcoParams p;
+        p.ants = ants;
+        p.alpha = alpha;
+        p.beta = beta;
+        p.evaporation = evaporation;
+        p.deposit = deposit;
+        p.stop = stopping(generations, evaluations, target, stagnation, seconds, token);
+        p.seed = seed;
+        if (ants < 1) throw Error("ants: at least 1");
+        if (!(evaporation > 0 && evaporation <= 1)) throw Error("evaporation: in (0, 1]");
+        using P = PyProblem<std::vector<int>>;
+        return std::make_unique<RunOf<P, evo::Aco<P>>>(
+            std::make_unique<P>(problem, *pr.shape), false, token, std::move(callback),
+            [&](const P& prob, Observer* observer) {
+              return std::make_unique<evo::Aco<P>>(prob, p, observer);
+            });
+      },
+      py::arg("problem"), py::kw_only(), py::arg("ants") = 100, py::arg("generations") = 100,
+      py::arg("alpha") = 1.0, py::arg("beta") = 1.0, py::arg("evaporation") = 0.1,
+      py::arg("deposit") = 1.0, py::arg("target") = py::none(), py::arg("evaluations") = 0,
+      py::arg("stagnation") = 0, py::arg("seconds") = 0.0, py::arg("seed") = 1,
+      py::arg("callback") = py::none(),
+      "Ant colony optimisation over a Python problem of 'bits' or 'ints' (one stage per gene, "
+      "one option per value). Returns a Run.");
+}
+
+}  // namespace evoplay::python

@@ -1,0 +1,237 @@
+// evoplay.lemmings: levels and plans, a run's report (the same as `lemmings run --json`), the
+// lemmings' positions step by step as a numpy array, and pictures as PNG bytes.
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "evoplay/games/lemmings/level.hpp"
+#include "evoplay/games/lemmings/plan.hpp"
+#include "evoplay/games/lemmings/render.hpp"
+#include "evoplay/games/lemmings/report.hpp"
+#include "evoplay/games/lemmings/simulator.hpp"
+#include "evoplay/games/lemmings/study.hpp"
+#include "evoplay/games/lemmings/study_report.hpp"
+
+namespace evoplay::python {
+
+namespace lem = games::lemmings;
+
+namespace {
+
+/// Records every released lemming's cell after each step (-1, -1 once saved or dead).
+class PositionTrace : public lem::StepObserver {
+ public:
+  std::vector<std::vector<std::array<int, 2>>> steps;
+  void on_step(const lem::Simulator& sim, int, std::span<const lem::Event>) override {
+    std::vector<std::array<int, 2>> cells;
+    for (int i = 0; i < sim.released(); ++i) {
+      const lem::LemmingState s = sim.lemming(i);
+      const bool out = s.job != lem::Job::kSaved && s.job != lem::Job::kDead;
+      cells.push_back(out ? std::array<int, 2>{s.x, s.y} : std::array<int, 2>{-1, -1});
+    }
+    steps.push_back(std::move(cells));
+  }
+};
+
+/// A plan as a Python object (lem::Plan is a std::vector, which would become a list).
+struct PyPlan {
+  lem::Plan genes;
+};
+
+lem::Plan plan_or_none(const std::optional<PyPlan>& plan) {
+  return plan ? plan->genes : lem::Plan{};
+}
+
+/// `lemmings compare` as units of work a Python scheduler (Dask, multiprocessing) can spread:
+/// the same units, seeds and summary as the command line (study.hpp).
+class PyStudy {
+ public:
+  PyStudy(const std::vector<std::string>& levels, const std::string& algos,
+          const std::string& fitness, int runs, std::uint64_t evaluations, std::size_t population,
+          std::uint64_t seed, const std::string& cro_preset, const std::string& selection,
+          const std::string& aco_variant) {
+    spec_.set_algorithms(algos);
+    spec_.set_fitnesses(fitness);
+    spec_.runs = runs;
+    spec_.evaluations = evaluations;
+    spec_.population = population;
+    spec_.seed = seed;
+    spec_.cro = evo::CroParams::preset_named(cro_preset);
+    spec_.ga_selection = evo::Selection::parse(selection);
+    spec_.aco_variant = aco_variant;
+    spec_.threads = 1;
+    spec_.validate();
+    levels_ = lem::load_study_levels({levels.begin(), levels.end()});
+    units_ = lem::study_units(levels_, spec_);
+  }
+
+  std::size_t units() const { return units_.size(); }
+
+  /// Runs unit `i` (one algorithm, fitness and run on one level): its results as a dict.
+  py::dict run_unit(std::size_t i) {
+    if (i >= units_.size()) throw py::index_error("no such unit");
+    lem::StudyRun unit = units_[i];
+    CancelToken token;
+    const bool finished = run_cancellable(
+        token, [&] { return lem::run_study_unit(unit, levels_[unit.level], spec_, token); });
+    if (!finished) throw py::value_error("the unit was cancelled");
+    py::dict d;
+    d["unit"] = i;
+    d["solved"] = unit.solved;
+    d["first_solution"] = unit.first_solution;
+    d["distinct"] = unit.distinct;
+    d["best_fitness"] = unit.best_fitness;
+    d["evaluations"] = unit.evaluations;
+    d["seconds"] = unit.seconds;
+    d["simulation_seconds"] = unit.simulation_seconds;
+    d["cpu_seconds"] = unit.cpu_seconds;
+    d["solutions"] = unit.solutions;
+    d["best_curve"] = unit.best_curve;
+    d["mean_curve"] = unit.mean_curve;
+    return d;
+  }
+
+  /// The study from every unit's results (in any order): its tables and result.json.
+  py::dict summarize(const py::list& results) {
+    lem::StudyResult r;
+    r.spec = spec_;
+    r.levels = levels_;
+    std::vector<lem::StudyRun> runs(units_.size());
+    std::vector<bool> seen(units_.size(), false);
+    for (const auto& item : results) {
+      const auto d = item.cast<py::dict>();
+      const auto i = d["unit"].cast<std::size_t>();
+      if (i >= units_.size() || seen[i]) throw py::value_error("a unit given twice or unknown");
+      seen[i] = true;
+      lem::StudyRun u = units_[i];
+      u.solved = d["solved"].cast<bool>();
+      u.first_solution = d["first_solution"].cast<std::uint64_t>();
+      u.distinct = d["distinct"].cast<std::size_t>();
+      u.best_fitness = d["best_fitness"].cast<double>();
+      u.evaluations = d["evaluations"].cast<std::uint64_t>();
+      u.seconds = d["seconds"].cast<double>();
+      u.simulation_seconds = d["simulation_seconds"].cast<double>();
+      u.cpu_seconds = d["cpu_seconds"].cast<double>();
+      u.solutions = d["solutions"].cast<std::vector<std::uint64_t>>();
+      u.best_curve = d["best_curve"].cast<std::vector<double>>();
+      u.mean_curve = d["mean_curve"].cast<std::vector<double>>();
+      runs[i] = std::move(u);
+    }
+    if (std::find(seen.begin(), seen.end(), false) != seen.end()) {
+      throw py::value_error("summarize needs the results of every unit");
+    }
+    r.runs = std::move(runs);
+    for (const auto& u : r.runs) r.seconds += u.seconds;
+    lem::summarize_study(r);
+    py::dict out;
+    out["markdown"] = lem::study_markdown(r);
+    out["result"] = to_python(r.to_json());
+    return out;
+  }
+
+ private:
+  lem::StudySpec spec_;
+  std::vector<lem::StudyLevel> levels_;
+  std::vector<lem::StudyRun> units_;
+};
+
+}  // namespace
+
+void add_lemmings(py::module_& m) {
+  py::class_<lem::Level>(m, "Level", "A Lemmings level (docs/lemmings.md).")
+      .def_static("load", &lem::load_level, py::arg("path"), "Reads a .lvl file.")
+      .def_static(
+          "parse",
+          [](const std::string& text, const std::string& file) {
+            return lem::parse_level(text, file);
+          },
+          py::arg("text"), py::arg("file") = "<text>", "A level from its text.")
+      .def_readonly("name", &lem::Level::name)
+      .def_readonly("width", &lem::Level::width)
+      .def_readonly("height", &lem::Level::height)
+      .def_readonly("lemmings", &lem::Level::lemmings)
+      .def_readonly("save", &lem::Level::save)
+      .def_readonly("time", &lem::Level::time)
+      .def("__str__", [](const lem::Level& l) { return lem::to_text(l); })
+      .def(
+          "to_dict", [](const lem::Level& l) { return to_python(lem::level_json(l)); },
+          "`lemmings show --json`'s level.");
+  py::class_<PyPlan>(m, "Plan", "A plan: genes 'STEP SKILL [LEMMING]', one a line.")
+      .def_static(
+          "load", [](const std::string& path) { return PyPlan{lem::load_plan(path)}; },
+          py::arg("path"))
+      .def_static(
+          "parse",
+          [](const std::string& text, const std::string& file) {
+            return PyPlan{lem::parse_plan(text, file)};
+          },
+          py::arg("text"), py::arg("file") = "<text>")
+      .def("__str__", [](const PyPlan& p) { return lem::to_text(p.genes); })
+      .def("__len__", [](const PyPlan& p) { return p.genes.size(); });
+  m.def(
+      "run",
+      [](const lem::Level& level, const std::optional<PyPlan>& plan) {
+        const lem::Plan p = plan_or_none(plan);
+        lem::Simulator sim(level);
+        return to_python(lem::outcome_json(level, p, sim.run(p)));
+      },
+      py::arg("level"), py::arg("plan") = py::none(),
+      "Plays `level` with `plan` (None: no skills); the report of `lemmings run --json`.");
+  m.def(
+      "trace",
+      [](const lem::Level& level, const std::optional<PyPlan>& plan) {
+        const lem::Plan p = plan_or_none(plan);
+        lem::Simulator sim(level);
+        PositionTrace trace;
+        sim.run(p, &trace);
+        const std::size_t steps = trace.steps.size();
+        const auto lemmings = static_cast<std::size_t>(level.lemmings);
+        py::array_t<int> a({steps, lemmings, std::size_t{2}});
+        std::fill(a.mutable_data(), a.mutable_data() + a.size(), -1);
+        auto v = a.mutable_unchecked<3>();
+        for (std::size_t s = 0; s < steps; ++s) {
+          for (std::size_t i = 0; i < trace.steps[s].size() && i < lemmings; ++i) {
+            v(s, i, 0) = trace.steps[s][i][0];
+            v(s, i, 1) = trace.steps[s][i][1];
+          }
+        }
+        return a;
+      },
+      py::arg("level"), py::arg("plan") = py::none(),
+      "int array (steps, lemmings, 2): each lemming's (x, y) after each step; -1 before its "
+      "release and once saved or dead.");
+  m.def(
+      "render_png",
+      [](const lem::Level& level, const std::optional<PyPlan>& plan, int step) {
+        return written_bytes(".png", [&](const std::filesystem::path& path) {
+          lem::render_file(level, plan_or_none(plan), path, {}, step);
+        });
+      },
+      py::arg("level"), py::arg("plan") = py::none(), py::arg("step") = -2,
+      "PNG bytes: the lemmings' paths (step -2), or the frame after `step` (-1: the start).");
+  py::class_<PyStudy>(m, "Study",
+                      "`lemmings compare` as independent units of work (one run of one "
+                      "algorithm with one fitness on one level): run them anywhere, in any "
+                      "order, then summarize() gives the command's tables for the same seed.")
+      .def(py::init<const std::vector<std::string>&, const std::string&, const std::string&, int,
+                    std::uint64_t, std::size_t, std::uint64_t, const std::string&,
+                    const std::string&, const std::string&>(),
+           py::arg("levels"), py::kw_only(), py::arg("algos") = "cro,ga,aco",
+           py::arg("fitness") = "original,heuristic", py::arg("runs") = 10,
+           py::arg("evaluations") = 20000, py::arg("population") = 100, py::arg("seed") = 1,
+           py::arg("cro_preset") = "standard", py::arg("selection") = "roulette",
+           py::arg("aco_variant") = "rank-maxmin")
+      .def_property_readonly("units", &PyStudy::units, "How many units the study has.")
+      .def("run_unit", &PyStudy::run_unit, py::arg("index"),
+           "Runs one unit (without the GIL); its results as a plain dict.")
+      .def("summarize", &PyStudy::summarize, py::arg("results"),
+           "{'markdown': the tables `lemmings compare` prints, 'result': its result.json}.");
+}
+
+}  // namespace evoplay::python

@@ -1,0 +1,122 @@
+// evoplay.sudoku: puzzles, `sudoku solve` as a call (exact, GA or CRO; the same results as the
+// command line for the same seed), and the independent checker.
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "evoplay/core/control.hpp"
+#include "evoplay/evo/cro_params.hpp"
+#include "evoplay/games/sudoku/board.hpp"
+#include "evoplay/games/sudoku/solve_file.hpp"
+
+namespace evoplay::python {
+
+namespace su = games::sudoku;
+
+namespace {
+
+/// A solve's outcome for Python: the command line's JSON records, and the solutions.
+struct PySolveResult {
+  py::object summary;  // result.json's object
+  py::list puzzles;    // one dict per puzzle: the lines of --json
+  std::vector<std::string> solutions;
+  std::size_t solved = 0;
+  bool cancelled = false;
+};
+
+std::vector<su::PuzzleEntry> entries_of(const py::object& puzzles) {
+  if (py::isinstance<py::str>(puzzles)) {
+    return su::parse_puzzles(puzzles.cast<std::string>(), "<text>");
+  }
+  if (py::isinstance<su::PuzzleEntry>(puzzles)) return {puzzles.cast<su::PuzzleEntry>()};
+  return puzzles.cast<std::vector<su::PuzzleEntry>>();
+}
+
+}  // namespace
+
+void add_sudoku(py::module_& m) {
+  py::class_<su::PuzzleEntry>(m, "Puzzle",
+                              "A Sudoku puzzle (or filled grid) of size 4, 6, 9 or 16, with the "
+                              "line where it starts in its file.")
+      .def_readonly("line", &su::PuzzleEntry::line)
+      .def_property_readonly("size", [](const su::PuzzleEntry& p) { return p.board.n(); })
+      .def_property_readonly(
+          "cells",
+          [](const su::PuzzleEntry& p) {
+            return std::vector<int>(p.board.cells.begin(), p.board.cells.end());
+          },
+          "Row by row: 0 empty, 1..n a digit.")
+      .def_property_readonly("givens", [](const su::PuzzleEntry& p) { return p.board.givens(); })
+      .def("to_line", [](const su::PuzzleEntry& p) { return su::to_line(p.board); })
+      .def("__str__", [](const su::PuzzleEntry& p) { return su::to_grid(p.board); })
+      .def("__repr__",
+           [](const su::PuzzleEntry& p) { return "<sudoku.Puzzle " + su::to_line(p.board) + ">"; });
+  m.def(
+      "parse",
+      [](const std::string& text, const std::string& file) {
+        return su::parse_puzzles(text, file);
+      },
+      py::arg("text"), py::arg("file") = "<text>",
+      "Every puzzle of a text (one a line, or grids); evoplay.Error names a bad line.");
+  m.def("load", &su::read_puzzles, py::arg("path"), "Every puzzle of a file.");
+
+  py::class_<PySolveResult>(m, "SolveResult", "What `sudoku solve` found.")
+      .def_readonly("puzzles", &PySolveResult::puzzles,
+                    "One dict per puzzle, as the lines of `sudoku solve --json`.")
+      .def_readonly("solutions", &PySolveResult::solutions,
+                    "One line per puzzle: the solution (or best board), or 'no solution'.")
+      .def_readonly("solved", &PySolveResult::solved)
+      .def_readonly("cancelled", &PySolveResult::cancelled)
+      .def(
+          "to_dict", [](const PySolveResult& r) { return r.summary; }, "result.json's object.");
+  m.def(
+      "solve",
+      [](const py::object& puzzles, const std::string& method, const std::string& preset,
+         std::uint64_t seed, std::optional<std::size_t> population,
+         std::optional<std::size_t> generations, int threads, const std::string& cro_preset) {
+        const auto entries = entries_of(puzzles);
+        su::SolveSettings settings;
+        settings.method = method;
+        settings.ga = su::GaSettings::preset_named(preset);
+        settings.ga.seed = seed;
+        if (population) settings.ga.population = *population;
+        if (generations) settings.ga.generations = *generations;
+        settings.threads = threads;
+        if (method == "cro") {  // as `sudoku solve --method cro --cro-preset P`
+          settings.ga.cro = evo::CroParams::preset_named(cro_preset);
+          if (settings.ga.cro->preset == "thesis") {
+            settings.ga.cro->brooding_mutation = settings.ga.mutation_rate;
+          }
+        }
+        settings.validate();
+        Control control;
+        const su::SolveResult r = run_cancellable(
+            control.cancel, [&] { return su::solve_puzzles(entries, settings, control); });
+        PySolveResult out;
+        out.summary = to_python(r.to_json());
+        for (std::size_t i = 0; i < r.puzzles.size(); ++i) {
+          out.puzzles.append(to_python(r.puzzle_json(i)));
+        }
+        const std::string text = r.solutions_text();
+        std::size_t start = 0;
+        while (start < text.size()) {
+          const std::size_t end = text.find('\n', start);
+          out.solutions.push_back(text.substr(start, end - start));
+          if (end == std::string::npos) break;
+          start = end + 1;
+        }
+        out.solved = r.solved;
+        out.cancelled = r.cancelled;
+        return out;
+      },
+      py::arg("puzzles"), py::kw_only(), py::arg("method") = "exact", py::arg("preset") = "paper",
+      py::arg("seed") = 1, py::arg("population") = py::none(), py::arg("generations") = py::none(),
+      py::arg("threads") = 1, py::arg("cro_preset") = "standard",
+      "Solves puzzles (a text, a Puzzle or a list of them) by method exact, ga or cro (preset "
+      "paper or strong); puzzle i runs with seed + i, as `sudoku solve --seed`.");
+}
+
+}  // namespace evoplay::python

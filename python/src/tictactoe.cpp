@@ -1,0 +1,42 @@
+// evoplay.tictactoe: the state as an environment and its bots (the perfect player included).
+#include <string>
+
+#include "evoplay/games/tictactoe/board.hpp"
+#include "evoplay/games/tictactoe/perfect.hpp"
+#include "games.hpp"
+
+namespace evoplay::python {
+
+namespace ttt = games::tictactoe;
+
+void add_tictactoe(py::module_& m) {
+  py::class_<ttt::Board> state(m, "State",
+                               "A tic-tac-toe position. Moves are cells 0-8 row by row; player 0 "
+                               "(X) moves first.");
+  state
+      .def(py::init([](const std::string& cells) {
+             return cells.empty() ? ttt::Board() : ttt::Board::parse(cells);
+           }),
+           py::arg("cells") = "",
+           "The empty board, or 9 characters row by row: X, O and '.' (\"X...O....\").")
+      .def_static("from_moves", &ttt::Board::from_moves, py::arg("moves"),
+                  "The position after 1-based cells played in order (\"5193\").")
+      .def("__str__", [](const ttt::Board& b) { return b.to_text(); })
+      .def("__repr__", [](const ttt::Board& b) { return "<tictactoe.State " + b.to_cells() + ">"; })
+      .def_property_readonly("cells", &ttt::Board::to_cells, "9 characters: X, O, '.'.")
+      .def(
+          "observation",
+          [](const ttt::Board& b) {
+            auto a = planes(2, 3, 3);
+            auto v = a.mutable_unchecked<3>();
+            for (int i = 0; i < 9; ++i) {
+              if (const int c = b.cell(i)) v(c - 1, i / 3, i % 3) = 1.0f;
+            }
+            return a;
+          },
+          "float32 array (2, 3, 3): plane p holds player p's marks.");
+  add_state_methods(state);
+  add_bot_class(m, state, [] { return ttt::bots(); });
+}
+
+}  // namespace evoplay::python

@@ -1,0 +1,46 @@
+"""Every script of examples/ runs (with small settings) and prints what it promises."""
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import SOURCE_DIR, study_tables
+
+EXAMPLES = {
+    "connect4_selfplay.py": (["--games", "2", "--iterations", "50"], "observations ("),
+    "cro_custom_problem.py": (["--items", "15", "--epochs", "20"], "CRO best value"),
+    "tictactoe_bots.py": (["--games", "1"], "perfect"),
+    "ga_tsp_stepwise.py": (["--cities", "10", "--generations", "50"], "python twin"),
+    "dask_lemmings_study.py": (["--levels", str(SOURCE_DIR / "data" / "lemmings" /
+                                                "easy-01-down-the-hole.lvl"),
+                                "--algos", "ga,aco", "--fitness", "heuristic", "--runs", "2",
+                                "--evaluations", "200", "--population", "10", "--seed", "3"],
+                               "|"),
+}
+
+
+@pytest.mark.parametrize("script", sorted(EXAMPLES))
+def test_example_runs(script, tmp_path):
+    if script.startswith("dask"):
+        pytest.importorskip("distributed")
+    args, expected = EXAMPLES[script]
+    done = subprocess.run([sys.executable, str(SOURCE_DIR / "examples" / script), *args],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert expected in done.stdout
+
+
+def test_every_example_is_tested():
+    assert sorted(p.name for p in (SOURCE_DIR / "examples").glob("*.py")) == sorted(EXAMPLES)
+
+
+def test_dask_study_gives_the_command_lines_tables(evoplay_cli, tmp_path):
+    pytest.importorskip("distributed")
+    args, _ = EXAMPLES["dask_lemmings_study.py"]
+    done = subprocess.run([sys.executable, str(SOURCE_DIR / "examples" / "dask_lemmings_study.py"),
+                           *args], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    cli = evoplay_cli("lemmings", "compare", *args[:2], *args[2:], "--out", tmp_path / "run")
+    assert "| easy-01-down-the-hole |" in done.stdout
+    assert study_tables(done.stdout) == study_tables(cli.stdout)

@@ -1,0 +1,40 @@
+"""Ctrl-C in a long call raises KeyboardInterrupt promptly: a search or solve running without
+the GIL, a native optimiser, and an optimiser over a Python problem."""
+
+import signal
+import time
+
+import pytest
+
+from conftest import run_python
+
+LONG_CALLS = {
+    "solve": "evoplay.connect4.solve('')",  # the empty board: minutes
+    "search": "evoplay.connect4.Bot('alphabeta:600s').choose(evoplay.connect4.State())",
+    "native_ga": "evoplay.evo.GA(evoplay.evo.OneMax(100000), generations=10**9).run()",
+    "python_ga": (
+        "evoplay.evo.GA(type('P', (evoplay.evo.Problem,), {'fitness': lambda s, g: 0.0})"
+        "(genome='bits', size=10), generations=10**9).run()"),
+}
+
+
+@pytest.mark.parametrize("call", sorted(LONG_CALLS))
+def test_ctrl_c_raises_keyboard_interrupt(call):
+    code = ("import evoplay, sys\n"
+            "try:\n"
+            "    print('started', flush=True)\n"
+            "    " + LONG_CALLS[call] + "\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted', flush=True)\n"
+            "    sys.exit(3)\n")
+    proc = run_python(code)
+    assert proc.stdout.readline().strip() == "started"
+    time.sleep(0.5)  # inside the call (or about to be: the signal is then seen on entry)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=120)
+    except Exception:
+        proc.kill()
+        raise
+    assert proc.returncode == 3, err
+    assert "interrupted" in out

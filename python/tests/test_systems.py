@@ -1,0 +1,146 @@
+"""The seeds' systems from Python give the command line's answers for the same inputs and seed:
+a Lemmings plan's report, a Birds simulation report, Sudoku solutions (exact and GA), and the
+Lemmings study's tables from units run anywhere."""
+
+import json
+
+import numpy as np
+import pytest
+
+import evoplay
+from conftest import study_tables
+from evoplay import birds, lemmings, sudoku
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def without(d, *keys):
+    """`d` without timing keys (at any depth)."""
+    if isinstance(d, dict):
+        return {k: without(v, *keys) for k, v in d.items() if k not in keys}
+    if isinstance(d, list):
+        return [without(v, *keys) for v in d]
+    return d
+
+
+TIMES = ("seconds", "micros", "elapsed", "cpu_seconds", "simulation_seconds")
+
+
+# Sudoku
+
+def test_sudoku_parse_names_a_bad_line():
+    with pytest.raises(evoplay.Error) as caught:
+        sudoku.parse("# two puzzles\n" + "." * 81 + "\n" + "1" * 80 + "x\n", "mine.txt")
+    assert caught.value.file == "mine.txt" and caught.value.line == 3
+
+
+def test_sudoku_exact_solutions_match_the_command_line(data_dir, evoplay_cli, tmp_path):
+    lines = (data_dir / "sudoku" / "qqwing_easy_50.txt").read_text().splitlines()[:3]
+    path = tmp_path / "three.txt"
+    path.write_text("\n".join(lines) + "\n")
+    mine = sudoku.solve(sudoku.load(str(path)))
+    assert mine.solved == 3
+    cli = [json.loads(l) for l in evoplay_cli("sudoku", "solve", path, "--json").stdout.splitlines()]
+    assert without(mine.puzzles, *TIMES) == without(cli[:3], *TIMES)
+    for puzzle, solution in zip(lines, mine.solutions):
+        assert all(p in ".0" or p == s for p, s in zip(puzzle, solution))
+
+
+def test_sudoku_ga_matches_the_command_line_for_a_seed(data_dir, evoplay_cli, tmp_path):
+    line = (data_dir / "sudoku" / "qqwing_easy_50.txt").read_text().splitlines()[0]
+    path = tmp_path / "one.txt"
+    path.write_text(line + "\n")
+    mine = sudoku.solve(line, method="ga", seed=5, population=30, generations=15)
+    cli = json.loads(evoplay_cli("sudoku", "solve", path, "--method", "ga", "--seed", 5,
+                                 "--population", 30, "--generations", 15,
+                                 "--json").stdout.splitlines()[0])
+    assert without(mine.puzzles[0], *TIMES) == without(cli, *TIMES)
+
+
+# Lemmings
+
+def level_and_plan(data_dir):
+    level = data_dir / "lemmings" / "easy-01-down-the-hole.lvl"
+    plan = data_dir / "lemmings" / "solutions" / "easy-01-down-the-hole.plan"
+    return level, plan
+
+
+def test_lemmings_run_is_the_command_lines_report(data_dir, evoplay_cli):
+    level, plan = level_and_plan(data_dir)
+    mine = lemmings.run(lemmings.Level.load(str(level)), lemmings.Plan.load(str(plan)))
+    cli = evoplay_cli.json("lemmings", "run", level, "--plan", plan, "--json")
+    assert mine == cli
+    assert mine == lemmings.run(lemmings.Level.parse(level.read_text()),
+                                lemmings.Plan.parse(plan.read_text()))
+
+
+def test_lemmings_trace_follows_every_lemming(data_dir):
+    level, plan = level_and_plan(data_dir)
+    lvl, pln = lemmings.Level.load(str(level)), lemmings.Plan.load(str(plan))
+    trace = lemmings.trace(lvl, pln)
+    report = lemmings.run(lvl, pln)
+    assert trace.shape[1:] == (lvl.lemmings, 2) and trace.dtype == np.int32
+    assert (trace[0, 1:] == -1).all()  # only the first lemming is out after step 0
+    out = trace[:, :, 0] >= 0
+    assert out[:, 0].any()
+    assert (trace[:, :, 0] < lvl.width).all() and (trace[:, :, 1] < lvl.height).all()
+    assert not out[-1].any() or report  # at the end every lemming is saved, dead or still out
+
+
+def test_lemmings_level_error_names_the_line(data_dir):
+    text = (data_dir / "lemmings" / "easy-01-down-the-hole.lvl").read_text().splitlines()
+    text[1] = "nonsense: 1"
+    with pytest.raises(evoplay.Error) as caught:
+        lemmings.Level.parse("\n".join(text), "bad.lvl")
+    assert caught.value.file == "bad.lvl" and caught.value.line == 2
+
+
+def test_lemmings_png(data_dir):
+    level, plan = level_and_plan(data_dir)
+    png = lemmings.render_png(lemmings.Level.load(str(level)), lemmings.Plan.load(str(plan)))
+    assert png.startswith(PNG)
+
+
+def test_lemmings_study_units_give_the_command_lines_tables(data_dir, evoplay_cli, tmp_path):
+    level = str(data_dir / "lemmings" / "easy-01-down-the-hole.lvl")
+    study = lemmings.Study([level], algos="ga,aco", fitness="heuristic", runs=2,
+                           evaluations=200, population=10, seed=3)
+    assert study.units == 4
+    results = [study.run_unit(i) for i in reversed(range(study.units))]  # any order
+    mine = study.summarize(results)
+    out = evoplay_cli("lemmings", "compare", "--levels", level, "--algos", "ga,aco", "--fitness",
+                      "heuristic", "--runs", 2, "--evaluations", 200, "--population", 10,
+                      "--seed", 3, "--out", tmp_path / "run").stdout
+    assert study_tables(mine["markdown"]) == study_tables(out)
+
+
+# Birds
+
+def test_birds_simulate_is_the_command_lines_report(data_dir, evoplay_cli):
+    path = data_dir / "birds" / "sciencebirds_level-1.xml"
+    mine = birds.simulate(birds.Level.load(str(path)), seconds=2)
+    cli = json.loads(evoplay_cli("birds", "simulate", path, "--seconds", 2, "--json").stdout)
+    cli.pop("file")
+    assert mine == cli
+
+
+def test_birds_level_round_trip_and_picture(data_dir):
+    level = birds.Level.load(str(data_dir / "birds" / "sciencebirds_level-4.xml"))
+    again = birds.Level.parse(level.to_xml())
+    assert again == level and level.pieces > 0
+    assert level._repr_png_().startswith(PNG)
+
+
+def test_birds_diversity(data_dir):
+    levels = [birds.Level.load(str(p)) for p in sorted((data_dir / "birds").glob("sci*.xml"))]
+    d = birds.diversity(levels)
+    assert d["levels"] == len(levels) == 3
+    assert len(d["structural"]) == 3 and d["structural"][0][0] == 0
+    assert d["structural_min"] <= d["structural_mean"] <= d["structural_max"]
+    two = birds.diversity([levels[0], levels[0]])
+    assert two["structural_max"] == 0
+
+
+def test_birds_bad_xml_is_an_error():
+    with pytest.raises(evoplay.Error):
+        birds.Level.parse("<Level><Birds><Bird type=", "bad.xml")
