@@ -172,6 +172,7 @@ void run_in_folder(const CommonOptions& common, const std::string& command,
   auto config = base_config("lemmings " + command, common);
   config.update(settings);
   run.write_json("config.json", config);
+  c.distribute(common, run);
   Progress progress(common.quiet, "lemmings " + command, 0);
   auto [json, text] = work(run, c.control, progress);
   progress.finish();
@@ -256,7 +257,7 @@ void add_compare(CLI::App& group) {
       ->check(whole_in(1, kMaxRuns));
   opt->solver.add(cmd, opt->spec);
   const auto cro = add_cro_options(cmd);
-  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
   cmd->callback([opt, cro, cmd] {
     lem::StudySpec spec = opt->spec;
     spec.cro = cro->resolve();
