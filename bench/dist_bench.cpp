@@ -2,8 +2,9 @@
 //  - dist_unit_overhead: the time a rank waits per unit between sending a result and getting
 //    its next unit (empty units, 2 worker ranks and a scheduler rank of its own), in ms;
 //  - dist_scheduler_units_per_s: units per second the scheduler rank hands out (the same run);
-//  - dist_lemmings_speedup_2_ranks: wall time of a `lemmings compare` study on 1 rank over its
-//    time on 2 ranks (release build of evoplay; --threads 1 per rank).
+//  - dist_lemmings_speedup_2_ranks: wall time of a `lemmings compare` study (120 runs of 10,000
+//    evaluations, or the evaluations given as argument) on 1 rank over its time on 2 ranks
+//    (--threads 1 per rank).
 // Started alone, the program starts itself under mpirun (as root too: the variables that allow
 // it are set for that command only). The load average is printed beside the wall-clock figures.
 #include <fmt/format.h>
@@ -52,12 +53,12 @@ void empty_units(std::size_t units) {
   figure("dist_unit_overhead", 1e3 * s * (w.size - 1) / static_cast<double>(units), "ms");
 }
 
-double study_seconds(const std::string& evoplay, int ranks) {
+double study_seconds(const std::string& evoplay, int ranks, int evaluations) {
   const auto out =
       std::filesystem::temp_directory_path() / fmt::format("evoplay-bench-{}", ::getpid());
   std::filesystem::remove_all(out);
   const std::string command = fmt::format(
-      "{}-np {} {} lemmings compare --levels '{}/data/lemmings/medium-0[1-3]-*.lvl' "
+      "{}-np {} {} lemmings compare --levels '{}/data/lemmings/[mh]*.lvl' "
       "--runs 4 --evaluations 3000 --threads 1 --quiet --out {} >/dev/null",
       kMpirun, ranks, evoplay, EVOPLAY_SOURCE_DIR, out.string());
   const double s = evoplay::bench::seconds([&] {
@@ -79,7 +80,10 @@ int main(int argc, char** argv) {
   const std::string run = kMpirun + "-np 3 " + self.string() + " 20000";
   if (std::system(run.c_str()) != 0) return 1;
   const std::string evoplay = (self.parent_path().parent_path() / "evoplay").string();
-  const double one = study_seconds(evoplay, 1), two = study_seconds(evoplay, 2);
+  // The study: the 10 medium and hard levels, 3 algorithms, 2 fitnesses, 2 runs (120 units).
+  const int evaluations = argc > 1 ? std::stoi(argv[1]) : 10000;
+  const double one = study_seconds(evoplay, 1, evaluations),
+               two = study_seconds(evoplay, 2, evaluations);
   figure("dist_lemmings_compare_1_rank", one, "s");
   figure("dist_lemmings_speedup_2_ranks", one / two,
          fmt::format("x (load {})", evoplay::bench::load_average()));
