@@ -180,6 +180,15 @@ TEST(Mpi, SudokuExperimentWithVaryOverRanksWritesTheFolderOfOneProcess) {
   ASSERT_EQ(ranks.status, 0) << ranks.err;
   expect_same_folders(dir / "one", dir / "ranks");
   EXPECT_EQ(count_units(dir / "ranks"), 3u * 2 * 3);
+  // A resume of the finished run, in one process on another number of threads, runs no unit
+  // again (their files are left as they were) and writes the same files.
+  const auto saved = fs::last_write_time(dir / "ranks" / "units" / "0.json");
+  const auto resumed = evoplay(
+      args.substr(0, args.size() - std::string("--out ").size()) + "--threads 1 --resume " +
+      (dir / "ranks").string());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(fs::last_write_time(dir / "ranks" / "units" / "0.json"), saved);
+  expect_same_folders(dir / "one", dir / "ranks", {"config.json"});
 }
 
 TEST(Mpi, FlagsTournamentAndABotSeriesOverRanksWriteTheFilesOfOneProcess) {

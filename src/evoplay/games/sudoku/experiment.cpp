@@ -294,7 +294,9 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
   job.name = "sudoku experiment";
   job.count = total;
   job.threads = spec.threads;
-  const std::string settings = json_text(spec.to_json(), -1);
+  auto fingerprint = spec.to_json();  // what a unit depends on: not the threads
+  fingerprint["ga"].erase("threads");
+  const std::string settings = json_text(fingerprint, -1);
   job.key = [&](std::size_t task) {
     return fmt::format("sudoku experiment {} {}", task, settings);
   };
