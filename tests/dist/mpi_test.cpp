@@ -183,9 +183,8 @@ TEST(Mpi, SudokuExperimentWithVaryOverRanksWritesTheFolderOfOneProcess) {
   // A resume of the finished run, in one process on another number of threads, runs no unit
   // again (their files are left as they were) and writes the same files.
   const auto saved = fs::last_write_time(dir / "ranks" / "units" / "0.json");
-  const auto resumed = evoplay(
-      args.substr(0, args.size() - std::string("--out ").size()) + "--threads 1 --resume " +
-      (dir / "ranks").string());
+  const auto resumed = evoplay(args.substr(0, args.size() - std::string("--out ").size()) +
+                               "--threads 1 --resume " + (dir / "ranks").string());
   ASSERT_EQ(resumed.status, 0) << resumed.err;
   EXPECT_EQ(fs::last_write_time(dir / "ranks" / "units" / "0.json"), saved);
   expect_same_folders(dir / "one", dir / "ranks", {"config.json"});
