@@ -1,5 +1,6 @@
 // The tournament's arithmetic: the schedule (every pair, every start, both seatings), the time
-// rule, points and the crosstable, and Elo fits with known answers.
+// rule, points and the crosstable, and Elo fits with known answers; a game's outcome and a
+// series game's record through their JSON text (what MPI ranks pass on).
 #include "evoplay/search/tournament.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <map>
 #include <thread>
 
+#include "evoplay/search/series.hpp"
 #include "search/toy_games.hpp"
 
 using namespace evoplay;
@@ -206,4 +208,53 @@ TEST(Tournament, TimeRuleCountsTheBotsCpuTimeNotTheWaitForACore) {
     EXPECT_EQ(g.outcome[sleeper], 'W');
     EXPECT_EQ(g.outcome[spinner], 'L');
   }
+}
+
+TEST(Tournament, AGameOutcomeKeepsEveryFieldThroughItsJsonText) {
+  // What the unit store and MPI ranks pass on.
+  TournamentGame g;
+  g.index = 3;
+  g.bots = {1, 0};
+  g.winner = 1;
+  g.outcome = {'L', 'W'};
+  g.overran = {true, false};
+  g.longest = {0.25, 1e-7};
+  g.longest_cpu = {0.125, 3e-9};
+  g.thinking = {1.5, 0.1};
+  g.moves = {4, 3};
+  g.plies = 7;
+  g.extra = {{"end", "flags"}, {"first_flags", "2"}};
+  TournamentGame back;
+  back.index = 3;
+  back.bots = {1, 0};
+  read_game_outcome(nlohmann::json::parse(game_outcome_json(g).dump()), back);
+  EXPECT_EQ(back.winner, g.winner);
+  EXPECT_EQ(back.outcome, g.outcome);
+  EXPECT_EQ(back.overran, g.overran);
+  EXPECT_EQ(back.longest, g.longest);
+  EXPECT_EQ(back.longest_cpu, g.longest_cpu);
+  EXPECT_EQ(back.thinking, g.thinking);
+  EXPECT_EQ(back.moves, g.moves);
+  EXPECT_EQ(back.plies, g.plies);
+  EXPECT_EQ(back.extra, g.extra);
+}
+
+TEST(Series, AGameRecordKeepsItsMovesAndCountersThroughItsJsonText) {
+  GameRecord<Nim> r;
+  r.moves = {3, 1, 2, 255};
+  r.winner = 0;
+  r.finished = true;
+  r.stats[1] = {10, 20, 30, 40, 50};
+  r.seconds = {0.5, 0.25};
+  r.longest = {0.1, 0.2};
+  r.longest_cpu = {0.01, 0.02};
+  const auto back = game_record_from_json<Nim>(nlohmann::json::parse(game_record_json(r).dump()));
+  EXPECT_EQ(back.moves, r.moves);
+  EXPECT_EQ(back.winner, 0);
+  EXPECT_TRUE(back.finished);
+  EXPECT_EQ(back.stats[1].nodes, 10u);
+  EXPECT_EQ(back.stats[1].tt_hits, 50u);
+  EXPECT_EQ(back.seconds, r.seconds);
+  EXPECT_EQ(back.longest, r.longest);
+  EXPECT_EQ(back.longest_cpu, r.longest_cpu);
 }

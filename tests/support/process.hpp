@@ -104,6 +104,16 @@ inline pid_t start_evoplay(std::vector<std::string> args, bool quiet_errors = fa
   return spawn_evoplay(std::move(args), "", "/dev/null", quiet_errors ? "/dev/null" : "");
 }
 
+/// Starts `/bin/sh -c COMMAND` in the background; its process id (with `exec` in the command,
+/// the program's own), -1 if it could not start.
+inline pid_t spawn_sh(const std::string& command) {
+  std::string sh = "/bin/sh", c = "-c", text = command;
+  char* argv[] = {sh.data(), c.data(), text.data(), nullptr};
+  pid_t pid = -1;
+  if (posix_spawn(&pid, argv[0], nullptr, nullptr, argv, environ) != 0) pid = -1;
+  return pid;
+}
+
 /// Path of a file in the source tree.
 inline std::string source_path(const std::string& relative) {
   return std::string(EVOPLAY_SOURCE_DIR) + "/" + relative;

@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <exception>
@@ -11,6 +12,7 @@
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
+#include "evoplay/dist/mpi_session.hpp"
 
 namespace evoplay::cli {
 
@@ -29,25 +31,54 @@ void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
     app->add_option("--out", o.out, "run folder (default runs/<command>-<yyyymmdd-hhmmss>)");
   if (which & kJson) app->add_flag("--json", o.json, "machine-readable output: JSON");
   if (which & kQuiet) app->add_flag("-q,--quiet", o.quiet, "no progress line");
+  if (which & kResume) {
+    auto* resume = app->add_option("--resume", o.resume,
+                                   "finish the run in this folder: its saved units (units/) are "
+                                   "kept, the others run (same command and settings)");
+    if (auto* out = app->get_option_no_throw("--out")) resume->excludes(out);
+  }
 }
 
 nlohmann::json base_config(const std::string& command, const CommonOptions& o) {
   return {{"command", command},
           {"version", EVOPLAY_VERSION},
           {"seed", o.seed},
-          {"threads", resolve_threads(o.threads)}};
+          {"threads", resolve_threads(o.threads)},
+          {"ranks", dist::world().size}};
 }
 
 RunDir open_run_dir(const CommonOptions& o, const std::string& command) {
+  if (const auto w = dist::world(); !w.leader()) {
+    const auto scratch = std::filesystem::temp_directory_path() /
+                         fmt::format("evoplay-rank{}-{}", w.rank, ::getpid());
+    return RunDir::create(scratch.string(), command);
+  }
+  if (!o.resume.empty()) {
+    if (!std::filesystem::is_regular_file(std::filesystem::path(o.resume) / "config.json")) {
+      throw Error(o.resume, 0, "--resume: not a run folder (it has no config.json)");
+    }
+    return RunDir::create(o.resume, command);
+  }
   return RunDir::create(o.out, command);
+}
+
+void Cancellable::distribute(const CommonOptions& common, RunDir& run) {
+  dist::RunnerOptions options;
+  options.run_folder = run.path();
+  options.resume = !common.resume.empty();
+  options.quiet = common.quiet;
+  options.keep_folder = [&run] { run.keep(); };
+  runner = std::make_unique<dist::Runner>(std::move(options));
+  control.units = runner.get();
 }
 
 void print_run_dir(const RunDir& run) { fmt::print("run folder: {}\n", run.path().string()); }
 
 void exit_cancelled() { throw CLI::RuntimeError(kCancelledStatus); }
 
-int run(int argc, const char* const* argv) {
-  remove_temporaries_on_signals();
+namespace {
+
+int run_command(int argc, const char* const* argv) {
   CLI::App app{
       "evoplay: bio-inspired optimisation and game-tree search for games.\n"
       "Solve puzzles (Sudoku, Lemmings), generate Angry Birds levels, and play and learn games\n"
@@ -82,6 +113,8 @@ int run(int argc, const char* const* argv) {
       if (!known) throw Error(fmt::format("unknown command '{}' (commands: {})", word, names));
     }
     app.parse(argc, argv);
+  } catch (const dist::WorkerFinished&) {
+    return 0;  // a worker rank's units are done: rank 0 reports
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -110,6 +143,18 @@ int run(int argc, const char* const* argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int run(int argc, const char* const* argv) {
+  remove_temporaries_on_signals();
+  const dist::MpiSession mpi;  // under mpirun: this process is one rank of the job
+  const int status = run_command(argc, argv);
+  // A rank that fails outside the units protocol (the others may be waiting for it) ends at
+  // once: the launcher then ends the job, instead of every rank waiting in MPI_Finalize.
+  if (status != 0 && dist::world().size > 1 && !dist::units_over()) dist::abandon(status);
+  return status;
 }
 
 }  // namespace evoplay::cli

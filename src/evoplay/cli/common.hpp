@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -17,6 +18,8 @@
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/run_dir.hpp"
+#include "evoplay/dist/mpi_session.hpp"
+#include "evoplay/dist/runner.hpp"
 
 namespace evoplay::cli {
 
@@ -26,9 +29,11 @@ struct CommonOptions {
   std::string out;  // run directory; empty = runs/<command>-<timestamp>
   bool json = false;
   bool quiet = false;
+  std::string resume;  // --resume RUN_DIR: the run folder, its saved units skipped
 };
 
-enum Option : unsigned { kSeed = 1, kThreads = 2, kOut = 4, kJson = 8, kQuiet = 16 };
+/// kResume: --resume RUN_DIR, for commands whose work runs by units (Cancellable::distribute).
+enum Option : unsigned { kSeed = 1, kThreads = 2, kOut = 4, kJson = 8, kQuiet = 16, kResume = 32 };
 
 /// Adds the chosen common options to a command.
 void add_common_options(CLI::App* app, CommonOptions& options, unsigned which);
@@ -36,7 +41,9 @@ void add_common_options(CLI::App* app, CommonOptions& options, unsigned which);
 /// The settings every run records in config.json: command, version, seed, threads.
 nlohmann::json base_config(const std::string& command, const CommonOptions& options);
 
-/// Creates the run directory for a command from --out (or the default name).
+/// Creates the run directory for a command from --out or --resume (or the default name). On an
+/// MPI worker rank (rank > 0), a private scratch folder instead, removed when the rank's part
+/// ends: rank 0 alone writes the run folder.
 RunDir open_run_dir(const CommonOptions& options, const std::string& command);
 
 /// The key under which every --json output names its run folder.
@@ -54,10 +61,14 @@ inline constexpr int kCancelledStatus = 130;
 /// A long command's cancellation: while it lives, the first Ctrl-C (or SIGTERM) cancels the
 /// token in control (the library call then returns what it finished), a second ends the program
 /// at once. The command writes its result and calls exit_cancelled() if it was cancelled.
+/// distribute() makes the command's units (core/units.hpp) run over the MPI ranks when there are
+/// several, and saves each finished unit in the run folder for --resume.
 struct Cancellable {
   Control control;
   Interrupts interrupts{control.cancel};
+  std::unique_ptr<dist::Runner> runner;
   bool cancelled() const { return control.cancelled(); }
+  void distribute(const CommonOptions& common, RunDir& run);
 };
 
 /// A long command's life in its run folder (docs/runs.md), the same for every command:
@@ -75,6 +86,7 @@ void run_in_folder(const CommonOptions& common, const std::string& command,
   auto config = base_config(command, common);
   config.update(settings);
   run.write_json("config.json", config);
+  c.distribute(common, run);  // units over MPI ranks, saved for --resume (docs/cluster.md)
   Progress progress(common.quiet || common.json, command, 0);
   auto [json, text] = work(run, c.control, progress);
   progress.finish();

@@ -57,7 +57,10 @@ void run_tournament(const TournamentOptions& opt) {
   const auto maps = fl::load_tournament_maps(settings.maps);
   Cancellable c;
   RunDir run = open_run_dir(opt.common, "flags-tournament");
-  run.write_json("config.json", settings.to_json());
+  auto config = settings.to_json();
+  config["ranks"] = dist::world().size;
+  run.write_json("config.json", config);
+  c.distribute(opt.common, run);
   Progress progress(opt.common.quiet, "tournament");
   c.control.progress = [&](std::uint64_t done, std::uint64_t total) {
     progress.set_total(total);
@@ -124,7 +127,7 @@ void add_flags_commands(CLI::App& app) {
   t->add_option("--games", topt->settings.games, "games per pairing, map and side")
       ->capture_default_str()
       ->check(whole_in(1, kMaxGames));
-  add_common_options(t, topt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  add_common_options(t, topt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
   t->get_option("--threads")->description(kThreadsHelp);
   t->callback([topt] { run_tournament(*topt); });
 

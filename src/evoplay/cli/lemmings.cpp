@@ -235,7 +235,7 @@ void add_compare(CLI::App& group) {
       ->check(whole_in(1, kMaxRuns));
   opt->solver.add(cmd, opt->spec);
   const auto cro = add_cro_options(cmd);
-  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
   cmd->callback([opt, cro, cmd] {
     lem::StudySpec spec = opt->spec;
     spec.cro = cro->resolve();

@@ -19,7 +19,7 @@ void add_player_options(CLI::App* cmd, PlayOptions& opt, const std::array<std::s
   cmd->add_option("--games", opt.games, "games to play (bots only: in parallel, then a summary)")
       ->capture_default_str()
       ->check(whole_in(1, kMaxGames));
-  add_common_options(cmd, opt.common, kSeed | kThreads | kOut | kJson | kQuiet);
+  add_common_options(cmd, opt.common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
 }
 
 void print_json(nlohmann::json json, const RunDir& run) {

@@ -57,7 +57,9 @@ std::vector<search::GameRecord<G>> run_play(const GameUi<G>& ui, const PlayOptio
   RunDir run = open_run_dir(opt.common, ui.command + "-play");
   auto config = settings.to_json(ui.command + " play", ui.seat_names, factory);
   config.update(ui.about);
+  config["ranks"] = dist::world().size;
   run.write_json("config.json", config);
+  if (cancel) cancel->distribute(opt.common, run);  // bot series: games over MPI ranks
   const auto view = search::commentary(ui, settings, human);
   auto series =
       search::play_series<G>(ui.start, factory, settings, ui.seat_names, ui.move_name,

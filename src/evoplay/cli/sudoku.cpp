@@ -220,7 +220,7 @@ void add_experiment(CLI::App& group) {
       "A,B: Mann-Whitney U test of two crossovers (or two mutations) on best fitness and "
       "generations");
   opt->ga.add(cmd, true);
-  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
   cmd->callback([opt] {
     auto settings = sd::ExperimentSettings::from_texts(opt->ga.resolve(), opt->ga.crossover,
                                                        opt->ga.mutation, opt->compare, opt->vary);
@@ -238,6 +238,7 @@ void add_experiment(CLI::App& group) {
     config["puzzles"] = display_name(opt->puzzles);
     config["puzzle_count"] = boards.size();
     run.write_json("config.json", config);
+    c.distribute(opt->common, run);
 
     Progress progress(opt->common.quiet, "experiment");
     c.control.progress = [&](std::uint64_t done, std::uint64_t total) {

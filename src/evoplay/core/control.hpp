@@ -15,12 +15,16 @@
 
 namespace evoplay {
 
+class UnitRunner;  // core/units.hpp
+
 struct Control {
   CancelToken cancel;            // cancelled: stop soon and return what is finished
   Observer* observer = nullptr;  // an optimiser's per-generation records (one run)
   /// Units of work done so far of `total` (puzzles, levels, runs, games), called from the
   /// thread that runs the call, in order.
   std::function<void(std::uint64_t done, std::uint64_t total)> progress;
+  /// Where a call's independent units run (core/units.hpp): null = threads of this process.
+  UnitRunner* units = nullptr;
 
   bool cancelled() const { return cancel.cancelled(); }
   void report(std::uint64_t done, std::uint64_t total) const {

@@ -46,6 +46,9 @@ class RunDir {
   /// result.json (e.g. the puzzles of `sudoku solve`), "stopped" included.
   void finish_with(const std::function<void(std::ostream&)>& write_result_json);
   bool finished() const { return finished_; }
+  /// The folder holds work worth keeping (saved units a --resume can use): it stays even if an
+  /// error ends the run before finish().
+  void keep() { created_ = false; }
 
  private:
   RunDir(std::filesystem::path path, bool created);

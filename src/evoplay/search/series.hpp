@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -22,6 +23,7 @@
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
+#include "evoplay/core/units.hpp"
 #include "evoplay/search/bots.hpp"
 
 namespace evoplay::search {
@@ -103,6 +105,50 @@ struct Series {
   std::vector<GameRecord<G>> records;  // one per game of result.games
 };
 
+/// A game's record as JSON (moves as the bits of G::Move, at most 16) and back: what the unit
+/// store and MPI ranks pass on.
+template <Game G>
+nlohmann::json game_record_json(const GameRecord<G>& r) {
+  nlohmann::json moves = nlohmann::json::array(), stats = nlohmann::json::array();
+  for (const auto& m : r.moves) {
+    std::uint16_t bits = 0;
+    std::memcpy(&bits, &m, sizeof m);
+    moves.push_back(bits);
+  }
+  for (const auto& s : r.stats)
+    stats.push_back({s.nodes, s.leaves, s.cutoffs, s.tt_probes, s.tt_hits});
+  return {{"moves", moves},
+          {"winner", r.winner},
+          {"finished", r.finished},
+          {"stats", stats},
+          {"seconds", r.seconds},
+          {"longest", r.longest},
+          {"longest_cpu", r.longest_cpu}};
+}
+
+template <Game G>
+GameRecord<G> game_record_from_json(const nlohmann::json& j) {
+  GameRecord<G> r;
+  for (const auto& b : j.at("moves")) {
+    const auto bits = b.get<std::uint16_t>();
+    typename G::Move m{};
+    std::memcpy(&m, &bits, sizeof m);
+    r.moves.push_back(m);
+  }
+  r.winner = j.at("winner").get<int>();
+  r.finished = j.at("finished").get<bool>();
+  for (std::size_t s = 0; s < 2; ++s) {
+    const auto& x = j.at("stats").at(s);
+    r.stats[s] = {x.at(0).get<std::uint64_t>(), x.at(1).get<std::uint64_t>(),
+                  x.at(2).get<std::uint64_t>(), x.at(3).get<std::uint64_t>(),
+                  x.at(4).get<std::uint64_t>()};
+  }
+  r.seconds = j.at("seconds").get<std::array<double, 2>>();
+  r.longest = j.at("longest").get<std::array<double, 2>>();
+  r.longest_cpu = j.at("longest_cpu").get<std::array<double, 2>>();
+  return r;
+}
+
 /// Plays settings.games games from `start` between settings.players (made by `factory`);
 /// `move_name` names a move for games.txt. Settings must be valid (validate(factory)).
 template <Game G>
@@ -149,15 +195,30 @@ Series<G> play_series(const G& start, const BotFactory<G>& factory, const Series
       control.report(game + 1, games);
     }
   } else {
-    Workers workers(settings.threads);
-    workers.for_each(games, [&](std::size_t game) {
-      if (control.cancelled()) return;
+    // Games are units of work (core/units.hpp): on threads, or over MPI ranks.
+    UnitJob job;
+    job.name = "series";
+    job.count = games;
+    job.threads = settings.threads;
+    const std::string fingerprint =
+        std::to_string(settings.seed) + " " + settings.players[0] + " " + settings.players[1];
+    job.key = [&](std::size_t game) {
+      return "series game " + std::to_string(game) + " " + fingerprint;
+    };
+    job.run = [&](std::size_t game, const CancelToken& token) -> std::optional<nlohmann::json> {
       auto bots = make_players(game);
-      records[game] = play_game(
+      const auto record = play_game(
           start, {bots[0].get(), bots[1].get()},
-          [](const G&, const typename G::Move&, const auto&) {}, 100000, cancel);
-      played[game] = !control.cancelled();
-    });
+          [](const G&, const typename G::Move&, const auto&) {}, 100000, token.flag());
+      if (token.cancelled()) return std::nullopt;
+      return game_record_json(record);
+    };
+    const UnitResults done = run_units(job, control);
+    for (std::size_t game = 0; game < games; ++game) {
+      if (!done[game]) continue;
+      records[game] = game_record_from_json<G>(*done[game]);
+      played[game] = 1;
+    }
   }
   out.result.cancelled = control.cancelled();
   for (std::size_t game = 0; game < games; ++game) {

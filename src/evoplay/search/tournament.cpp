@@ -247,6 +247,36 @@ std::string standings_csv(const TournamentResult& r) {
   return out;
 }
 
+nlohmann::json game_outcome_json(const TournamentGame& g) {
+  nlohmann::json extra = nlohmann::json::array();
+  for (const auto& [name, value] : g.extra) extra.push_back({name, value});
+  return {{"winner", g.winner},
+          {"outcome", std::string(g.outcome.begin(), g.outcome.end())},
+          {"overran", g.overran},
+          {"longest", g.longest},
+          {"longest_cpu", g.longest_cpu},
+          {"thinking", g.thinking},
+          {"moves", g.moves},
+          {"plies", g.plies},
+          {"extra", extra}};
+}
+
+void read_game_outcome(const nlohmann::json& j, TournamentGame& g) {
+  g.winner = j.at("winner").get<int>();
+  const auto outcome = j.at("outcome").get<std::string>();
+  for (std::size_t s = 0; s < 2 && s < outcome.size(); ++s) g.outcome[s] = outcome[s];
+  g.overran = j.at("overran").get<std::array<bool, 2>>();
+  g.longest = j.at("longest").get<std::array<double, 2>>();
+  g.longest_cpu = j.at("longest_cpu").get<std::array<double, 2>>();
+  g.thinking = j.at("thinking").get<std::array<double, 2>>();
+  g.moves = j.at("moves").get<std::array<int, 2>>();
+  g.plies = j.at("plies").get<int>();
+  g.extra.clear();
+  for (const auto& e : j.at("extra")) {
+    g.extra.emplace_back(e.at(0).get<std::string>(), e.at(1).get<std::string>());
+  }
+}
+
 std::string games_csv(const TournamentResult& r) {
   std::vector<std::string> header = {"game",
                                      "start",

@@ -31,6 +31,7 @@
 
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
+#include "evoplay/core/units.hpp"
 #include "evoplay/search/bots.hpp"
 #include "evoplay/search/spec.hpp"
 
@@ -111,27 +112,38 @@ nlohmann::json to_json(const TournamentResult& result);
 /// The schedule: every pair of bots (i < j), every start, both seatings, `repeats` times.
 std::vector<TournamentGame> round_robin_schedule(int bots, int starts, int repeats);
 
-/// Plays the games of `schedule` in parallel slots (`threads`); `factory` makes the players of
-/// `specs`, `starts` are the start positions, `describe(final_state)` gives a game's extra
-/// columns, `on_game(done, total)` reports progress (called under a lock). When `*cancel`
-/// becomes true, the games not finished by then are left out of `schedule` (in order).
+/// A played game's outcome as JSON (what the unit store and MPI ranks pass on) and back into
+/// `game` (whose schedule fields stay).
+nlohmann::json game_outcome_json(const TournamentGame& game);
+void read_game_outcome(const nlohmann::json& j, TournamentGame& game);
+
+/// Plays the games of `schedule`, each a unit of work (core/units.hpp) run through
+/// control.units (default: `threads` threads); `factory` makes the players of `specs`, `starts`
+/// are the start positions, `describe(final_state)` gives a game's extra columns;
+/// control.report(done, total) counts games. When control is cancelled, the games not finished
+/// by then are left out of `schedule` (in order).
 template <Game G>
 void play_tournament_games(
     std::vector<TournamentGame>& schedule, const std::vector<G>& starts,
     const BotFactory<G>& factory, const std::vector<std::string>& specs, const Rng& master,
     int threads,
     const std::function<std::vector<std::pair<std::string, std::string>>(const G&)>& describe,
-    const std::function<void(std::size_t, std::size_t)>& on_game = {},
-    const std::atomic<bool>* cancel = nullptr) {
+    const Control& control = {}) {
   std::vector<std::optional<double>> limits;
   for (const auto& s : specs) limits.push_back(spec_time_limit(s));
-  std::mutex lock;
-  std::size_t done = 0;
-  std::vector<char> finished(schedule.size(), 0);
-  Workers workers(threads);
-  workers.for_each(schedule.size(), [&](std::size_t k) {
-    if (cancel && cancel->load(std::memory_order_relaxed)) return;
-    TournamentGame& game = schedule[k];
+  UnitJob job;
+  job.name = "tournament";
+  job.count = schedule.size();
+  job.threads = threads;
+  std::string fingerprint = std::to_string(master.seed());
+  for (const auto& s : specs) fingerprint += " " + s;
+  job.key = [&](std::size_t k) {
+    const TournamentGame& g = schedule[k];
+    return "tournament game " + std::to_string(g.index) + " " + std::to_string(g.bots[0]) + " " +
+           std::to_string(g.bots[1]) + " start " + std::to_string(g.start) + " seed " + fingerprint;
+  };
+  job.run = [&](std::size_t k, const CancelToken& cancel) -> std::optional<nlohmann::json> {
+    TournamentGame game = schedule[k];
     std::array<std::unique_ptr<Bot<G>>, 2> bots;
     for (std::size_t s = 0; s < 2; ++s) {
       bots[s] = factory.make(specs[static_cast<std::size_t>(game.bots[s])],
@@ -140,9 +152,8 @@ void play_tournament_games(
     G state = starts[static_cast<std::size_t>(game.start)];
     const auto record = play_game(
         state, {bots[0].get(), bots[1].get()},
-        [](const G&, const typename G::Move&, const auto&) {}, 100000, cancel);
-    if (cancel && cancel->load(std::memory_order_relaxed)) return;
-    finished[k] = 1;
+        [](const G&, const typename G::Move&, const auto&) {}, 100000, cancel.flag());
+    if (cancel.cancelled()) return std::nullopt;
     for (const auto& m : record.moves) state.play(m);
     game.winner = record.winner;
     game.plies = static_cast<int>(record.moves.size());
@@ -156,14 +167,13 @@ void play_tournament_games(
     }
     apply_time_rule(game);
     if (describe) game.extra = describe(state);
-    if (on_game) {
-      const std::lock_guard guard(lock);
-      on_game(++done, schedule.size());
-    }
-  });
+    return game_outcome_json(game);
+  };
+  const UnitResults done = run_units(job, control);
   std::size_t kept = 0;
   for (std::size_t k = 0; k < schedule.size(); ++k) {
-    if (!finished[k]) continue;
+    if (!done[k]) continue;
+    read_game_outcome(*done[k], schedule[k]);
     if (kept != k) schedule[kept] = std::move(schedule[k]);
     ++kept;
   }

@@ -255,6 +255,31 @@ TEST(LemmingsStudy, UnitsAreTheRunsInOrderAndRunAlone) {
   }
 }
 
+TEST(LemmingsStudy, AUnitKeepsEveryFieldThroughItsJsonText) {
+  // What the unit store and MPI ranks pass on: the text of study_run_json, read back.
+  auto spec = small_spec(1);
+  spec.curve_points = 400;  // more points than records: curves start with NaN
+  const auto lv = levels({"easy-04-two-walls"});
+  auto unit = lem::study_units(lv, spec)[0];
+  ASSERT_TRUE(lem::run_study_unit(unit, lv[0], spec));
+  const auto back =
+      lem::study_run_from_json(nlohmann::json::parse(lem::study_run_json(unit).dump()));
+  EXPECT_EQ(key(back), key(unit));
+  EXPECT_EQ(back.seconds, unit.seconds);
+  EXPECT_EQ(back.simulation_seconds, unit.simulation_seconds);
+  EXPECT_EQ(back.cpu_seconds, unit.cpu_seconds);
+  ASSERT_TRUE(std::isnan(unit.best_curve.front()));
+  auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      if (!(a[k] == b[k] || (std::isnan(a[k]) && std::isnan(b[k])))) return false;
+    }
+    return true;
+  };
+  EXPECT_TRUE(same(back.best_curve, unit.best_curve));
+  EXPECT_TRUE(same(back.mean_curve, unit.mean_curve));
+}
+
 TEST(LemmingsStudy, ProgressComesFromTheCallingThreadInOrder) {
   auto spec = small_spec(2);
   spec.fitnesses = {lem::FitnessKind::kHeuristic};

@@ -112,10 +112,8 @@ TournamentReport play_tournament(const TournamentSettings& settings, const Tourn
       static_cast<int>(settings.bots.size()), static_cast<int>(maps.starts.size()), settings.games);
   const Rng master(settings.seed);
   const Stopwatch clock;
-  search::play_tournament_games<State>(
-      schedule, maps.starts, factory, settings.bots, master.split(1), settings.threads,
-      describe_end, [&](std::size_t done, std::size_t total) { control.report(done, total); },
-      control.cancel.flag());
+  search::play_tournament_games<State>(schedule, maps.starts, factory, settings.bots,
+                                       master.split(1), settings.threads, describe_end, control);
   TournamentReport report;
   report.cancelled = control.cancelled();
   report.result =

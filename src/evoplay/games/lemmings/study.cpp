@@ -1,18 +1,18 @@
 #include "evoplay/games/lemmings/study.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <condition_variable>
-#include <exception>
-#include <mutex>
-#include <thread>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/core/json_text.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
+#include "evoplay/core/units.hpp"
 #include "evoplay/games/lemmings/checks.hpp"
 
 namespace evoplay::games::lemmings {
@@ -58,56 +58,6 @@ void curves_of(const History& history, std::uint64_t budget, std::size_t points,
     best[k] = running;
     mean[k] = rows[row - 1].mean;
   }
-}
-
-/// Calls unit(k) for every k of `order` on up to `threads` threads, and control.report(done,
-/// n) from the calling thread after each call that returns true. When control is cancelled,
-/// the units not started are skipped. If a report throws, the work is cancelled, waited for,
-/// and the exception passed on.
-template <class Unit>
-void run_units_reporting(const std::vector<std::size_t>& order, int threads, const Control& control,
-                         Unit&& unit) {
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::size_t done = 0;
-  bool over = false;
-  std::exception_ptr error;
-  std::thread worker([&] {
-    try {
-      parallel_slots(order.size(), threads, [&](std::size_t k) {
-        if (control.cancelled() || !unit(order[k])) return;
-        const std::lock_guard lock(mutex);
-        ++done;
-        changed.notify_one();
-      });
-    } catch (...) {
-      error = std::current_exception();
-    }
-    const std::lock_guard lock(mutex);
-    over = true;
-    changed.notify_one();
-  });
-  std::exception_ptr report_error;
-  std::unique_lock lock(mutex);
-  for (std::size_t reported = 0;;) {
-    changed.wait(lock, [&] { return over || (!report_error && done > reported); });
-    while (reported < done && !report_error) {
-      const std::size_t now = ++reported;
-      lock.unlock();
-      try {
-        control.report(now, order.size());
-      } catch (...) {
-        report_error = std::current_exception();
-        control.cancel.cancel();
-      }
-      lock.lock();
-    }
-    if (over && (reported == done || report_error)) break;
-  }
-  lock.unlock();
-  worker.join();
-  if (error) std::rethrow_exception(error);
-  if (report_error) std::rethrow_exception(report_error);
 }
 
 /// A comma-separated list of names, each read by `parse`, without repeats.
@@ -268,19 +218,73 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
   };
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return rank(a) < rank(b); });
-  std::vector<char> finished(units.size(), 0);
-  run_units_reporting(order, spec.threads, control, [&](std::size_t i) {
-    finished[i] = run_study_unit(units[i], result.levels[units[i].level], spec, control.cancel);
-    return finished[i] != 0;
-  });
+  UnitJob job;
+  job.name = "lemmings compare";
+  job.count = units.size();
+  job.threads = spec.threads;
+  job.order = std::move(order);
+  const std::string settings = json_text(spec.solver_settings().to_json(), -1) + " curve " +
+                               std::to_string(spec.curve_points);
+  job.key = [&](std::size_t i) {
+    const StudyRun& u = units[i];
+    return fmt::format("lemmings compare {} {} {} {} {} {}", result.levels[u.level].id,
+                       fitness_name(u.fitness), algorithm_name(u.algorithm), u.run, u.seed,
+                       settings);
+  };
+  job.run = [&](std::size_t i, const CancelToken& cancel) -> std::optional<nlohmann::json> {
+    StudyRun unit = units[i];
+    if (!run_study_unit(unit, result.levels[unit.level], spec, cancel)) return std::nullopt;
+    return study_run_json(unit);
+  };
+  const UnitResults done = run_units(job, control);
   for (std::size_t i = 0; i < units.size(); ++i) {
-    if (finished[i]) result.runs.push_back(std::move(units[i]));
+    if (done[i]) result.runs.push_back(study_run_from_json(*done[i]));
   }
   if (result.runs.size() < units.size()) result.stop = evo::StopReason::kCancelled;
   summarize_study(result);
   result.seconds = clock.seconds();
   result.cpu_seconds = process_cpu_seconds() - cpu_start;
   return result;
+}
+
+nlohmann::json study_run_json(const StudyRun& r) {
+  return {{"level", r.level},
+          {"algorithm", algorithm_name(r.algorithm)},
+          {"fitness", fitness_name(r.fitness)},
+          {"run", r.run},
+          {"seed", r.seed},
+          {"solved", r.solved},
+          {"first_solution", r.first_solution},
+          {"distinct", r.distinct},
+          {"best_fitness", json_double(r.best_fitness)},
+          {"evaluations", r.evaluations},
+          {"seconds", r.seconds},
+          {"simulation_seconds", r.simulation_seconds},
+          {"cpu_seconds", r.cpu_seconds},
+          {"solutions", r.solutions},
+          {"best_curve", json_doubles(r.best_curve)},
+          {"mean_curve", json_doubles(r.mean_curve)}};
+}
+
+StudyRun study_run_from_json(const nlohmann::json& j) {
+  StudyRun r;
+  r.level = j.at("level").get<std::size_t>();
+  r.algorithm = algorithm_from_name(j.at("algorithm").get<std::string>());
+  r.fitness = fitness_from_name(j.at("fitness").get<std::string>());
+  r.run = j.at("run").get<int>();
+  r.seed = j.at("seed").get<std::uint64_t>();
+  r.solved = j.at("solved").get<bool>();
+  r.first_solution = j.at("first_solution").get<std::uint64_t>();
+  r.distinct = j.at("distinct").get<std::size_t>();
+  r.best_fitness = double_from_json(j.at("best_fitness"));
+  r.evaluations = j.at("evaluations").get<std::uint64_t>();
+  r.seconds = j.at("seconds").get<double>();
+  r.simulation_seconds = j.at("simulation_seconds").get<double>();
+  r.cpu_seconds = j.at("cpu_seconds").get<double>();
+  r.solutions = j.at("solutions").get<std::vector<std::uint64_t>>();
+  r.best_curve = doubles_from_json(j.at("best_curve"));
+  r.mean_curve = doubles_from_json(j.at("mean_curve"));
+  return r;
 }
 
 nlohmann::json study_config(const std::vector<StudyLevel>& levels, const StudySpec& spec) {

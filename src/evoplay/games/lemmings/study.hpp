@@ -146,13 +146,18 @@ std::vector<StudyRun> study_units(const std::vector<StudyLevel>& levels, const S
 bool run_study_unit(StudyRun& unit, const StudyLevel& level, const StudySpec& spec,
                     const CancelToken& cancel = {});
 
+/// A finished unit as JSON (what the unit store and MPI ranks pass on) and back; NaN is null.
+nlohmann::json study_run_json(const StudyRun& run);
+StudyRun study_run_from_json(const nlohmann::json& j);
+
 /// Fills in the cells, the difficulties and the evaluations of a result from its runs (the
 /// finished units) and levels.
 void summarize_study(StudyResult& result);
 
-/// Runs the study (spec validated first): every unit, on spec.threads threads, then the
-/// summaries. control.progress(done, total) is called after each finished unit, from the calling
-/// thread; control.cancel stops it soon, with the units finished until then (stop: kCancelled).
+/// Runs the study (spec validated first): every unit, through control.units (default: on
+/// spec.threads threads), then the summaries. control.progress(done, total) is called after each
+/// finished unit, from the calling thread; control.cancel stops it soon, with the units finished
+/// until then (stop: kCancelled).
 StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
                       const Control& control = {});
 

@@ -9,8 +9,9 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
-#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/json_text.hpp"
 #include "evoplay/core/text.hpp"
+#include "evoplay/core/units.hpp"
 #include "evoplay/games/sudoku/checks.hpp"
 
 namespace evoplay::games::sudoku {
@@ -192,6 +193,29 @@ void parse_vary(const std::string& text, std::string& name, std::vector<double>&
   }
 }
 
+nlohmann::json run_record_json(const RunRecord& r) {
+  return {{"crossover", r.crossover},     {"mutation", r.mutation}, {"value", json_double(r.value)},
+          {"puzzle", r.puzzle},           {"run", r.run},           {"seed", r.seed},
+          {"solved", r.solved},           {"fitness", r.fitness},   {"generations", r.generations},
+          {"evaluations", r.evaluations}, {"seconds", r.seconds}};
+}
+
+RunRecord run_record_from_json(const nlohmann::json& j) {
+  RunRecord r;
+  r.crossover = j.at("crossover").get<std::string>();
+  r.mutation = j.at("mutation").get<std::string>();
+  r.value = double_from_json(j.at("value"));
+  r.puzzle = j.at("puzzle").get<int>();
+  r.run = j.at("run").get<int>();
+  r.seed = j.at("seed").get<std::uint64_t>();
+  r.solved = j.at("solved").get<bool>();
+  r.fitness = j.at("fitness").get<int>();
+  r.generations = j.at("generations").get<std::size_t>();
+  r.evaluations = j.at("evaluations").get<std::uint64_t>();
+  r.seconds = j.at("seconds").get<double>();
+  return r;
+}
+
 ExperimentResult run_experiment(const std::vector<Board>& puzzles, const ExperimentSettings& spec,
                                 const Control& control) {
   spec.validate();
@@ -213,57 +237,38 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
   const std::size_t runs = static_cast<std::size_t>(std::max(spec.runs, 1));
   const std::size_t per_key = puzzles.size() * runs;
   const std::size_t total = keys.size() * per_key;
-  struct Done {
-    GaOutcome outcome;
-    std::uint64_t seed = 0;
-    bool finished = false;  // not cut short by a cancel
-  };
-  std::vector<Done> done(total);
   const Rng master(spec.seed);
   const std::size_t max_generations =
       by_generations
           ? static_cast<std::size_t>(*std::max_element(spec.values.begin(), spec.values.end()))
           : spec.base.generations;
-  Control each;  // every run: cancelled with the whole
-  each.cancel = control.cancel;
-  Workers workers(spec.threads);
-  const std::size_t chunk = static_cast<std::size_t>(workers.threads()) * 2;
-  for (std::size_t start = 0; start < total && !control.cancelled(); start += chunk) {
-    const std::size_t count = std::min(chunk, total - start);
-    workers.for_each(count, [&](std::size_t k) {
-      const std::size_t task = start + k;
-      const Key& key = keys[task / per_key];
-      const std::size_t puzzle = (task % per_key) / runs, run = task % runs;
-      GaSettings s = spec.base;
-      s.crossover = key.crossover;
-      s.mutation = key.mutation;
-      if (!spec.vary.empty() && !by_generations) apply_value(s, spec.vary, key.value);
-      if (by_generations) s.generations = max_generations;
-      s.seed = master.split({puzzle, run}).seed();
-      s.threads = 1;
-      done[task].seed = s.seed;
-      done[task].outcome = solve_ga(puzzles[puzzle], s, each);
-      done[task].finished = done[task].outcome.stop != evo::StopReason::kCancelled;
-    });
-    control.report(start + count, total);
-  }
-
-  ExperimentResult result;
-  result.vary = spec.vary;
-  result.cancelled = control.cancelled();
   const std::vector<double> values = by_generations ? spec.values : std::vector<double>{kNaN};
-  for (std::size_t task = 0; task < total; ++task) {
-    if (!done[task].finished) continue;
+  // Unit `task`: one run of one configuration on one puzzle; its records (one per value of
+  // --vary generations, else one).
+  auto run_task = [&](std::size_t task,
+                      const CancelToken& cancel) -> std::optional<nlohmann::json> {
     const Key& key = keys[task / per_key];
-    const GaOutcome& o = done[task].outcome;
+    const std::size_t puzzle = (task % per_key) / runs, run = task % runs;
+    GaSettings s = spec.base;
+    s.crossover = key.crossover;
+    s.mutation = key.mutation;
+    if (!spec.vary.empty() && !by_generations) apply_value(s, spec.vary, key.value);
+    if (by_generations) s.generations = max_generations;
+    s.seed = master.split({puzzle, run}).seed();
+    s.threads = 1;
+    Control each;  // every run: cancelled with the whole
+    each.cancel = cancel;
+    const GaOutcome o = solve_ga(puzzles[puzzle], s, each);
+    if (o.stop == evo::StopReason::kCancelled) return std::nullopt;
+    nlohmann::json records = nlohmann::json::array();
     for (double v : values) {
       RunRecord r;
       r.crossover = key.crossover;
       r.mutation = key.mutation;
       r.value = by_generations ? v : key.value;
-      r.puzzle = static_cast<int>((task % per_key) / runs);
-      r.run = static_cast<int>(task % runs);
-      r.seed = done[task].seed;
+      r.puzzle = static_cast<int>(puzzle);
+      r.run = static_cast<int>(run);
+      r.seed = s.seed;
       if (by_generations) {
         // The run with the largest budget, read at generation v (a run is identical to its
         // prefix: stopping earlier changes nothing before the stop).
@@ -281,9 +286,31 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
         r.evaluations = o.evaluations;
         r.seconds = o.seconds;
       }
-      result.runs.push_back(r);
+      records.push_back(run_record_json(r));
     }
+    return records;
+  };
+  UnitJob job;
+  job.name = "sudoku experiment";
+  job.count = total;
+  job.threads = spec.threads;
+  auto fingerprint = spec.to_json();  // what a unit depends on: not the threads
+  fingerprint["ga"].erase("threads");
+  const std::string settings = json_text(fingerprint, -1);
+  job.key = [&](std::size_t task) {
+    return fmt::format("sudoku experiment {} {}", task, settings);
+  };
+  job.run = run_task;
+  const UnitResults done = run_units(job, control);
+
+  ExperimentResult result;
+  result.vary = spec.vary;
+  for (const auto& records : done) {
+    if (!records) continue;
+    for (const auto& r : *records) result.runs.push_back(run_record_from_json(r));
   }
+  result.cancelled = control.cancelled() ||
+                     std::any_of(done.begin(), done.end(), [](const auto& r) { return !r; });
 
   // Summaries, in the order crossover, mutation, value.
   const bool many_c = spec.crossovers.size() > 1, many_m = spec.mutations.size() > 1;

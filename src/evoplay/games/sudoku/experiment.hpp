@@ -77,6 +77,10 @@ struct RunRecord {
   double seconds = 0;
 };
 
+/// A run's record as JSON (the unit store and MPI ranks pass it on) and back; NaN is null.
+nlohmann::json run_record_json(const RunRecord& r);
+RunRecord run_record_from_json(const nlohmann::json& j);
+
 struct ConfigSummary {
   std::string crossover, mutation, label;
   double value = std::numeric_limits<double>::quiet_NaN();
@@ -109,8 +113,9 @@ struct ExperimentResult {
   std::string text() const;
 };
 
-/// Runs every configuration on every puzzle `runs` times, over `settings.threads` threads (each
-/// run single-threaded; results do not depend on the thread count), then the comparison of
+/// Runs every configuration on every puzzle `runs` times (the units of work: each run
+/// single-threaded, through control.units, by default on `settings.threads` threads; results do
+/// not depend on where they ran), then the comparison of
 /// settings.compare. The control's progress counts runs; a cancel returns soon with the runs
 /// that finished (a run under way is dropped).
 ExperimentResult run_experiment(const std::vector<Board>& puzzles,

@@ -1,0 +1,70 @@
+#pragma once
+// The independent units of work of one library call (the runs of a study, the games of a
+// tournament, the puzzles of a file), and who runs them.
+//
+// Why it exists: a call that splits into units says what they are (how many, how to run unit i
+// to a JSON-able result, a key naming unit i's inputs) and hands them to a UnitRunner; the
+// runner chooses where they run: threads of this process (run_units_locally, the default), or
+// MPI ranks with a store of finished units in the run folder (evoplay/dist). The call then
+// assembles the results in unit order, whoever computed them, so results never depend on where
+// or in which order units ran.
+
+#include <cstddef>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "evoplay/core/control.hpp"
+
+namespace evoplay {
+
+struct UnitJob {
+  std::string name;  // the command, e.g. "lemmings compare" (in keys and messages)
+  std::size_t count = 0;
+  int threads = 0;                 // threads of a local runner (0 = all cores)
+  std::vector<std::size_t> order;  // the order to start units in (empty: 0, 1, ...)
+  /// A text naming unit i's inputs and the settings it depends on: a stored result of unit i
+  /// is reused (--resume) only under the same key.
+  std::function<std::string(std::size_t)> key;
+  /// Runs unit i: its result, or nullopt when `cancel` stopped it before the end. May throw
+  /// (Error for bad input): the runner stops handing out units and passes the error on.
+  std::function<std::optional<nlohmann::json>(std::size_t, const CancelToken&)> run;
+
+  /// `order`, or 0 ... count-1 if it is empty.
+  std::vector<std::size_t> start_order() const;
+};
+
+/// One slot per unit: its result once finished.
+using UnitResults = std::vector<std::optional<nlohmann::json>>;
+
+/// Where units run. Implementations: the local threads (run_units_locally) and evoplay/dist's
+/// Runner (MPI ranks, the unit store, --resume).
+class UnitRunner {
+ public:
+  virtual ~UnitRunner() = default;
+  /// Runs the units of `job` and returns every finished unit's result (all of them unless
+  /// control is cancelled); reports control.progress(done, count) from the calling thread.
+  virtual UnitResults run(const UnitJob& job, const Control& control) = 0;
+};
+
+/// Runs the units whose slot in `results` is empty on job.threads threads, in job's order;
+/// after each unit that finishes, calls on_done(i, result) on the worker thread that ran it (if
+/// given) and control.report(done, count) from the calling thread (done counts the slots
+/// already filled too). When control is cancelled, units not started are skipped. The first
+/// exception of a unit or of on_done cancels the units not started and is rethrown after the
+/// running ones end.
+void run_units_locally(const UnitJob& job, const Control& control, UnitResults& results,
+                       const std::function<void(std::size_t, const nlohmann::json&)>& on_done = {});
+
+/// Runs a job through control.units, or run_units_locally when control has no runner.
+UnitResults run_units(const UnitJob& job, const Control& control);
+
+/// JSON has no NaN: a double as JSON (null for NaN) and back (null gives NaN).
+nlohmann::json json_double(double v);
+double double_from_json(const nlohmann::json& j);
+nlohmann::json json_doubles(const std::vector<double>& v);
+std::vector<double> doubles_from_json(const nlohmann::json& j);
+
+}  // namespace evoplay

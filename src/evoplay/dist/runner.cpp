@@ -1,0 +1,100 @@
+#include "evoplay/dist/runner.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/progress.hpp"
+#include "evoplay/dist/mpi_session.hpp"
+
+namespace evoplay::dist {
+
+namespace {
+
+/// Progress for logs: when standard error is not a terminal (a batch job), rank 0 prints
+/// `evoplay: NAME: DONE/TOTAL units, ETA ...` at most every 30 seconds.
+class LogProgress {
+ public:
+  LogProgress(bool enabled, std::string name)
+      : enabled_(enabled && !stderr_is_terminal()),
+        name_(std::move(name)),
+        start_(std::chrono::steady_clock::now()),
+        last_(start_) {}
+  void update(std::uint64_t done, std::uint64_t total, std::uint64_t first) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::seconds(30) && done < total) return;
+    last_ = now;
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double rate = done > first ? (done - first) / elapsed : 0;
+    const std::string eta =
+        rate > 0 ? fmt::format(", ETA {:.0f}s", (total - done) / rate) : std::string();
+    fmt::print(stderr, "evoplay: {}: {}/{} units{}\n", name_, done, total, eta);
+  }
+
+ private:
+  bool enabled_;
+  std::string name_;
+  std::chrono::steady_clock::time_point start_, last_;
+};
+
+}  // namespace
+
+std::optional<nlohmann::json> run_unit(const UnitJob& job, std::size_t index,
+                                       const CancelToken& cancel) {
+  if (const char* fail = std::getenv(kFailUnitVariable); fail && std::to_string(index) == fail) {
+    throw Error(fmt::format("{}: unit {} failed ({} is set)", job.name, index, kFailUnitVariable));
+  }
+  return job.run(index, cancel);
+}
+
+Runner::Runner(RunnerOptions options) : options_(std::move(options)) {
+  if (!options_.run_folder.empty() && world().leader()) store_.emplace(options_.run_folder);
+}
+
+void Runner::save(const UnitJob& job, std::size_t index, const nlohmann::json& result) {
+  if (!store_) return;
+  store_->save(index, job.key(index), result);
+  if (options_.keep_folder) std::call_once(kept_, options_.keep_folder);
+}
+
+UnitResults Runner::run(const UnitJob& job, const Control& control) {
+  const World w = world();
+  // Every rank reaches this point with the same job; run_unit adds the fault of the tests.
+  UnitJob checked = job;
+  checked.run = [&job](std::size_t i, const CancelToken& cancel) {
+    return run_unit(job, i, cancel);
+  };
+  if (!w.leader()) {
+    serve_units(checked, control);
+    throw WorkerFinished{};
+  }
+  UnitResults results(job.count);
+  if (store_) {
+    if (options_.resume) {
+      results = store_->load(job);
+    } else {
+      store_->clear();
+    }
+  }
+  std::uint64_t first = 0;
+  for (const auto& r : results) first += r ? 1 : 0;
+  LogProgress log(!options_.quiet && w.size > 1, job.name);
+  Control reporting = control;
+  reporting.progress = [&](std::uint64_t done, std::uint64_t total) {
+    log.update(done, total, first);
+    control.report(done, total);
+  };
+  auto save = [&](std::size_t i, const nlohmann::json& r) { this->save(job, i, r); };
+  if (w.size > 1) {
+    lead_units(checked, reporting, results, save);
+  } else {
+    run_units_locally(checked, reporting, results, save);
+  }
+  return results;
+}
+
+}  // namespace evoplay::dist

@@ -1,0 +1,314 @@
+// `mpirun -np 3 evoplay ...` against one process: the same run folder (all but timings and the
+// `ranks` of config.json), a resume after a killed rank, a failing rank.
+//
+// The tests run mpirun as root in CI: OMPI_ALLOW_RUN_AS_ROOT is set for mpirun's command here,
+// never in the user's environment. Leaks inside Open MPI (its caches live as long as the
+// process) are not evoplay's: the ranks run with ASAN_OPTIONS=detect_leaks=0 (see kMpirun).
+// Shared-memory copies between ranks go through a buffer (no single-copy mechanism): containers
+// (CI) often forbid the cross-process memory access Open MPI would use otherwise.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "evoplay/core/text.hpp"
+#include "support/process.hpp"
+
+namespace evoplay {
+namespace {
+
+using test_support::ProcessResult;
+using test_support::scratch_dir;
+using test_support::slurp;
+using test_support::source_path;
+namespace fs = std::filesystem;
+
+const std::string kMpirun =
+    "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 "
+    "OMPI_MCA_btl_vader_single_copy_mechanism=none "
+    "ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe -np 3 ";
+
+/// Runs a shell command line; its status, output and error.
+ProcessResult shell(const std::string& command) {
+  const auto dir = scratch_dir("mpi-shell");
+  static int n = 0;
+  const auto out = dir / ("out" + std::to_string(n)), err = dir / ("err" + std::to_string(n++));
+  const int raw = std::system((command + " >" + out.string() + " 2>" + err.string()).c_str());
+  ProcessResult r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+ProcessResult evoplay(const std::string& args) {
+  return shell(std::string(EVOPLAY_BINARY) + " " + args);
+}
+ProcessResult evoplay_ranks(const std::string& args) {
+  return shell(kMpirun + EVOPLAY_BINARY + " " + args);
+}
+
+/// Keys and CSV columns that hold timings (and the number of ranks): left out of comparisons.
+const std::set<std::string> kTimings = {"seconds",
+                                        "cpu_seconds",
+                                        "simulation_seconds",
+                                        "mean_seconds",
+                                        "elapsed",
+                                        "ranks",
+                                        "first_longest_ms",
+                                        "second_longest_ms",
+                                        "first_longest_cpu_ms",
+                                        "second_longest_cpu_ms",
+                                        "longest_move_ms",
+                                        "longest_move_cpu_ms",
+                                        "mean_move_ms",
+                                        "seconds_0",
+                                        "seconds_1",
+                                        "longest",
+                                        "longest_cpu",
+                                        "thinking",
+                                        "mean_ms_per_move"};
+
+void drop_timings(nlohmann::json& j) {
+  if (j.is_object()) {
+    for (const auto& k : kTimings) j.erase(k);
+    for (auto& [k, v] : j.items()) drop_timings(v);
+  } else if (j.is_array()) {
+    for (auto& v : j) drop_timings(v);
+  }
+}
+
+/// A text without the lines that report times (Markdown tables, a command's output).
+std::string without_timing_lines(const std::string& text) {
+  static const std::regex timing(R"([0-9.]+ (s|ms)\b|per second)");
+  std::istringstream in(text);
+  std::string line, out;
+  while (std::getline(in, line)) {
+    if (!std::regex_search(line, timing)) out += line + "\n";
+  }
+  return out;
+}
+
+/// A file's content without its timings: JSON without the keys of kTimings, CSV without their
+/// columns; other files as they are.
+std::string comparable(const fs::path& file) {
+  const std::string text = slurp(file);
+  if (file.extension() == ".json") {
+    auto j = nlohmann::json::parse(text);
+    drop_timings(j);
+    return j.dump(1);
+  }
+  if (file.extension() == ".md") return without_timing_lines(text);
+  if (file.extension() != ".csv") return text;
+  std::istringstream in(text);
+  std::string line, out;
+  std::vector<bool> keep;
+  while (std::getline(in, line)) {
+    const auto cells = split(line, ',');
+    if (keep.empty()) {
+      for (const auto c : cells) keep.push_back(!kTimings.contains(std::string(c)));
+    }
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      if (k >= keep.size() || keep[k]) out += std::string(cells[k]) + ",";
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+/// Every file of folder `a` is in `b` with the same comparable content, and no more (files named
+/// in `unread` are only checked to exist: their text holds timings, e.g. a Markdown table).
+void expect_same_folders(const fs::path& a, const fs::path& b,
+                         const std::set<std::string>& unread = {}) {
+  std::set<fs::path> in_a, in_b;
+  for (const auto& e : fs::recursive_directory_iterator(a))
+    if (e.is_regular_file()) in_a.insert(fs::relative(e.path(), a));
+  for (const auto& e : fs::recursive_directory_iterator(b))
+    if (e.is_regular_file()) in_b.insert(fs::relative(e.path(), b));
+  EXPECT_EQ(in_a, in_b);
+  EXPECT_GT(in_a.size(), 3u);
+  for (const auto& f : in_a) {
+    if (!in_b.contains(f) || unread.contains(f.filename().string())) continue;
+    EXPECT_EQ(comparable(a / f), comparable(b / f)) << f;
+  }
+}
+
+std::size_t count_units(const fs::path& run) {
+  std::error_code ec;
+  if (!fs::is_directory(run / "units", ec)) return 0;
+  std::size_t n = 0;
+  for (const auto& e : fs::directory_iterator(run / "units", ec))
+    n += e.path().extension() == ".json" ? 1 : 0;
+  return n;
+}
+
+const std::string kLevels = "--levels '" + source_path("data/lemmings/easy-0[12]-*.lvl") + "'";
+
+TEST(Mpi, LemmingsCompareOverRanksWritesTheFolderOfOneProcess) {
+  const auto dir = scratch_dir("mpi-lemmings");
+  const std::string args =
+      "lemmings compare " + kLevels + " --runs 2 --evaluations 300 --population 20 --quiet --out ";
+  const auto one = evoplay(args + (dir / "one").string() + " --threads 1");
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto ranks = evoplay_ranks(args + (dir / "ranks").string() + " --threads 1");
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  EXPECT_EQ(without_timing_lines(one.out.substr(0, one.out.find("run folder:"))),
+            without_timing_lines(ranks.out.substr(0, ranks.out.find("run folder:"))));
+  expect_same_folders(dir / "one", dir / "ranks");
+  EXPECT_EQ(count_units(dir / "ranks"), 24u);
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir / "ranks" / "config.json"))["ranks"], 3);
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir / "one" / "config.json"))["ranks"], 1);
+}
+
+TEST(Mpi, SudokuExperimentWithVaryOverRanksWritesTheFolderOfOneProcess) {
+  const auto dir = scratch_dir("mpi-sudoku");
+  const std::string args = "sudoku experiment --puzzles " +
+                           source_path("data/sudoku/qqwing_easy_50.txt") +
+                           " --first 3 --runs 2 --population 20 --vary population=10:30:10 "
+                           "--generations 30 --quiet --out ";
+  const auto one = evoplay(args + (dir / "one").string());
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto ranks = evoplay_ranks(args + (dir / "ranks").string());
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  expect_same_folders(dir / "one", dir / "ranks");
+  EXPECT_EQ(count_units(dir / "ranks"), 3u * 2 * 3);
+  // A resume of the finished run, in one process on another number of threads, runs no unit
+  // again (their files are left as they were) and writes the same files.
+  const auto saved = fs::last_write_time(dir / "ranks" / "units" / "0.json");
+  const auto resumed = evoplay(args.substr(0, args.size() - std::string("--out ").size()) +
+                               "--threads 1 --resume " + (dir / "ranks").string());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(fs::last_write_time(dir / "ranks" / "units" / "0.json"), saved);
+  expect_same_folders(dir / "one", dir / "ranks", {"config.json"});
+}
+
+TEST(Mpi, FlagsTournamentAndABotSeriesOverRanksWriteTheFilesOfOneProcess) {
+  const auto dir = scratch_dir("mpi-flags");
+  const std::string args = "flags tournament --bots random,greedy,alphabeta:2 --maps '" +
+                           source_path("data/flags/0[13]-*.map") + "' --threads 1 --quiet --out ";
+  const auto one = evoplay(args + (dir / "one").string());
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto ranks = evoplay_ranks(args + (dir / "ranks").string());
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  expect_same_folders(dir / "one", dir / "ranks");
+  EXPECT_EQ(count_units(dir / "ranks"), 12u);
+
+  const std::string play =
+      "tictactoe play --x random --o alphabeta:2 --games 9 --threads 1 --quiet --out ";
+  const auto series_one = evoplay(play + (dir / "series-one").string());
+  ASSERT_EQ(series_one.status, 0) << series_one.err;
+  const auto series_ranks = evoplay_ranks(play + (dir / "series-ranks").string());
+  ASSERT_EQ(series_ranks.status, 0) << series_ranks.err;
+  expect_same_folders(dir / "series-one", dir / "series-ranks");
+  EXPECT_EQ(count_units(dir / "series-ranks"), 9u);
+}
+
+/// The process ids of the ranks that mpirun `parent` started.
+std::vector<pid_t> ranks_of(pid_t parent) {
+  std::vector<pid_t> out;
+  for (const auto& e : fs::directory_iterator("/proc")) {
+    const std::string name = e.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(e.path() / "stat");
+    std::string pid, comm, state;
+    long ppid = 0;
+    stat >> pid >> comm >> state >> ppid;
+    if (ppid == parent) out.push_back(std::stoi(name));
+  }
+  return out;
+}
+
+/// The rank of a process (its OMPI_COMM_WORLD_RANK), or -1.
+int rank_of(pid_t pid) {
+  const std::string env = slurp(fs::path("/proc") / std::to_string(pid) / "environ");
+  const std::string key = std::string("OMPI_COMM_WORLD_RANK=");
+  for (const auto var : split(env, '\0')) {
+    if (var.substr(0, key.size()) == key) return std::stoi(std::string(var.substr(key.size())));
+  }
+  return -1;
+}
+
+TEST(Mpi, KilledRankLeavesAFolderThatResumesToTheSameFiles) {
+  const auto dir = scratch_dir("mpi-resume");
+  const std::string args = "lemmings compare " + kLevels +
+                           " --runs 3 --evaluations 1500 --population 20 --threads 1 --quiet ";
+  const auto whole = evoplay(args + "--out " + (dir / "whole").string());
+  ASSERT_EQ(whole.status, 0) << whole.err;
+
+  // The same run over 3 ranks, rank 1 killed once a few units are saved.
+  const auto run = dir / "killed";
+  const std::string command = "exec env " + kMpirun + EVOPLAY_BINARY + " " + args + "--out " +
+                              run.string() + " >/dev/null 2>" + (dir / "err").string();
+  const pid_t mpirun = test_support::spawn_sh(command);
+  ASSERT_GT(mpirun, 0);
+  bool killed = false;
+  int status = 0;
+  for (;;) {
+    if (waitpid(mpirun, &status, WNOHANG) == mpirun) break;  // over before the kill: allowed
+    if (!killed && count_units(run) >= 3) {
+      for (pid_t p : ranks_of(mpirun)) {
+        if (rank_of(p) == 1) killed = ::kill(p, SIGKILL) == 0;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (killed) {
+    EXPECT_FALSE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  const std::size_t saved = count_units(run);
+  EXPECT_GE(saved, 3u);
+  // Resumed over 3 ranks, then a second resume in one process does nothing new.
+  const auto resumed = evoplay_ranks(args + "--resume " + run.string());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  expect_same_folders(dir / "whole", run);
+  const auto again = evoplay(args + "--resume " + run.string());
+  ASSERT_EQ(again.status, 0) << again.err;
+  expect_same_folders(dir / "whole", run);
+
+  const auto not_a_run = evoplay(args + "--resume " + (dir / "nothing").string());
+  EXPECT_EQ(not_a_run.status, 2);
+  EXPECT_NE(not_a_run.err.find("--resume: not a run folder"), std::string::npos) << not_a_run.err;
+}
+
+TEST(Mpi, FailingUnitEndsTheJobWithItsMessageAndKeepsFinishedUnits) {
+  const auto dir = scratch_dir("mpi-fail");
+  const std::string args = "lemmings compare " + kLevels +
+                           " --runs 2 --evaluations 300 --population 20 --threads 1 --quiet ";
+  const auto r = shell("EVOPLAY_TEST_FAIL_UNIT=20 " + kMpirun + EVOPLAY_BINARY + " " + args +
+                       "--out " + (dir / "run").string());
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("evoplay: error: lemmings compare: unit 20 failed"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir / "run" / "result.json"));
+  EXPECT_FALSE(fs::exists(dir / "run" / "units" / "20.json"));
+  // Units finished before the failure stay for --resume: units are handed out in order, and
+  // every unit handed out before unit 20 is finished and saved before the job ends.
+  EXPECT_GE(count_units(dir / "run"), 20u);
+  // One process fails the same way.
+  const auto one = shell("EVOPLAY_TEST_FAIL_UNIT=20 " + std::string(EVOPLAY_BINARY) + " " + args +
+                         "--out " + (dir / "one").string());
+  EXPECT_EQ(one.status, 2);
+  EXPECT_NE(one.err.find("evoplay: error: lemmings compare: unit 20 failed"), std::string::npos)
+      << one.err;
+}
+
+TEST(Mpi, WithoutALauncherTheProgramNeedsNoMpi) {
+  // No launcher's variables: MPI is never initialised (a run works with no mpirun around).
+  const auto r =
+      shell("env -u OMPI_COMM_WORLD_SIZE -u PMIX_RANK -u PMI_RANK " + std::string(EVOPLAY_BINARY) +
+            " sudoku experiment --puzzles " + source_path("data/sudoku/qqwing_easy_50.txt") +
+            " --first 1 --generations 5 --quiet --json --out " + scratch_dir("mpi-none").string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["configs"].size(), 1u);
+}
+
+}  // namespace
+}  // namespace evoplay

@@ -1,0 +1,162 @@
+// The units of a library call run locally (threads) and the unit store (--resume), without MPI.
+#include "evoplay/core/units.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <set>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/dist/runner.hpp"
+#include "evoplay/dist/unit_store.hpp"
+#include "support/process.hpp"
+
+namespace evoplay {
+namespace {
+
+using test_support::scratch_dir;
+
+/// Unit i's result is i squared; `calls` counts the units run.
+UnitJob squares(std::size_t n, int threads, std::atomic<int>& calls) {
+  UnitJob job;
+  job.name = "squares";
+  job.count = n;
+  job.threads = threads;
+  job.key = [](std::size_t i) { return "square " + std::to_string(i); };
+  job.run = [&calls](std::size_t i, const CancelToken&) -> std::optional<nlohmann::json> {
+    ++calls;
+    return nlohmann::json(i * i);
+  };
+  return job;
+}
+
+TEST(Units, LocalRunFillsEverySlotInUnitOrderAtAnyThreadCount) {
+  for (int threads : {1, 2, 3}) {
+    std::atomic<int> calls = 0;
+    auto job = squares(17, threads, calls);
+    for (std::size_t i = 17; i-- > 0;) job.order.push_back(i);
+    std::vector<std::uint64_t> reported;
+    Control control;
+    control.progress = [&](std::uint64_t done, std::uint64_t total) {
+      EXPECT_EQ(total, 17u);
+      reported.push_back(done);
+    };
+    const UnitResults r = run_units(job, control);
+    ASSERT_EQ(r.size(), 17u);
+    for (std::size_t i = 0; i < 17; ++i) {
+      ASSERT_TRUE(r[i]) << i;
+      EXPECT_EQ(r[i]->get<std::size_t>(), i * i);
+    }
+    EXPECT_EQ(calls, 17);
+    ASSERT_EQ(reported.size(), 17u);
+    for (std::size_t k = 0; k < reported.size(); ++k) EXPECT_EQ(reported[k], k + 1);
+  }
+}
+
+TEST(Units, LocalRunSkipsFilledSlotsAndCallsOnDone) {
+  std::atomic<int> calls = 0;
+  const auto job = squares(6, 2, calls);
+  UnitResults r(6);
+  r[1] = nlohmann::json(-1);  // "saved earlier": kept as it is
+  r[4] = nlohmann::json(-4);
+  std::mutex mutex;
+  std::set<std::size_t> done;
+  run_units_locally(job, Control{}, r, [&](std::size_t i, const nlohmann::json& v) {
+    const std::lock_guard lock(mutex);
+    EXPECT_EQ(v.get<std::size_t>(), i * i);
+    done.insert(i);
+  });
+  EXPECT_EQ(calls, 4);
+  EXPECT_EQ(done, (std::set<std::size_t>{0, 2, 3, 5}));
+  EXPECT_EQ(r[1]->get<int>(), -1);
+  EXPECT_EQ(r[4]->get<int>(), -4);
+  EXPECT_EQ(r[5]->get<int>(), 25);
+}
+
+TEST(Units, FailingUnitStopsTheRestAndPassesItsErrorOn) {
+  UnitJob job;
+  job.name = "failing";
+  job.count = 50;
+  job.threads = 1;
+  std::atomic<int> calls = 0;
+  job.run = [&](std::size_t i, const CancelToken&) -> std::optional<nlohmann::json> {
+    ++calls;
+    if (i == 3) throw Error("unit 3 is bad");
+    return nlohmann::json(i);
+  };
+  UnitResults r;
+  EXPECT_THROW(run_units_locally(job, Control{}, r), Error);
+  EXPECT_EQ(calls, 4);  // one thread: units 0-3, nothing after the failure
+}
+
+TEST(Units, CancelledUnitsStayEmpty) {
+  UnitJob job;
+  job.count = 5;
+  job.threads = 1;
+  Control control;
+  job.run = [&](std::size_t i, const CancelToken& cancel) -> std::optional<nlohmann::json> {
+    if (i == 2) cancel.cancel();
+    if (cancel.cancelled()) return std::nullopt;
+    return nlohmann::json(i);
+  };
+  const auto r = run_units(job, control);
+  EXPECT_TRUE(r[0] && r[1]);
+  EXPECT_FALSE(r[2] || r[3] || r[4]);
+}
+
+TEST(Units, DoublesKeepNaNThroughJsonText) {
+  const std::vector<double> v = {1.5, std::numeric_limits<double>::quiet_NaN(), -0.1, 1e-300};
+  const auto back = doubles_from_json(nlohmann::json::parse(json_doubles(v).dump()));
+  ASSERT_EQ(back.size(), v.size());
+  EXPECT_EQ(back[0], 1.5);
+  EXPECT_TRUE(std::isnan(back[1]));
+  EXPECT_EQ(back[2], -0.1);
+  EXPECT_EQ(back[3], 1e-300);
+}
+
+TEST(UnitStore, ResultsComeBackOnlyUnderTheirKey) {
+  const auto dir = scratch_dir("unit-store");
+  const dist::UnitStore store(dir);
+  std::atomic<int> calls = 0;
+  auto job = squares(4, 1, calls);
+  store.save(0, job.key(0), 100);
+  store.save(2, "another setting", 102);
+  const auto r = store.load(job);
+  ASSERT_EQ(r.size(), 4u);
+  ASSERT_TRUE(r[0]);
+  EXPECT_EQ(r[0]->get<int>(), 100);
+  EXPECT_FALSE(r[1] || r[2] || r[3]);
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir / "units" / "2.json"));
+  store.clear();
+  EXPECT_FALSE(std::filesystem::exists(dir / "units"));
+}
+
+TEST(UnitStore, RunnerSavesEachUnitAndResumeRunsOnlyTheMissingOnes) {
+  const auto dir = scratch_dir("unit-runner");
+  std::atomic<int> calls = 0;
+  const auto job = squares(5, 2, calls);
+  int kept = 0;
+  {
+    dist::Runner runner({dir, false, true, [&] { ++kept; }});
+    const auto r = runner.run(job, Control{});
+    EXPECT_EQ(calls, 5);
+    EXPECT_EQ(kept, 1);  // once, at the first saved unit
+  }
+  std::filesystem::remove(dir / "units" / "3.json");
+  calls = 0;
+  dist::Runner resumed({dir, true, true, {}});
+  const auto r = resumed.run(job, Control{});
+  EXPECT_EQ(calls, 1);
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(r[i]->get<std::size_t>(), i * i);
+  // Without --resume, a new run into the folder starts from nothing.
+  calls = 0;
+  dist::Runner fresh({dir, false, true, {}});
+  fresh.run(job, Control{});
+  EXPECT_EQ(calls, 5);
+}
+
+}  // namespace
+}  // namespace evoplay
