@@ -112,29 +112,22 @@ void add_simulate(CLI::App* group) {
     if (!opt->render_dir.empty()) prepare_output_folder(opt->render_dir, "--render");
     const auto levels = read_levels(opt->files);
     const auto settings = opt->physics.resolved();
-    const int threads = resolve_threads(opt->common.threads);
-    Cancellable c;
-    // In batches, each printed as soon as it is simulated; Ctrl-C stops after the batch.
-    const std::size_t batch = static_cast<std::size_t>(threads) * 4;
-    for (std::size_t first = 0; first < levels.size() && !c.cancelled(); first += batch) {
-      const auto part = std::span(levels).subspan(first, std::min(batch, levels.size() - first));
-      const auto reports = birds::simulate_all(part, settings, threads);
-      for (std::size_t k = 0; k < part.size(); ++k) {
-        const std::size_t i = first + k;
-        const std::string file = display_name(opt->files[i]);
-        if (opt->common.json) {
-          nlohmann::json j = {{"file", file}};
-          j.update(birds::report_json(levels[i], reports[k], true));
-          fmt::print("{}\n", json_text(j));
-        } else {
-          fmt::print("{}", birds::stability_text(file, levels[i], reports[k]));
-        }
-        if (!opt->render_dir.empty())
-          birds::save_before_after(opt->render_dir, stem(opt->files[i]), levels[i], reports[k],
-                                   settings.seconds);
-      }
-      std::fflush(stdout);
-    }
+    Cancellable c;  // Ctrl-C stops after the batch of levels under way
+    birds::simulate_streamed(levels, settings, opt->common.threads, c.control.cancel,
+                             [&](std::size_t i, const birds::StabilityReport& report) {
+                               const std::string file = display_name(opt->files[i]);
+                               if (opt->common.json) {
+                                 nlohmann::json j = {{"file", file}};
+                                 j.update(birds::report_json(levels[i], report, true));
+                                 fmt::print("{}\n", json_text(j));
+                               } else {
+                                 fmt::print("{}", birds::stability_text(file, levels[i], report));
+                               }
+                               if (!opt->render_dir.empty())
+                                 birds::save_before_after(opt->render_dir, stem(opt->files[i]),
+                                                          levels[i], report, settings.seconds);
+                               std::fflush(stdout);
+                             });
     if (!opt->render_dir.empty() && !opt->common.json) {
       fmt::print("pictures: {}\n", opt->render_dir);
     }

@@ -54,10 +54,7 @@ void run_solve(const SolveOptions& opt) {
     if (drawn && s.nodes == 0 && since_draw.seconds() < 0.1) return;
     drawn = true;
     since_draw.reset();
-    progress.update(0, fmt::format("line {} ({}): score in [{}, {}], probing {}, {:.1f} M "
-                                   "nodes, {:.2f} M nodes/s",
-                                   s.line, s.moves, s.low, s.high, s.probe, s.nodes / 1e6,
-                                   s.seconds > 0 ? s.nodes / s.seconds / 1e6 : 0.0));
+    progress.update(0, s.text());
   };
   const auto r = c4::solve_positions(text, name, opt.settings, sink, c.control);
   progress.finish();

@@ -55,31 +55,21 @@ void run_tournament(const TournamentOptions& opt) {
   // Everything is checked and every map read before the run folder exists.
   settings.validate();
   const auto maps = fl::load_tournament_maps(settings.maps);
-  Cancellable c;
-  RunDir run = open_run_dir(opt.common, "flags-tournament");
-  auto config = settings.to_json();
-  config["ranks"] = dist::world().size;
-  run.write_json("config.json", config);
-  c.distribute(opt.common, run);
-  Progress progress(opt.common.quiet, "tournament");
-  c.control.progress = [&](std::uint64_t done, std::uint64_t total) {
-    progress.set_total(total);
-    progress.update(done, fmt::format("{} of {} games", done, total));
-  };
-  const auto report = fl::play_tournament(settings, maps, c.control);
-  progress.finish();
-  report.write_files(run);
-  const auto json = report.to_json();
-  run.finish(json);
-  if (opt.common.json) {
-    print_json(json, run);
-  } else {
-    const auto& r = report.result;
-    fmt::print("{}\n{} games in {:.1f} s on {} thread{}.\n", report.markdown(), r.games.size(),
-               r.seconds, r.threads, r.threads == 1 ? "" : "s");
-    print_run_dir(run);
-  }
-  if (c.cancelled()) exit_cancelled();
+  run_in_folder(
+      opt.common, "flags tournament", settings.to_json(),
+      [&](RunDir& run, Control& control, Progress& progress) {
+        control.progress = [&](std::uint64_t done, std::uint64_t total) {
+          progress.set_total(total);
+          progress.update(done, fmt::format("{} of {} games", done, total));
+        };
+        const auto report = fl::play_tournament(settings, maps, control);
+        report.write_files(run);
+        const auto& r = report.result;
+        return std::pair(report.to_json(), fmt::format("{}\n{} games in {:.1f} s on {} thread{}.\n",
+                                                       report.markdown(), r.games.size(), r.seconds,
+                                                       r.threads, r.threads == 1 ? "" : "s"));
+      },
+      2);
 }
 
 }  // namespace

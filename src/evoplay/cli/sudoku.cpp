@@ -231,34 +231,19 @@ void add_experiment(CLI::App& group) {
 
     const auto boards = sd::boards_of(sd::read_puzzles(opt->puzzles), opt->first);
 
-    RunDir run = open_run_dir(opt->common, "sudoku-experiment");
-    Cancellable c;  // before config.json: a Ctrl-C from then on cancels
-    auto config = base_config("sudoku experiment", opt->common);
-    config.update(settings.to_json());
+    nlohmann::json config = settings.to_json();
     config["puzzles"] = display_name(opt->puzzles);
     config["puzzle_count"] = boards.size();
-    run.write_json("config.json", config);
-    c.distribute(opt->common, run);
-
-    Progress progress(opt->common.quiet, "experiment");
-    c.control.progress = [&](std::uint64_t done, std::uint64_t total) {
-      progress.set_total(total);
-      progress.update(done, fmt::format("{}/{} runs", done, total));
-    };
-    const auto result = sd::run_experiment(boards, settings, c.control);
-    progress.finish();
-
-    sd::save_experiment_files(run, result, settings, opt->puzzles, boards.size());
-    auto json = result.to_json();
-    run.finish(json);
-    if (opt->common.json) {
-      json[kRunDirKey] = run.path().string();
-      fmt::print("{}\n", json_text(json));
-    } else {
-      fmt::print("{}", result.text());
-      print_run_dir(run);
-    }
-    if (c.cancelled()) exit_cancelled();
+    run_in_folder(opt->common, "sudoku experiment", config,
+                  [&](RunDir& run, Control& control, Progress& progress) {
+                    control.progress = [&](std::uint64_t done, std::uint64_t total) {
+                      progress.set_total(total);
+                      progress.update(done, fmt::format("{}/{} runs", done, total));
+                    };
+                    const auto result = sd::run_experiment(boards, settings, control);
+                    sd::save_experiment_files(run, result, settings, opt->puzzles, boards.size());
+                    return std::pair(result.to_json(), result.text());
+                  });
   });
 }
 

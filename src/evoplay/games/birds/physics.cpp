@@ -146,6 +146,20 @@ std::vector<StabilityReport> simulate_all(std::span<const Level> levels,
   return reports;
 }
 
+std::size_t simulate_streamed(
+    std::span<const Level> levels, const PhysicsSettings& settings, int threads,
+    const CancelToken& cancel,
+    const std::function<void(std::size_t, const StabilityReport&)>& on_report) {
+  const std::size_t batch = static_cast<std::size_t>(resolve_threads(threads)) * 4;
+  std::size_t first = 0;
+  for (; first < levels.size() && !cancel.cancelled(); first += batch) {
+    const auto part = levels.subspan(first, std::min(batch, levels.size() - first));
+    const auto reports = simulate_all(part, settings, threads);
+    for (std::size_t k = 0; k < part.size(); ++k) on_report(first + k, reports[k]);
+  }
+  return std::min(first, levels.size());
+}
+
 Level final_level(const Level& level, const StabilityReport& report) {
   Level out = level;
   out.objects.clear();

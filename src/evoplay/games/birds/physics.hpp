@@ -9,9 +9,11 @@
 // so the report is the one the full time would give (only `simulated_time` and `steps` say
 // how much was actually stepped).
 
+#include <functional>
 #include <span>
 #include <vector>
 
+#include "evoplay/core/cancel.hpp"
 #include "evoplay/games/birds/check.hpp"
 #include "evoplay/games/birds/level.hpp"
 
@@ -92,6 +94,14 @@ StabilityReport simulate(const Level& level, const PhysicsSettings& settings = {
 /// identical for any number of threads.
 std::vector<StabilityReport> simulate_all(std::span<const Level> levels,
                                           const PhysicsSettings& settings, int threads);
+
+/// simulate_all() in batches of 4 x threads levels, each report handed to `on_report(i, report)`
+/// in level order as soon as its batch is done (so output streams); a cancel stops after the
+/// batch under way. Returns how many levels were simulated.
+std::size_t simulate_streamed(
+    std::span<const Level> levels, const PhysicsSettings& settings, int threads,
+    const CancelToken& cancel,
+    const std::function<void(std::size_t, const StabilityReport&)>& on_report);
 
 /// A level's final state: the objects that survived, at their final poses.
 Level final_level(const Level& level, const StabilityReport& report);

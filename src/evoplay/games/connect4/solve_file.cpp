@@ -177,4 +177,11 @@ SolveFileResult solve_positions(std::string_view text, const std::string& name,
   return out;
 }
 
+std::string SolveStatus::text() const {
+  return fmt::format(
+      "line {} ({}): score in [{}, {}], probing {}, {:.1f} M nodes, {:.2f} M nodes/s", line, moves,
+      low, high, probe, static_cast<double>(nodes) / 1e6,
+      seconds > 0 ? static_cast<double>(nodes) / seconds / 1e6 : 0.0);
+}
+
 }  // namespace evoplay::games::connect4

@@ -79,6 +79,9 @@ struct SolveStatus {
   int probe = 0;          // the null-window probe running: "is the score above probe?"
   std::uint64_t nodes = 0;
   double seconds = 0;  // since the position started
+
+  /// "line L (MOVES): score in [low, high], probing P, N M nodes, R M nodes/s".
+  std::string text() const;
 };
 
 /// Where solve_positions hands what it finds, in line order, from the calling thread.
