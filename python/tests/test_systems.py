@@ -174,3 +174,15 @@ def test_tictactoe_learn_is_the_command_lines_run(evoplay_cli, tmp_path):
     assert mine["run_dir"] == str(tmp_path / "py")
     assert without(mine, *TIMES, "run_dir") == without(cli, *TIMES, "run_dir")
     assert (tmp_path / "py" / "result.json").exists()
+
+
+def test_sudoku_check_counts_solutions_as_the_command_line(data_dir, evoplay_cli, tmp_path):
+    unique = (data_dir / "sudoku" / "qqwing_easy_50.txt").read_text().splitlines()[0]
+    several = "." * 81
+    none = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which its column has
+    path = tmp_path / "three.txt"
+    path.write_text("\n".join([unique, several, none]) + "\n")
+    mine = sudoku.check(sudoku.load(str(path)))
+    assert [r["solutions"] for r in mine["results"]] == [1, 2, 0]
+    cli = [json.loads(l) for l in evoplay_cli("sudoku", "check", path, "--json").stdout.splitlines()]
+    assert mine["results"] == cli
