@@ -75,12 +75,18 @@ class PyProblem {
   }
 
   double evaluate(const Genome& g) const {
-    py::list genome(g.size());
+    // The list through the C API: this is the hot path of a Python fitness.
+    auto genome = py::reinterpret_steal<py::list>(PyList_New(static_cast<Py_ssize_t>(g.size())));
+    if (!genome) throw py::error_already_set();
     for (std::size_t i = 0; i < g.size(); ++i) {
-      genome[i] = py::reinterpret_steal<py::object>(to_python(g[i]));
+      PyList_SET_ITEM(genome.ptr(), static_cast<Py_ssize_t>(i), to_python(g[i]));
     }
-    const py::object f = fitness_(genome);
-    return f.cast<double>();
+    PyObject* f = PyObject_CallOneArg(fitness_.ptr(), genome.ptr());
+    if (f == nullptr) throw py::error_already_set();
+    const double value = PyFloat_AsDouble(f);
+    Py_DECREF(f);
+    if (value == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+    return value;
   }
 
   evo::Direction direction() const { return shape_.direction; }

@@ -15,6 +15,7 @@
 #include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/lemmings/report.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
+#include "evoplay/games/lemmings/solve_level.hpp"
 #include "evoplay/games/lemmings/study.hpp"
 #include "evoplay/games/lemmings/study_report.hpp"
 
@@ -95,6 +96,19 @@ class PyStudy {
     d["best_curve"] = unit.best_curve;
     d["mean_curve"] = unit.mean_curve;
     return d;
+  }
+
+  /// Runs every unit here, on `threads` threads (0: every hardware thread): `lemmings compare`.
+  py::dict run(int threads) {
+    lem::StudySpec spec = spec_;
+    spec.threads = threads;
+    Control control;
+    const auto r =
+        run_cancellable(control.cancel, [&] { return lem::run_study(levels_, spec, control); });
+    py::dict out;
+    out["markdown"] = lem::study_markdown(r);
+    out["result"] = to_python(r.to_json());
+    return out;
   }
 
   /// The study from every unit's results (in any order): its tables and result.json.
@@ -215,6 +229,39 @@ void add_lemmings(py::module_& m) {
       },
       py::arg("level"), py::arg("plan") = py::none(), py::arg("step") = -2,
       "PNG bytes: the lemmings' paths (step -2), or the frame after `step` (-1: the start).");
+  m.def(
+      "solve",
+      [](const lem::Level& level, const std::string& algo, const std::string& fitness,
+         std::uint64_t evaluations, std::size_t epochs, std::size_t population, std::uint64_t seed,
+         const std::string& cro_preset, const std::string& selection,
+         const std::string& aco_variant) {
+        lem::SolverSettings s;
+        s.cro = evo::CroParams::preset_named(cro_preset);
+        s.algorithm = lem::algorithm_from_name(algo);
+        s.fitness = lem::fitness_from_name(fitness);
+        s.evaluations = evaluations;
+        s.epochs = epochs;
+        s.population = population;
+        s.ga.selection = evo::Selection::parse(selection);
+        s.set_aco_variant(aco_variant);
+        s.seed = seed;
+        s.threads = 1;
+        s.validate();
+        Control control;
+        const auto r =
+            run_cancellable(control.cancel, [&] { return lem::solve_level(level, s, control); });
+        py::dict out;
+        out["result"] = to_python(r.to_json());
+        out["text"] = r.text();
+        out["best"] = PyPlan{r.best};
+        return out;
+      },
+      py::arg("level"), py::kw_only(), py::arg("algo") = "cro", py::arg("fitness") = "heuristic",
+      py::arg("evaluations") = 20000, py::arg("epochs") = 0, py::arg("population") = 100,
+      py::arg("seed") = 1, py::arg("cro_preset") = "standard", py::arg("selection") = "roulette",
+      py::arg("aco_variant") = "rank-maxmin",
+      "Solves a level with CRO, the GA or ACO (`lemmings solve`): {'result': its result.json, "
+      "'text': what the command prints, 'best': the effective plan}.");
   py::class_<PyStudy>(m, "Study",
                       "`lemmings compare` as independent units of work (one run of one "
                       "algorithm with one fitness on one level): run them anywhere, in any "
@@ -230,6 +277,8 @@ void add_lemmings(py::module_& m) {
       .def_property_readonly("units", &PyStudy::units, "How many units the study has.")
       .def("run_unit", &PyStudy::run_unit, py::arg("index"),
            "Runs one unit (without the GIL); its results as a plain dict.")
+      .def("run", &PyStudy::run, py::arg("threads") = 0,
+           "Runs every unit here (as `lemmings compare`): the same as summarize() of them all.")
       .def("summarize", &PyStudy::summarize, py::arg("results"),
            "{'markdown': the tables `lemmings compare` prints, 'result': its result.json}.");
 }

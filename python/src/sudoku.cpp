@@ -10,6 +10,7 @@
 #include "evoplay/core/control.hpp"
 #include "evoplay/evo/cro_params.hpp"
 #include "evoplay/games/sudoku/board.hpp"
+#include "evoplay/games/sudoku/check.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
 
 namespace evoplay::python {
@@ -117,6 +118,20 @@ void add_sudoku(py::module_& m) {
       py::arg("threads") = 1, py::arg("cro_preset") = "standard",
       "Solves puzzles (a text, a Puzzle or a list of them) by method exact, ga or cro (preset "
       "paper or strong); puzzle i runs with seed + i, as `sudoku solve --seed`.");
+  m.def(
+      "check",
+      [](const py::object& puzzles, int threads) {
+        const auto entries = entries_of(puzzles);
+        su::CheckSettings settings{threads};
+        settings.validate();
+        Control control;
+        const auto r = run_cancellable(
+            control.cancel, [&] { return su::check_puzzles(entries, settings, control); });
+        return to_python(r.to_json());
+      },
+      py::arg("puzzles"), py::kw_only(), py::arg("threads") = 1,
+      "`sudoku check`: each puzzle's solutions counted (0, 1, or 2 for 2 or more); the whole "
+      "as JSON (puzzles, unique, without_solution, several, results).");
 }
 
 }  // namespace evoplay::python

@@ -1,7 +1,11 @@
 // evoplay.tictactoe: the state as an environment and its bots (the perfect player included).
+#include <algorithm>
 #include <string>
 
+#include "evoplay/core/control.hpp"
+#include "evoplay/core/run_dir.hpp"
 #include "evoplay/games/tictactoe/board.hpp"
+#include "evoplay/games/tictactoe/learn_run.hpp"
 #include "evoplay/games/tictactoe/perfect.hpp"
 #include "games.hpp"
 
@@ -37,6 +41,36 @@ void add_tictactoe(py::module_& m) {
           "float32 array (2, 3, 3): plane p holds player p's marks.");
   add_state_methods(state);
   add_bot_class(m, state, [] { return ttt::bots(); });
+  m.def(
+      "learn",
+      [](const std::string& out, const std::string& preset, std::uint64_t seed, int threads,
+         const py::kwargs& settings) {
+        ttt::LearnRunSettings s;
+        s.learn = ttt::LearnSettings::preset_named(preset);
+        for (const auto& [key, value] : settings) {
+          std::string name = py::str(key);
+          std::replace(name.begin(), name.end(), '_', '-');
+          const std::string text = py::isinstance<py::bool_>(value)
+                                       ? (value.cast<bool>() ? "on" : "off")
+                                       : std::string(py::str(value));
+          s.learn.set(name, text);
+        }
+        s.seed = seed;
+        s.threads = threads;
+        s.validate();
+        RunDir run = RunDir::create(out, "tictactoe-learn");
+        Control control;
+        const auto r =
+            run_cancellable(control.cancel, [&] { return ttt::learn_run(run, s, control); });
+        py::dict result = to_python(r.to_json());
+        result["run_dir"] = run.path().string();
+        return result;
+      },
+      py::arg("out") = "", py::kw_only(), py::arg("preset") = "original", py::arg("seed") = 1,
+      py::arg("threads") = 1,
+      "`tictactoe learn`: agents made of rules learn by playing. Settings by keyword as the "
+      "command's options (cycles=200, agents=40, measure_every=10, ...); the run folder `out` "
+      "(default: a new one under runs/) holds its files. Returns result.json with 'run_dir'.");
 }
 
 }  // namespace evoplay::python

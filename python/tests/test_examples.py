@@ -11,6 +11,11 @@ EXAMPLES = {
     "connect4_selfplay.py": (["--games", "2", "--iterations", "50"], "observations ("),
     "cro_custom_problem.py": (["--items", "15", "--epochs", "20"], "CRO best value"),
     "tictactoe_bots.py": (["--games", "1"], "perfect"),
+    "birds_evaluate_levels.py": ([str(SOURCE_DIR / "data" / "birds" / name) for name in
+                                  ("baseline_generated_level-22.xml",
+                                   "generated_playable_level.xml")] + ["--seconds", "2",
+                                                                       "--png", "first.png"],
+                                 "diversity of 2 levels"),
     "ga_tsp_stepwise.py": (["--cities", "10", "--generations", "50"], "python twin"),
     "dask_lemmings_study.py": (["--levels", str(SOURCE_DIR / "data" / "lemmings" /
                                                 "easy-01-down-the-hole.lvl"),

@@ -144,3 +144,45 @@ def test_birds_diversity(data_dir):
 def test_birds_bad_xml_is_an_error():
     with pytest.raises(evoplay.Error):
         birds.Level.parse("<Level><Birds><Bird type=", "bad.xml")
+
+
+def test_lemmings_solve_is_the_command_lines_result(data_dir, evoplay_cli, tmp_path):
+    path = data_dir / "lemmings" / "easy-01-down-the-hole.lvl"
+    mine = lemmings.solve(lemmings.Level.load(str(path)), algo="ga", evaluations=300, seed=2)
+    cli = evoplay_cli.json("lemmings", "solve", path, "--algo", "ga", "--evaluations", 300,
+                           "--seed", 2, "--json", "--out", tmp_path / "run")
+    assert without(mine["result"], *TIMES) == without(cli, *TIMES, "run_dir")
+    assert str(mine["best"]) == cli["best_plan"]
+
+
+def test_lemmings_study_run_equals_its_units(data_dir):
+    level = str(data_dir / "lemmings" / "easy-02-up-the-stairs.lvl")
+    kw = dict(algos="cro,aco", fitness="original", runs=2, evaluations=150, population=10, seed=4)
+    study = lemmings.Study([level], **kw)
+    whole = study.run(threads=2)
+    parts = study.summarize([study.run_unit(i) for i in range(study.units)])
+    assert study_tables(whole["markdown"]) == study_tables(parts["markdown"])
+
+
+def test_tictactoe_learn_is_the_command_lines_run(evoplay_cli, tmp_path):
+    from evoplay import tictactoe
+    mine = tictactoe.learn(str(tmp_path / "py"), preset="strong", seed=3, threads=1, cycles=12,
+                           measure_every=4)
+    cli = evoplay_cli.json("tictactoe", "learn", "--preset", "strong", "--seed", 3, "--threads",
+                           1, "--cycles", 12, "--measure-every", 4, "--json",
+                           "--out", tmp_path / "cli")
+    assert mine["run_dir"] == str(tmp_path / "py")
+    assert without(mine, *TIMES, "run_dir") == without(cli, *TIMES, "run_dir")
+    assert (tmp_path / "py" / "result.json").exists()
+
+
+def test_sudoku_check_counts_solutions_as_the_command_line(data_dir, evoplay_cli, tmp_path):
+    unique = (data_dir / "sudoku" / "qqwing_easy_50.txt").read_text().splitlines()[0]
+    several = "." * 81
+    none = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which its column has
+    path = tmp_path / "three.txt"
+    path.write_text("\n".join([unique, several, none]) + "\n")
+    mine = sudoku.check(sudoku.load(str(path)))
+    assert [r["solutions"] for r in mine["results"]] == [1, 2, 0]
+    cli = [json.loads(l) for l in evoplay_cli("sudoku", "check", path, "--json").stdout.splitlines()]
+    assert mine["results"] == cli
