@@ -231,6 +231,30 @@ TEST(WebServer, CaptureTheFlagOnAMapSentAsText) {
   EXPECT_EQ(server.post("/api/flags/move", json{{"map", map}, {"moves", {"9 n"}}}).first, 400);
 }
 
+TEST(WebServer, ReplaysALemmingsPlan) {
+  TestServer server;
+  auto slurp = [](const std::string& file) {
+    std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/lemmings/" + file);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  const std::string level = slurp("easy-01-down-the-hole.lvl");
+  const std::string plan = slurp("solutions/easy-01-down-the-hole.plan");
+  const int save = std::stoi(level.substr(level.find("\nsave: ") + 7));
+  const auto [status, r] = server.post("/api/lemmings/replay", json{{"level", level}, {"plan", plan}});
+  ASSERT_EQ(status, 200) << r;
+  EXPECT_EQ(r["outcome"]["solved"], true);  // the reference plan solves its level
+  EXPECT_GE(r["outcome"]["saved"].get<int>(), save);
+  EXPECT_EQ(r["frames"].back()["saved"], r["outcome"]["saved"]);
+  EXPECT_EQ(r["rows"].size(), r["height"].get<std::size_t>());
+  const auto [bad_level, e1] = server.post("/api/lemmings/replay", json{{"level", "name: x\n"}});
+  EXPECT_EQ(bad_level, 400);
+  EXPECT_EQ(e1["error"].get<std::string>().rfind("level:", 0), 0u) << e1;
+  const auto [bad_plan, e2] =
+      server.post("/api/lemmings/replay", json{{"level", level}, {"plan", "3 flyer\n"}});
+  EXPECT_EQ(bad_plan, 400);
+  EXPECT_EQ(e2["error"].get<std::string>().rfind("plan:1", 0), 0u) << e2;
+}
+
 TEST(WebServer, ExactColumnScoresOfConnectFour) {
   TestServer server;
   // Pons' test set: "moves score". The score of playing the last move, seen from the position

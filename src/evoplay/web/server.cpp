@@ -43,6 +43,7 @@ json ServerSettings::to_json() const {
           {"port", port},
           {"runs", runs},
           {"flags_maps", flags_maps},
+          {"lemmings_levels", lemmings_levels},
           {"threads", threads},
           {"per_client_jobs", per_client_jobs},
           {"think_seconds", think_seconds},
@@ -157,7 +158,7 @@ void add_site_routes(httplib::Server& server, const Context& ctx) {
   server.Get("/api/info", guarded([&ctx](const auto&, auto& res) {
                reply(res, {{"program", "evoplay"},
                            {"version", EVOPLAY_VERSION},
-                           {"games", {"tictactoe", "connect4", "flags", "sudoku"}},
+                           {"games", {"tictactoe", "connect4", "flags", "sudoku", "lemmings"}},
                            {"runs", !ctx.settings.runs.empty()},
                            {"think_seconds", ctx.settings.think_seconds},
                            {"job_seconds", ctx.settings.job_seconds},
@@ -223,6 +224,7 @@ struct Server::Impl {
     add_board_routes(http, ctx);
     add_sudoku_routes(http, ctx);
     add_runs_routes(http, ctx);
+    add_lemmings_routes(http, ctx);
     add_site_routes(http, ctx);  // last: its pattern matches every GET
   }
 };

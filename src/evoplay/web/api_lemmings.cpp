@@ -1,0 +1,170 @@
+// Lemmings' routes: the shipped levels (with their reference plans), and a plan's replay on a
+// level as frames for the page (the lemmings of each step and the cells that changed), with
+// the outcome. Levels and plans are read by the command line's parsers (level:LINE: ...).
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "evoplay/games/lemmings/level.hpp"
+#include "evoplay/games/lemmings/plan.hpp"
+#include "evoplay/games/lemmings/simulator.hpp"
+#include "evoplay/web/context.hpp"
+
+namespace evoplay::web {
+
+using nlohmann::json;
+namespace lem = games::lemmings;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A replay is sent whole: levels beyond these bounds are refused (the command line takes them).
+constexpr long long kMostCells = 200'000;
+constexpr int kMostSteps = 5000;
+constexpr int kMostLemmings = 500;
+
+char cell_symbol(lem::Cell c) {
+  switch (c) {
+    case lem::Cell::kAir:
+      return '.';
+    case lem::Cell::kDirt:
+      return '#';
+    case lem::Cell::kSteel:
+      return '=';
+    case lem::Cell::kWater:
+      return '~';
+    case lem::Cell::kEntrance:
+      return 'E';
+    case lem::Cell::kExit:
+      return 'X';
+  }
+  return '?';
+}
+
+/// Each step as the page draws it: the lemmings out ([id, x, y, dir, job]) and the cells that
+/// changed since the step before ([x, y, symbol]).
+class Frames : public lem::StepObserver {
+ public:
+  void on_start(const lem::Simulator& sim) override {
+    const auto& level = sim.level();
+    cells_.assign(static_cast<std::size_t>(level.width * level.height), '.');
+    for (int y = 0; y < level.height; ++y) {
+      std::string row;
+      for (int x = 0; x < level.width; ++x) {
+        const char c = cell_symbol(sim.cell(x, y));
+        cells_[static_cast<std::size_t>(y * level.width + x)] = c;
+        row += c;
+      }
+      rows_.push_back(row);
+    }
+  }
+  void on_step(const lem::Simulator& sim, int step, std::span<const lem::Event>) override {
+    const auto& level = sim.level();
+    json lemmings = json::array(), changes = json::array();
+    for (int i = 0; i < sim.released(); ++i) {
+      const auto l = sim.lemming(i);
+      lemmings.push_back({l.id, l.x, l.y, l.dir, std::string(lem::job_name(l.job))});
+    }
+    for (int y = 0; y < level.height; ++y) {
+      for (int x = 0; x < level.width; ++x) {
+        const char c = cell_symbol(sim.cell(x, y));
+        char& was = cells_[static_cast<std::size_t>(y * level.width + x)];
+        if (c != was) {
+          changes.push_back({x, y, std::string(1, c)});
+          was = c;
+        }
+      }
+    }
+    frames_.push_back({{"step", step},
+                       {"lemmings", lemmings},
+                       {"changes", changes},
+                       {"saved", sim.saved()},
+                       {"dead", sim.dead()}});
+  }
+  json rows() const { return rows_; }
+  json frames() const { return frames_; }
+
+ private:
+  std::vector<char> cells_;
+  std::vector<std::string> rows_;
+  json frames_ = json::array();
+};
+
+json replay(const lem::Level& level, const lem::Plan& plan) {
+  lem::Simulator sim(level);
+  Frames frames;
+  const auto& o = sim.run(plan, &frames);
+  json skills = json::object();
+  for (int s = 0; s < lem::kSkillCount; ++s) {
+    const auto skill = static_cast<lem::Skill>(s);
+    if (level.skill(skill) > 0) skills[std::string(lem::skill_name(skill))] = level.skill(skill);
+  }
+  return {{"name", level.name},
+          {"width", level.width},
+          {"height", level.height},
+          {"lemmings", level.lemmings},
+          {"save", level.save},
+          {"time", level.time},
+          {"skills", skills},
+          {"rows", frames.rows()},
+          {"frames", frames.frames()},
+          {"outcome",
+           {{"solved", o.solved},
+            {"saved", o.saved},
+            {"dead", o.dead},
+            {"out", o.out},
+            {"steps", o.steps},
+            {"solved_step", o.solved_step},
+            {"genes_applied", o.genes_applied()}}}};
+}
+
+}  // namespace
+
+void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
+  // The shipped levels, each with its reference plan (solutions/NAME.plan) when there is one.
+  server.Get("/api/lemmings/levels", guarded([&ctx](const auto&, auto& res) {
+               json levels = json::array();
+               std::vector<fs::path> files;
+               std::error_code ec;
+               const fs::path dir = ctx.settings.lemmings_levels;
+               if (!dir.empty()) {
+                 for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+                   if (it->path().extension() == ".lvl" && it->is_regular_file(ec) &&
+                       it->file_size(ec) < (1u << 20)) {
+                     files.push_back(it->path());
+                   }
+                 }
+               }
+               std::sort(files.begin(), files.end());
+               auto slurp = [](const fs::path& p) {
+                 std::ifstream in(p);
+                 std::ostringstream text;
+                 text << in.rdbuf();
+                 return text.str();
+               };
+               for (const auto& f : files) {
+                 const fs::path plan = dir / "solutions" / (f.stem().string() + ".plan");
+                 levels.push_back({{"name", f.stem().string()},
+                                   {"text", slurp(f)},
+                                   {"plan", fs::is_regular_file(plan, ec) ? slurp(plan) : ""}});
+               }
+               reply(res, {{"levels", levels}});
+             }));
+  server.Post("/api/lemmings/replay", guarded([&ctx](const auto& req, auto& res) {
+                const json body = ctx.body(req);
+                const auto level =
+                    lem::parse_level(get_string(body, "level", "", 1 << 20), "level");
+                if (static_cast<long long>(level.width) * level.height > kMostCells ||
+                    level.time > kMostSteps || level.lemmings > kMostLemmings) {
+                  throw BadRequest(fmt::format(
+                      "level: too large to replay here (at most {} cells, {} steps, {} lemmings)",
+                      kMostCells, kMostSteps, kMostLemmings));
+                }
+                const auto plan = lem::parse_plan(get_string(body, "plan", "", 1 << 20), "plan");
+                reply(res, replay(level, plan));
+              }));
+}
+
+}  // namespace evoplay::web
