@@ -218,9 +218,9 @@ TEST(WebServer, CaptureTheFlagOnAMapSentAsText) {
   ASSERT_EQ(status, 200) << start;
   EXPECT_EQ(start["to_move"], 0);
   EXPECT_FALSE(start["legal"].empty());
-  const auto [moved, reply] = server.post(
-      "/api/flags/move",
-      json{{"map", map}, {"moves", {start["legal"][0]}}, {"bot", "alphabeta:2"}});
+  const auto [moved, reply] =
+      server.post("/api/flags/move",
+                  json{{"map", map}, {"moves", {start["legal"][0]}}, {"bot", "alphabeta:2"}});
   ASSERT_EQ(moved, 200) << reply;
   EXPECT_EQ(reply["moves"].size(), 2u);
   EXPECT_EQ(reply["played"]["depth"], 2);
@@ -240,12 +240,13 @@ TEST(WebServer, ReplaysALemmingsPlan) {
   const std::string level = slurp("easy-01-down-the-hole.lvl");
   const std::string plan = slurp("solutions/easy-01-down-the-hole.plan");
   const int save = std::stoi(level.substr(level.find("\nsave: ") + 7));
-  const auto [status, r] = server.post("/api/lemmings/replay", json{{"level", level}, {"plan", plan}});
+  const auto [status, r] =
+      server.post("/api/lemmings/replay", json{{"level", level}, {"plan", plan}});
   ASSERT_EQ(status, 200) << r;
   EXPECT_EQ(r["outcome"]["solved"], true);  // the reference plan solves its level
   EXPECT_GE(r["outcome"]["saved"].get<int>(), save);
   EXPECT_EQ(r["frames"].back()["saved"], r["outcome"]["saved"]);
-  EXPECT_EQ(r["rows"].size(), r["height"].get<std::size_t>());
+  EXPECT_EQ(r["map"].size(), r["height"].get<std::size_t>());
   const auto [bad_level, e1] = server.post("/api/lemmings/replay", json{{"level", "name: x\n"}});
   EXPECT_EQ(bad_level, 400);
   EXPECT_EQ(e1["error"].get<std::string>().rfind("level:", 0), 0u) << e1;

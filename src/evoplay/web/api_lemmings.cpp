@@ -9,6 +9,7 @@
 
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
+#include "evoplay/games/lemmings/report.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
 #include "evoplay/web/context.hpp"
 
@@ -25,39 +26,17 @@ constexpr long long kMostCells = 200'000;
 constexpr int kMostSteps = 5000;
 constexpr int kMostLemmings = 500;
 
-char cell_symbol(lem::Cell c) {
-  switch (c) {
-    case lem::Cell::kAir:
-      return '.';
-    case lem::Cell::kDirt:
-      return '#';
-    case lem::Cell::kSteel:
-      return '=';
-    case lem::Cell::kWater:
-      return '~';
-    case lem::Cell::kEntrance:
-      return 'E';
-    case lem::Cell::kExit:
-      return 'X';
-  }
-  return '?';
-}
-
 /// Each step as the page draws it: the lemmings out ([id, x, y, dir, job]) and the cells that
-/// changed since the step before ([x, y, symbol]).
+/// changed since the step before ([x, y, symbol] in the .lvl file's symbols).
 class Frames : public lem::StepObserver {
  public:
   void on_start(const lem::Simulator& sim) override {
     const auto& level = sim.level();
     cells_.assign(static_cast<std::size_t>(level.width * level.height), '.');
     for (int y = 0; y < level.height; ++y) {
-      std::string row;
       for (int x = 0; x < level.width; ++x) {
-        const char c = cell_symbol(sim.cell(x, y));
-        cells_[static_cast<std::size_t>(y * level.width + x)] = c;
-        row += c;
+        cells_[static_cast<std::size_t>(y * level.width + x)] = lem::cell_char(sim.cell(x, y));
       }
-      rows_.push_back(row);
     }
   }
   void on_step(const lem::Simulator& sim, int step, std::span<const lem::Event>) override {
@@ -69,7 +48,7 @@ class Frames : public lem::StepObserver {
     }
     for (int y = 0; y < level.height; ++y) {
       for (int x = 0; x < level.width; ++x) {
-        const char c = cell_symbol(sim.cell(x, y));
+        const char c = lem::cell_char(sim.cell(x, y));
         char& was = cells_[static_cast<std::size_t>(y * level.width + x)];
         if (c != was) {
           changes.push_back({x, y, std::string(1, c)});
@@ -83,41 +62,24 @@ class Frames : public lem::StepObserver {
                        {"saved", sim.saved()},
                        {"dead", sim.dead()}});
   }
-  json rows() const { return rows_; }
   json frames() const { return frames_; }
 
  private:
   std::vector<char> cells_;
-  std::vector<std::string> rows_;
   json frames_ = json::array();
 };
 
+/// The level as `lemmings show --json` has it (header, skills, "map" rows), the frames, and
+/// the outcome as `lemmings run --json` has it (with genes_applied).
 json replay(const lem::Level& level, const lem::Plan& plan) {
   lem::Simulator sim(level);
   Frames frames;
   const auto& o = sim.run(plan, &frames);
-  json skills = json::object();
-  for (int s = 0; s < lem::kSkillCount; ++s) {
-    const auto skill = static_cast<lem::Skill>(s);
-    if (level.skill(skill) > 0) skills[std::string(lem::skill_name(skill))] = level.skill(skill);
-  }
-  return {{"name", level.name},
-          {"width", level.width},
-          {"height", level.height},
-          {"lemmings", level.lemmings},
-          {"save", level.save},
-          {"time", level.time},
-          {"skills", skills},
-          {"rows", frames.rows()},
-          {"frames", frames.frames()},
-          {"outcome",
-           {{"solved", o.solved},
-            {"saved", o.saved},
-            {"dead", o.dead},
-            {"out", o.out},
-            {"steps", o.steps},
-            {"solved_step", o.solved_step},
-            {"genes_applied", o.genes_applied()}}}};
+  json out = lem::level_show_json(level);
+  out["frames"] = frames.frames();
+  out["outcome"] = lem::outcome_json(level, plan, o);
+  out["outcome"]["genes_applied"] = o.genes_applied();
+  return out;
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ export function render(main) {
 
   function gridAt(k) {
     // The cells after frame k, from the start and each frame's changes.
-    const g = replay.rows.map((r) => r.split(''));
+    const g = replay.map.map((r) => r.split(''));
     for (let i = 0; i <= k; ++i) for (const [x, y, c] of replay.frames[i].changes) g[y][x] = c;
     return g;
   }
@@ -104,7 +104,7 @@ export function render(main) {
       ['dead', o.dead], ['steps', o.steps], ['genes applied', o.genes_applied]]
       .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('');
     const chosen = $('skill').value;
-    $('skill').innerHTML = Object.entries(replay.skills).map(([s, n]) => `<option value="${s}">${s} (${n})</option>`).join('');
+    $('skill').innerHTML = Object.entries(replay.skills).filter(([, n]) => n > 0).map(([s, n]) => `<option value="${s}">${s} (${n})</option>`).join('');
     if (chosen in replay.skills) $('skill').value = chosen;
     $('download').href = 'data:text/plain;charset=utf-8,' + encodeURIComponent($('plan').value);
     $('download').download = `${level().name}.plan`;
