@@ -261,6 +261,19 @@ def lemmings(s):
                                 re.M), "the clicked skill in the plan")
     s.wait_state("paused", "ended")
     s.shot("lemmings-plan")
+    # CRO on the level, live: its curve, then its best plan replayed.
+    s.select("algorithm", "cro")
+    budget = s.d.find_element(By.ID, "evaluations")
+    budget.clear()
+    budget.send_keys("300")
+    s.click("#solve")
+    s.wait(lambda d: s.attr("data-solve") in ("done", "error", "cancelled"), "the optimiser")
+    if s.attr("data-solve") != "done":
+        fail(f"lemmings: the solve ended {s.attr('data-solve')}: {s.text('error')}")
+    if "evaluations" not in s.text("solve-status"):
+        fail(f"lemmings: no solve status: {s.text('solve-status')}")
+    s.wait_state("paused", "ended")
+    s.shot("lemmings-solve")
 
 
 def sudoku(s):

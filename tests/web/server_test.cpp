@@ -256,6 +256,27 @@ TEST(WebServer, ReplaysALemmingsPlan) {
   EXPECT_EQ(e2["error"].get<std::string>().rfind("plan:1", 0), 0u) << e2;
 }
 
+TEST(WebServer, SolvesALemmingsLevelAsAJob) {
+  TestServer server;
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/lemmings/easy-01-down-the-hole.lvl");
+  const std::string level((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto [status, started] = server.post(
+      "/api/lemmings/solve", json{{"level", level}, {"algorithm", "ga"}, {"evaluations", 200}});
+  ASSERT_EQ(status, 202) << started;
+  const auto events = job_events(server, started["job"]);
+  ASSERT_GE(events.size(), 3u);
+  EXPECT_EQ(events[1]["type"], "generation");
+  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto& result = events.back()["result"];
+  EXPECT_LE(result["result"]["evaluations"].get<int>(), 200);
+  EXPECT_EQ(result["result"]["algorithm"], "ga");
+  EXPECT_EQ(result["plan"], result["result"]["best_plan"]);
+  EXPECT_EQ(server.post("/api/lemmings/solve", json{{"level", level}, {"algorithm", "pso"}}).first,
+            400);
+  EXPECT_EQ(server.post("/api/lemmings/solve", json{{"level", level}, {"evaluations", 1e9}}).first,
+            400);
+}
+
 TEST(WebServer, ExactColumnScoresOfConnectFour) {
   TestServer server;
   // Pons' test set: "moves score". The score of playing the last move, seen from the position

@@ -5,13 +5,16 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/lemmings/report.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
+#include "evoplay/games/lemmings/solve_level.hpp"
 #include "evoplay/web/context.hpp"
+#include "evoplay/web/events.hpp"
 
 namespace evoplay::web {
 
@@ -127,6 +130,39 @@ void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
                 const auto plan = lem::parse_plan(get_string(body, "plan", "", 1 << 20), "plan");
                 reply(res, replay(level, plan));
               }));
+  // CRO, the GA or ACO on a level as a job: each generation an event, then `lemmings solve
+  // --json`'s record and the best plan (the genes that had an effect) as text.
+  server.Post(
+      "/api/lemmings/solve", guarded([&ctx](const auto& req, auto& res) {
+        const json body = ctx.body(req);
+        auto level = lem::parse_level(get_string(body, "level", "", 1 << 20), "level");
+        lem::SolverSettings settings;
+        const std::string algorithm = get_string(body, "algorithm", "cro", 8);
+        bool known = false;
+        for (const auto a : {lem::Algorithm::kCro, lem::Algorithm::kGa, lem::Algorithm::kAco}) {
+          if (lem::algorithm_name(a) == algorithm) settings.algorithm = a, known = true;
+        }
+        if (!known) throw BadRequest("algorithm: expected cro, ga or aco");
+        settings.evaluations =
+            static_cast<std::uint64_t>(get_int(body, "evaluations", 20000, 1, 200000));
+        settings.population = static_cast<std::size_t>(get_int(body, "population", 100, 2, 1000));
+        settings.seed = static_cast<std::uint64_t>(
+            get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+        settings.threads = 1;
+        settings.validate();
+        if (level.total_skills() == 0) throw BadRequest("level: it offers no skill to plan");
+        const double cap = ctx.settings.job_seconds;
+        ctx.start_job(req, res, "lemmings-" + algorithm, [&ctx, level, settings, cap](Job& job) {
+          GenerationEvents observer(job);
+          Control control;
+          control.cancel = job.cancel_token();
+          control.observer = &observer;
+          const auto alarm = ctx.alarms.set(
+              control.cancel, std::chrono::milliseconds(static_cast<long long>(1000 * cap)));
+          const auto r = lem::solve_level(level, settings, control);
+          return json{{"result", r.to_json()}, {"plan", lem::to_text(r.best)}};
+        });
+      }));
 }
 
 }  // namespace evoplay::web

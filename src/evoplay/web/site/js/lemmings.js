@@ -1,7 +1,9 @@
 // Lemmings: choose a level, replay a plan (play, pause, step, speed) with the saved count, and
 // build a plan by clicking: a lemming clicked at the step shown gets the chosen skill at the
 // next step (a `STEP SKILL LEMMING` line), the replay runs again, the plan can be downloaded.
-import { get, post } from './api.js';
+// Or let CRO, the GA or ACO solve the level: the fitness curve live, then its best plan replayed.
+import { get, post, startJob } from './api.js';
+import { Chart } from './chart.js';
 
 // The PNG renders' colours (games/lemmings/render.cpp).
 const COLOURS = { '.': 'rgb(14, 21, 37)', '#': 'rgb(150, 98, 52)', '=': 'rgb(124, 134, 150)',
@@ -21,7 +23,12 @@ export function render(main) {
         <textarea id="plan" rows="10"></textarea>
         <div class="controls"><a id="download" download="plan.plan" href="#">Download the plan</a>
           <button id="clear">Clear</button></div>
-        <dl class="info" id="outcome"></dl></div></div>`;
+        <dl class="info" id="outcome"></dl></div>
+      <div class="panel"><b>Solve with an optimiser</b>
+        <div class="controls"><select id="algorithm"><option>cro</option><option>ga</option><option>aco</option></select>
+          <label>Evaluations <input id="evaluations" type="number" value="5000" min="1" max="200000" style="width:80px"></label>
+          <button id="solve">Run</button><button id="stop-solve">Stop</button></div>
+        <div id="chart"></div><div id="solve-status"></div></div></div>`;
   const $ = (id) => main.querySelector('#' + id);
   let levels = [];
   let replay = null;
@@ -141,6 +148,44 @@ export function render(main) {
     $('plan').value = ($('plan').value.trim() ? $('plan').value.trimEnd() + '\n' : '') + line + '\n';
     run(frame);
   };
+  const chart = new Chart($('chart'), 360, 200);
+  let solveJob = null;
+  $('solve').onclick = async () => {
+    if (solveJob) await solveJob.cancel();
+    chart.clear();
+    main.dataset.solve = 'running';
+    $('error').textContent = '';
+    let drawn = 0;
+    try {
+      solveJob = await startJob('/api/lemmings/solve', {
+        level: level().text, algorithm: $('algorithm').value, evaluations: Number($('evaluations').value),
+      }, (e) => {
+        if (e.type === 'generation') {
+          chart.add('best', e.evaluations, e.best);
+          chart.add('mean', e.evaluations, e.mean);
+          $('solve-status').textContent = `${e.evaluations} evaluations: best fitness ${e.best}`;
+          if (performance.now() - drawn > 100) {
+            chart.draw();
+            drawn = performance.now();
+          }
+          return;
+        }
+        chart.draw();
+        if (e.result) {
+          const r = e.result.result;
+          $('solve-status').textContent = `${r.solved ? 'solved' : 'not solved'} after ${r.evaluations} evaluations`;
+          $('plan').value = e.result.plan;
+          run();
+        }
+        if (e.error) $('error').textContent = e.error;
+        main.dataset.solve = e.type;
+      });
+    } catch (e) {
+      $('error').textContent = e.message;
+      main.dataset.solve = 'error';
+    }
+  };
+  $('stop-solve').onclick = () => solveJob && solveJob.cancel();
   get('/api/lemmings/levels').then((r) => {
     levels = r.levels;
     $('level').innerHTML = levels.map((l) => `<option>${l.name}</option>`).join('');
@@ -151,5 +196,8 @@ export function render(main) {
     $('error').textContent = e.message;
     main.dataset.state = 'error';
   });
-  return stop;
+  return () => {
+    stop();
+    if (solveJob) solveJob.close();
+  };
 }
