@@ -276,6 +276,19 @@ def lemmings(s):
     s.shot("lemmings-solve")
 
 
+def birds(s):
+    """A shipped level simulated: the animation to its end, then the verdict."""
+    s.open("birds")
+    s.wait_state("ready")
+    s.click("#simulate")
+    s.expect_state("done", "error")
+    if s.attr("data-verdict") not in ("stable", "moved", "destroyed"):
+        fail(f"birds: no verdict: {s.attr('data-verdict')}")
+    if int(s.attr("data-frame")) < 1:
+        fail("birds: no animation")
+    s.shot("birds")
+
+
 def sudoku(s):
     s.open("sudoku")
     s.wait_state("ready")
@@ -330,7 +343,7 @@ def main():
     try:
         driver = browser()
         s = Session(driver, base, out)
-        for page in (home, tictactoe, connect4, flags, lemmings, runs):
+        for page in (home, tictactoe, connect4, flags, lemmings, birds, runs):
             page(s)
             errors = s.console_errors()
             if errors:

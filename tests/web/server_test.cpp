@@ -277,6 +277,20 @@ TEST(WebServer, SolvesALemmingsLevelAsAJob) {
             400);
 }
 
+TEST(WebServer, SimulatesAnAngryBirdsLevel) {
+  TestServer server;
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/birds/sciencebirds_level-1.xml");
+  const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto [status, r] = server.post("/api/birds/simulate", json{{"xml", xml}});
+  ASSERT_EQ(status, 200) << r;
+  ASSERT_GE(r["frames"].size(), 2u);
+  EXPECT_EQ(r["frames"][0].size(), r["objects"].size());
+  EXPECT_TRUE(r["report"]["stable"].is_boolean());
+  const auto [bad, error] = server.post("/api/birds/simulate", json{{"xml", "<Level><oops"}});
+  EXPECT_EQ(bad, 400);
+  EXPECT_EQ(error["error"].get<std::string>().rfind("level", 0), 0u) << error;
+}
+
 TEST(WebServer, ExactColumnScoresOfConnectFour) {
   TestServer server;
   // Pons' test set: "moves score". The score of playing the last move, seen from the position

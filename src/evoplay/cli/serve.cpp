@@ -29,6 +29,7 @@ void add_serve_command(CLI::App& app) {
   cmd->callback([s] {
     s->flags_maps = find_data_dir("flags").string();
     s->lemmings_levels = find_data_dir("lemmings").string();
+    s->birds_levels = find_data_dir("birds").string();
     web::Server server(*s);  // validates the settings
     server.bind();
     Cancellable c;

@@ -42,5 +42,6 @@ void add_board_routes(httplib::Server& server, const Context& ctx);
 void add_sudoku_routes(httplib::Server& server, const Context& ctx);
 void add_runs_routes(httplib::Server& server, const Context& ctx);
 void add_lemmings_routes(httplib::Server& server, const Context& ctx);
+void add_birds_routes(httplib::Server& server, const Context& ctx);
 
 }  // namespace evoplay::web

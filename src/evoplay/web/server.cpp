@@ -44,6 +44,7 @@ json ServerSettings::to_json() const {
           {"runs", runs},
           {"flags_maps", flags_maps},
           {"lemmings_levels", lemmings_levels},
+          {"birds_levels", birds_levels},
           {"threads", threads},
           {"per_client_jobs", per_client_jobs},
           {"think_seconds", think_seconds},
@@ -158,7 +159,7 @@ void add_site_routes(httplib::Server& server, const Context& ctx) {
   server.Get("/api/info", guarded([&ctx](const auto&, auto& res) {
                reply(res, {{"program", "evoplay"},
                            {"version", EVOPLAY_VERSION},
-                           {"games", {"tictactoe", "connect4", "flags", "sudoku", "lemmings"}},
+                           {"games", {"tictactoe", "connect4", "flags", "sudoku", "lemmings", "birds"}},
                            {"runs", !ctx.settings.runs.empty()},
                            {"think_seconds", ctx.settings.think_seconds},
                            {"job_seconds", ctx.settings.job_seconds},
@@ -225,6 +226,7 @@ struct Server::Impl {
     add_sudoku_routes(http, ctx);
     add_runs_routes(http, ctx);
     add_lemmings_routes(http, ctx);
+    add_birds_routes(http, ctx);
     add_site_routes(http, ctx);  // last: its pattern matches every GET
   }
 };
