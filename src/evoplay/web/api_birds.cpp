@@ -7,8 +7,6 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "evoplay/games/birds/outline.hpp"
 #include "evoplay/games/birds/physics.hpp"
@@ -75,23 +73,8 @@ json simulation(const birds::Level& level) {
 void add_birds_routes(httplib::Server& server, const Context& ctx) {
   server.Get("/api/birds/levels", guarded([&ctx](const auto&, auto& res) {
                json levels = json::array();
-               std::vector<fs::path> files;
-               std::error_code ec;
-               if (!ctx.settings.birds_levels.empty()) {
-                 for (fs::directory_iterator it(ctx.settings.birds_levels, ec), end;
-                      !ec && it != end; it.increment(ec)) {
-                   if (it->path().extension() == ".xml" && it->is_regular_file(ec) &&
-                       it->file_size(ec) < (1u << 20)) {
-                     files.push_back(it->path());
-                   }
-                 }
-               }
-               std::sort(files.begin(), files.end());
-               for (const auto& f : files) {
-                 std::ifstream in(f);
-                 std::ostringstream text;
-                 text << in.rdbuf();
-                 levels.push_back({{"name", f.filename().string()}, {"text", text.str()}});
+               for (const auto& [path, text] : shipped_files(ctx.settings.birds_levels, ".xml")) {
+                 levels.push_back({{"name", path.filename().string()}, {"text", text}});
                }
                reply(res, {{"levels", levels}});
              }));

@@ -4,9 +4,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
@@ -89,34 +87,18 @@ json replay(const lem::Level& level, const lem::Plan& plan) {
 
 void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
   // The shipped levels, each with its reference plan (solutions/NAME.plan) when there is one.
-  server.Get("/api/lemmings/levels", guarded([&ctx](const auto&, auto& res) {
-               json levels = json::array();
-               std::vector<fs::path> files;
-               std::error_code ec;
-               const fs::path dir = ctx.settings.lemmings_levels;
-               if (!dir.empty()) {
-                 for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-                   if (it->path().extension() == ".lvl" && it->is_regular_file(ec) &&
-                       it->file_size(ec) < (1u << 20)) {
-                     files.push_back(it->path());
-                   }
-                 }
-               }
-               std::sort(files.begin(), files.end());
-               auto slurp = [](const fs::path& p) {
-                 std::ifstream in(p);
-                 std::ostringstream text;
-                 text << in.rdbuf();
-                 return text.str();
-               };
-               for (const auto& f : files) {
-                 const fs::path plan = dir / "solutions" / (f.stem().string() + ".plan");
-                 levels.push_back({{"name", f.stem().string()},
-                                   {"text", slurp(f)},
-                                   {"plan", fs::is_regular_file(plan, ec) ? slurp(plan) : ""}});
-               }
-               reply(res, {{"levels", levels}});
-             }));
+  server.Get(
+      "/api/lemmings/levels", guarded([&ctx](const auto&, auto& res) {
+        json levels = json::array();
+        const std::string& dir = ctx.settings.lemmings_levels;
+        for (const auto& [path, text] : shipped_files(dir, ".lvl")) {
+          const auto plan =
+              std::filesystem::path(dir) / "solutions" / (path.stem().string() + ".plan");
+          levels.push_back(
+              {{"name", path.stem().string()}, {"text", text}, {"plan", read_small_file(plan)}});
+        }
+        reply(res, {{"levels", levels}});
+      }));
   server.Post("/api/lemmings/replay", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
                 const auto level =
@@ -151,15 +133,10 @@ void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
         settings.threads = 1;
         settings.validate();
         if (level.total_skills() == 0) throw BadRequest("level: it offers no skill to plan");
-        const double cap = ctx.settings.job_seconds;
-        ctx.start_job(req, res, "lemmings-" + algorithm, [&ctx, level, settings, cap](Job& job) {
+        ctx.start_job(req, res, "lemmings-" + algorithm, [&ctx, level, settings](Job& job) {
           GenerationEvents observer(job);
-          Control control;
-          control.cancel = job.cancel_token();
-          control.observer = &observer;
-          const auto alarm = ctx.alarms.set(
-              control.cancel, std::chrono::milliseconds(static_cast<long long>(1000 * cap)));
-          const auto r = lem::solve_level(level, settings, control);
+          const JobControl run(ctx, job, &observer);
+          const auto r = lem::solve_level(level, settings, run.control);
           return json{{"result", r.to_json()}, {"plan", lem::to_text(r.best)}};
         });
       }));
