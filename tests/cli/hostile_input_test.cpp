@@ -89,6 +89,10 @@ TEST(HostileInput, NumberOptionsRefuseNanInfinitiesAndOverflow) {
            "--seed: expected a whole number from 0 to 18446744073709551615, found '-1'"},
           {"sudoku solve --seed 18446744073709551616 --out OUT" + sudoku, "--seed"},
           {"sudoku solve --threads -1 --out OUT" + sudoku, "--threads"},
+          {"serve --port 65536", "--port: expected a whole number from 0 to 65535"},
+          {"serve --think-seconds nan", "--think-seconds"},
+          {"serve --job-seconds 1e300", "--job-seconds"},
+          {"serve --threads 0", "--threads"},
       },
       dir);
 }

@@ -218,9 +218,9 @@ TEST(WebServer, CaptureTheFlagOnAMapSentAsText) {
   ASSERT_EQ(status, 200) << start;
   EXPECT_EQ(start["to_move"], 0);
   EXPECT_FALSE(start["legal"].empty());
-  const auto [moved, reply] = server.post(
-      "/api/flags/move",
-      json{{"map", map}, {"moves", {start["legal"][0]}}, {"bot", "alphabeta:2"}});
+  const auto [moved, reply] =
+      server.post("/api/flags/move",
+                  json{{"map", map}, {"moves", {start["legal"][0]}}, {"bot", "alphabeta:2"}});
   ASSERT_EQ(moved, 200) << reply;
   EXPECT_EQ(reply["moves"].size(), 2u);
   EXPECT_EQ(reply["played"]["depth"], 2);
@@ -229,6 +229,66 @@ TEST(WebServer, CaptureTheFlagOnAMapSentAsText) {
   EXPECT_EQ(bad, 400);
   EXPECT_EQ(error["error"].get<std::string>().rfind("map:", 0), 0u) << error;
   EXPECT_EQ(server.post("/api/flags/move", json{{"map", map}, {"moves", {"9 n"}}}).first, 400);
+}
+
+TEST(WebServer, ReplaysALemmingsPlan) {
+  TestServer server;
+  auto slurp = [](const std::string& file) {
+    std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/lemmings/" + file);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  const std::string level = slurp("easy-01-down-the-hole.lvl");
+  const std::string plan = slurp("solutions/easy-01-down-the-hole.plan");
+  const int save = std::stoi(level.substr(level.find("\nsave: ") + 7));
+  const auto [status, r] =
+      server.post("/api/lemmings/replay", json{{"level", level}, {"plan", plan}});
+  ASSERT_EQ(status, 200) << r;
+  EXPECT_EQ(r["outcome"]["solved"], true);  // the reference plan solves its level
+  EXPECT_GE(r["outcome"]["saved"].get<int>(), save);
+  EXPECT_EQ(r["frames"].back()["saved"], r["outcome"]["saved"]);
+  EXPECT_EQ(r["map"].size(), r["height"].get<std::size_t>());
+  const auto [bad_level, e1] = server.post("/api/lemmings/replay", json{{"level", "name: x\n"}});
+  EXPECT_EQ(bad_level, 400);
+  EXPECT_EQ(e1["error"].get<std::string>().rfind("level:", 0), 0u) << e1;
+  const auto [bad_plan, e2] =
+      server.post("/api/lemmings/replay", json{{"level", level}, {"plan", "3 flyer\n"}});
+  EXPECT_EQ(bad_plan, 400);
+  EXPECT_EQ(e2["error"].get<std::string>().rfind("plan:1", 0), 0u) << e2;
+}
+
+TEST(WebServer, SolvesALemmingsLevelAsAJob) {
+  TestServer server;
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/lemmings/easy-01-down-the-hole.lvl");
+  const std::string level((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto [status, started] = server.post(
+      "/api/lemmings/solve", json{{"level", level}, {"algorithm", "ga"}, {"evaluations", 200}});
+  ASSERT_EQ(status, 202) << started;
+  const auto events = job_events(server, started["job"]);
+  ASSERT_GE(events.size(), 3u);
+  EXPECT_EQ(events[1]["type"], "generation");
+  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto& result = events.back()["result"];
+  EXPECT_LE(result["result"]["evaluations"].get<int>(), 200);
+  EXPECT_EQ(result["result"]["algorithm"], "ga");
+  EXPECT_EQ(result["plan"], result["result"]["best_plan"]);
+  EXPECT_EQ(server.post("/api/lemmings/solve", json{{"level", level}, {"algorithm", "pso"}}).first,
+            400);
+  EXPECT_EQ(server.post("/api/lemmings/solve", json{{"level", level}, {"evaluations", 1e9}}).first,
+            400);
+}
+
+TEST(WebServer, SimulatesAnAngryBirdsLevel) {
+  TestServer server;
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/birds/sciencebirds_level-1.xml");
+  const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto [status, r] = server.post("/api/birds/simulate", json{{"xml", xml}});
+  ASSERT_EQ(status, 200) << r;
+  ASSERT_GE(r["frames"].size(), 2u);
+  EXPECT_EQ(r["frames"][0].size(), r["objects"].size());
+  EXPECT_TRUE(r["report"]["stable"].is_boolean());
+  const auto [bad, error] = server.post("/api/birds/simulate", json{{"xml", "<Level><oops"}});
+  EXPECT_EQ(bad, 400);
+  EXPECT_EQ(error["error"].get<std::string>().rfind("level", 0), 0u) << error;
 }
 
 TEST(WebServer, ExactColumnScoresOfConnectFour) {

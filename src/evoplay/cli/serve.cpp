@@ -28,6 +28,8 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str();
   cmd->callback([s] {
     s->flags_maps = find_data_dir("flags").string();
+    s->lemmings_levels = find_data_dir("lemmings").string();
+    s->birds_levels = find_data_dir("birds").string();
     web::Server server(*s);  // validates the settings
     server.bind();
     Cancellable c;

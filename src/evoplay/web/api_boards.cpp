@@ -7,9 +7,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/rng.hpp"
@@ -267,23 +265,8 @@ void add_connect4_scores(httplib::Server& server, const Context& ctx) {
 void add_flags_maps(httplib::Server& server, const Context& ctx) {
   server.Get("/api/flags/maps", guarded([&ctx](const auto&, auto& res) {
                json maps = json::array();
-               std::error_code ec;
-               std::vector<std::filesystem::path> files;
-               if (!ctx.settings.flags_maps.empty()) {
-                 for (std::filesystem::directory_iterator it(ctx.settings.flags_maps, ec), end;
-                      !ec && it != end; it.increment(ec)) {
-                   if (it->path().extension() == ".map" && it->is_regular_file(ec) &&
-                       it->file_size(ec) < (1u << 16)) {
-                     files.push_back(it->path());
-                   }
-                 }
-               }
-               std::sort(files.begin(), files.end());
-               for (const auto& f : files) {
-                 std::ifstream in(f);
-                 std::ostringstream text;
-                 text << in.rdbuf();
-                 maps.push_back({{"name", f.stem().string()}, {"text", text.str()}});
+               for (const auto& [path, text] : shipped_files(ctx.settings.flags_maps, ".map")) {
+                 maps.push_back({{"name", path.stem().string()}, {"text", text}});
                }
                reply(res, {{"maps", maps}});
              }));

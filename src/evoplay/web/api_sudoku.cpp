@@ -10,6 +10,7 @@
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
 #include "evoplay/web/context.hpp"
+#include "evoplay/web/events.hpp"
 
 namespace evoplay::web {
 
@@ -42,24 +43,6 @@ json board_json(const sudoku::Board& board) {
   }
   return {{"n", board.n()}, {"rows", rows}, {"conflicts", marks}};
 }
-
-/// Each generation of the GA as an event {"type": "generation", generation, best, mean, ...}.
-class EventObserver : public Observer {
- public:
-  explicit EventObserver(Job& job) : job_(job) {}
-  void on_generation(const GenerationRecord& r) override {
-    job_.emit({{"type", "generation"},
-               {"generation", r.generation},
-               {"evaluations", r.evaluations},
-               {"best", r.best},
-               {"mean", r.mean},
-               {"worst", r.worst},
-               {"elapsed", r.elapsed}});
-  }
-
- private:
-  Job& job_;
-};
 
 }  // namespace
 
@@ -109,23 +92,17 @@ void add_sudoku_routes(httplib::Server& server, const Context& ctx) {
         settings.ga.threads = 1;
         settings.threads = 1;
         settings.validate();
-        const double cap = ctx.settings.job_seconds;
-        ctx.start_job(
-            req, res, "sudoku-" + settings.method, [&ctx, entry, settings, cap](Job& job) {
-              EventObserver observer(job);
-              Control control;
-              control.cancel = job.cancel_token();
-              control.observer = &observer;
-              const auto alarm = ctx.alarms.set(
-                  control.cancel, std::chrono::milliseconds(static_cast<long long>(1000 * cap)));
-              const std::vector<sudoku::PuzzleEntry> puzzles = {entry};
-              const auto r = sudoku::solve_puzzles(puzzles, settings, control);
-              if (r.puzzles.empty()) return json{{"stopped", "cancelled"}};
-              json out = r.puzzle_json(0);
-              out["stop"] = std::string(evo::stop_reason_name(r.puzzles[0].stop));
-              out["board"] = board_json(r.puzzles[0].board);
-              return out;
-            });
+        ctx.start_job(req, res, "sudoku-" + settings.method, [&ctx, entry, settings](Job& job) {
+          GenerationEvents observer(job);
+          const JobControl run(ctx, job, &observer);
+          const std::vector<sudoku::PuzzleEntry> puzzles = {entry};
+          const auto r = sudoku::solve_puzzles(puzzles, settings, run.control);
+          if (r.puzzles.empty()) return json{{"stopped", "cancelled"}};
+          json out = r.puzzle_json(0);
+          out["stop"] = std::string(evo::stop_reason_name(r.puzzles[0].stop));
+          out["board"] = board_json(r.puzzles[0].board);
+          return out;
+        });
       }));
 }
 

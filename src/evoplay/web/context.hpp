@@ -4,10 +4,16 @@
 
 #include <httplib.h>
 
+#include <filesystem>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <semaphore>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "evoplay/core/control.hpp"
 #include "evoplay/web/jobs.hpp"
 #include "evoplay/web/request.hpp"
 #include "evoplay/web/server.hpp"
@@ -30,6 +36,21 @@ struct Context {
                  JobWork work) const;
 };
 
+/// An optimiser's job: its Control is cancelled with the job, or when --job-seconds have passed
+/// (while this lives), and shows its generations to `observer`.
+struct JobControl {
+  JobControl(const Context& ctx, Job& job, Observer* observer);
+  Control control;
+  std::shared_ptr<void> alarm;
+};
+
+/// The shipped files of `dir` with extension `ext` (".map"), sorted, each under 1 MiB: its
+/// path and text (none when `dir` is "" or missing).
+std::vector<std::pair<std::filesystem::path, std::string>> shipped_files(const std::string& dir,
+                                                                         std::string_view ext);
+/// A small text file whole ("" when it cannot be read).
+std::string read_small_file(const std::filesystem::path& path);
+
 /// Replies `value` as JSON with `status`.
 void reply(httplib::Response& res, const nlohmann::json& value, int status = 200);
 
@@ -41,5 +62,7 @@ httplib::Server::Handler guarded(
 void add_board_routes(httplib::Server& server, const Context& ctx);
 void add_sudoku_routes(httplib::Server& server, const Context& ctx);
 void add_runs_routes(httplib::Server& server, const Context& ctx);
+void add_lemmings_routes(httplib::Server& server, const Context& ctx);
+void add_birds_routes(httplib::Server& server, const Context& ctx);
 
 }  // namespace evoplay::web

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "evoplay/core/error.hpp"
@@ -43,6 +45,8 @@ json ServerSettings::to_json() const {
           {"port", port},
           {"runs", runs},
           {"flags_maps", flags_maps},
+          {"lemmings_levels", lemmings_levels},
+          {"birds_levels", birds_levels},
           {"threads", threads},
           {"per_client_jobs", per_client_jobs},
           {"think_seconds", think_seconds},
@@ -78,6 +82,40 @@ void Context::start_job(const httplib::Request& req, httplib::Response& res,
                         const std::string& kind, JobWork work) const {
   const auto job = jobs.submit(req.remote_addr, kind, std::move(work));
   reply(res, {{"job", job->id()}, {"events", fmt::format("/api/jobs/{}/events", job->id())}}, 202);
+}
+
+JobControl::JobControl(const Context& ctx, Job& job, Observer* observer) {
+  control.cancel = job.cancel_token();
+  control.observer = observer;
+  alarm = ctx.alarms.set(
+      control.cancel,
+      std::chrono::milliseconds(static_cast<long long>(1000 * ctx.settings.job_seconds)));
+}
+
+std::string read_small_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::pair<std::filesystem::path, std::string>> shipped_files(const std::string& dir,
+                                                                         std::string_view ext) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> paths;
+  std::error_code ec;
+  if (!dir.empty()) {
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      if (it->path().extension() == ext && it->is_regular_file(ec) &&
+          it->file_size(ec) < (1u << 20)) {
+        paths.push_back(it->path());
+      }
+    }
+  }
+  std::sort(paths.begin(), paths.end());
+  std::vector<std::pair<fs::path, std::string>> out;
+  for (const auto& p : paths) out.emplace_back(p, read_small_file(p));
+  return out;
 }
 
 std::string_view content_type(std::string_view path) {
@@ -155,14 +193,15 @@ void add_job_routes(httplib::Server& server, const Context& ctx) {
 
 void add_site_routes(httplib::Server& server, const Context& ctx) {
   server.Get("/api/info", guarded([&ctx](const auto&, auto& res) {
-               reply(res, {{"program", "evoplay"},
-                           {"version", EVOPLAY_VERSION},
-                           {"games", {"tictactoe", "connect4", "flags", "sudoku"}},
-                           {"runs", !ctx.settings.runs.empty()},
-                           {"think_seconds", ctx.settings.think_seconds},
-                           {"job_seconds", ctx.settings.job_seconds},
-                           {"max_body", ctx.settings.max_body},
-                           {"per_client_jobs", ctx.settings.per_client_jobs}});
+               reply(res,
+                     {{"program", "evoplay"},
+                      {"version", EVOPLAY_VERSION},
+                      {"games", {"tictactoe", "connect4", "flags", "sudoku", "lemmings", "birds"}},
+                      {"runs", !ctx.settings.runs.empty()},
+                      {"think_seconds", ctx.settings.think_seconds},
+                      {"job_seconds", ctx.settings.job_seconds},
+                      {"max_body", ctx.settings.max_body},
+                      {"per_client_jobs", ctx.settings.per_client_jobs}});
              }));
   // The built-in page: exactly the embedded files, nothing from disk.
   server.Get(R"(/(.{0,200}))", [](const httplib::Request& req, httplib::Response& res) {
@@ -223,6 +262,8 @@ struct Server::Impl {
     add_board_routes(http, ctx);
     add_sudoku_routes(http, ctx);
     add_runs_routes(http, ctx);
+    add_lemmings_routes(http, ctx);
+    add_birds_routes(http, ctx);
     add_site_routes(http, ctx);  // last: its pattern matches every GET
   }
 };

@@ -19,6 +19,8 @@ struct ServerSettings {
   int port = 8080;                         // 0: any free port (bind() says which)
   std::string runs;                        // the run folders served ("" = none)
   std::string flags_maps;                  // capture the flag's shipped maps ("" = none)
+  std::string lemmings_levels;             // the shipped Lemmings levels ("" = none)
+  std::string birds_levels;                // the shipped Angry Birds levels ("" = none)
   int threads = 2;                         // jobs run at once
   int per_client_jobs = 4;                 // jobs queued or running per client address
   double think_seconds = 2;                // most a bot may think per move

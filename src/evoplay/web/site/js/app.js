@@ -3,6 +3,8 @@
 import * as boards from './boards.js';
 import * as sudoku from './sudoku.js';
 import * as runs from './runs.js';
+import * as lemmings from './lemmings.js';
+import * as birds from './birds.js';
 
 const pages = {
   '': home,
@@ -10,6 +12,8 @@ const pages = {
   connect4: (main) => boards.render(main, 'connect4'),
   flags: (main) => boards.render(main, 'flags'),
   sudoku: sudoku.render,
+  lemmings: lemmings.render,
+  birds: birds.render,
   runs: runs.render,
 };
 
@@ -21,6 +25,8 @@ function home(main) {
       <a href="#/connect4"><b>Connect Four</b><br>against alpha-beta or the exact solver; exact column scores</a>
       <a href="#/flags"><b>Capture the flag</b><br>a team against the course work's alpha-beta bot, or bots against each other</a>
       <a href="#/sudoku"><b>Sudoku</b><br>solve exactly, or watch the genetic algorithm</a>
+      <a href="#/lemmings"><b>Lemmings</b><br>replay a plan step by step; give skills by clicking a lemming</a>
+      <a href="#/birds"><b>Angry Birds</b><br>a level's physics animated, its verdict</a>
       <a href="#/runs"><b>Runs</b><br>run folders: settings, results, pictures, live curves</a>
     </div>`;
   main.dataset.state = 'ready';

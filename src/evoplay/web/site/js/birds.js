@@ -1,0 +1,121 @@
+// Angry Birds: open a shipped or uploaded Science Birds level, watch its physics animated from
+// the simulation's body positions, its verdict (stable, moved, destroyed), download its XML.
+import { get, post } from './api.js';
+
+// Close to the PNG renders (games/birds/render.cpp): wood, stone, ice; pigs, TNT, platforms.
+const MATERIAL = { 1: 'rgb(196, 142, 80)', 2: 'rgb(150, 150, 160)', 3: 'rgb(150, 210, 240)' };
+const KIND = { 1: 'rgb(110, 190, 60)', 2: 'rgb(220, 60, 40)', 3: 'rgb(90, 80, 70)' };
+
+export function render(main) {
+  main.innerHTML = `<h1>Angry Birds</h1>
+    <div class="controls"><label>Level <select id="level"></select></label>
+      <label>or open a file <input id="file" type="file" accept=".xml"></label>
+      <button id="simulate">Simulate</button><button id="again">Replay</button>
+      <a id="download" href="#" download="level.xml">Download the XML</a></div>
+    <div class="row"><div><canvas id="view" class="chart" width="800" height="400"></canvas>
+      <div class="status" id="status"></div><div class="error" id="error"></div></div>
+      <div class="panel"><b>Verdict</b><dl class="info" id="verdict"></dl></div></div>`;
+  const $ = (id) => main.querySelector('#' + id);
+  let levels = [];
+  let xml = '';
+  let sim = null;
+  let timer = null;
+
+  function setXml(text, name) {
+    xml = text;
+    $('download').href = 'data:application/xml;charset=utf-8,' + encodeURIComponent(xml);
+    $('download').download = name;
+  }
+
+  function draw(k) {
+    const canvas = $('view');
+    const c = canvas.getContext('2d');
+    const start = sim.frames[0], now = sim.frames[k];
+    // World to canvas: the level's width, from the ground (y = -3.5 in Science Birds) up.
+    const x0 = -sim.half_width, x1 = sim.half_width, y0 = -4, scale = canvas.width / (x1 - x0);
+    const px = (x) => (x - x0) * scale, py = (y) => canvas.height - (y - y0) * scale;
+    c.fillStyle = 'rgb(200, 230, 250)';
+    c.fillRect(0, 0, canvas.width, canvas.height);
+    c.fillStyle = 'rgb(120, 90, 60)';
+    c.fillRect(0, py(-3.5), canvas.width, canvas.height - py(-3.5));
+    sim.objects.forEach((o, i) => {
+      const [sx, sy, sa] = start[i];
+      const [x, y, a, alive] = now[i];
+      if (!alive) return;
+      const da = a - sa, cos = Math.cos(da), sin = Math.sin(da);
+      const move = ([qx, qy]) => [x + cos * (qx - sx) - sin * (qy - sy), y + sin * (qx - sx) + cos * (qy - sy)];
+      c.fillStyle = o.kind === 0 ? MATERIAL[o.material] || '#aaa' : KIND[o.kind];
+      c.strokeStyle = 'rgba(0, 0, 0, 0.6)';
+      c.beginPath();
+      if (o.round) {
+        const [cx, cy] = move(o.centre);
+        c.arc(px(cx), py(cy), o.radius * scale, 0, 2 * Math.PI);
+      } else {
+        o.points.map(move).forEach(([qx, qy], j) => (j ? c.lineTo(px(qx), py(qy)) : c.moveTo(px(qx), py(qy))));
+        c.closePath();
+      }
+      c.fill();
+      c.stroke();
+    });
+    $('status').textContent = `t = ${(k * sim.frame_seconds).toFixed(2)} s of ${((sim.frames.length - 1) * sim.frame_seconds).toFixed(2)} s`;
+    main.dataset.frame = String(k);
+  }
+
+  function play() {
+    clearInterval(timer);
+    let k = 0;
+    main.dataset.state = 'playing';
+    draw(0);
+    timer = setInterval(() => {
+      if (++k >= sim.frames.length) {
+        clearInterval(timer);
+        timer = null;
+        const r = sim.report;
+        $('verdict').innerHTML = [['verdict', r.stable ? 'stable' : r.destroyed ? 'destroyed' : 'moved'],
+          ['pieces', r.objects], ['moved', r.moved], ['destroyed', r.destroyed],
+          ['score', r.score], ['at rest', r.at_rest]].map(([a, b]) => `<dt>${a}</dt><dd>${b}</dd>`).join('');
+        main.dataset.verdict = r.stable ? 'stable' : r.destroyed ? 'destroyed' : 'moved';
+        main.dataset.state = 'done';
+        return;
+      }
+      draw(k);
+    }, 1000 * sim.frame_seconds);
+  }
+
+  async function simulate() {
+    clearInterval(timer);
+    $('error').textContent = '';
+    $('verdict').innerHTML = '';
+    delete main.dataset.verdict;
+    main.dataset.state = 'simulating';
+    try {
+      sim = await post('/api/birds/simulate', { xml });
+    } catch (e) {
+      $('error').textContent = e.message;
+      main.dataset.state = 'error';
+      return;
+    }
+    play();
+  }
+
+  $('level').onchange = () => {
+    const l = levels.find((x) => x.name === $('level').value);
+    setXml(l.text, l.name);
+  };
+  $('file').onchange = async () => {
+    const f = $('file').files[0];
+    if (f) setXml(await f.text(), f.name);
+  };
+  $('simulate').onclick = simulate;
+  $('again').onclick = () => sim && play();
+  get('/api/birds/levels').then((r) => {
+    levels = r.levels;
+    $('level').innerHTML = levels.map((l) => `<option>${l.name}</option>`).join('');
+    if (levels.length) setXml(levels[0].text, levels[0].name);
+    main.dataset.state = 'ready';
+  }).catch((e) => {
+    $('error').textContent = e.message;
+    main.dataset.state = 'error';
+  });
+  return () => clearInterval(timer);
+}
