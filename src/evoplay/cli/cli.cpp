@@ -36,6 +36,9 @@ void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
                                    "finish the run in this folder: its saved units (units/) are "
                                    "kept, the others run (same command and settings)");
     if (auto* out = app->get_option_no_throw("--out")) resume->excludes(out);
+    app->add_flag("--scheduler-rank", o.scheduler_rank,
+                  "under mpirun: rank 0 only hands out units and runs none itself (for hundreds "
+                  "of ranks; docs/cluster.md)");
   }
 }
 
@@ -67,6 +70,7 @@ void Cancellable::distribute(const CommonOptions& common, RunDir& run) {
   options.run_folder = run.path();
   options.resume = !common.resume.empty();
   options.quiet = common.quiet;
+  options.scheduler_rank = common.scheduler_rank;
   options.keep_folder = [&run] { run.keep(); };
   runner = std::make_unique<dist::Runner>(std::move(options));
   control.units = runner.get();

@@ -29,10 +29,12 @@ struct CommonOptions {
   std::string out;  // run directory; empty = runs/<command>-<timestamp>
   bool json = false;
   bool quiet = false;
-  std::string resume;  // --resume RUN_DIR: the run folder, its saved units skipped
+  std::string resume;           // --resume RUN_DIR: the run folder, its saved units skipped
+  bool scheduler_rank = false;  // --scheduler-rank: under MPI, rank 0 runs no units itself
 };
 
-/// kResume: --resume RUN_DIR, for commands whose work runs by units (Cancellable::distribute).
+/// kResume: --resume RUN_DIR and --scheduler-rank, for commands whose work runs by units
+/// (Cancellable::distribute).
 enum Option : unsigned { kSeed = 1, kThreads = 2, kOut = 4, kJson = 8, kQuiet = 16, kResume = 32 };
 
 /// Adds the chosen common options to a command.

@@ -90,7 +90,7 @@ UnitResults Runner::run(const UnitJob& job, const Control& control) {
   };
   auto save = [&](std::size_t i, const nlohmann::json& r) { this->save(job, i, r); };
   if (w.size > 1) {
-    lead_units(checked, reporting, results, save);
+    lead_units(checked, reporting, results, save, !options_.scheduler_rank);
   } else {
     run_units_locally(checked, reporting, results, save);
   }

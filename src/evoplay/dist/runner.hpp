@@ -32,6 +32,7 @@ struct RunnerOptions {
   bool resume = false;                // reuse the units saved there
   bool quiet = false;                 // no progress lines in logs
   std::function<void()> keep_folder;  // called once, when the first unit is saved
+  bool scheduler_rank = false;        // under MPI, rank 0 only hands out units (many ranks)
 };
 
 class Runner : public UnitRunner {
