@@ -69,13 +69,6 @@ void add_physics_options(CLI::App* cmd, PhysicsOptions& o) {
                 "step the whole time even after every body sleeps (same report, slower)");
 }
 
-std::vector<birds::Level> read_levels(const std::vector<std::string>& files) {
-  std::vector<birds::Level> levels;
-  levels.reserve(files.size());
-  for (const auto& f : files) levels.push_back(birds::read_level(f));
-  return levels;
-}
-
 /// The generator's progress line: generations of every layer and block counted on.
 class GenerationCounter : public Observer {
  public:
@@ -110,7 +103,7 @@ void add_simulate(CLI::App* group) {
                   "write pictures before and after the simulation to this folder");
   cmd->callback([opt] {
     if (!opt->render_dir.empty()) prepare_output_folder(opt->render_dir, "--render");
-    const auto levels = read_levels(opt->files);
+    const auto levels = birds::read_levels(opt->files);
     const auto settings = opt->physics.resolved();
     Cancellable c;  // Ctrl-C stops after the batch of levels under way
     birds::simulate_streamed(levels, settings, opt->common.threads, c.control.cancel,
@@ -180,7 +173,7 @@ void add_render(CLI::App* group) {
     } else {
       prepare_output_folder(request.out, "--out");
     }
-    const auto levels = read_levels(opt->files);
+    const auto levels = birds::read_levels(opt->files);
     std::vector<birds::StabilityReport> reports;
     if (opt->after) reports = birds::simulate_all(levels, opt->physics.resolved(), opt->threads);
     std::vector<std::string> names;
@@ -397,7 +390,7 @@ void add_diversity(CLI::App* group) {
   cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object");
   cmd->callback([opt] {
     const auto files = expand_input_files(opt->files, ".xml");
-    const auto levels = read_levels(files);
+    const auto levels = birds::read_levels(files);
     if (levels.size() < 2) throw Error("birds diversity needs at least two levels");
     const auto d = birds::set_diversity(levels, opt->cell);
     fmt::print("{}", opt->json

@@ -1,5 +1,4 @@
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <exception>
@@ -51,18 +50,7 @@ nlohmann::json base_config(const std::string& command, const CommonOptions& o) {
 }
 
 RunDir open_run_dir(const CommonOptions& o, const std::string& command) {
-  if (const auto w = dist::world(); !w.leader()) {
-    const auto scratch = std::filesystem::temp_directory_path() /
-                         fmt::format("evoplay-rank{}-{}", w.rank, ::getpid());
-    return RunDir::create(scratch.string(), command);
-  }
-  if (!o.resume.empty()) {
-    if (!std::filesystem::is_regular_file(std::filesystem::path(o.resume) / "config.json")) {
-      throw Error(o.resume, 0, "--resume: not a run folder (it has no config.json)");
-    }
-    return RunDir::create(o.resume, command);
-  }
-  return RunDir::create(o.out, command);
+  return dist::open_run_folder(o.out, o.resume, command);
 }
 
 void Cancellable::distribute(const CommonOptions& common, RunDir& run) {

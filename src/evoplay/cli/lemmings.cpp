@@ -29,13 +29,6 @@ namespace lem = games::lemmings;
 
 namespace {
 
-/// Level files named on the command line: a folder stands for its *.lvl files, and a pattern
-/// with * ? or [ for the files it matches, sorted.
-std::vector<std::filesystem::path> expand_levels(const std::vector<std::string>& args) {
-  const auto names = expand_input_files(args, ".lvl");
-  return {names.begin(), names.end()};
-}
-
 /// A level and a plan (none: no skills), of which at most one from standard input.
 std::pair<lem::Level, lem::Plan> load_level_and_plan(const std::string& level,
                                                      const std::string& plan) {
@@ -129,7 +122,7 @@ void add_check(CLI::App& group) {
                   "folder of reference plans (default: LEVEL_DIR/solutions)");
   cmd->add_flag("--json", opt->json, "machine-readable output: JSON");
   cmd->callback([opt] {
-    const auto r = lem::check_levels(expand_levels(opt->levels), opt->plans);
+    const auto r = lem::check_levels(lem::level_files(opt->levels), opt->plans);
     fmt::print("{}", opt->json ? json_text(r.to_json(), 2) + "\n" : r.text());
     if (r.failed > 0) {
       std::fflush(stdout);
@@ -248,13 +241,7 @@ void add_compare(CLI::App& group) {
     spec.seed = opt->common.seed;
     spec.threads = opt->common.threads;
     spec.validate();
-    std::vector<std::string> args = opt->levels;
-    if (args.empty()) {
-      const auto data = find_data_dir("lemmings");
-      if (data.empty()) throw Error("no --levels given and data/lemmings not found");
-      args.push_back(data.string());
-    }
-    auto levels = lem::load_study_levels(expand_levels(args));
+    auto levels = lem::load_study_levels(lem::level_files(opt->levels));
     const auto settings = lem::study_config(levels, spec);
     run_in_folder(
         opt->common, "lemmings compare", settings,

@@ -49,11 +49,7 @@ void run_learn(const LearnOptions& opt, const CLI::App& cmd) {
     saved = ttt::read_saved_run(opt.resume, given, opt.common.threads);
     run = RunDir::create(opt.resume, "tictactoe-learn");
   } else {
-    settings.learn = ttt::LearnSettings::preset_named(opt.preset);
-    for (const auto& [name, value] : given) settings.learn.set(name, value);
-    settings.seed = opt.common.seed;
-    settings.threads = opt.common.threads;
-    settings.validate();
+    settings = ttt::new_run_settings(opt.preset, given, opt.common.seed, opt.common.threads);
     run = open_run_dir(opt.common, "tictactoe-learn");
   }
   Cancellable c;

@@ -1,6 +1,7 @@
 #include "evoplay/dist/runner.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -11,6 +12,22 @@
 #include "evoplay/dist/mpi_session.hpp"
 
 namespace evoplay::dist {
+
+RunDir open_run_folder(const std::string& out, const std::string& resume,
+                       const std::string& command) {
+  if (const auto w = world(); !w.leader()) {
+    const auto scratch = std::filesystem::temp_directory_path() /
+                         fmt::format("evoplay-rank{}-{}", w.rank, ::getpid());
+    return RunDir::create(scratch.string(), command);
+  }
+  if (!resume.empty()) {
+    if (!std::filesystem::is_regular_file(std::filesystem::path(resume) / "config.json")) {
+      throw Error(resume, 0, "--resume: not a run folder (it has no config.json)");
+    }
+    return RunDir::create(resume, command);
+  }
+  return RunDir::create(out, command);
+}
 
 namespace {
 

@@ -17,6 +17,7 @@
 #include <mutex>
 #include <optional>
 
+#include "evoplay/core/run_dir.hpp"
 #include "evoplay/core/units.hpp"
 #include "evoplay/dist/unit_store.hpp"
 
@@ -34,6 +35,12 @@ struct RunnerOptions {
   std::function<void()> keep_folder;  // called once, when the first unit is saved
   bool scheduler_rank = false;        // under MPI, rank 0 only hands out units (many ranks)
 };
+
+/// The run folder of a command on this rank: a scratch folder of its own on a worker rank (rank
+/// 0 writes the real one), else `resume` (which must hold a config.json) or `out` (empty: a new
+/// runs/<command>-<time>). Throws Error naming a --resume folder that is not a run folder.
+RunDir open_run_folder(const std::string& out, const std::string& resume,
+                       const std::string& command);
 
 class Runner : public UnitRunner {
  public:

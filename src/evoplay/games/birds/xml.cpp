@@ -405,4 +405,11 @@ void write_level(const std::filesystem::path& path, const Level& level) {
   write_file_atomic(path, level_to_xml(level));
 }
 
+std::vector<Level> read_levels(const std::vector<std::string>& paths) {
+  std::vector<Level> levels;
+  levels.reserve(paths.size());
+  for (const auto& p : paths) levels.push_back(read_level(p));
+  return levels;
+}
+
 }  // namespace evoplay::games::birds

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "evoplay/games/birds/level.hpp"
 
@@ -16,6 +17,8 @@ namespace evoplay::games::birds {
 /// would not understand: malformed XML, unknown block, pig or bird type, unknown material,
 /// missing or non-numeric coordinates.
 Level read_level(const std::string& path);
+/// read_level() of each file, in order.
+std::vector<Level> read_levels(const std::vector<std::string>& paths);
 
 /// Parses the text of a level file; `name` is the file name used in error messages.
 Level parse_level(std::string_view text, const std::string& name);

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "evoplay/core/data_dir.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/core/input_files.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
@@ -81,6 +83,18 @@ void StudySpec::set_algorithms(std::string_view names) {
 
 void StudySpec::set_fitnesses(std::string_view names) {
   fitnesses = parse_list<FitnessKind>(names, fitness_from_name);
+}
+
+std::vector<std::filesystem::path> level_files(const std::vector<std::string>& args) {
+  std::vector<std::string> given = args;
+  if (given.empty()) {
+    const auto data = find_data_dir("lemmings");
+    if (data.empty())
+      throw Error("no level files given, and the shipped data/lemmings was not found");
+    given.push_back(data.string());
+  }
+  const auto names = expand_input_files(given, ".lvl");
+  return {names.begin(), names.end()};
 }
 
 std::vector<StudyLevel> load_study_levels(const std::vector<std::filesystem::path>& files) {

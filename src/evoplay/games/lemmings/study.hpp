@@ -34,6 +34,11 @@ struct StudyLevel {
   Level level;
 };
 
+/// The level files named by `args` (a folder stands for its *.lvl files, a pattern with * ? or [
+/// for the files it matches, sorted); no argument: the shipped suite (data/lemmings). Throws
+/// Error when nothing is given and the suite is not found.
+std::vector<std::filesystem::path> level_files(const std::vector<std::string>& args);
+
 /// Loads level files (errors name the file and line).
 std::vector<StudyLevel> load_study_levels(const std::vector<std::filesystem::path>& files);
 

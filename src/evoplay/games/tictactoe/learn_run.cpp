@@ -110,6 +110,18 @@ nlohmann::json result_json(const Learner& learner, const LearnOutcome& o, std::u
 
 }  // namespace
 
+LearnRunSettings new_run_settings(const std::string& preset,
+                                  const std::map<std::string, std::string>& given,
+                                  std::uint64_t seed, int threads) {
+  LearnRunSettings s;
+  s.learn = LearnSettings::preset_named(preset);
+  for (const auto& [name, value] : given) s.learn.set(name, value);
+  s.seed = seed;
+  s.threads = threads;
+  s.validate();
+  return s;
+}
+
 LearnResult learn_run(RunDir& run, const LearnRunSettings& new_settings, const Control& control,
                       SavedRun* saved) {
   const Stopwatch clock;

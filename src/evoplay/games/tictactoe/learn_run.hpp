@@ -41,6 +41,12 @@ struct SavedRun {
   History history;
 };
 
+/// A new run's settings: the preset named `preset` with the settings `given` (name -> text, as
+/// LearnSettings::set reads them), `seed` and `threads`; validated.
+LearnRunSettings new_run_settings(const std::string& preset,
+                                  const std::map<std::string, std::string>& given,
+                                  std::uint64_t seed, int threads);
+
 /// Reads the run folder `dir` of `tictactoe learn` to continue it with `threads`, the run limits
 /// changed by `overrides` (setting name -> text: only cycles and until-unbeatable may change);
 /// throws Error naming the file, line and what was expected.
