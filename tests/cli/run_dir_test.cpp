@@ -49,10 +49,10 @@ TEST(RunDir, EveryCommandWithARunFolderNamesItUnderOneKey) {
       {"tictactoe-play", "tictactoe play --x random --o random --games 2"},
       {"tictactoe-learn", "tictactoe learn --agents 4 --rules 5 --cycles 2 --eval-games 2"},
       {"connect4-play", "connect4 play --x random --o random --games 2"},
-      {"flags-play", "flags play " + source_path("data/flags/01-duel.map") +
-                         " --a random --b random --games 1"},
-      {"flags-tournament", "flags tournament --bots random,greedy --maps " +
-                               source_path("data/flags/01-duel.map")},
+      {"flags-play",
+       "flags play " + source_path("data/flags/01-duel.map") + " --a random --b random --games 1"},
+      {"flags-tournament",
+       "flags tournament --bots random,greedy --maps " + source_path("data/flags/01-duel.map")},
   };
   for (const auto& [name, args] : commands) {
     const fs::path out = dir / name;

@@ -229,8 +229,9 @@ TEST(BirdsCli, TimesAndTurnsPrintWithoutFloatNoise) {
 TEST(BirdsCli, CtrlCStopsASimulationOfManyLevels) {
   const auto dir = scratch_dir("birds-simulate-sigint");
   const std::string level = slurp(source_path("data/birds/sciencebirds_level-1.xml"));
-  std::vector<std::string> args = {"birds",       "simulate",  "--seconds", "600", "--full-time",
-                                   "--threads",   "1",         "--render",  (dir / "pics").string()};
+  std::vector<std::string> args = {"birds", "simulate",    "--seconds",
+                                   "600",   "--full-time", "--threads",
+                                   "1",     "--render",    (dir / "pics").string()};
   for (int i = 0; i < 12; ++i) {
     const auto file = dir / ("l" + std::to_string(i) + ".xml");
     std::ofstream(file) << level;

@@ -253,9 +253,9 @@ SolveResult solve(const Level& level, const SolverSettings& settings, const Cont
 
   switch (settings.algorithm) {
     case Algorithm::kCro: {
-      auto r = evo::run_cro(recording, cancellable(cro_params(settings), control), crossover,
-                            mutation, observer, hook,
-                            evo::pick_substrates(settings.cro.substrates, plan_substrates(problem)));
+      auto r = evo::run_cro(
+          recording, cancellable(cro_params(settings), control), crossover, mutation, observer,
+          hook, evo::pick_substrates(settings.cro.substrates, plan_substrates(problem)));
       out.generations = r.generations;
       out.stop = r.stop;
       out.history = std::move(r.history);

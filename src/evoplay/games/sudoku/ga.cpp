@@ -196,8 +196,8 @@ GaOutcome solve_cro(const Board& puzzle, const GaSettings& s, const Control& con
   Operators ops(problem, s);
   evo::CroParams params = cro_params(s);
   params.stop.cancel = control.cancel.flag();
-  auto result = evo::run_cro(problem, params, ops.crossover(), ops.mutation(), control.observer,
-                             {}, evo::pick_substrates(params.substrates, ops.substrates()));
+  auto result = evo::run_cro(problem, params, ops.crossover(), ops.mutation(), control.observer, {},
+                             evo::pick_substrates(params.substrates, ops.substrates()));
   return outcome_of(problem, result, ops);
 }
 
