@@ -212,6 +212,38 @@ TEST(Mpi, FlagsTournamentAndABotSeriesOverRanksWriteTheFilesOfOneProcess) {
   EXPECT_EQ(count_units(dir / "series-ranks"), 9u);
 }
 
+TEST(Mpi, IslandsOnRanksWriteTheFolderOfIslandsOnThreads) {
+  const auto dir = scratch_dir("mpi-islands");
+  // Sudoku: four GA islands (ranks 0, 1, 2 run islands {0, 3}, {1}, {2}) on one puzzle.
+  const auto puzzle = dir / "puzzle.txt";
+  {
+    std::istringstream in(slurp(source_path("data/sudoku/qqwing_expert_50.txt")));
+    std::string first;
+    std::getline(in, first);
+    std::ofstream(puzzle) << first << "\n";
+  }
+  const std::string sudoku = "sudoku solve " + puzzle.string() +
+                             " --method ga --population 12 --generations 30 --islands 4 "
+                             "--migration-interval 4 --migrants 2 --topology fully-connected "
+                             "--quiet --out ";
+  const auto one = evoplay(sudoku + (dir / "sudoku-one").string() + " --threads 2");
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto ranks = evoplay_ranks(sudoku + (dir / "sudoku-ranks").string() + " --threads 1");
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  // config.json records the threads (2 against 1): it is only checked to exist.
+  expect_same_folders(dir / "sudoku-one", dir / "sudoku-ranks", {"config.json"});
+  // Lemmings: three CRO islands in a ring sharing a budget of 600 evaluations.
+  const std::string lemmings = "lemmings solve " +
+                               source_path("data/lemmings/medium-02-hold-the-line.lvl") +
+                               " --algo cro --islands 3 --migration-interval 2 --migrants 1 "
+                               "--evaluations 600 --population 12 --quiet --out ";
+  const auto l_one = evoplay(lemmings + (dir / "lemmings-one").string() + " --threads 2");
+  ASSERT_EQ(l_one.status, 0) << l_one.err;
+  const auto l_ranks = evoplay_ranks(lemmings + (dir / "lemmings-ranks").string() + " --threads 1");
+  ASSERT_EQ(l_ranks.status, 0) << l_ranks.err;
+  expect_same_folders(dir / "lemmings-one", dir / "lemmings-ranks", {"config.json"});
+}
+
 /// The process ids of the ranks that mpirun `parent` started.
 std::vector<pid_t> ranks_of(pid_t parent) {
   std::vector<pid_t> out;

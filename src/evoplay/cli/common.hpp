@@ -18,6 +18,7 @@
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/run_dir.hpp"
+#include "evoplay/dist/mpi_exchange.hpp"
 #include "evoplay/dist/mpi_session.hpp"
 #include "evoplay/dist/runner.hpp"
 

@@ -160,6 +160,7 @@ void add_solve(CLI::App& group) {
     std::string level, algorithm = "cro", fitness = "heuristic";
     lem::SolverSettings settings;
     SolverOptions solver;
+    IslandOptions islands;
     CommonOptions common;
   };
   auto opt = std::make_shared<Options>();
@@ -177,10 +178,12 @@ void add_solve(CLI::App& group) {
       ->excludes(evaluations)
       ->check(whole_in(1, kMaxGenerations));
   const auto cro = add_cro_options(cmd);
+  add_island_options(cmd, opt->islands);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt, cro, cmd] {
     lem::SolverSettings s = opt->settings;
     s.cro = cro->resolve();
+    s.islands = opt->islands.resolve();
     s.algorithm = lem::algorithm_from_name(opt->algorithm);
     refuse_cro_options_unless(cmd, s.algorithm == lem::Algorithm::kCro, "--algo cro");
     s.fitness = lem::fitness_from_name(opt->fitness);
@@ -196,6 +199,8 @@ void add_solve(CLI::App& group) {
         [&](RunDir& run, Control& control, Progress& p) {
           lem::SolveProgress show(p, s);
           control.observer = &show;
+          const auto ranks = s.islands.active() ? dist::world_exchange() : nullptr;
+          control.exchange = ranks.get();  // islands over the MPI ranks
           const lem::LevelSolveResult r = lem::solve_level(level, s, control);
           lem::save_solve_files(r, run);
           return std::pair(r.to_json(), r.text());

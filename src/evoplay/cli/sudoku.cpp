@@ -104,6 +104,7 @@ void add_solve(CLI::App& group) {
     GaOptions ga;
     std::string file = "-";
     std::string method = "exact";
+    IslandOptions islands;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand("solve", "solve puzzles exactly or with the genetic algorithm");
@@ -117,6 +118,7 @@ void add_solve(CLI::App& group) {
       ->check(CLI::IsMember({"exact", "ga", "cro"}));
   opt->ga.add(cmd, false);
   const auto cro_options = add_cro_options(cmd);
+  add_island_options(cmd, opt->islands);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt, cmd, cro_options] {
     sd::SolveSettings settings;
@@ -126,7 +128,8 @@ void add_solve(CLI::App& group) {
     if (!settings.evolutionary()) {
       refuse(cmd,
              {"--preset", "--crossover", "--mutation", "--selection", "--population",
-              "--generations", "--crossover-rate", "--mutation-rate", "--elitism"},
+              "--generations", "--crossover-rate", "--mutation-rate", "--elitism", "--islands",
+              "--migration-interval", "--migrants", "--topology"},
              "ga or cro");
     } else {
       if (settings.method == "cro")
@@ -142,6 +145,7 @@ void add_solve(CLI::App& group) {
       }
     }
     settings.ga.seed = opt->common.seed;
+    settings.ga.islands = opt->islands.resolve();
     settings.validate();  // before reading a long file
     const auto puzzles = sd::read_puzzles(opt->file);
     RunDir run = open_run_dir(opt->common, "sudoku-solve");
@@ -164,6 +168,8 @@ void add_solve(CLI::App& group) {
     c.control.progress = [&](std::uint64_t done, std::uint64_t) {
       progress.update(done, fmt::format("{} puzzles", done));
     };
+    const auto ranks = settings.ga.islands.active() ? dist::world_exchange() : nullptr;
+    c.control.exchange = ranks.get();  // islands over the MPI ranks
     const auto result = sd::solve_puzzles(puzzles, settings, c.control);
     progress.finish();
     one_run.finish();

@@ -16,6 +16,7 @@
 namespace evoplay {
 
 class UnitRunner;  // core/units.hpp
+class Exchange;    // core/exchange.hpp
 
 struct Control {
   CancelToken cancel;            // cancelled: stop soon and return what is finished
@@ -25,6 +26,9 @@ struct Control {
   std::function<void(std::uint64_t done, std::uint64_t total)> progress;
   /// Where a call's independent units run (core/units.hpp): null = threads of this process.
   UnitRunner* units = nullptr;
+  /// The processes that run this call together (an island model over MPI ranks, see
+  /// core/exchange.hpp): null = this process alone. Only calls that say so use it.
+  Exchange* exchange = nullptr;
 
   bool cancelled() const { return cancel.cancelled(); }
   void report(std::uint64_t done, std::uint64_t total) const {

@@ -208,6 +208,36 @@ class Cro {
     return substrates_.empty() ? 0 : cell % substrates_.size();
   }
 
+  /// Copies of the `m` best corals, best first (ties: cell order): what the island sends at a
+  /// migration.
+  std::vector<Migrant<G>> emigrants(std::size_t m) const {
+    auto cells = occupied();
+    const std::size_t k = std::min(m, cells.size());
+    detail::best_first(
+        cells, k, [&](std::size_t a, std::size_t b) { return better(fit_[a], fit_[b], dir_); });
+    std::vector<Migrant<G>> out;
+    for (std::size_t i = 0; i < k; ++i) out.push_back({*reef_[cells[i]], fit_[cells[i]]});
+    return out;
+  }
+
+  /// Each migrant not already in the reef settles in the first empty cell, or else over the
+  /// worst coral (the first of equal ones) if it is better.
+  void immigrate(const std::vector<Migrant<G>>& migrants) {
+    for (const auto& m : migrants) {
+      const std::uint64_t f = fingerprint(m.genome);
+      if (copies_in_reef(m.genome, f) > 0) continue;
+      std::size_t cell = 0;
+      while (cell < cells_ && reef_[cell]) ++cell;
+      if (cell == cells_) {
+        cell = summarize(fit_, dir_, occupied()).worst;
+        if (!better(m.fitness, fit_[cell], dir_)) continue;
+      }
+      reef_[cell] = m.genome;
+      fit_[cell] = m.fitness;
+      print_[cell] = f;
+    }
+  }
+
   RunResult<G> finish() {
     std::vector<G> corals;
     std::vector<double> fitness;

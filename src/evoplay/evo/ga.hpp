@@ -123,6 +123,25 @@ class Ga {
     tracker_.offer(result_, generation_, pop_[index], fitness);
   }
 
+  /// Copies of the `m` best individuals, best first (ties: population order): what the island
+  /// sends at a migration.
+  std::vector<Migrant<G>> emigrants(std::size_t m) const {
+    const auto order = ranking(fit_, dir_);
+    std::vector<Migrant<G>> out;
+    for (std::size_t k = 0; k < std::min(m, n_); ++k)
+      out.push_back({pop_[order[k]], fit_[order[k]]});
+    return out;
+  }
+
+  /// Each migrant in turn replaces the worst individual (the first of equal ones) if it is
+  /// better (pagmo's fair replacement).
+  void immigrate(const std::vector<Migrant<G>>& migrants) {
+    for (const auto& m : migrants) {
+      const std::size_t worst = summarize(fit_, dir_).worst;
+      if (better(m.fitness, fit_[worst], dir_)) replace(worst, m.genome, m.fitness);
+    }
+  }
+
   /// The result of the run so far, with the final population (the Ga is spent).
   RunResult<G> finish() {
     return close_result(std::move(result_), problem_, generation_, evaluations_, clock_.seconds(),

@@ -14,6 +14,14 @@
 
 namespace evoplay::evo {
 
+/// An individual with its fitness: a migrant between islands (evo/islands.hpp), an evaluated
+/// genome shown to a hook later.
+template <class G>
+struct Migrant {
+  G genome{};
+  double fitness = 0;
+};
+
 /// Called with each evaluated genome and its fitness, in a fixed order (e.g. to collect every
 /// distinct solution a run finds).
 template <class G>

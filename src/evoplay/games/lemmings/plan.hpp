@@ -7,6 +7,7 @@
 // form (one gene per line, `STEP SKILL [LEMMING]`, `#` comments) and the document's random
 // initialisation, shared by the tools that need random plans.
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,17 @@ struct Gene {
   int lemming = 0;  // 0 = the leader; k >= 1 = the k-th lemming released
   friend bool operator==(const Gene&, const Gene&) = default;
 };
+
+/// A gene as JSON, [step, skill number, lemming]: how genomes travel between islands on
+/// different processes (evo/islands.hpp).
+inline void to_json(nlohmann::json& j, const Gene& g) {
+  j = {g.step, static_cast<int>(g.skill), g.lemming};
+}
+inline void from_json(const nlohmann::json& j, Gene& g) {
+  g.step = j.at(0).get<int>();
+  g.skill = static_cast<Skill>(j.at(1).get<int>());
+  g.lemming = j.at(2).get<int>();
+}
 
 /// Genes in any order; the simulator applies them by step, in plan order within a step.
 using Plan = std::vector<Gene>;

@@ -11,6 +11,7 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/stopwatch.hpp"
+#include "evoplay/evo/island_runs.hpp"
 #include "evoplay/games/lemmings/checks.hpp"
 #include "evoplay/games/lemmings/problem.hpp"
 #include "evoplay/games/lemmings/substrates.hpp"
@@ -164,12 +165,19 @@ class RecordingProblem {
   /// Time spent in evaluate(), summed over threads.
   double simulation_seconds() const { return static_cast<double>(nanoseconds_.load()) * 1e-9; }
 
-  /// The effective plan's fingerprint of a plan that solved the level.
+  /// The effective plan's fingerprint of a plan that solved the level (simulated again when
+  /// another process evaluated it: an island on another MPI rank).
   std::uint64_t effective(const Plan& g) const {
-    const std::lock_guard lock(mutex_);
-    const auto it = effective_.find(plan_hash(g));
-    if (it == effective_.end()) throw InternalError("lemmings solve: a solution was not recorded");
-    return it->second;
+    {
+      const std::lock_guard lock(mutex_);
+      const auto it = effective_.find(plan_hash(g));
+      if (it != effective_.end()) return it->second;
+    }
+    bool solved = false;
+    std::uint64_t effective = 0;
+    p_.evaluate(g, solved, effective);
+    if (!solved) throw InternalError("lemmings solve: a solution does not solve the level");
+    return effective;
   }
 
  private:
@@ -186,6 +194,10 @@ void SolverSettings::validate() const {
   check_whole("epochs", epochs, 0, kMostGenerations);
   check_whole("population", population, 2, kMostPopulation);
   check_whole("threads", threads, 0, kMostThreads);
+  islands.validate();
+  if (islands.active() && algorithm == Algorithm::kAco) {
+    throw Error("islands: the island model runs the GA and CRO, not ACO");
+  }
 }
 
 nlohmann::json SolverSettings::to_json() const {
@@ -196,6 +208,7 @@ nlohmann::json SolverSettings::to_json() const {
       {"epochs", epochs > 0 ? nlohmann::json(epochs) : nlohmann::json(nullptr)},
       {"population", population},
       {"seed", seed}};
+  if (islands.active()) j["islands"] = islands.to_json();
   switch (algorithm) {
     case Algorithm::kCro:
       j["cro"] = evo::to_json(cro_params(*this));
@@ -253,17 +266,20 @@ SolveResult solve(const Level& level, const SolverSettings& settings, const Cont
 
   switch (settings.algorithm) {
     case Algorithm::kCro: {
-      auto r = evo::run_cro(
-          recording, cancellable(cro_params(settings), control), crossover, mutation, observer,
-          hook, evo::pick_substrates(settings.cro.substrates, plan_substrates(problem)));
+      auto r = evo::run_cro_islands(
+          recording, cancellable(cro_params(settings), control), settings.islands, crossover,
+          mutation, observer, hook,
+          evo::pick_substrates(settings.cro.substrates, plan_substrates(problem)),
+          control.exchange);
       out.generations = r.generations;
       out.stop = r.stop;
       out.history = std::move(r.history);
       break;
     }
     case Algorithm::kGa: {
-      auto r = evo::run_ga(recording, cancellable(ga_params(settings), control), crossover,
-                           mutation, observer, hook);
+      auto r = evo::run_ga_islands(recording, cancellable(ga_params(settings), control),
+                                   settings.islands, crossover, mutation, observer, hook,
+                                   control.exchange);
       out.generations = r.generations;
       out.stop = r.stop;
       out.history = std::move(r.history);

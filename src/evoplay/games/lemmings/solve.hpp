@@ -19,6 +19,7 @@
 #include "evoplay/evo/aco.hpp"
 #include "evoplay/evo/cro.hpp"
 #include "evoplay/evo/ga.hpp"
+#include "evoplay/evo/islands.hpp"
 #include "evoplay/games/lemmings/fitness.hpp"
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
@@ -51,6 +52,9 @@ struct SolverSettings {
   evo::CroParams cro;
   evo::GaParams ga = default_ga();
   evo::AcoParams aco = default_aco();
+  /// The island model (GA and CRO): `population` per island, the evaluation budget shared by
+  /// all islands; islands run on MPI ranks when control.exchange has several processes.
+  evo::IslandParams islands;
 
   static evo::GaParams default_ga();
   static evo::AcoParams default_aco();

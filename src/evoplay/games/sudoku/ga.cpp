@@ -7,7 +7,8 @@
 #include <span>
 
 #include "evoplay/core/error.hpp"
-#include "evoplay/evo/cro.hpp"
+#include "evoplay/core/exchange.hpp"
+#include "evoplay/evo/island_runs.hpp"
 #include "evoplay/games/sudoku/checks.hpp"
 
 namespace evoplay::games::sudoku {
@@ -52,23 +53,26 @@ void GaSettings::validate() const {
   check_whole("local_search_steps", local_search_steps, 0, 1'000'000);
   check_whole("stagnation", static_cast<long long>(stagnation), 0, 1'000'000'000);
   check_whole("threads", threads, 0, 1024);
+  islands.validate();
 }
 
 nlohmann::json GaSettings::to_json() const {
-  return {{"preset", preset},
-          {"crossover", crossover},
-          {"mutation", mutation},
-          {"selection", selection},
-          {"population", population},
-          {"generations", generations},
-          {"crossover_rate", crossover_rate},
-          {"mutation_rate", mutation_rate},
-          {"elite_fraction", elite_fraction},
-          {"restricted", restricted},
-          {"local_search_steps", local_search_steps},
-          {"stagnation", stagnation},
-          {"seed", seed},
-          {"threads", threads}};
+  nlohmann::json j = {{"preset", preset},
+                      {"crossover", crossover},
+                      {"mutation", mutation},
+                      {"selection", selection},
+                      {"population", population},
+                      {"generations", generations},
+                      {"crossover_rate", crossover_rate},
+                      {"mutation_rate", mutation_rate},
+                      {"elite_fraction", elite_fraction},
+                      {"restricted", restricted},
+                      {"local_search_steps", local_search_steps},
+                      {"stagnation", stagnation},
+                      {"seed", seed},
+                      {"threads", threads}};
+  if (islands.active()) j["islands"] = islands.to_json();
+  return j;
 }
 
 namespace {
@@ -139,15 +143,21 @@ struct Operators {
   }
 };
 
+/// The processes an island run of `s` spans (null: this one alone).
+Exchange* island_exchange(const GaSettings& s, const Control& control) {
+  return s.islands.active() ? control.exchange : nullptr;
+}
+
+/// The outcome of a run; the local search's moves summed over the processes it ran on.
 GaOutcome outcome_of(const SudokuProblem& problem, evo::RunResult<SudokuProblem::Genome>& result,
-                     const Operators& ops) {
+                     const Operators& ops, Exchange* exchange) {
   GaOutcome out;
   out.solved = result.solved;
   out.fitness = static_cast<int>(result.best_fitness);
   out.best = problem.to_board(result.best);
   out.generations = result.generations;
   out.evaluations = result.evaluations;
-  out.local_moves = ops.local_moves.load();
+  out.local_moves = sum_over_processes(exchange, ops.local_moves.load());
   out.restarts = result.restarts;
   out.seconds = result.seconds;
   out.stop = result.stop;
@@ -173,8 +183,9 @@ GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, const Control& cont
   params.seed = s.seed;
   params.threads = s.threads;
   Operators ops(problem, s);
-  auto result = evo::run_ga(problem, params, ops.crossover(), ops.mutation(), control.observer);
-  return outcome_of(problem, result, ops);
+  auto result = evo::run_ga_islands(problem, params, s.islands, ops.crossover(), ops.mutation(),
+                                    control.observer, {}, island_exchange(s, control));
+  return outcome_of(problem, result, ops, island_exchange(s, control));
 }
 
 evo::CroParams cro_params(const GaSettings& s) {
@@ -196,9 +207,10 @@ GaOutcome solve_cro(const Board& puzzle, const GaSettings& s, const Control& con
   Operators ops(problem, s);
   evo::CroParams params = cro_params(s);
   params.stop.cancel = control.cancel.flag();
-  auto result = evo::run_cro(problem, params, ops.crossover(), ops.mutation(), control.observer, {},
-                             evo::pick_substrates(params.substrates, ops.substrates()));
-  return outcome_of(problem, result, ops);
+  auto result = evo::run_cro_islands(
+      problem, params, s.islands, ops.crossover(), ops.mutation(), control.observer, {},
+      evo::pick_substrates(params.substrates, ops.substrates()), island_exchange(s, control));
+  return outcome_of(problem, result, ops, island_exchange(s, control));
 }
 
 }  // namespace evoplay::games::sudoku

@@ -16,6 +16,7 @@
 #include "evoplay/core/history.hpp"
 #include "evoplay/evo/cro.hpp"
 #include "evoplay/evo/ga.hpp"
+#include "evoplay/evo/islands.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/games/sudoku/operators.hpp"
 
@@ -40,6 +41,9 @@ struct GaSettings {
   // CRO's own settings (solve_cro); unset: the document's values with gamma = mutation_rate.
   // The reef, the epochs, the seed and the threads come from the fields above.
   std::optional<evo::CroParams> cro;
+  /// The island model: `population` per island, `generations` per island in lock-step; islands
+  /// run on MPI ranks when the control's exchange has several processes.
+  evo::IslandParams islands;
 
   /// The settings of a preset ("paper" or "strong"); throws Error for another name.
   static GaSettings preset_named(const std::string& name);

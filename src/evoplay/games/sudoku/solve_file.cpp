@@ -9,6 +9,7 @@
 
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/exchange.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/stopwatch.hpp"
@@ -349,7 +350,13 @@ SolveResult solve_puzzles(std::span<const PuzzleEntry> puzzles, const SolveSetti
   Control inner;  // each puzzle's run: cancelled with the whole; generations seen for one puzzle
   inner.cancel = control.cancel;
   if (single) inner.observer = control.observer;
-  Workers workers(single ? 1 : settings.threads);
+  // Islands over several processes: one puzzle at a time, all its islands' exchanges made by
+  // this thread (MPI's funnelled threading), the puzzle's threads given to its islands.
+  const bool spread =
+      evolving && settings.ga.islands.active() && control.exchange && control.exchange->size() > 1;
+  if (spread) inner.exchange = control.exchange;
+  const bool one_at_a_time = single || spread;
+  Workers workers(one_at_a_time ? 1 : settings.threads);
   // Chunks of work between checks of the cancel token and reports of progress.
   const std::size_t chunk = static_cast<std::size_t>(workers.threads()) * (evolving ? 1 : 256);
   std::size_t finished = 0;
@@ -363,7 +370,7 @@ SolveResult solve_puzzles(std::span<const PuzzleEntry> puzzles, const SolveSetti
       }
       GaSettings ga = settings.ga;
       ga.seed = settings.ga.seed + i;
-      ga.threads = single ? settings.threads : 1;
+      ga.threads = one_at_a_time ? settings.threads : 1;
       result.puzzles[i] = solve_evolving(puzzles[i], settings, ga, inner);
     });
     finished = start + n;

@@ -1,0 +1,89 @@
+// Do islands help? (docs/cluster.md, "Island models"). Each figure compares one population with
+// islands of the same total size, the same generation limit or evaluation budget, and the same
+// seeds: 4 islands in a ring, 2 migrants every 10 generations.
+//  - Sudoku, data/sudoku/qqwing_expert_50.txt, the GA's `paper` preset (population 200, 300
+//    generations) against 4 islands of 50: puzzles solved and the mean evaluations of the solved
+//    ones; the same for the `strong` preset (population 40 against 4 x 10).
+//  - Lemmings, hard-05-grand-tour, heuristic fitness, 20,000 evaluations, population 100 against
+//    4 islands of 25: runs of R that solve the level, for the GA and for CRO (standard preset).
+// Usage: bench_islands [RUNS] (default 10 Lemmings runs per configuration).
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include "bench_util.hpp"
+#include "evoplay/games/lemmings/solve.hpp"
+#include "evoplay/games/lemmings/solve_level.hpp"
+#include "evoplay/games/sudoku/board.hpp"
+#include "evoplay/games/sudoku/solve_file.hpp"
+
+namespace lem = evoplay::games::lemmings;
+namespace sd = evoplay::games::sudoku;
+using evoplay::bench::figure;
+
+namespace {
+
+evoplay::evo::IslandParams ring_of(std::size_t islands) {
+  evoplay::evo::IslandParams p;
+  p.islands = islands;
+  p.interval = 10;
+  p.migrants = 2;
+  return p;
+}
+
+void sudoku(const std::string& preset, std::size_t population) {
+  const auto puzzles =
+      sd::read_puzzles(evoplay::bench::data_path("data/sudoku/qqwing_expert_50.txt"));
+  for (std::size_t islands : {1, 4}) {
+    sd::SolveSettings s;
+    s.method = "ga";
+    s.ga = sd::GaSettings::preset_named(preset);
+    s.ga.population = population / islands;
+    s.ga.islands = ring_of(islands);
+    s.threads = 2;
+    const auto r = sd::solve_puzzles(puzzles, s);
+    double evaluations = 0;
+    for (const auto& p : r.puzzles)
+      evaluations += p.solved ? static_cast<double>(p.evaluations) : 0;
+    const std::string name =
+        fmt::format("islands_sudoku_expert_{}_{}x{}", preset, islands, population / islands);
+    figure(name + "_solved", static_cast<double>(r.solved), "of 50");
+    figure(name + "_evaluations_per_solved",
+           r.solved ? evaluations / static_cast<double>(r.solved) : 0, "evaluations");
+  }
+}
+
+void lemmings(int runs) {
+  const auto level =
+      lem::load_level_to_solve(evoplay::bench::data_path("data/lemmings/hard-05-grand-tour.lvl"));
+  for (const auto algorithm : {lem::Algorithm::kGa, lem::Algorithm::kCro}) {
+    for (std::size_t islands : {1, 4}) {
+      int solved = 0;
+      for (int run = 0; run < runs; ++run) {
+        lem::SolverSettings s;
+        s.algorithm = algorithm;
+        s.fitness = lem::FitnessKind::kHeuristic;
+        s.evaluations = 20000;
+        s.population = 100 / islands;
+        s.cro = evoplay::evo::CroParams::preset_named("standard");
+        s.islands = ring_of(islands);
+        s.seed = static_cast<std::uint64_t>(run + 1);
+        s.threads = 2;
+        solved += lem::solve(level, s).solved;
+      }
+      figure(fmt::format("islands_lemmings_hard05_{}_{}x{}_solved", lem::algorithm_name(algorithm),
+                         islands, 100 / islands),
+             solved, fmt::format("of {}", runs));
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 10;
+  sudoku("paper", 200);
+  sudoku("strong", 40);
+  lemmings(runs);
+  fmt::print("# islands: load {}\n", evoplay::bench::load_average());
+}

@@ -1,0 +1,75 @@
+#include "evoplay/evo/islands.hpp"
+
+#include <fmt/format.h>
+
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/field_checks.hpp"
+#include "evoplay/core/rng.hpp"
+
+namespace evoplay::evo {
+
+namespace {
+constexpr long long kMostIslands = 100'000;
+constexpr long long kMostInterval = 1'000'000'000;
+constexpr long long kMostMigrants = 1'000'000;
+}  // namespace
+
+std::string_view topology_name(Topology topology) {
+  return topology == Topology::kRing ? "ring" : "fully-connected";
+}
+
+Topology topology_from_name(std::string_view name) {
+  if (name == "ring") return Topology::kRing;
+  if (name == "fully-connected") return Topology::kFullyConnected;
+  throw Error(fmt::format("topology: expected ring or fully-connected, found '{}'", name));
+}
+
+void IslandParams::validate() const {
+  check_whole("islands", islands, 1, kMostIslands);
+  check_whole("migration-interval", interval, 1, kMostInterval);
+  check_whole("migrants", migrants, 0, kMostMigrants);
+}
+
+nlohmann::json IslandParams::to_json() const {
+  return {{"islands", islands},
+          {"migration_interval", interval},
+          {"migrants", migrants},
+          {"topology", topology_name(topology)}};
+}
+
+std::uint64_t island_seed(std::uint64_t seed, std::size_t island) {
+  return mix_seed(mix_seed(seed, 0x15'1A'4D'00ULL), island);
+}
+
+std::vector<std::size_t> migration_sources(const IslandParams& params, std::size_t island) {
+  const std::size_t k = params.islands;
+  if (k < 2) return {};
+  if (params.topology == Topology::kRing) return {(island + k - 1) % k};
+  std::vector<std::size_t> from;
+  for (std::size_t i = 0; i < k; ++i) {
+    if (i != island) from.push_back(i);
+  }
+  return from;
+}
+
+int threads_per_island(int threads, std::size_t islands_here) {
+  const int all = resolve_threads(threads);
+  if (islands_here == 0) return 1;
+  return std::max(1, all / static_cast<int>(islands_here));
+}
+
+namespace detail {
+
+nlohmann::json gather_arrays(Exchange& exchange, const nlohmann::json& mine) {
+  const auto bytes = nlohmann::json::to_cbor(mine);
+  const auto parts = exchange.all_gather(std::string(bytes.begin(), bytes.end()));
+  auto all = nlohmann::json::array();
+  for (const auto& part : parts) {
+    for (auto& item : nlohmann::json::from_cbor(part)) all.push_back(std::move(item));
+  }
+  return all;
+}
+
+}  // namespace detail
+
+}  // namespace evoplay::evo

@@ -1,0 +1,338 @@
+#pragma once
+// The island model, as pagmo's archipelago and ParadisEO's island model: K populations of one
+// optimiser (the GA or CRO) evolve side by side, each from its own seed, and every `interval`
+// generations each island sends copies of its `migrants` best individuals along a topology — a
+// ring (island i sends to island i+1) or fully connected (to every other island, which keeps the
+// best `migrants` of all it receives). A migrant replaces the worst individual of its new island
+// if it is better (the optimiser's immigrate()).
+//
+// Why it exists: islands keep several lines of search apart and share only their best, which can
+// help on deceptive problems; and they are how evolutionary runs spread over machines. Here the
+// islands run on the threads of one process, or on MPI ranks through an Exchange
+// (core/exchange.hpp; island i on rank i mod size), with the same result for the same seed:
+// islands step in lock-step, migrate at fixed generations, choose their emigrants by rank (ties
+// by position), and after each generation every process sees every island's status in island
+// order — its record, its best, its emigrants and the genomes it evaluated (replayed to the
+// archipelago's hook island by island) — and decides from them alone when to stop. The stopping
+// rules count the archipelago: generations per island, evaluations summed over the islands, the
+// best of all islands, stagnation of that best; a cancel on any process stops all of them.
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "evoplay/core/exchange.hpp"
+#include "evoplay/core/history.hpp"
+#include "evoplay/core/parallel.hpp"
+#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/core/units.hpp"
+#include "evoplay/evo/population.hpp"
+#include "evoplay/evo/problem.hpp"
+#include "evoplay/evo/run_result.hpp"
+#include "evoplay/evo/stopping.hpp"
+
+namespace evoplay::evo {
+
+enum class Topology { kRing, kFullyConnected };
+
+/// "ring" or "fully-connected".
+std::string_view topology_name(Topology topology);
+/// The topology of a name; throws Error naming the accepted names.
+Topology topology_from_name(std::string_view name);
+
+struct IslandParams {
+  std::size_t islands = 1;    // 1: no island model (the optimiser alone)
+  std::size_t interval = 10;  // generations between migrations
+  std::size_t migrants = 1;   // individuals each island sends at a migration
+  Topology topology = Topology::kRing;
+
+  bool active() const { return islands > 1; }
+  /// Throws Error naming the first bad field as the command line names its option
+  /// (islands, migration-interval, migrants).
+  void validate() const;
+  nlohmann::json to_json() const;
+};
+
+/// The seed of island `island` of a run seeded `seed` (independent streams).
+std::uint64_t island_seed(std::uint64_t seed, std::size_t island);
+
+/// The islands whose emigrants island `island` receives, in the order it considers them.
+std::vector<std::size_t> migration_sources(const IslandParams& params, std::size_t island);
+
+/// How many threads each of `islands_here` islands gets out of `threads` (at least 1).
+int threads_per_island(int threads, std::size_t islands_here);
+
+namespace detail {
+
+/// What every process learns of one island after each generation.
+template <class G>
+struct IslandStatus {
+  GenerationRecord record;  // the island's last record (evaluations cumulative)
+  Migrant<G> best;          // the island's best so far
+  std::size_t restarts = 0;
+  bool cancelled = false;  // its process was asked to stop
+  double seconds = 0;
+  std::vector<Migrant<G>> emigrants;  // at a migration
+  std::vector<Migrant<G>> evaluated;  // this generation's evaluations, when the hook wants them
+};
+
+template <class G>
+nlohmann::json migrants_json(const std::vector<Migrant<G>>& ms) {
+  auto j = nlohmann::json::array();
+  for (const auto& m : ms) j.push_back({nlohmann::json(m.genome), m.fitness});
+  return j;
+}
+
+template <class G>
+std::vector<Migrant<G>> migrants_from(const nlohmann::json& j) {
+  std::vector<Migrant<G>> ms;
+  for (const auto& m : j) ms.push_back({m.at(0).get<G>(), m.at(1).get<double>()});
+  return ms;
+}
+
+template <class G>
+nlohmann::json status_json(std::size_t island, const IslandStatus<G>& s) {
+  const auto& r = s.record;
+  return {island,
+          r.generation,
+          r.evaluations,
+          r.best,
+          r.mean,
+          r.worst,
+          json_double(r.diversity),
+          s.best.genome,
+          s.best.fitness,
+          s.restarts,
+          s.cancelled,
+          s.seconds,
+          migrants_json(s.emigrants),
+          migrants_json(s.evaluated)};
+}
+
+template <class G>
+std::pair<std::size_t, IslandStatus<G>> status_from(const nlohmann::json& j) {
+  IslandStatus<G> s;
+  s.record.generation = j.at(1).get<std::size_t>();
+  s.record.evaluations = j.at(2).get<std::uint64_t>();
+  s.record.best = j.at(3).get<double>();
+  s.record.mean = j.at(4).get<double>();
+  s.record.worst = j.at(5).get<double>();
+  s.record.diversity = double_from_json(j.at(6));
+  s.best = {j.at(7).get<G>(), j.at(8).get<double>()};
+  s.restarts = j.at(9).get<std::size_t>();
+  s.cancelled = j.at(10).get<bool>();
+  s.seconds = j.at(11).get<double>();
+  s.emigrants = migrants_from<G>(j.at(12));
+  s.evaluated = migrants_from<G>(j.at(13));
+  return {j.at(0).get<std::size_t>(), std::move(s)};
+}
+
+/// Every process's JSON array, gathered through `exchange` and joined in rank order.
+nlohmann::json gather_arrays(Exchange& exchange, const nlohmann::json& mine);
+
+}  // namespace detail
+
+/// Islands of `Island` (a Ga or a Cro over `problem`), one generation at a time: start, then step
+/// until done, then finish (as each optimiser). `make(island, seed, threads, hook)` builds island
+/// `island` with that seed, that many threads and that evaluation hook (its stopping rules
+/// matter only for the GA's restarts on stagnation). The result's history is the archipelago's:
+/// per generation, evaluations summed over the islands, the best and worst of all islands, the
+/// mean of their means and diversities; its population is every island's, in island order.
+template <Problem P, class Island>
+class Archipelago {
+ public:
+  using G = typename P::Genome;
+  using Make =
+      std::function<std::unique_ptr<Island>(std::size_t, std::uint64_t, int, EvaluationHook<G>)>;
+
+  Archipelago(const P& problem, const IslandParams& params, const Stopping& stop,
+              std::uint64_t seed, int threads, const Make& make, Observer* observer = nullptr,
+              EvaluationHook<G> on_evaluated = {}, Exchange* exchange = nullptr)
+      : problem_(problem),
+        params_(params),
+        stop_(stop),
+        on_evaluated_(std::move(on_evaluated)),
+        exchange_(exchange && exchange->size() > 1 ? exchange : nullptr),
+        dir_(problem.direction()),
+        tracker_(dir_, observer),
+        statuses_(params.islands) {
+    const int rank = exchange_ ? exchange_->rank() : 0;
+    const int size = exchange_ ? exchange_->size() : 1;
+    for (std::size_t i = 0; i < params.islands; ++i) {
+      if (i % static_cast<std::size_t>(size) == static_cast<std::size_t>(rank)) here_.push_back(i);
+    }
+    workers_ = std::make_unique<Workers>(std::min<int>(
+        resolve_threads(threads), static_cast<int>(std::max<std::size_t>(here_.size(), 1))));
+    const int each = threads_per_island(threads, here_.size());
+    evaluated_.resize(here_.size());
+    for (std::size_t k = 0; k < here_.size(); ++k) {
+      EvaluationHook<G> hook;
+      if (on_evaluated_) {
+        hook = [this, k](const G& g, double f) { evaluated_[k].push_back({g, f}); };
+      }
+      islands_.push_back(make(here_[k], island_seed(seed, here_[k]), each, std::move(hook)));
+    }
+  }
+
+  void start() {
+    workers_->for_each(islands_.size(), [&](std::size_t k) { islands_[k]->start(); });
+    share();
+  }
+
+  bool done() {
+    Stopping rules = stop_;
+    rules.cancel = nullptr;  // a cancel counts through the statuses: every process agrees
+    if (rules.restart_on_stagnation) rules.stagnation = 0;  // the islands restart instead
+    double seconds = 0;
+    bool cancelled = false;
+    for (const auto& s : statuses_) {
+      seconds = std::max(seconds, s.seconds);
+      cancelled = cancelled || s.cancelled;
+    }
+    StopReason r =
+        tracker_.check(rules, generation_, generation_, evaluations_, result_.best_fitness,
+                       is_solved(problem_, result_.best, result_.best_fitness), seconds);
+    if (r == StopReason::kNone && cancelled) r = StopReason::kCancelled;
+    result_.stop = r;
+    return r != StopReason::kNone;
+  }
+
+  /// Migrants arrive (after a migration generation), then every island makes one generation.
+  void step() {
+    migrate();
+    ++generation_;
+    workers_->for_each(islands_.size(), [&](std::size_t k) { islands_[k]->step(); });
+    share();
+  }
+
+  std::size_t generation() const { return generation_; }
+  const RunResult<G>& result() const { return result_; }
+
+  RunResult<G> finish() {
+    auto mine = nlohmann::json::array();
+    std::vector<std::vector<Migrant<G>>> all(params_.islands);
+    for (std::size_t k = 0; k < islands_.size(); ++k) {
+      auto r = islands_[k]->finish();
+      for (std::size_t i = 0; i < r.population.size(); ++i) {
+        all[here_[k]].push_back({std::move(r.population[i]), r.fitness[i]});
+      }
+      if (exchange_) mine.push_back({here_[k], detail::migrants_json(all[here_[k]])});
+    }
+    if (exchange_) {
+      for (const auto& j : detail::gather_arrays(*exchange_, mine)) {
+        all[j.at(0).get<std::size_t>()] = detail::migrants_from<G>(j.at(1));
+      }
+    }
+    std::vector<G> population;
+    std::vector<double> fitness;
+    for (auto& island : all) {
+      for (auto& m : island) {
+        population.push_back(std::move(m.genome));
+        fitness.push_back(m.fitness);
+      }
+    }
+    for (const auto& s : statuses_) result_.restarts += s.restarts;
+    return close_result(std::move(result_), problem_, generation_, evaluations_, clock_.seconds(),
+                        std::move(population), std::move(fitness));
+  }
+
+ private:
+  bool migration_now() const {
+    return params_.active() && params_.migrants > 0 && generation_ > 0 &&
+           generation_ % params_.interval == 0;
+  }
+
+  // Every island's status after the generation, on every process; then the archipelago's record.
+  void share() {
+    const bool migrating = migration_now();
+    for (std::size_t k = 0; k < islands_.size(); ++k) {
+      const auto& r = islands_[k]->result();
+      auto& s = statuses_[here_[k]];
+      s.record = r.history.back();
+      s.best = {r.best, r.best_fitness};
+      s.restarts = r.restarts;
+      s.cancelled = stop_.cancel && stop_.cancel->load();
+      s.seconds = clock_.seconds();
+      s.emigrants =
+          migrating ? islands_[k]->emigrants(params_.migrants) : std::vector<Migrant<G>>{};
+      s.evaluated = std::move(evaluated_[k]);
+      evaluated_[k].clear();
+    }
+    if (exchange_) {
+      auto mine = nlohmann::json::array();
+      for (std::size_t i : here_) mine.push_back(detail::status_json(i, statuses_[i]));
+      for (const auto& j : detail::gather_arrays(*exchange_, mine)) {
+        auto [i, s] = detail::status_from<G>(j);
+        statuses_.at(i) = std::move(s);
+      }
+    }
+    account();
+  }
+
+  void account() {
+    GenerationRecord rec;
+    rec.generation = generation_;
+    double diversity = 0;
+    std::size_t best_island = 0;
+    for (std::size_t i = 0; i < statuses_.size(); ++i) {
+      const auto& s = statuses_[i];
+      if (on_evaluated_) {
+        for (const auto& e : s.evaluated) on_evaluated_(e.genome, e.fitness);
+      }
+      rec.evaluations += s.record.evaluations;
+      rec.mean += s.record.mean / static_cast<double>(statuses_.size());
+      diversity += s.record.diversity / static_cast<double>(statuses_.size());
+      if (i == 0 || better(s.record.best, rec.best, dir_)) rec.best = s.record.best;
+      if (i == 0 || better(rec.worst, s.record.worst, dir_)) rec.worst = s.record.worst;
+      if (better(s.best.fitness, statuses_[best_island].best.fitness, dir_)) best_island = i;
+    }
+    rec.diversity = diversity;
+    rec.elapsed = clock_.seconds();
+    evaluations_ = rec.evaluations;
+    const auto& best = statuses_[best_island].best;
+    tracker_.offer(result_, generation_, best.genome, best.fitness);
+    tracker_.add(result_, std::move(rec));
+  }
+
+  void migrate() {
+    if (!migration_now()) return;
+    for (std::size_t k = 0; k < islands_.size(); ++k) {
+      std::vector<Migrant<G>> arriving;
+      for (std::size_t from : migration_sources(params_, here_[k])) {
+        const auto& e = statuses_[from].emigrants;
+        arriving.insert(arriving.end(), e.begin(), e.end());
+      }
+      std::stable_sort(arriving.begin(), arriving.end(),
+                       [&](const Migrant<G>& a, const Migrant<G>& b) {
+                         return better(a.fitness, b.fitness, dir_);
+                       });
+      if (arriving.size() > params_.migrants) arriving.resize(params_.migrants);
+      islands_[k]->immigrate(arriving);
+    }
+  }
+
+  const P& problem_;
+  IslandParams params_;
+  Stopping stop_;
+  EvaluationHook<G> on_evaluated_;
+  Exchange* exchange_;
+  Direction dir_;
+  Tracker<G> tracker_;
+  Stopwatch clock_;
+  RunResult<G> result_;
+  std::unique_ptr<Workers> workers_;
+  std::vector<std::size_t> here_;  // the islands this process runs
+  std::vector<std::unique_ptr<Island>> islands_;
+  std::vector<std::vector<Migrant<G>>> evaluated_;  // per island here, this generation
+  std::vector<detail::IslandStatus<G>> statuses_;   // every island's, after the last generation
+  std::uint64_t evaluations_ = 0;
+  std::size_t generation_ = 0;
+};
+
+}  // namespace evoplay::evo
