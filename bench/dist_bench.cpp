@@ -2,7 +2,7 @@
 //  - dist_unit_overhead: the time a rank waits per unit between sending a result and getting
 //    its next unit (empty units, 2 worker ranks and a scheduler rank of its own), in ms;
 //  - dist_scheduler_units_per_s: units per second the scheduler rank hands out (the same run);
-//  - dist_lemmings_speedup_2_ranks: wall time of a `lemmings compare` study (120 runs of 10,000
+//  - dist_lemmings_speedup_2_ranks: wall time of a `lemmings compare` study (240 runs of 10,000
 //    evaluations, or the evaluations given as argument) on 1 rank over its time on 2 ranks
 //    (--threads 1 per rank).
 // Started alone, the program starts itself under mpirun (as root too: the variables that allow
@@ -59,8 +59,8 @@ double study_seconds(const std::string& evoplay, int ranks, int evaluations) {
   std::filesystem::remove_all(out);
   const std::string command = fmt::format(
       "{}-np {} {} lemmings compare --levels '{}/data/lemmings/[mh]*.lvl' "
-      "--runs 4 --evaluations 3000 --threads 1 --quiet --out {} >/dev/null",
-      kMpirun, ranks, evoplay, EVOPLAY_SOURCE_DIR, out.string());
+      "--runs 4 --evaluations {} --threads 1 --quiet --out {} >/dev/null",
+      kMpirun, ranks, evoplay, EVOPLAY_SOURCE_DIR, evaluations, out.string());
   const double s = evoplay::bench::seconds([&] {
     if (std::system(command.c_str()) != 0) throw std::runtime_error("failed: " + command);
   });
@@ -80,7 +80,8 @@ int main(int argc, char** argv) {
   const std::string run = kMpirun + "-np 3 " + self.string() + " 20000";
   if (std::system(run.c_str()) != 0) return 1;
   const std::string evoplay = (self.parent_path().parent_path() / "evoplay").string();
-  // The study: the 10 medium and hard levels, 3 algorithms, 2 fitnesses, 2 runs (120 units).
+  // The study: the 10 medium and hard levels, 3 algorithms, 2 fitnesses, 4 runs (240 units)
+  // of EVALUATIONS (default 10,000) each.
   const int evaluations = argc > 1 ? std::stoi(argv[1]) : 10000;
   const double one = study_seconds(evoplay, 1, evaluations),
                two = study_seconds(evoplay, 2, evaluations);

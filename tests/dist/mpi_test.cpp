@@ -212,6 +212,25 @@ TEST(Mpi, FlagsTournamentAndABotSeriesOverRanksWriteTheFilesOfOneProcess) {
   EXPECT_EQ(count_units(dir / "series-ranks"), 9u);
 }
 
+TEST(Mpi, BirdsGenerateBlocksOverRanksWriteTheFolderOfOneProcess) {
+  const auto dir = scratch_dir("mpi-birds");
+  // Three ruleset blocks, small and quick: the blocks are the units; a worker rank's block
+  // folder (levels, pictures, history) travels to rank 0 with its result.
+  std::ofstream(dir / "p.txt") << "2\n\n1,2\n10\n\n1\n\n1,1\n10\n\n2\n\n2,3\n10\n";
+  const std::string args =
+      "birds generate --population 4 --generations 2 --max-generations 2 "
+      "--blocks 0,1000 --length 4 --crossover-rate 1 --mutation-rate 0.5 "
+      "--seed 3 --threads 1 --quiet --ruleset " +
+      (dir / "p.txt").string() + " --out ";
+  const auto one = evoplay(args + (dir / "one").string());
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto ranks = evoplay_ranks(args + (dir / "ranks").string());
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  expect_same_folders(dir / "one", dir / "ranks");
+  EXPECT_EQ(count_units(dir / "ranks"), 3u);
+  EXPECT_TRUE(fs::exists(dir / "ranks" / "block-3" / "level-05.xml"));
+}
+
 TEST(Mpi, IslandsOnRanksWriteTheFolderOfIslandsOnThreads) {
   const auto dir = scratch_dir("mpi-islands");
   // Sudoku: four GA islands (ranks 0, 1, 2 run islands {0, 3}, {1}, {2}) on one puzzle.

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <mutex>
 #include <set>
@@ -156,6 +157,30 @@ TEST(UnitStore, RunnerSavesEachUnitAndResumeRunsOnlyTheMissingOnes) {
   dist::Runner fresh({dir, false, true, {}});
   fresh.run(job, Control{});
   EXPECT_EQ(calls, 5);
+}
+
+TEST(UnitFiles, AWorkersFilesTravelInTheResultAndLandInTheRunFolder) {
+  const auto worker = scratch_dir("unit-files-worker");
+  const auto leader = scratch_dir("unit-files-leader");
+  std::filesystem::create_directories(worker / "block-2" / "pictures");
+  std::string png = "\x89PNG\r\n\x1a\n";
+  png += std::string(1, '\0') + "binary";
+  std::ofstream(worker / "block-2" / "level-04.xml", std::ios::binary) << "<Level/>\n";
+  std::ofstream(worker / "block-2" / "pictures" / "a.png", std::ios::binary) << png;
+  nlohmann::json result = {{"levels", 1}};
+  dist::pack_unit_files(worker, "block-2", result);
+  EXPECT_FALSE(std::filesystem::exists(worker / "block-2"));  // the scratch copy is gone
+  ASSERT_TRUE(result.contains(dist::kUnitFilesKey));
+  // The result crosses between ranks as JSON text.
+  auto received = nlohmann::json::parse(result.dump());
+  dist::unpack_unit_files(leader, "block-2", received);
+  EXPECT_EQ(received, (nlohmann::json{{"levels", 1}}));
+  EXPECT_EQ(test_support::slurp(leader / "block-2" / "level-04.xml"), "<Level/>\n");
+  EXPECT_EQ(test_support::slurp(leader / "block-2" / "pictures" / "a.png"), png);
+  // A file that would land outside the run folder is refused.
+  nlohmann::json hostile = {{dist::kUnitFilesKey, {{"../../evil", "Zm9v"}}}};
+  EXPECT_THROW(dist::unpack_unit_files(leader, "block-2", hostile), InternalError);
+  EXPECT_FALSE(std::filesystem::exists(leader.parent_path() / "evil"));
 }
 
 }  // namespace

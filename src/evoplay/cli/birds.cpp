@@ -312,7 +312,7 @@ void add_generate(CLI::App* group) {
                   "composite catalogue (JSON; default: the built-in one, as in "
                   "data/birds/composites.json)");
   add_generator_options(cmd, *opt);
-  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
   cmd->callback([opt] {
     birds::LevelSetSettings set = opt->set;
     auto& ga = set.generator;
@@ -341,7 +341,10 @@ void add_generate(CLI::App* group) {
         opt->ruleset.empty() ? std::vector{one} : birds::read_rulesets(opt->ruleset);
     birds::check_rulesets(rulesets, catalogue, display_name(opt->ruleset));
 
-    if (!opt->common.out.empty()) birds::clear_earlier_run(opt->common.out);
+    // Rank 0 alone writes the run folder (a worker rank's is a scratch folder of its own).
+    if (!opt->common.out.empty() && dist::world().leader()) {
+      birds::clear_earlier_run(opt->common.out);
+    }
     nlohmann::json config = set.to_json();
     config["composites_file"] = opt->composites.empty() ? "(built in)" : opt->composites;
     config["catalogue_size"] = catalogue.size();

@@ -31,6 +31,11 @@ struct UnitJob {
   /// Runs unit i: its result, or nullopt when `cancel` stopped it before the end. May throw
   /// (Error for bad input): the runner stops handing out units and passes the error on.
   std::function<std::optional<nlohmann::json>(std::size_t, const CancelToken&)> run;
+  /// For units that write files: the folder, relative to the run folder, where unit i writes
+  /// them (empty function: the units write none). A unit that ran on another MPI rank wrote
+  /// into that rank's scratch run folder; its files travel with its result and are written
+  /// into the same folder of the real run folder before the result is saved.
+  std::function<std::string(std::size_t)> folder;
 
   /// `order`, or 0 ... count-1 if it is empty.
   std::vector<std::size_t> start_order() const;

@@ -5,8 +5,12 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <string>
 
+#include "evoplay/core/atomic_file.hpp"
+#include "evoplay/core/base64.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/dist/mpi_session.hpp"
@@ -60,6 +64,40 @@ class LogProgress {
 
 }  // namespace
 
+void pack_unit_files(const std::filesystem::path& run_folder, const std::string& folder,
+                     nlohmann::json& result) {
+  namespace fs = std::filesystem;
+  const fs::path root = run_folder / folder;
+  auto files = nlohmann::json::object();
+  std::error_code ec;
+  if (fs::is_directory(root, ec)) {
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+      if (!e.is_regular_file()) continue;
+      std::ifstream in(e.path(), std::ios::binary);
+      const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+      files[fs::relative(e.path(), root).generic_string()] = base64_encode(bytes);
+    }
+    fs::remove_all(root, ec);
+  }
+  result[kUnitFilesKey] = std::move(files);
+}
+
+void unpack_unit_files(const std::filesystem::path& run_folder, const std::string& folder,
+                       nlohmann::json& result) {
+  namespace fs = std::filesystem;
+  if (!result.is_object() || !result.contains(kUnitFilesKey)) return;
+  for (const auto& [name, content] : result[kUnitFilesKey].items()) {
+    const fs::path relative = fs::path(folder) / fs::path(name);
+    const fs::path normal = relative.lexically_normal();
+    if (normal.is_absolute() || normal.empty() || *normal.begin() == "..") {
+      throw InternalError("a unit's file escapes the run folder: " + relative.string());
+    }
+    fs::create_directories((run_folder / normal).parent_path());
+    write_file_atomic(run_folder / normal, base64_decode(content.get<std::string>()));
+  }
+  result.erase(kUnitFilesKey);
+}
+
 std::optional<nlohmann::json> run_unit(const UnitJob& job, std::size_t index,
                                        const CancelToken& cancel) {
   if (const char* fail = std::getenv(kFailUnitVariable); fail && std::to_string(index) == fail) {
@@ -82,8 +120,11 @@ UnitResults Runner::run(const UnitJob& job, const Control& control) {
   const World w = world();
   // Every rank reaches this point with the same job; run_unit adds the fault of the tests.
   UnitJob checked = job;
-  checked.run = [&job](std::size_t i, const CancelToken& cancel) {
-    return run_unit(job, i, cancel);
+  checked.run = [&job, &w, this](std::size_t i, const CancelToken& cancel) {
+    auto r = run_unit(job, i, cancel);
+    // A worker rank's files go to rank 0 with the result.
+    if (r && job.folder && !w.leader()) pack_unit_files(options_.run_folder, job.folder(i), *r);
+    return r;
   };
   if (!w.leader()) {
     serve_units(checked, control);
@@ -107,7 +148,11 @@ UnitResults Runner::run(const UnitJob& job, const Control& control) {
   };
   auto save = [&](std::size_t i, const nlohmann::json& r) { this->save(job, i, r); };
   if (w.size > 1) {
-    lead_units(checked, reporting, results, save, !options_.scheduler_rank);
+    auto unpack_and_save = [&](std::size_t i, nlohmann::json& r) {
+      if (job.folder) unpack_unit_files(options_.run_folder, job.folder(i), r);
+      save(i, r);
+    };
+    lead_units(checked, reporting, results, unpack_and_save, !options_.scheduler_rank);
   } else {
     run_units_locally(checked, reporting, results, save);
   }

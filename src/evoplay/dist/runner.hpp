@@ -61,8 +61,18 @@ class Runner : public UnitRunner {
 /// once every rank has stopped. `work_here` false: rank 0 only hands out units (a scheduler rank
 /// of its own, for many ranks; bench/dist_bench.cpp measures both).
 void lead_units(const UnitJob& job, const Control& control, UnitResults& results,
-                const std::function<void(std::size_t, const nlohmann::json&)>& save,
+                const std::function<void(std::size_t, nlohmann::json&)>& save,
                 bool work_here = true);
+
+/// The key of a unit's result that carries the files it wrote on a worker rank (job.folder):
+/// {relative path: base64 content}. pack_unit_files adds it (and removes the files from the
+/// worker's scratch folder); unpack_unit_files writes the files under `run_folder` (each
+/// atomically) and removes the key.
+inline constexpr const char* kUnitFilesKey = "unit_files";
+void pack_unit_files(const std::filesystem::path& run_folder, const std::string& folder,
+                     nlohmann::json& result);
+void unpack_unit_files(const std::filesystem::path& run_folder, const std::string& folder,
+                       nlohmann::json& result);
 
 /// A worker rank's side: asks rank 0 for units, runs them, sends their results (or its error),
 /// until rank 0 says stop.

@@ -60,6 +60,16 @@ constexpr std::string_view stop_reason_name(StopReason r) {
   return "";
 }
 
+/// The reason of a name stop_reason_name gives (kNone for any other text).
+constexpr StopReason stop_reason_from_name(std::string_view name) {
+  for (auto r : {StopReason::kSolved, StopReason::kTarget, StopReason::kGenerations,
+                 StopReason::kEvaluations, StopReason::kTime, StopReason::kStagnation,
+                 StopReason::kCancelled}) {
+    if (stop_reason_name(r) == name) return r;
+  }
+  return StopReason::kNone;
+}
+
 /// The stopping rules for config.json; the generation limit under `generations_key` (each
 /// algorithm's word: "generations", "epochs", "iterations").
 nlohmann::json to_json(const Stopping& stop, std::string_view generations_key = "generations",

@@ -80,8 +80,14 @@ TEST(BirdsLevelSet, RulesetBlocksInTheirFoldersWithinTheirRulesOverLayers) {
 // its first population, no further layer or block runs, and the report says why.
 TEST(BirdsLevelSet, ACancelEndsTheRunWithWhatItFinished) {
   const auto dir = scratch_dir("birds-level-set-cancel");
+  // Ctrl-C as the first population is scored: the observer cancels at generation 0.
+  struct CancelAtOnce : evoplay::Observer {
+    evoplay::CancelToken token;
+    void on_generation(const evoplay::GenerationRecord&) override { token.cancel(); }
+  } cancel;
   evoplay::Control control;
-  control.cancel.cancel();
+  control.cancel = cancel.token;
+  control.observer = &cancel;
   LevelSetSettings s = small();
   s.layers = 3;
   const auto report =

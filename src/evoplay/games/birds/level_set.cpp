@@ -2,11 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <mutex>
+#include <optional>
 #include <utility>
 
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/rng.hpp"
+#include "evoplay/core/units.hpp"
 #include "evoplay/games/birds/genome.hpp"
 #include "evoplay/games/birds/open_ended.hpp"
 #include "evoplay/games/birds/render.hpp"
@@ -305,7 +308,7 @@ std::string LevelSetReport::text(std::string_view title) const {
 }
 
 bool GenerateReport::cancelled() const {
-  return !sets.empty() && sets.back().stop == evo::StopReason::kCancelled;
+  return interrupted || (!sets.empty() && sets.back().stop == evo::StopReason::kCancelled);
 }
 
 nlohmann::json GenerateReport::to_json() const {
@@ -325,13 +328,65 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
                                const LevelSetSettings& settings, const Control& control) {
   GenerateReport out;
   out.blocks = blocks;
-  for (std::size_t b = 0; b < rulesets.size() && !out.cancelled(); ++b) {
-    const auto dir = blocks ? run_dir / fmt::format("block-{}", b + 1) : run_dir;
-    const std::string label = blocks ? fmt::format("block {}", b + 1) : "generate";
-    out.sets.push_back(
-        generate_level_set(dir, catalogue, rulesets[b], settings, b, label, control));
+  if (!blocks) {
+    for (const auto& rules : rulesets) {
+      out.sets.push_back(
+          generate_level_set(run_dir, catalogue, rules, settings, 0, "generate", control));
+    }
+    return out;
   }
+  // The blocks are units (core/units.hpp): one after the other on this process's threads, or
+  // over MPI ranks, each block's folder written where it ran and carried to the run folder.
+  UnitJob job;
+  job.name = "birds generate";
+  job.count = rulesets.size();
+  job.threads = 1;  // a block uses every thread of the generator
+  const std::string fingerprint = nlohmann::json{
+      {"settings", settings.to_json()},
+      {"catalogue",
+       catalogue_to_json(catalogue)}}.dump();
+  job.key = [&](std::size_t b) {
+    return fmt::format("block {} {} {}", b + 1, rulesets[b].to_json().dump(), fingerprint);
+  };
+  job.folder = [](std::size_t b) { return fmt::format("block-{}", b + 1); };
+  // A block cancelled under way is no finished unit (--resume runs it again), but what it found
+  // is reported after the finished blocks when it follows them.
+  std::mutex mutex;
+  std::optional<std::pair<std::size_t, LevelSetReport>> partial;
+  job.run = [&](std::size_t b, const CancelToken& cancel) -> std::optional<nlohmann::json> {
+    Control unit;
+    unit.cancel = cancel;
+    unit.observer = control.observer;
+    auto set = generate_level_set(run_dir / job.folder(b), catalogue, rulesets[b], settings, b,
+                                  fmt::format("block {}", b + 1), unit);
+    if (set.stop != evo::StopReason::kCancelled) return set.to_unit_json();
+    const std::lock_guard lock(mutex);
+    partial.emplace(b, std::move(set));
+    return std::nullopt;
+  };
+  for (const auto& r : run_units(job, control)) {
+    if (!r) break;
+    out.sets.push_back(LevelSetReport::from_unit_json(*r));
+  }
+  if (partial && partial->first == out.sets.size()) out.sets.push_back(std::move(partial->second));
+  out.interrupted = control.cancelled() && out.sets.size() < rulesets.size();
   return out;
+}
+
+nlohmann::json LevelSetReport::to_unit_json() const {
+  return {{"report", report},
+          {"notes", notes},
+          {"stable_levels", stable_levels},
+          {"stop", evo::stop_reason_name(stop)}};
+}
+
+LevelSetReport LevelSetReport::from_unit_json(const nlohmann::json& j) {
+  LevelSetReport r;
+  r.report = j.at("report");
+  r.notes = j.at("notes").get<std::vector<std::string>>();
+  r.stable_levels = j.at("stable_levels").get<int>();
+  r.stop = evo::stop_reason_from_name(j.at("stop").get<std::string>());
+  return r;
 }
 
 void check_rulesets(const std::vector<Ruleset>& rulesets, const Catalogue& catalogue,

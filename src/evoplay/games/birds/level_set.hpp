@@ -44,6 +44,9 @@ struct LevelSetReport {
   evo::StopReason stop = evo::StopReason::kGenerations;  // the last layer run's
 
   nlohmann::json to_json() const { return report; }
+  /// Every field, for a unit's result (a block of a generate run) and back.
+  nlohmann::json to_unit_json() const;
+  static LevelSetReport from_unit_json(const nlohmann::json& j);
   /// The summary `birds generate` prints under `title`: one line per level, then totals.
   std::string text(std::string_view title) const;
 };
@@ -57,10 +60,13 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                                   const Control& control = {});
 
 /// Every set of a generate run: one ruleset's levels straight into `run_dir`, or, from a
-/// competition parameters file (`blocks`), one folder block-N per ruleset block.
+/// competition parameters file (`blocks`), one folder block-N per ruleset block. The blocks are
+/// units of work (core/units.hpp: control.units may run them over MPI ranks and save each
+/// finished block for --resume); a block cancelled under way is left out.
 struct GenerateReport {
   std::vector<LevelSetReport> sets;
   bool blocks = false;
+  bool interrupted = false;  // blocks: a cancel left some blocks out
   bool cancelled() const;
   nlohmann::json to_json() const;  // result.json
 };
