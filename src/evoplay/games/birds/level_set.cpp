@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <utility>
 
 #include "evoplay/core/atomic_file.hpp"
@@ -158,7 +159,8 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                                   std::size_t block, const std::string& label,
                                   const Control& control) {
   set.validate();
-  std::filesystem::create_directories(dir);
+  const bool files = !dir.empty();
+  if (files) std::filesystem::create_directories(dir);
   GeneratorSettings settings = set.generator;
   const int base_layer = top_layer(catalogue);
   if (rules.time_limit_minutes > 0) {
@@ -194,15 +196,15 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     // The last layer's levels (or those of a layer cancelled) go at the top of the folder.
     const bool last = layer == set.layers || result.stop == evo::StopReason::kCancelled;
     const auto folder = last ? dir : dir / fmt::format("layer-{}", layer);
-    std::filesystem::create_directories(folder);
+    if (files) std::filesystem::create_directories(folder);
     nlohmann::json level_list = nlohmann::json::array();
     std::vector<SheetEntry> sheet;
     std::vector<HarvestSource> sources;
     int stable = 0;
     for (std::size_t i = 0; i < levels.size(); ++i) {
       const std::string name = level_file_name(i);
-      write_level(folder / (name + ".xml"), levels[i]);
-      if (set.pictures) {
+      if (files) write_level(folder / (name + ".xml"), levels[i]);
+      if (files && set.pictures) {
         save_level_picture(folder / (name + ".png"), levels[i], {1200, name, nullptr});
       }
       stable += reports[i].stable ? 1 : 0;
@@ -220,7 +222,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
             placements[i].pigs_wanted));
       }
     }
-    if (set.pictures && !sheet.empty()) {
+    if (files && set.pictures && !sheet.empty()) {
       save_contact_sheet(folder / "sheet.png", sheet, 480, sheet.size() <= 6 ? 3 : 0);
     }
 
@@ -248,6 +250,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                       {"new_composites", fresh_names}});
     if (last) {
       final_levels = std::move(level_list);
+      out.levels = std::move(levels);
       out.stable_levels = stable;
       used = catalogue;
       next = catalogue;
@@ -257,10 +260,12 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     catalogue.insert(catalogue.end(), fresh.begin(), fresh.end());
   }
 
-  write_file_atomic(dir / "history.csv", history.to_csv());
-  write_catalogue(dir / "composites.json", used);
-  write_catalogue(dir / "composites-next.json", next);
-  if (set.pictures) save_plots(dir, history, settings, next);
+  if (files) {
+    write_file_atomic(dir / "history.csv", history.to_csv());
+    write_catalogue(dir / "composites.json", used);
+    write_catalogue(dir / "composites-next.json", next);
+    if (set.pictures) save_plots(dir, history, settings, next);
+  }
   out.report = {{"ruleset", rules.to_json()},
                 {"levels_asked", rules.levels},
                 {"levels", final_levels},
@@ -269,6 +274,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                 {"composites_used", used.size()},
                 {"composites_next", next.size()},
                 {"growth", growth_json(next)}};
+  out.history = std::move(history);
   return out;
 }
 
@@ -326,12 +332,36 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
   GenerateReport out;
   out.blocks = blocks;
   for (std::size_t b = 0; b < rulesets.size() && !out.cancelled(); ++b) {
-    const auto dir = blocks ? run_dir / fmt::format("block-{}", b + 1) : run_dir;
+    const auto dir =
+        blocks && !run_dir.empty() ? run_dir / fmt::format("block-{}", b + 1) : run_dir;
     const std::string label = blocks ? fmt::format("block {}", b + 1) : "generate";
     out.sets.push_back(
         generate_level_set(dir, catalogue, rulesets[b], settings, b, label, control));
   }
   return out;
+}
+
+evo::Selection generator_selection(const std::string& name) {
+  return evo::Selection::parse(name == "tournament" ? "tournament:2" : name);
+}
+
+void set_genome_length(GenomeSettings& genome, int length) {
+  genome.length = length;
+  genome.min_length = std::max(1, length / 2);
+  genome.max_length = length * 2;
+}
+
+Ruleset simple_ruleset(int levels, int pigs_min, int pigs_max) {
+  if (levels < 1) throw Error(fmt::format("levels: expected at least 1, found {}", levels));
+  if (pigs_min < 1 || pigs_max > kMaxPigs || pigs_min > pigs_max) {
+    throw Error(fmt::format("pigs: expected MIN,MAX with 1 <= MIN <= MAX <= {} ({}), found {},{}",
+                            kMaxPigs, kMaxPigsReason, pigs_min, pigs_max));
+  }
+  Ruleset r;
+  r.levels = levels;
+  r.pigs_min = pigs_min;
+  r.pigs_max = pigs_max;
+  return r;
 }
 
 void check_rulesets(const std::vector<Ruleset>& rulesets, const Catalogue& catalogue,
