@@ -297,6 +297,8 @@ def birds(s):
     s.wait(lambda d: s.attr("data-generate") in ("done", "error", "cancelled"), "the generator")
     if s.attr("data-generate") != "done" or not s.attr("data-levels"):
         fail(f"birds: the generator ended {s.attr('data-generate')}: {s.text('error')}")
+    if int(s.attr("data-live-levels") or 0) < 1:
+        fail("birds: no levels shown while the generator ran")
     if "stable" not in s.text("gen-status"):
         fail(f"birds: no generator status: {s.text('gen-status')}")
     s.click(".gen-level")

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 
 #include "evoplay/games/birds/xml.hpp"
 #include "evoplay/games/sudoku/board.hpp"
@@ -293,8 +294,9 @@ TEST(WebServer, SimulatesAnAngryBirdsLevel) {
 }
 
 // A generate job with tiny settings runs to the end: one event per generation (the initial
-// population's and two more), then the levels asked for, each XML read back by the command
-// line's parser and agreeing with its record; settings beyond the caps are refused.
+// population's and two more), the levels as they appear, then the levels asked for, each XML read
+// back by the command line's parser and agreeing with its record; settings beyond the caps are
+// refused.
 TEST(WebServer, GeneratesAngryBirdsLevelsAsAJob) {
   TestServer server;
   const json tiny = {{"levels", 2},     {"population", 4}, {"generations", 2}, {"length", 4},
@@ -315,6 +317,27 @@ TEST(WebServer, GeneratesAngryBirdsLevelsAsAJob) {
     EXPECT_LE(l["pigs"].get<int>(), 2);
   }
   EXPECT_EQ(result["stop"], "generations");
+  // The levels as they appeared: the archive after the first population and whenever it
+  // changed; each level's XML sent once, with its id, and read by the parser.
+  std::map<int, std::string> sent;
+  int level_events = 0;
+  for (const auto& e : events) {
+    if (e["type"] != "levels") continue;
+    ++level_events;
+    EXPECT_LE(e["levels"].size(), 2u);
+    for (const auto& l : e["levels"]) {
+      const int id = l["id"].get<int>();
+      if (l.contains("xml")) {
+        EXPECT_EQ(sent.count(id), 0u) << "sent twice: " << id;
+        sent[id] = l["xml"].get<std::string>();
+        EXPECT_NO_THROW(evoplay::games::birds::parse_level(sent[id], "level"));
+      } else {
+        EXPECT_EQ(sent.count(id), 1u) << "never sent: " << id;
+      }
+    }
+  }
+  EXPECT_GE(level_events, 1);
+  EXPECT_EQ(events[2]["type"], "levels") << "after the first population's generation event";
   for (const auto& [key, value] : {std::pair<const char*, json>{"population", 1000},
                                    {"generations", 1e9},
                                    {"levels", 0},

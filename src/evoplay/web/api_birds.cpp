@@ -10,6 +10,9 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <map>
+#include <span>
+#include <vector>
 
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/level_set.hpp"
@@ -100,6 +103,41 @@ std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json&
   return {set, birds::simple_ruleset(levels, pigs_min, pigs_max)};
 }
 
+/// The generator's generations as "generation" events and its archive, when it changed, as a
+/// "levels" event: the levels the run would deliver if it ended there, best first, each
+/// {"id", "fitness", "stability", "stable", "blocks", "pigs"}, with its "xml" the first time its
+/// id is sent (a level keeps its id; the page keeps the XML it was sent).
+class LiveLevels : public birds::ArchiveObserver {
+ public:
+  explicit LiveLevels(Job& job) : job_(job), generations_(job) {}
+  void on_generation(const GenerationRecord& r) override { generations_.on_generation(r); }
+  void on_archive(int generation, std::span<const birds::Individual> archive) override {
+    std::vector<int> ids;
+    json levels = json::array();
+    for (const auto& a : archive) {
+      const auto [it, fresh] = ids_.try_emplace(a.level_key, static_cast<int>(ids_.size()));
+      ids.push_back(it->second);
+      json level = {{"id", it->second},
+                    {"fitness", a.fitness},
+                    {"stability", a.stability.paper_score},
+                    {"stable", a.stability.stable},
+                    {"blocks", a.blocks},
+                    {"pigs", a.pigs_wanted - a.pigs_missing}};
+      if (fresh) level["xml"] = a.level_key;
+      levels.push_back(std::move(level));
+    }
+    if (ids == shown_) return;
+    shown_ = std::move(ids);
+    job_.emit({{"type", "levels"}, {"generation", generation}, {"levels", std::move(levels)}});
+  }
+
+ private:
+  Job& job_;
+  GenerationEvents generations_;
+  std::map<std::string, int> ids_;  // level (XML) -> id
+  std::vector<int> shown_;          // the ids of the last event
+};
+
 /// The generated levels for the page: each level's record (result.json's) with its XML.
 json generated(const birds::GenerateReport& report) {
   json out = report.to_json();
@@ -133,13 +171,13 @@ void add_birds_routes(httplib::Server& server, const Context& ctx) {
                 }
                 reply(res, simulation(level));
               }));
-  // The generator as a job: each generation an event (its best, mean and worst fitness), then
-  // result.json's object with each level's XML. Cancelled (or at --job-seconds): the levels
-  // found so far.
+  // The generator as a job: each generation an event (its best, mean and worst fitness), the
+  // levels as they appear (LiveLevels), then result.json's object with each level's XML. Cancelled
+  // (or at --job-seconds): the levels found so far.
   server.Post("/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
                 const auto [set, rules] = generate_settings(ctx.body(req));
                 ctx.start_job(req, res, "birds-generate", [&ctx, set, rules](Job& job) {
-                  GenerationEvents observer(job);
+                  LiveLevels observer(job);
                   const JobControl run(ctx, job, &observer);
                   return generated(birds::generate_levels({}, birds::default_catalogue(), {rules},
                                                           false, set, run.control));

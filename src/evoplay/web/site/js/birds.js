@@ -120,9 +120,11 @@ export function render(main) {
   };
   const chart = new Chart($('gen-chart'), 480, 220);
   let genJob = null;
-  function showLevels(result) {
+  // Levels as {file, xml, fitness, stable, blocks, pigs}: the archive while the run goes on,
+  // the run's levels at its end.
+  function showLevels(list) {
     $('gen-list').innerHTML = '';
-    result.levels.forEach((l) => {
+    list.forEach((l) => {
       const name = l.file;
       const item = document.createElement('li');
       const open = document.createElement('button');
@@ -139,15 +141,18 @@ export function render(main) {
       item.append(open, ' ', save);
       $('gen-list').appendChild(item);
     });
-    main.dataset.levels = String(result.levels.length);
   }
+  // Level i of a set is level-04.xml, level-05.xml, ... (the competition's numbering).
+  const fileName = (i) => `level-${String(i + 4).padStart(2, '0')}.xml`;
   $('generate').onclick = async () => {
     if (genJob) await genJob.cancel();
     chart.clear();
     $('gen-list').innerHTML = '';
     $('error').textContent = '';
     delete main.dataset.levels;
+    main.dataset.liveLevels = '0';
     main.dataset.generate = 'running';
+    const xmlOf = new Map();  // a level's id -> its XML (sent once)
     const number = (id) => Number($(id).value);
     try {
       genJob = await startJob('/api/birds/generate', {
@@ -159,12 +164,19 @@ export function render(main) {
           $('gen-status').textContent = `generation ${e.generation}: best fitness ${e.best.toFixed(2)}`;
           return;
         }
+        if (e.type === 'levels') {
+          e.levels.forEach((l) => l.xml && xmlOf.set(l.id, l.xml));
+          showLevels(e.levels.map((l, i) => ({ ...l, file: fileName(i), xml: xmlOf.get(l.id) })));
+          main.dataset.liveLevels = String(Number(main.dataset.liveLevels) + 1);
+          return;
+        }
         chart.draw();
         if (e.result) {
           const r = e.result;
           $('gen-status').textContent = `${r.levels.length} levels, ${r.stable_levels} stable` +
             (r.stop === 'cancelled' ? ' (stopped)' : '') + (r.notes.length ? ': ' + r.notes.join('; ') : '');
-          showLevels(r);
+          showLevels(r.levels);
+          main.dataset.levels = String(r.levels.length);
         }
         if (e.error) $('error').textContent = e.error;
         main.dataset.generate = e.type;
