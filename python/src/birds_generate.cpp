@@ -62,8 +62,9 @@ birds::LevelSetSettings resolved(const Request& r) {
   std::tie(ga.blocks_min, ga.blocks_max) = r.blocks;
   std::tie(ga.placement.tnt_min, ga.placement.tnt_max) = r.tnt;
   std::tie(ga.playable.difficulty_min, ga.playable.difficulty_max) = r.difficulty;
-  ga.threads = resolve_threads(r.threads);
+  ga.threads = r.threads;
   set.validate();
+  ga.threads = resolve_threads(ga.threads);
   return set;
 }
 

@@ -77,6 +77,8 @@ def test_birds_generate_writes_the_run_folder_and_stops_on_false(tmp_path, cli_l
     (dict(crossover="sideways"), "sideways"),
     (dict(selection="best-of-all"), "best-of-all"),
     (dict(layers=0), "layers"),
+    (dict(threads=5000), "threads"),
+    (dict(threads=-1), "threads"),
 ])
 def test_birds_generate_refuses_bad_settings(bad, words):
     with pytest.raises(evoplay.Error) as caught:

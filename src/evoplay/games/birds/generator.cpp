@@ -492,6 +492,7 @@ void GeneratorSettings::validate() const {
   within("playable.difficulty_min", playable.difficulty_min, 0, 1);
   within("playable.difficulty_max", playable.difficulty_max, playable.difficulty_min, 1);
   non_negative("playable.weight", playable.weight);
+  within("threads", threads, 0, 1024);  // 0: every core
   if (playable.enabled) playable.measure.validate();
 }
 
