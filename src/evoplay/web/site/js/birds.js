@@ -145,7 +145,10 @@ export function render(main) {
   // Level i of a set is level-04.xml, level-05.xml, ... (the competition's numbering).
   const fileName = (i) => `level-${String(i + 4).padStart(2, '0')}.xml`;
   $('generate').onclick = async () => {
-    if (genJob) await genJob.cancel();
+    if (genJob) {
+      await genJob.cancel();
+      genJob.close();  // the old run's last events must not fill this run's list
+    }
     chart.clear();
     $('gen-list').innerHTML = '';
     $('error').textContent = '';
