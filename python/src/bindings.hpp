@@ -17,12 +17,20 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "evoplay/core/cancel.hpp"
+
+namespace evoplay::games::sudoku {
+struct PuzzleEntry;
+}
 
 namespace evoplay::python {
 
 namespace py = pybind11;
+
+/// Sudoku puzzles as Python gives them: a text (every puzzle in it), a Puzzle, or a list of them.
+std::vector<games::sudoku::PuzzleEntry> sudoku_entries(const py::object& puzzles);
 
 void add_errors(py::module_& m);
 void add_tictactoe(py::module_& m);
@@ -30,8 +38,10 @@ void add_connect4(py::module_& m);
 void add_flags(py::module_& m);
 void add_evo(py::module_& m);
 void add_sudoku(py::module_& m);
+void add_sudoku_experiment(py::module_& m);  // sudoku_experiment.cpp, called by add_sudoku
 void add_lemmings(py::module_& m);
 void add_birds(py::module_& m);
+void add_birds_generate(py::module_& m);  // birds_generate.cpp, called by add_birds
 
 /// A JSON value as Python objects (dict, list, str, int, float, bool, None).
 py::object to_python(const nlohmann::json& value);

@@ -85,6 +85,7 @@ void add_birds(py::module_& m) {
       py::arg("levels"), py::arg("cell") = 0.1,
       "Pairwise distances of a set of levels (silhouettes on a grid of `cell` units, counts of "
       "objects), as `birds diversity` measures them.");
+  add_birds_generate(m);
 }
 
 }  // namespace evoplay::python

@@ -17,6 +17,7 @@
 #include "evoplay/evo/ga.hpp"
 #include "evoplay/evo/problems/circle_tsp.hpp"
 #include "evoplay/evo/problems/onemax.hpp"
+#include "observer.hpp"
 
 namespace evoplay::python {
 
@@ -80,19 +81,6 @@ namespace {
 py::object genome_to_python(const std::vector<int>& g) { return py::cast(g); }
 py::object genome_to_python(const std::vector<double>& g) { return py::cast(g); }
 
-py::dict record_dict(const GenerationRecord& r) {
-  py::dict d;
-  d["generation"] = r.generation;
-  d["evaluations"] = r.evaluations;
-  d["best"] = r.best;
-  d["mean"] = r.mean;
-  d["worst"] = r.worst;
-  d["diversity"] = r.diversity;
-  d["elapsed"] = r.elapsed;
-  for (const auto& [name, value] : r.extra) d[py::str(name)] = value;
-  return d;
-}
-
 /// A run's outcome for Python (evo::RunResult without the C++ types).
 struct PyRunResult {
   py::object best;
@@ -133,28 +121,6 @@ PyRunResult to_python_result(const evo::RunResult<G>& r) {
   out.history_csv = r.history.to_csv();
   return out;
 }
-
-/// Hands each generation's record to the Python callback (holding the GIL); a callback that
-/// returns False cancels the run. On the thread that holds the GIL, a pending Ctrl-C raises.
-class PyObserver : public Observer {
- public:
-  PyObserver(py::object callback, CancelToken token)
-      : callback_(std::move(callback)), token_(std::move(token)) {}
-  void on_generation(const GenerationRecord& record) override {
-    if (callback_.is_none()) {
-      if (PyGILState_Check() && PyErr_CheckSignals() != 0) throw py::error_already_set();
-      return;
-    }
-    py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-    const py::object answer = callback_(record_dict(record));
-    if (answer.is(py::bool_(false))) token_.cancel();
-  }
-
- private:
-  py::object callback_;
-  CancelToken token_;
-};
 
 /// A run of any optimiser over any problem, one generation at a time.
 class Run {

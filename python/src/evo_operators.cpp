@@ -132,17 +132,7 @@ evo::MutationFn<std::vector<int>> int_mutation(const std::string& name, const Ge
                               : std::min(spec.args[0], 1.0);
   if (spec.name == "bit-flip" && kind == GenomeKind::kBits) {
     // Each bit flips with probability P (default 1/length); at least one flips.
-    return [per_gene](G& g, Rng& r) {
-      if (g.empty()) return;
-      bool any = false;
-      for (auto& b : g) {
-        if (r.chance(per_gene)) {
-          b ^= 1;
-          any = true;
-        }
-      }
-      if (!any) g[r.index(g.size())] ^= 1;
-    };
+    return [per_gene](G& g, Rng& r) { evo::bit_flip_mutation(g, r, per_gene); };
   }
   if (spec.name == "reset") {
     const int lo = static_cast<int>(shape.low), hi = static_cast<int>(shape.high);

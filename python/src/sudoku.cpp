@@ -28,15 +28,15 @@ struct PySolveResult {
   bool cancelled = false;
 };
 
-std::vector<su::PuzzleEntry> entries_of(const py::object& puzzles) {
+}  // namespace
+
+std::vector<su::PuzzleEntry> sudoku_entries(const py::object& puzzles) {
   if (py::isinstance<py::str>(puzzles)) {
     return su::parse_puzzles(puzzles.cast<std::string>(), "<text>");
   }
   if (py::isinstance<su::PuzzleEntry>(puzzles)) return {puzzles.cast<su::PuzzleEntry>()};
   return puzzles.cast<std::vector<su::PuzzleEntry>>();
 }
-
-}  // namespace
 
 void add_sudoku(py::module_& m) {
   py::class_<su::PuzzleEntry>(m, "Puzzle",
@@ -78,7 +78,7 @@ void add_sudoku(py::module_& m) {
       [](const py::object& puzzles, const std::string& method, const std::string& preset,
          std::uint64_t seed, std::optional<std::size_t> population,
          std::optional<std::size_t> generations, int threads, const std::string& cro_preset) {
-        const auto entries = entries_of(puzzles);
+        const auto entries = sudoku_entries(puzzles);
         su::SolveSettings settings;
         settings.method = method;
         settings.ga = su::GaSettings::preset_named(preset);
@@ -121,7 +121,7 @@ void add_sudoku(py::module_& m) {
   m.def(
       "check",
       [](const py::object& puzzles, int threads) {
-        const auto entries = entries_of(puzzles);
+        const auto entries = sudoku_entries(puzzles);
         su::CheckSettings settings{threads};
         settings.validate();
         Control control;
@@ -132,6 +132,7 @@ void add_sudoku(py::module_& m) {
       py::arg("puzzles"), py::kw_only(), py::arg("threads") = 1,
       "`sudoku check`: each puzzle's solutions counted (0, 1, or 2 for 2 or more); the whole "
       "as JSON (puzzles, unique, without_solution, several, results).");
+  add_sudoku_experiment(m);
 }
 
 }  // namespace evoplay::python

@@ -44,3 +44,12 @@ def study_tables(text):
     return "\n".join(line for line in text.strip().splitlines()
                      if "evaluations per second" not in line
                      and not line.startswith("run folder")).strip()
+
+
+def without(d, *keys):
+    """`d` without the keys named, at any depth (timings, before comparing two results)."""
+    if isinstance(d, dict):
+        return {k: without(v, *keys) for k, v in d.items() if k not in keys}
+    if isinstance(d, list):
+        return [without(v, *keys) for v in d]
+    return d

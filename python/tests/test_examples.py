@@ -40,6 +40,17 @@ def test_every_example_is_tested():
     assert sorted(p.name for p in (SOURCE_DIR / "examples").glob("*.py")) == sorted(EXAMPLES)
 
 
+def test_birds_example_generates_the_levels_it_evaluates(tmp_path):
+    done = subprocess.run([sys.executable, str(SOURCE_DIR / "examples" / "birds_evaluate_levels.py"),
+                           "--generate", "2", "--generations", "2", "--population", "4",
+                           "--seconds", "2"], capture_output=True, text=True, timeout=600,
+                          cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "generation 2: best fitness" in done.stdout
+    assert "generated 2 levels" in done.stdout and "level-05.xml" in done.stdout
+    assert "diversity of 2 levels" in done.stdout
+
+
 def test_dask_study_gives_the_command_lines_tables(evoplay_cli, tmp_path):
     pytest.importorskip("distributed")
     args, _ = EXAMPLES["dask_lemmings_study.py"]

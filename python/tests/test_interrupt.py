@@ -1,5 +1,6 @@
 """Ctrl-C in a long call raises KeyboardInterrupt promptly: a search or solve running without
-the GIL, a native optimiser, and an optimiser over a Python problem."""
+the GIL, a native optimiser, an optimiser over a Python problem, the Birds generator and a
+Sudoku experiment."""
 
 import signal
 import time
@@ -15,6 +16,8 @@ LONG_CALLS = {
     "python_ga": (
         "evoplay.evo.GA(type('P', (evoplay.evo.Problem,), {'fitness': lambda s, g: 0.0})"
         "(genome='bits', size=10), generations=10**9).run()"),
+    "birds_generate": "evoplay.birds.generate(generations=10**6, max_generations=10**7)",
+    "sudoku_experiment": "evoplay.sudoku.experiment('.' * 81, runs=10**6, generations=10**6)",
 }
 
 

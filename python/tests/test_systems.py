@@ -8,19 +8,10 @@ import numpy as np
 import pytest
 
 import evoplay
-from conftest import study_tables
+from conftest import study_tables, without
 from evoplay import birds, lemmings, sudoku
 
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def without(d, *keys):
-    """`d` without timing keys (at any depth)."""
-    if isinstance(d, dict):
-        return {k: without(v, *keys) for k, v in d.items() if k not in keys}
-    if isinstance(d, list):
-        return [without(v, *keys) for v in d]
-    return d
 
 
 TIMES = ("seconds", "micros", "elapsed", "cpu_seconds", "simulation_seconds")

@@ -184,6 +184,40 @@ TEST(Mutation, RandomResetAndGaussianStayInBounds) {
   }
 }
 
+// Bit flips: only 0s and 1s, at least one bit changed, about per_gene of them on average, and
+// the same flips for the same seed.
+TEST(Mutation, BitFlipFlipsBitsAtTheRateAskedAndAtLeastOne) {
+  Rng rng(11);
+  std::size_t flipped = 0;
+  for (int t = 0; t < 2000; ++t) {
+    G g(50);
+    for (auto& b : g) b = static_cast<int>(rng.index(2));
+    const G before = g;
+    bit_flip_mutation(g, rng, 0.1);
+    std::size_t changed = 0;
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      ASSERT_TRUE(g[i] == 0 || g[i] == 1);
+      changed += g[i] != before[i] ? 1 : 0;
+    }
+    ASSERT_GE(changed, 1u);
+    flipped += changed;
+  }
+  const double rate = static_cast<double>(flipped) / (2000.0 * 50);
+  EXPECT_NEAR(rate, 0.1, 0.01);  // 100,000 draws: the standard error is under 0.001
+  G tiny(5, 0);
+  Rng never(3);
+  bit_flip_mutation(tiny, never, 0.0);  // no bit chosen: one flips anyway
+  EXPECT_EQ(std::count(tiny.begin(), tiny.end(), 1), 1);
+  G a(30, 0), b(30, 0);
+  Rng r1(42), r2(42);
+  bit_flip_mutation(a, r1, 0.2);
+  bit_flip_mutation(b, r2, 0.2);
+  EXPECT_EQ(a, b);
+  G empty;
+  bit_flip_mutation(empty, r1, 0.5);
+  EXPECT_TRUE(empty.empty());
+}
+
 TEST(Operators, UnknownNamesAreErrors) {
   EXPECT_THROW(permutation_crossover("nope"), Error);
   EXPECT_THROW(sequence_crossover("pmx"), Error);

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 
+#include "evoplay/games/birds/xml.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "support/process.hpp"
 #include "web/server_support.hpp"
@@ -289,6 +291,62 @@ TEST(WebServer, SimulatesAnAngryBirdsLevel) {
   const auto [bad, error] = server.post("/api/birds/simulate", json{{"xml", "<Level><oops"}});
   EXPECT_EQ(bad, 400);
   EXPECT_EQ(error["error"].get<std::string>().rfind("level", 0), 0u) << error;
+}
+
+// A generate job with tiny settings runs to the end: one event per generation (the initial
+// population's and two more), the levels as they appear, then the levels asked for, each XML read
+// back by the command line's parser and agreeing with its record; settings beyond the caps are
+// refused.
+TEST(WebServer, GeneratesAngryBirdsLevelsAsAJob) {
+  TestServer server;
+  const json tiny = {{"levels", 2},     {"population", 4}, {"generations", 2}, {"length", 4},
+                     {"blocks_min", 0}, {"seed", 3},       {"pigs_min", 1},    {"pigs_max", 2}};
+  const auto [status, started] = server.post("/api/birds/generate", tiny);
+  ASSERT_EQ(status, 202) << started;
+  const auto events = job_events(server, started["job"]);
+  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  int generations = 0;
+  for (const auto& e : events) generations += e["type"] == "generation" ? 1 : 0;
+  EXPECT_EQ(generations, 3);
+  const auto& result = events.back()["result"];
+  ASSERT_EQ(result["levels"].size(), 2u) << result;
+  for (const auto& l : result["levels"]) {
+    const auto level = evoplay::games::birds::parse_level(l["xml"].get<std::string>(), "level");
+    EXPECT_EQ(level.count(evoplay::games::birds::Kind::kPig), l["pigs"].get<int>());
+    EXPECT_EQ(level.count(evoplay::games::birds::Kind::kBlock), l["blocks"].get<int>());
+    EXPECT_LE(l["pigs"].get<int>(), 2);
+  }
+  EXPECT_EQ(result["stop"], "generations");
+  // The levels as they appeared: the archive after the first population and whenever it
+  // changed; each level's XML sent once, with its id, and read by the parser.
+  std::map<int, std::string> sent;
+  int level_events = 0;
+  for (const auto& e : events) {
+    if (e["type"] != "levels") continue;
+    ++level_events;
+    EXPECT_LE(e["levels"].size(), 2u);
+    for (const auto& l : e["levels"]) {
+      const int id = l["id"].get<int>();
+      if (l.contains("xml")) {
+        EXPECT_EQ(sent.count(id), 0u) << "sent twice: " << id;
+        sent[id] = l["xml"].get<std::string>();
+        EXPECT_NO_THROW(evoplay::games::birds::parse_level(sent[id], "level"));
+      } else {
+        EXPECT_EQ(sent.count(id), 1u) << "never sent: " << id;
+      }
+    }
+  }
+  EXPECT_GE(level_events, 1);
+  EXPECT_EQ(events[2]["type"], "levels") << "after the first population's generation event";
+  for (const auto& [key, value] : {std::pair<const char*, json>{"population", 1000},
+                                   {"generations", 1e9},
+                                   {"levels", 0},
+                                   {"pigs_min", 3},
+                                   {"blocks_min", 100}}) {
+    json bad = tiny;
+    bad[key] = value;
+    EXPECT_EQ(server.post("/api/birds/generate", bad).first, 400) << key;
+  }
 }
 
 TEST(WebServer, ExactColumnScoresOfConnectFour) {

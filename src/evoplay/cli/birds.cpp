@@ -316,13 +316,10 @@ void add_generate(CLI::App* group) {
   cmd->callback([opt] {
     birds::LevelSetSettings set = opt->set;
     auto& ga = set.generator;
-    // "tournament" is the paper's: pairs, the fitter is a parent.
-    ga.selection =
-        evo::Selection::parse(opt->selection == "tournament" ? "tournament:2" : opt->selection);
+    ga.selection = birds::generator_selection(opt->selection);
     ga.crossover = birds::parse_crossover(opt->crossover);
     ga.hamming = birds::parse_hamming(opt->hamming);
-    ga.genome.min_length = std::max(1, ga.genome.length / 2);
-    ga.genome.max_length = ga.genome.length * 2;
+    birds::set_genome_length(ga.genome, ga.genome.length);
     ga.threads = resolve_threads(opt->common.threads);
     apply_level_set_options(opt->level_set, ga);
     set.pictures = !opt->no_pictures;
@@ -331,12 +328,10 @@ void add_generate(CLI::App* group) {
     const birds::Catalogue catalogue = opt->composites.empty()
                                            ? birds::default_catalogue()
                                            : birds::read_catalogue(opt->composites);
-    birds::Ruleset one;  // without --ruleset: --levels and --pigs
-    one.levels = opt->levels;
+    // Without --ruleset: --levels and --pigs.
     const auto [lo, hi] =
         parse_min_max(opt->pigs, "--pigs", 1, birds::kMaxPigs, true, birds::kMaxPigsReason);
-    one.pigs_min = static_cast<int>(lo);
-    one.pigs_max = static_cast<int>(hi);
+    const auto one = birds::simple_ruleset(opt->levels, static_cast<int>(lo), static_cast<int>(hi));
     const auto rulesets =
         opt->ruleset.empty() ? std::vector{one} : birds::read_rulesets(opt->ruleset);
     birds::check_rulesets(rulesets, catalogue, display_name(opt->ruleset));

@@ -1,19 +1,28 @@
 // Angry Birds' routes: the shipped levels (data/birds/*.xml), and a level simulated with the
 // game's physics (birds/world.hpp, the same as `birds simulate`) as frames for the page: each
 // object's outline at the start, then its pose every other step until everything is asleep,
-// and the verdict (`birds simulate --json`'s report). The XML is read by the command line's
-// parser (errors: level:LINE: message).
+// and the verdict (`birds simulate --json`'s report); and the level generator as a job (the
+// library's generate_levels, as `birds generate`: each generation an event, then the levels as
+// XML with their records). The XML is read by the command line's parser (errors: level:LINE:
+// message).
 #include <fmt/format.h>
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
+#include <map>
+#include <span>
+#include <vector>
 
+#include "evoplay/games/birds/composite.hpp"
+#include "evoplay/games/birds/level_set.hpp"
 #include "evoplay/games/birds/outline.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/world.hpp"
 #include "evoplay/games/birds/xml.hpp"
 #include "evoplay/web/context.hpp"
+#include "evoplay/web/events.hpp"
 
 namespace evoplay::web {
 
@@ -25,6 +34,8 @@ namespace {
 
 constexpr std::size_t kMostObjects = 1000;  // a replay is sent whole
 constexpr int kStride = 2;                  // steps between two frames (0.04 s of game time)
+// A generate job's budget, whatever the request says (and --job-seconds of wall time).
+constexpr int kMostLevels = 10, kMostPopulation = 50, kMostGenerations = 500, kMostLength = 60;
 
 /// Poses as [x, y, angle (radians), alive] per object, rounded to what a page can show.
 json poses(const std::vector<birds::PieceState>& state) {
@@ -68,6 +79,77 @@ json simulation(const birds::Level& level) {
           {"frames", frames},     {"report", birds::report_json(level, report, false)}};
 }
 
+/// `birds generate`'s settings from a request, within the caps: one layer, one thread, no
+/// generation past those asked for (the command line's --max-generations 0 looks on for up to
+/// 20 times as many).
+std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json& body) {
+  birds::LevelSetSettings set;
+  auto& ga = set.generator;
+  ga.population = static_cast<int>(get_int(body, "population", ga.population, 2, kMostPopulation));
+  ga.generations = static_cast<int>(get_int(body, "generations", 20, 0, kMostGenerations));
+  ga.max_generations = ga.generations;
+  birds::set_genome_length(
+      ga.genome, static_cast<int>(get_int(body, "length", ga.genome.length, 1, kMostLength)));
+  ga.blocks_min = static_cast<int>(get_int(body, "blocks_min", ga.blocks_min, 0, 1000));
+  ga.blocks_max = static_cast<int>(get_int(body, "blocks_max", ga.blocks_max, 0, 1000));
+  ga.threads = 1;
+  set.pictures = false;
+  set.seed = static_cast<std::uint64_t>(
+      get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+  const auto levels = static_cast<int>(get_int(body, "levels", 3, 1, kMostLevels));
+  const auto pigs_min = static_cast<int>(get_int(body, "pigs_min", 2, 1, birds::kMaxPigs));
+  const auto pigs_max = static_cast<int>(get_int(body, "pigs_max", 4, 1, birds::kMaxPigs));
+  set.validate();
+  return {set, birds::simple_ruleset(levels, pigs_min, pigs_max)};
+}
+
+/// The generator's generations as "generation" events and its archive, when it changed, as a
+/// "levels" event: the levels the run would deliver if it ended there, best first, each
+/// {"id", "fitness", "stability", "stable", "blocks", "pigs"}, with its "xml" the first time its
+/// id is sent (a level keeps its id; the page keeps the XML it was sent).
+class LiveLevels : public birds::ArchiveObserver {
+ public:
+  explicit LiveLevels(Job& job) : job_(job), generations_(job) {}
+  void on_generation(const GenerationRecord& r) override { generations_.on_generation(r); }
+  void on_archive(int generation, std::span<const birds::Individual> archive) override {
+    std::vector<int> ids;
+    json levels = json::array();
+    for (const auto& a : archive) {
+      const auto [it, fresh] = ids_.try_emplace(a.level_key, static_cast<int>(ids_.size()));
+      ids.push_back(it->second);
+      json level = {{"id", it->second},
+                    {"fitness", a.fitness},
+                    {"stability", a.stability.paper_score},
+                    {"stable", a.stability.stable},
+                    {"blocks", a.blocks},
+                    {"pigs", a.pigs_wanted - a.pigs_missing}};
+      if (fresh) level["xml"] = a.level_key;
+      levels.push_back(std::move(level));
+    }
+    if (ids == shown_) return;
+    shown_ = std::move(ids);
+    job_.emit({{"type", "levels"}, {"generation", generation}, {"levels", std::move(levels)}});
+  }
+
+ private:
+  Job& job_;
+  GenerationEvents generations_;
+  std::map<std::string, int> ids_;  // level (XML) -> id
+  std::vector<int> shown_;          // the ids of the last event
+};
+
+/// The generated levels for the page: each level's record (result.json's) with its XML.
+json generated(const birds::GenerateReport& report) {
+  json out = report.to_json();
+  const auto& set = report.sets.at(0);
+  for (std::size_t i = 0; i < set.levels.size(); ++i) {
+    out["levels"][i]["xml"] = birds::level_to_xml(set.levels[i]);
+  }
+  out["notes"] = set.notes;
+  out["stop"] = evo::stop_reason_name(set.stop);
+  return out;
+}
+
 }  // namespace
 
 void add_birds_routes(httplib::Server& server, const Context& ctx) {
@@ -88,6 +170,18 @@ void add_birds_routes(httplib::Server& server, const Context& ctx) {
                       kMostObjects));
                 }
                 reply(res, simulation(level));
+              }));
+  // The generator as a job: each generation an event (its best, mean and worst fitness), the
+  // levels as they appear (LiveLevels), then result.json's object with each level's XML. Cancelled
+  // (or at --job-seconds): the levels found so far.
+  server.Post("/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
+                const auto [set, rules] = generate_settings(ctx.body(req));
+                ctx.start_job(req, res, "birds-generate", [&ctx, set, rules](Job& job) {
+                  LiveLevels observer(job);
+                  const JobControl run(ctx, job, &observer);
+                  return generated(birds::generate_levels({}, birds::default_catalogue(), {rules},
+                                                          false, set, run.control));
+                });
               }));
 }
 

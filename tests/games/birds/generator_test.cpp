@@ -6,10 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/check.hpp"
 #include "evoplay/games/birds/diversity.hpp"
+#include "evoplay/games/birds/xml.hpp"
 
 using namespace evoplay::games::birds;
 
@@ -226,4 +230,41 @@ TEST(BirdsGenerator, ACancelEndsTheRunBeforeTheNextGeneration) {
   EXPECT_EQ(r.stop, evoplay::evo::StopReason::kCancelled);
   EXPECT_EQ(r.generations, 0);
   EXPECT_EQ(r.levels.size(), 5u);
+}
+
+// An ArchiveObserver sees the archive after the first population and after each generation,
+// never more levels than asked for, each with its level's XML; the run's levels are the last
+// archive it saw.
+TEST(BirdsGenerator, AnArchiveObserverSeesTheLevelsAsTheyAppear) {
+  struct Seen : ArchiveObserver {
+    std::vector<int> generations, records;
+    std::vector<std::vector<std::string>> archives;
+    void on_generation(const evoplay::GenerationRecord& r) override {
+      records.push_back(static_cast<int>(r.generation));
+    }
+    void on_archive(int generation, std::span<const Individual> archive) override {
+      generations.push_back(generation);
+      archives.emplace_back();
+      for (const auto& a : archive) archives.back().push_back(a.level_key);
+    }
+  } seen;
+  evoplay::Control control;
+  control.observer = &seen;
+  const GeneratorSettings s = small();
+  Ruleset rules;
+  rules.levels = 3;
+  const auto r = run_generator(default_catalogue(), rules, s, control);
+  EXPECT_EQ(seen.generations, (std::vector<int>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(seen.records, seen.generations);
+  for (const auto& archive : seen.archives) {
+    EXPECT_GE(archive.size(), 1u);
+    EXPECT_LE(archive.size(), 3u);
+    for (const auto& xml : archive) EXPECT_NO_THROW(parse_level(xml, "archive"));
+  }
+  ASSERT_FALSE(seen.archives.empty());
+  // A full archive at the end is the run's levels.
+  const auto& last = seen.archives.back();
+  ASSERT_EQ(last.size(), 3u);
+  ASSERT_EQ(r.levels.size(), 3u);
+  for (std::size_t i = 0; i < last.size(); ++i) EXPECT_EQ(r.levels[i].level_key, last[i]) << i;
 }

@@ -118,6 +118,52 @@ TEST(BirdsLevelSet, SettingsAreCheckedByName) {
   EXPECT_THROW(s.validate(), evoplay::Error);
 }
 
+// Without a folder nothing is written and the report holds what the files would: the same
+// levels (as read back from a run with a folder) and history.
+TEST(BirdsLevelSet, WithoutAFolderTheLevelsAreInTheReportOnly) {
+  const auto dir = scratch_dir("birds-level-set-memory");
+  LevelSetSettings s = small();
+  const std::vector<Ruleset> rules = {simple_ruleset(2, 1, 2)};
+  const auto on_disk = generate_levels(dir, default_catalogue(), rules, false, s);
+  const auto in_memory = generate_levels({}, default_catalogue(), rules, false, s);
+  ASSERT_EQ(in_memory.sets.size(), 1u);
+  const auto& set = in_memory.sets[0];
+  ASSERT_EQ(set.levels.size(), 2u);
+  for (std::size_t i = 0; i < set.levels.size(); ++i) {
+    const auto file = dir / (level_file_name(i) + ".xml");
+    EXPECT_EQ(set.levels[i], read_level(file.string())) << file;
+    EXPECT_EQ(set.levels[i], on_disk.sets[0].levels[i]);
+  }
+  EXPECT_TRUE(fs::exists(dir / "history.csv"));
+  ASSERT_EQ(set.history.rows.size(), 3u);  // the first population's and two generations
+  ASSERT_EQ(on_disk.sets[0].history.rows.size(), 3u);
+  for (std::size_t g = 0; g < 3; ++g) {
+    EXPECT_EQ(set.history.rows[g].best, on_disk.sets[0].history.rows[g].best);
+  }
+  EXPECT_EQ(set.report["levels"].size(), 2u);
+}
+
+TEST(BirdsLevelSet, TheCommandsWordsForItsSettings) {
+  EXPECT_EQ(generator_selection("tournament").name(), "tournament:2");
+  EXPECT_EQ(generator_selection("roulette").name(), "roulette");
+  EXPECT_THROW(generator_selection("best"), evoplay::Error);
+  GenomeSettings g;
+  set_genome_length(g, 5);
+  EXPECT_EQ(g.length, 5);
+  EXPECT_EQ(g.min_length, 2);
+  EXPECT_EQ(g.max_length, 10);
+  set_genome_length(g, 1);
+  EXPECT_EQ(g.min_length, 1);
+  const auto r = simple_ruleset(3, 1, 2);
+  EXPECT_EQ(r.levels, 3);
+  EXPECT_EQ(r.pigs_min, 1);
+  EXPECT_EQ(r.pigs_max, 2);
+  EXPECT_THROW(simple_ruleset(0, 1, 2), evoplay::Error);
+  EXPECT_THROW(simple_ruleset(1, 3, 2), evoplay::Error);
+  EXPECT_THROW(simple_ruleset(1, 0, 2), evoplay::Error);
+  EXPECT_THROW(simple_ruleset(1, 1, kMaxPigs + 1), evoplay::Error);
+}
+
 // A folder an earlier generate run wrote is cleared of its levels; a folder of someone else's
 // files with such names is refused and left as it was.
 TEST(BirdsLevelSet, AnEarlierRunIsClearedAndAForeignFolderRefused) {

@@ -109,6 +109,21 @@ void random_reset_mutation(std::vector<T>& g, Rng& rng, T lo, T hi, double per_g
   if (!any) g[rng.index(g.size())] = static_cast<T>(rng.between(lo, hi));
 }
 
+/// Flips each bit (a gene 0 or 1) with probability `per_gene` (at least one bit flips): the
+/// bit-string mutation of the GA over bits (Python's `bit-flip[:P]`, OneMax).
+template <class T>
+void bit_flip_mutation(std::vector<T>& g, Rng& rng, double per_gene) {
+  if (g.empty()) return;
+  bool any = false;
+  for (auto& b : g) {
+    if (rng.chance(per_gene)) {
+      b ^= 1;
+      any = true;
+    }
+  }
+  if (!any) g[rng.index(g.size())] ^= 1;
+}
+
 /// Adds N(0, sigma) to each gene with probability `per_gene` (at least one gene), clamped.
 inline void gaussian_mutation(std::vector<double>& g, Rng& rng, double sigma, double per_gene,
                               double lo, double hi) {

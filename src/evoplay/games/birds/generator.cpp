@@ -96,6 +96,7 @@ class Generator {
     score(pop);
     record(pop, 0);
     offer_to_archive(pop);
+    show_archive(0);
     int generation = 0;
     result_.stop = evo::StopReason::kGenerations;
     const int most =
@@ -121,6 +122,7 @@ class Generator {
       score(pop);
       record(pop, generation);
       offer_to_archive(pop);
+      show_archive(generation);
     }
     fill_archive(pop);
     for (const Individual& a : archive_) result_.qualified += qualified(a, s_) ? 1 : 0;
@@ -132,6 +134,13 @@ class Generator {
   }
 
  private:
+  /// The archive to an ArchiveObserver (the live view of levels as they appear).
+  void show_archive(int generation) const {
+    if (auto* watcher = dynamic_cast<ArchiveObserver*>(control_.observer)) {
+      watcher->on_archive(generation, archive_);
+    }
+  }
+
   /// Stability of every individual not yet scored (cached by level), then diversity and fitness
   /// of all within this population, which ends sorted best first.
   void score(std::vector<Individual>& pop) {
@@ -483,6 +492,7 @@ void GeneratorSettings::validate() const {
   within("playable.difficulty_min", playable.difficulty_min, 0, 1);
   within("playable.difficulty_max", playable.difficulty_max, playable.difficulty_min, 1);
   non_negative("playable.weight", playable.weight);
+  within("threads", threads, 0, 1024);  // 0: every core
   if (playable.enabled) playable.measure.validate();
 }
 

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,15 @@ struct GeneratorResult {
   /// found after more generations than asked for), kTime, kCancelled.
   evo::StopReason stop = evo::StopReason::kGenerations;
   double seconds = 0;
+};
+
+/// An observer of the generator that also sees its archive after each generation (the initial
+/// population's first): the levels the run would deliver if it ended there, each with its
+/// level as XML in level_key. Why: a live view shows the levels as they appear (the web page);
+/// run_generator calls on_archive when control.observer is one, on the thread that runs it.
+class ArchiveObserver : public Observer {
+ public:
+  virtual void on_archive(int generation, std::span<const Individual> archive) = 0;
 };
 
 /// Runs the generator. Deterministic for a seed at any number of threads. control.observer sees

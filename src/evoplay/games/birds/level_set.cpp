@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <mutex>
 #include <optional>
 #include <utility>
@@ -161,7 +162,8 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                                   std::size_t block, const std::string& label,
                                   const Control& control) {
   set.validate();
-  std::filesystem::create_directories(dir);
+  const bool files = !dir.empty();
+  if (files) std::filesystem::create_directories(dir);
   GeneratorSettings settings = set.generator;
   const int base_layer = top_layer(catalogue);
   if (rules.time_limit_minutes > 0) {
@@ -197,15 +199,15 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     // The last layer's levels (or those of a layer cancelled) go at the top of the folder.
     const bool last = layer == set.layers || result.stop == evo::StopReason::kCancelled;
     const auto folder = last ? dir : dir / fmt::format("layer-{}", layer);
-    std::filesystem::create_directories(folder);
+    if (files) std::filesystem::create_directories(folder);
     nlohmann::json level_list = nlohmann::json::array();
     std::vector<SheetEntry> sheet;
     std::vector<HarvestSource> sources;
     int stable = 0;
     for (std::size_t i = 0; i < levels.size(); ++i) {
       const std::string name = level_file_name(i);
-      write_level(folder / (name + ".xml"), levels[i]);
-      if (set.pictures) {
+      if (files) write_level(folder / (name + ".xml"), levels[i]);
+      if (files && set.pictures) {
         save_level_picture(folder / (name + ".png"), levels[i], {1200, name, nullptr});
       }
       stable += reports[i].stable ? 1 : 0;
@@ -223,7 +225,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
             placements[i].pigs_wanted));
       }
     }
-    if (set.pictures && !sheet.empty()) {
+    if (files && set.pictures && !sheet.empty()) {
       save_contact_sheet(folder / "sheet.png", sheet, 480, sheet.size() <= 6 ? 3 : 0);
     }
 
@@ -251,6 +253,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                       {"new_composites", fresh_names}});
     if (last) {
       final_levels = std::move(level_list);
+      out.levels = std::move(levels);
       out.stable_levels = stable;
       used = catalogue;
       next = catalogue;
@@ -260,10 +263,12 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     catalogue.insert(catalogue.end(), fresh.begin(), fresh.end());
   }
 
-  write_file_atomic(dir / "history.csv", history.to_csv());
-  write_catalogue(dir / "composites.json", used);
-  write_catalogue(dir / "composites-next.json", next);
-  if (set.pictures) save_plots(dir, history, settings, next);
+  if (files) {
+    write_file_atomic(dir / "history.csv", history.to_csv());
+    write_catalogue(dir / "composites.json", used);
+    write_catalogue(dir / "composites-next.json", next);
+    if (set.pictures) save_plots(dir, history, settings, next);
+  }
   out.report = {{"ruleset", rules.to_json()},
                 {"levels_asked", rules.levels},
                 {"levels", final_levels},
@@ -272,6 +277,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                 {"composites_used", used.size()},
                 {"composites_next", next.size()},
                 {"growth", growth_json(next)}};
+  out.history = std::move(history);
   return out;
 }
 
@@ -357,7 +363,9 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
     Control unit;
     unit.cancel = cancel;
     unit.observer = control.observer;
-    auto set = generate_level_set(run_dir / job.folder(b), catalogue, rulesets[b], settings, b,
+    // An empty run_dir writes no file (the levels are in the report).
+    const auto dir = run_dir.empty() ? run_dir : run_dir / job.folder(b);
+    auto set = generate_level_set(dir, catalogue, rulesets[b], settings, b,
                                   fmt::format("block {}", b + 1), unit);
     if (set.stop != evo::StopReason::kCancelled) return set.to_unit_json();
     const std::lock_guard lock(mutex);
@@ -374,7 +382,18 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
 }
 
 nlohmann::json LevelSetReport::to_unit_json() const {
+  auto xml = nlohmann::json::array();
+  for (const auto& level : levels) xml.push_back(level_to_xml(level));
+  auto rows = nlohmann::json::array();
+  for (const auto& r : history.rows) {
+    auto extra = nlohmann::json::array();
+    for (const auto& [name, value] : r.extra) extra.push_back({name, json_double(value)});
+    rows.push_back({r.generation, r.evaluations, json_double(r.best), json_double(r.mean),
+                    json_double(r.worst), json_double(r.diversity), r.elapsed, extra});
+  }
   return {{"report", report},
+          {"levels", xml},
+          {"history", rows},
           {"notes", notes},
           {"stable_levels", stable_levels},
           {"stop", evo::stop_reason_name(stop)}};
@@ -383,9 +402,49 @@ nlohmann::json LevelSetReport::to_unit_json() const {
 LevelSetReport LevelSetReport::from_unit_json(const nlohmann::json& j) {
   LevelSetReport r;
   r.report = j.at("report");
+  for (const auto& xml : j.at("levels")) {
+    r.levels.push_back(parse_level(xml.get<std::string>(), "a generated level"));
+  }
+  for (const auto& row : j.at("history")) {
+    GenerationRecord g;
+    g.generation = row.at(0).get<std::size_t>();
+    g.evaluations = row.at(1).get<std::uint64_t>();
+    g.best = double_from_json(row.at(2));
+    g.mean = double_from_json(row.at(3));
+    g.worst = double_from_json(row.at(4));
+    g.diversity = double_from_json(row.at(5));
+    g.elapsed = row.at(6).get<double>();
+    for (const auto& x : row.at(7)) {
+      g.extra.emplace_back(x.at(0).get<std::string>(), double_from_json(x.at(1)));
+    }
+    r.history.add(std::move(g));
+  }
   r.notes = j.at("notes").get<std::vector<std::string>>();
   r.stable_levels = j.at("stable_levels").get<int>();
   r.stop = evo::stop_reason_from_name(j.at("stop").get<std::string>());
+  return r;
+}
+
+evo::Selection generator_selection(const std::string& name) {
+  return evo::Selection::parse(name == "tournament" ? "tournament:2" : name);
+}
+
+void set_genome_length(GenomeSettings& genome, int length) {
+  genome.length = length;
+  genome.min_length = std::max(1, length / 2);
+  genome.max_length = length * 2;
+}
+
+Ruleset simple_ruleset(int levels, int pigs_min, int pigs_max) {
+  if (levels < 1) throw Error(fmt::format("levels: expected at least 1, found {}", levels));
+  if (pigs_min < 1 || pigs_max > kMaxPigs || pigs_min > pigs_max) {
+    throw Error(fmt::format("pigs: expected MIN,MAX with 1 <= MIN <= MAX <= {} ({}), found {},{}",
+                            kMaxPigs, kMaxPigsReason, pigs_min, pigs_max));
+  }
+  Ruleset r;
+  r.levels = levels;
+  r.pigs_min = pigs_min;
+  r.pigs_max = pigs_max;
   return r;
 }
 

@@ -17,9 +17,11 @@
 #include <vector>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/core/history.hpp"
 #include "evoplay/evo/stopping.hpp"
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/generator.hpp"
+#include "evoplay/games/birds/level.hpp"
 #include "evoplay/games/birds/ruleset.hpp"
 
 namespace evoplay::games::birds {
@@ -39,6 +41,8 @@ struct LevelSetSettings {
 /// One set of levels (one ruleset block).
 struct LevelSetReport {
   nlohmann::json report;           // the set's part of result.json (levels, layers, growth, ...)
+  std::vector<Level> levels;       // the final levels, as report["levels"] lists them
+  History history;                 // one row per generation of every layer (history.csv)
   std::vector<std::string> notes;  // what a person should know: too few levels, pigs left out
   int stable_levels = 0;
   evo::StopReason stop = evo::StopReason::kGenerations;  // the last layer run's
@@ -51,7 +55,8 @@ struct LevelSetReport {
   std::string text(std::string_view title) const;
 };
 
-/// Makes one set into `dir` (created if missing) with the seed of block `block`. `label` names
+/// Makes one set into `dir` (created if missing) with the seed of block `block`; an empty `dir`
+/// writes no file (the levels and history are in the report). `label` names
 /// the set in notes ("generate", "block 2"). A cancel ends the layer under way with the levels
 /// found so far and runs no further layer (stop kCancelled).
 LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue catalogue,
@@ -74,6 +79,17 @@ struct GenerateReport {
 GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catalogue& catalogue,
                                const std::vector<Ruleset>& rulesets, bool blocks,
                                const LevelSetSettings& settings, const Control& control = {});
+
+/// The words of `birds generate`'s options, shared by the command line, Python and the server:
+/// the selection "tournament" is the paper's (pairs, the fitter is a parent: tournament:2),
+/// any other name is evo::Selection's.
+evo::Selection generator_selection(const std::string& name);
+/// A new individual's composites, and the count mutation's bounds: half of it (at least 1)
+/// and twice it.
+void set_genome_length(GenomeSettings& genome, int length);
+/// The ruleset of a run without a parameters file: `levels` levels of pigs_min..pigs_max pigs.
+/// Throws Error naming the bad value.
+Ruleset simple_ruleset(int levels, int pigs_min, int pigs_max);
 
 /// Throws Error when a ruleset forbids every composite of `catalogue`: for a block of a parameters
 /// file (line > 0), naming `file` and the block's first line.

@@ -1,6 +1,9 @@
 // Angry Birds: open a shipped or uploaded Science Birds level, watch its physics animated from
-// the simulation's body positions, its verdict (stable, moved, destroyed), download its XML.
-import { get, post } from './api.js';
+// the simulation's body positions, its verdict (stable, moved, destroyed), download its XML;
+// generate levels with the GA (a job): the fitness curve live, then the levels, each one
+// simulated here on a click and downloadable as XML.
+import { get, post, startJob } from './api.js';
+import { Chart } from './chart.js';
 
 // Close to the PNG renders (games/birds/render.cpp): wood, stone, ice; pigs, TNT, platforms.
 const MATERIAL = { 1: 'rgb(196, 142, 80)', 2: 'rgb(150, 150, 160)', 3: 'rgb(150, 210, 240)' };
@@ -14,7 +17,16 @@ export function render(main) {
       <a id="download" href="#" download="level.xml">Download the XML</a></div>
     <div class="row"><div><canvas id="view" class="chart" width="800" height="400"></canvas>
       <div class="status" id="status"></div><div class="error" id="error"></div></div>
-      <div class="panel"><b>Verdict</b><dl class="info" id="verdict"></dl></div></div>`;
+      <div class="panel"><b>Verdict</b><dl class="info" id="verdict"></dl></div></div>
+    <h2>Generate levels</h2>
+    <div class="controls"><label>Levels <input id="gen-levels" type="number" min="1" max="10" value="3"></label>
+      <label>Population <input id="gen-population" type="number" min="2" max="50" value="10"></label>
+      <label>Generations <input id="gen-generations" type="number" min="0" max="500" value="20"></label>
+      <label>Seed <input id="gen-seed" type="number" min="0" value="1"></label>
+      <button id="generate">Generate</button><button id="stop-generate">Stop</button></div>
+    <div class="row"><div id="gen-chart"></div>
+      <div class="panel"><b>Levels</b><div class="status" id="gen-status"></div>
+        <ul id="gen-list"></ul></div></div>`;
   const $ = (id) => main.querySelector('#' + id);
   let levels = [];
   let xml = '';
@@ -106,6 +118,78 @@ export function render(main) {
     const f = $('file').files[0];
     if (f) setXml(await f.text(), f.name);
   };
+  const chart = new Chart($('gen-chart'), 480, 220);
+  let genJob = null;
+  // Levels as {file, xml, fitness, stable, blocks, pigs}: the archive while the run goes on,
+  // the run's levels at its end.
+  function showLevels(list) {
+    $('gen-list').innerHTML = '';
+    list.forEach((l) => {
+      const name = l.file;
+      const item = document.createElement('li');
+      const open = document.createElement('button');
+      open.textContent = `${name}: fitness ${l.fitness.toFixed(1)}, ${l.stable ? 'stable' : 'unstable'}, ${l.blocks} blocks, ${l.pigs} pigs`;
+      open.className = 'gen-level';
+      open.onclick = () => {
+        setXml(l.xml, name);
+        simulate();
+      };
+      const save = document.createElement('a');
+      save.textContent = 'XML';
+      save.download = name;
+      save.href = 'data:application/xml;charset=utf-8,' + encodeURIComponent(l.xml);
+      item.append(open, ' ', save);
+      $('gen-list').appendChild(item);
+    });
+  }
+  // Level i of a set is level-04.xml, level-05.xml, ... (the competition's numbering).
+  const fileName = (i) => `level-${String(i + 4).padStart(2, '0')}.xml`;
+  $('generate').onclick = async () => {
+    if (genJob) {
+      await genJob.cancel();
+      genJob.close();  // the old run's last events must not fill this run's list
+    }
+    chart.clear();
+    $('gen-list').innerHTML = '';
+    $('error').textContent = '';
+    delete main.dataset.levels;
+    main.dataset.liveLevels = '0';
+    main.dataset.generate = 'running';
+    const xmlOf = new Map();  // a level's id -> its XML (sent once)
+    const number = (id) => Number($(id).value);
+    try {
+      genJob = await startJob('/api/birds/generate', {
+        levels: number('gen-levels'), population: number('gen-population'),
+        generations: number('gen-generations'), seed: number('gen-seed'),
+      }, (e) => {
+        if (e.type === 'generation') {
+          chart.addGeneration(e.generation, e);
+          $('gen-status').textContent = `generation ${e.generation}: best fitness ${e.best.toFixed(2)}`;
+          return;
+        }
+        if (e.type === 'levels') {
+          e.levels.forEach((l) => l.xml && xmlOf.set(l.id, l.xml));
+          showLevels(e.levels.map((l, i) => ({ ...l, file: fileName(i), xml: xmlOf.get(l.id) })));
+          main.dataset.liveLevels = String(Number(main.dataset.liveLevels) + 1);
+          return;
+        }
+        chart.draw();
+        if (e.result) {
+          const r = e.result;
+          $('gen-status').textContent = `${r.levels.length} levels, ${r.stable_levels} stable` +
+            (r.stop === 'cancelled' ? ' (stopped)' : '') + (r.notes.length ? ': ' + r.notes.join('; ') : '');
+          showLevels(r.levels);
+          main.dataset.levels = String(r.levels.length);
+        }
+        if (e.error) $('error').textContent = e.error;
+        main.dataset.generate = e.type;
+      });
+    } catch (e) {
+      $('error').textContent = e.message;
+      main.dataset.generate = 'error';
+    }
+  };
+  $('stop-generate').onclick = () => genJob && genJob.cancel();
   $('simulate').onclick = simulate;
   $('again').onclick = () => sim && play();
   get('/api/birds/levels').then((r) => {
@@ -117,5 +201,8 @@ export function render(main) {
     $('error').textContent = e.message;
     main.dataset.state = 'error';
   });
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    if (genJob) genJob.close();
+  };
 }

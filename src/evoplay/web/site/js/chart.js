@@ -10,6 +10,7 @@ export class Chart {
     this.canvas.height = height;
     parent.appendChild(this.canvas);
     this.series = new Map();
+    this.drawn = 0;
   }
   clear() {
     this.series.clear();
@@ -19,6 +20,16 @@ export class Chart {
     if (!Number.isFinite(x) || !Number.isFinite(y)) return;
     if (!this.series.has(name)) this.series.set(name, []);
     this.series.get(name).push([x, y]);
+  }
+  // A generation event's best and mean at x, the chart redrawn at most every 100 ms (a live
+  // curve: draw() at the end shows the rest).
+  addGeneration(x, event) {
+    this.add('best', x, event.best);
+    this.add('mean', x, event.mean);
+    if (performance.now() - this.drawn > 100) {
+      this.draw();
+      this.drawn = performance.now();
+    }
   }
   set(name, points) {
     this.series.set(name, points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y)));

@@ -155,19 +155,13 @@ export function render(main) {
     chart.clear();
     main.dataset.solve = 'running';
     $('error').textContent = '';
-    let drawn = 0;
     try {
       solveJob = await startJob('/api/lemmings/solve', {
         level: level().text, algorithm: $('algorithm').value, evaluations: Number($('evaluations').value),
       }, (e) => {
         if (e.type === 'generation') {
-          chart.add('best', e.evaluations, e.best);
-          chart.add('mean', e.evaluations, e.mean);
+          chart.addGeneration(e.evaluations, e);
           $('solve-status').textContent = `${e.evaluations} evaluations: best fitness ${e.best}`;
-          if (performance.now() - drawn > 100) {
-            chart.draw();
-            drawn = performance.now();
-          }
           return;
         }
         chart.draw();

@@ -93,16 +93,10 @@ export function render(main) {
         population: Number($('population').value), generations: Number($('generations').value),
         seed: Number($('seed').value),
       };
-      let drawn = 0;
       job = await startJob('/api/sudoku/ga', body, (e) => {
         if (e.type === 'generation') {
-          chart.add('best', e.generation, e.best);
-          chart.add('mean', e.generation, e.mean);
+          chart.addGeneration(e.generation, e);
           $('status').textContent = `generation ${e.generation}: best ${e.best} conflicts`;
-          if (performance.now() - drawn > 100) {
-            chart.draw();
-            drawn = performance.now();
-          }
         } else if (e.type === 'done' || e.type === 'cancelled') {
           chart.draw();
           const r = e.result;
