@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "evoplay/core/cancel.hpp"
+#include "evoplay/evo/islands.hpp"
 
 namespace evoplay::games::sudoku {
 struct PuzzleEntry;
@@ -31,6 +32,16 @@ namespace py = pybind11;
 
 /// Sudoku puzzles as Python gives them: a text (every puzzle in it), a Puzzle, or a list of them.
 std::vector<games::sudoku::PuzzleEntry> sudoku_entries(const py::object& puzzles);
+
+/// The island model of the solve calls' keyword arguments (islands=1: none); Error for a bad
+/// topology name.
+evo::IslandParams island_params(std::size_t islands, std::size_t migration_interval,
+                                std::size_t migrants, const std::string& topology);
+/// The docstring sentence of those keywords.
+inline constexpr const char* kIslandsDoc =
+    " islands=K runs K islands of `population` each (GA or CRO) that swap their `migrants` best "
+    "every `migration_interval` generations along `topology` (ring or fully-connected), on the "
+    "threads, as --islands does.";
 
 void add_errors(py::module_& m);
 void add_tictactoe(py::module_& m);

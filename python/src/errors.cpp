@@ -41,6 +41,16 @@ void add_errors(py::module_& m) {
   });
 }
 
+evo::IslandParams island_params(std::size_t islands, std::size_t migration_interval,
+                                std::size_t migrants, const std::string& topology) {
+  evo::IslandParams p;
+  p.islands = islands;
+  p.interval = migration_interval;
+  p.migrants = migrants;
+  p.topology = evo::topology_from_name(topology);
+  return p;
+}
+
 py::object to_python(const nlohmann::json& value) {
   // Kept for the life of the process (never destroyed after the interpreter has gone).
   static auto* loads = new py::object(py::module_::import("json").attr("loads"));

@@ -234,8 +234,10 @@ void add_lemmings(py::module_& m) {
       [](const lem::Level& level, const std::string& algo, const std::string& fitness,
          std::uint64_t evaluations, std::size_t epochs, std::size_t population, std::uint64_t seed,
          const std::string& cro_preset, const std::string& selection,
-         const std::string& aco_variant) {
+         const std::string& aco_variant, std::size_t islands, std::size_t migration_interval,
+         std::size_t migrants, const std::string& topology, int threads) {
         lem::SolverSettings s;
+        s.islands = island_params(islands, migration_interval, migrants, topology);
         s.cro = evo::CroParams::preset_named(cro_preset);
         s.algorithm = lem::algorithm_from_name(algo);
         s.fitness = lem::fitness_from_name(fitness);
@@ -245,7 +247,7 @@ void add_lemmings(py::module_& m) {
         s.ga.selection = evo::Selection::parse(selection);
         s.set_aco_variant(aco_variant);
         s.seed = seed;
-        s.threads = 1;
+        s.threads = threads;
         s.validate();
         Control control;
         const auto r =
@@ -259,9 +261,14 @@ void add_lemmings(py::module_& m) {
       py::arg("level"), py::kw_only(), py::arg("algo") = "cro", py::arg("fitness") = "heuristic",
       py::arg("evaluations") = 20000, py::arg("epochs") = 0, py::arg("population") = 100,
       py::arg("seed") = 1, py::arg("cro_preset") = "standard", py::arg("selection") = "roulette",
-      py::arg("aco_variant") = "rank-maxmin",
-      "Solves a level with CRO, the GA or ACO (`lemmings solve`): {'result': its result.json, "
-      "'text': what the command prints, 'best': the effective plan}.");
+      py::arg("aco_variant") = "rank-maxmin", py::arg("islands") = 1,
+      py::arg("migration_interval") = 10, py::arg("migrants") = 1, py::arg("topology") = "ring",
+      py::arg("threads") = 1,
+      (std::string("Solves a level with CRO, the GA or ACO (`lemmings solve`): {'result': its "
+                   "result.json, 'text': what the command prints, 'best': the effective plan}; "
+                   "the same result at any number of threads.") +
+       kIslandsDoc)
+          .c_str());
   py::class_<PyStudy>(m, "Study",
                       "`lemmings compare` as independent units of work (one run of one "
                       "algorithm with one fitness on one level): run them anywhere, in any "

@@ -77,7 +77,9 @@ void add_sudoku(py::module_& m) {
       "solve",
       [](const py::object& puzzles, const std::string& method, const std::string& preset,
          std::uint64_t seed, std::optional<std::size_t> population,
-         std::optional<std::size_t> generations, int threads, const std::string& cro_preset) {
+         std::optional<std::size_t> generations, int threads, const std::string& cro_preset,
+         std::size_t islands, std::size_t migration_interval, std::size_t migrants,
+         const std::string& topology) {
         const auto entries = sudoku_entries(puzzles);
         su::SolveSettings settings;
         settings.method = method;
@@ -86,6 +88,7 @@ void add_sudoku(py::module_& m) {
         if (population) settings.ga.population = *population;
         if (generations) settings.ga.generations = *generations;
         settings.threads = threads;
+        settings.ga.islands = island_params(islands, migration_interval, migrants, topology);
         if (method == "cro") {  // as `sudoku solve --method cro --cro-preset P`
           settings.ga.cro = evo::CroParams::preset_named(cro_preset);
           if (settings.ga.cro->preset == "thesis") {
@@ -115,9 +118,13 @@ void add_sudoku(py::module_& m) {
       },
       py::arg("puzzles"), py::kw_only(), py::arg("method") = "exact", py::arg("preset") = "paper",
       py::arg("seed") = 1, py::arg("population") = py::none(), py::arg("generations") = py::none(),
-      py::arg("threads") = 1, py::arg("cro_preset") = "standard",
-      "Solves puzzles (a text, a Puzzle or a list of them) by method exact, ga or cro (preset "
-      "paper or strong); puzzle i runs with seed + i, as `sudoku solve --seed`.");
+      py::arg("threads") = 1, py::arg("cro_preset") = "standard", py::arg("islands") = 1,
+      py::arg("migration_interval") = 10, py::arg("migrants") = 1, py::arg("topology") = "ring",
+      (std::string("Solves puzzles (a text, a Puzzle or a list of them) by method exact, ga or cro "
+                   "(preset paper or strong); puzzle i runs with seed + i, as `sudoku solve "
+                   "--seed`.") +
+       kIslandsDoc)
+          .c_str());
   m.def(
       "check",
       [](const py::object& puzzles, int threads) {

@@ -48,6 +48,22 @@ def test_sudoku_ga_matches_the_command_line_for_a_seed(data_dir, evoplay_cli, tm
     assert without(mine.puzzles[0], *TIMES) == without(cli, *TIMES)
 
 
+def test_sudoku_ga_islands_match_the_command_line(data_dir, evoplay_cli, tmp_path):
+    line = (data_dir / "sudoku" / "qqwing_easy_50.txt").read_text().splitlines()[0]
+    path = tmp_path / "one.txt"
+    path.write_text(line + "\n")
+    mine = sudoku.solve(line, method="ga", seed=5, population=10, generations=15, islands=3,
+                        migration_interval=4, migrants=2, topology="fully-connected", threads=2)
+    cli = json.loads(evoplay_cli("sudoku", "solve", path, "--method", "ga", "--seed", 5,
+                                 "--population", 10, "--generations", 15, "--islands", 3,
+                                 "--migration-interval", 4, "--migrants", 2, "--topology",
+                                 "fully-connected", "--json").stdout.splitlines()[0])
+    assert without(mine.puzzles[0], *TIMES) == without(cli, *TIMES)
+    assert mine.puzzles[0]["evaluations"] > 3 * 10  # three islands evolved
+    with pytest.raises(evoplay.Error):
+        sudoku.solve(line, method="ga", islands=2, topology="star")
+
+
 # Lemmings
 
 def level_and_plan(data_dir):
@@ -144,6 +160,16 @@ def test_lemmings_solve_is_the_command_lines_result(data_dir, evoplay_cli, tmp_p
                            "--seed", 2, "--json", "--out", tmp_path / "run")
     assert without(mine["result"], *TIMES) == without(cli, *TIMES, "run_dir")
     assert str(mine["best"]) == cli["best_plan"]
+
+
+def test_lemmings_solve_on_islands_is_the_command_lines_result(data_dir, evoplay_cli, tmp_path):
+    path = data_dir / "lemmings" / "easy-04-two-walls.lvl"
+    mine = lemmings.solve(lemmings.Level.load(str(path)), algo="cro", evaluations=400,
+                          population=12, islands=2, migration_interval=3, seed=2, threads=2)
+    cli = evoplay_cli.json("lemmings", "solve", path, "--algo", "cro", "--evaluations", 400,
+                           "--population", 12, "--islands", 2, "--migration-interval", 3,
+                           "--seed", 2, "--json", "--out", tmp_path / "run")
+    assert without(mine["result"], *TIMES) == without(cli, *TIMES, "run_dir")
 
 
 def test_lemmings_study_run_equals_its_units(data_dir):

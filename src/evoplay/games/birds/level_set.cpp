@@ -388,8 +388,14 @@ nlohmann::json LevelSetReport::to_unit_json() const {
   for (const auto& r : history.rows) {
     auto extra = nlohmann::json::array();
     for (const auto& [name, value] : r.extra) extra.push_back({name, json_double(value)});
-    rows.push_back({r.generation, r.evaluations, json_double(r.best), json_double(r.mean),
-                    json_double(r.worst), json_double(r.diversity), r.elapsed, extra});
+    rows.push_back({{"generation", r.generation},
+                    {"evaluations", r.evaluations},
+                    {"best", json_double(r.best)},
+                    {"mean", json_double(r.mean)},
+                    {"worst", json_double(r.worst)},
+                    {"diversity", json_double(r.diversity)},
+                    {"elapsed", r.elapsed},
+                    {"extra", extra}});
   }
   return {{"report", report},
           {"levels", xml},
@@ -407,14 +413,14 @@ LevelSetReport LevelSetReport::from_unit_json(const nlohmann::json& j) {
   }
   for (const auto& row : j.at("history")) {
     GenerationRecord g;
-    g.generation = row.at(0).get<std::size_t>();
-    g.evaluations = row.at(1).get<std::uint64_t>();
-    g.best = double_from_json(row.at(2));
-    g.mean = double_from_json(row.at(3));
-    g.worst = double_from_json(row.at(4));
-    g.diversity = double_from_json(row.at(5));
-    g.elapsed = row.at(6).get<double>();
-    for (const auto& x : row.at(7)) {
+    g.generation = row.at("generation").get<std::size_t>();
+    g.evaluations = row.at("evaluations").get<std::uint64_t>();
+    g.best = double_from_json(row.at("best"));
+    g.mean = double_from_json(row.at("mean"));
+    g.worst = double_from_json(row.at("worst"));
+    g.diversity = double_from_json(row.at("diversity"));
+    g.elapsed = row.at("elapsed").get<double>();
+    for (const auto& x : row.at("extra")) {
       g.extra.emplace_back(x.at(0).get<std::string>(), double_from_json(x.at(1)));
     }
     r.history.add(std::move(g));
