@@ -2,11 +2,13 @@
 // islands of the same total size, the same generation limit or evaluation budget, and the same
 // seeds: 4 islands in a ring, 2 migrants every 10 generations.
 //  - Sudoku, data/sudoku/qqwing_expert_50.txt, the GA's `paper` preset (population 200, 300
-//    generations) against 4 islands of 50: puzzles solved and the mean evaluations of the solved
+//    generations) against 4 islands of 50: puzzles solved, the mean fitness of the best boards
+//    (digits missing from columns and boxes; 0 = solved) and the mean evaluations of the solved
 //    ones; the same for the `strong` preset (population 40 against 4 x 10).
-//  - Lemmings, hard-05-grand-tour, heuristic fitness, 20,000 evaluations, population 100 against
-//    4 islands of 25: runs of R that solve the level, for the GA and for CRO (standard preset).
-// Usage: bench_islands [RUNS] (default 10 Lemmings runs per configuration).
+//  - Lemmings, hard-05-grand-tour, each fitness, 20,000 evaluations, population 100 against 4
+//    islands of 25: runs of R (seeds 1..R) that solve the level, for the GA and for CRO
+//    (standard preset).
+// Usage: bench_islands [RUNS] (default 20 Lemmings runs per configuration).
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -42,12 +44,16 @@ void sudoku(const std::string& preset, std::size_t population) {
     s.ga.islands = ring_of(islands);
     s.threads = 2;
     const auto r = sd::solve_puzzles(puzzles, s);
-    double evaluations = 0;
-    for (const auto& p : r.puzzles)
+    double evaluations = 0, missing = 0;
+    for (const auto& p : r.puzzles) {
       evaluations += p.solved ? static_cast<double>(p.evaluations) : 0;
+      missing += p.fitness;
+    }
     const std::string name =
         fmt::format("islands_sudoku_expert_{}_{}x{}", preset, islands, population / islands);
     figure(name + "_solved", static_cast<double>(r.solved), "of 50");
+    figure(name + "_mean_best_fitness", missing / static_cast<double>(r.puzzles.size()),
+           "digits missing");
     figure(name + "_evaluations_per_solved",
            r.solved ? evaluations / static_cast<double>(r.solved) : 0, "evaluations");
   }
@@ -56,24 +62,26 @@ void sudoku(const std::string& preset, std::size_t population) {
 void lemmings(int runs) {
   const auto level =
       lem::load_level_to_solve(evoplay::bench::data_path("data/lemmings/hard-05-grand-tour.lvl"));
-  for (const auto algorithm : {lem::Algorithm::kGa, lem::Algorithm::kCro}) {
-    for (std::size_t islands : {1, 4}) {
-      int solved = 0;
-      for (int run = 0; run < runs; ++run) {
-        lem::SolverSettings s;
-        s.algorithm = algorithm;
-        s.fitness = lem::FitnessKind::kHeuristic;
-        s.evaluations = 20000;
-        s.population = 100 / islands;
-        s.cro = evoplay::evo::CroParams::preset_named("standard");
-        s.islands = ring_of(islands);
-        s.seed = static_cast<std::uint64_t>(run + 1);
-        s.threads = 2;
-        solved += lem::solve(level, s).solved;
+  for (const auto fitness : {lem::FitnessKind::kOriginal, lem::FitnessKind::kHeuristic}) {
+    for (const auto algorithm : {lem::Algorithm::kGa, lem::Algorithm::kCro}) {
+      for (std::size_t islands : {1, 4}) {
+        int solved = 0;
+        for (int run = 0; run < runs; ++run) {
+          lem::SolverSettings s;
+          s.algorithm = algorithm;
+          s.fitness = fitness;
+          s.evaluations = 20000;
+          s.population = 100 / islands;
+          s.cro = evoplay::evo::CroParams::preset_named("standard");
+          s.islands = ring_of(islands);
+          s.seed = static_cast<std::uint64_t>(run + 1);
+          s.threads = 2;
+          solved += lem::solve(level, s).solved;
+        }
+        figure(fmt::format("islands_lemmings_hard05_{}_{}_{}x{}_solved", lem::fitness_name(fitness),
+                           lem::algorithm_name(algorithm), islands, 100 / islands),
+               solved, fmt::format("of {}", runs));
       }
-      figure(fmt::format("islands_lemmings_hard05_{}_{}x{}_solved", lem::algorithm_name(algorithm),
-                         islands, 100 / islands),
-             solved, fmt::format("of {}", runs));
     }
   }
 }
@@ -81,7 +89,7 @@ void lemmings(int runs) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 10;
+  const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 20;
   sudoku("paper", 200);
   sudoku("strong", 40);
   lemmings(runs);

@@ -3,10 +3,12 @@
 // safety rules (paths that escape, malformed requests, caps). docs/web.md.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 
 #include "evoplay/games/birds/xml.hpp"
+#include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "support/process.hpp"
 #include "web/server_support.hpp"
@@ -273,6 +275,16 @@ TEST(WebServer, SolvesALemmingsLevelAsAJob) {
   EXPECT_LE(result["result"]["evaluations"].get<int>(), 200);
   EXPECT_EQ(result["result"]["algorithm"], "ga");
   EXPECT_EQ(result["plan"], result["result"]["best_plan"]);
+  // The best plan so far, each time its fitness improves: a plan the parser reads.
+  std::vector<double> improving;
+  for (const auto& e : events) {
+    if (e["type"] != "best") continue;
+    improving.push_back(e["fitness"].get<double>());
+    EXPECT_NO_THROW((void)evoplay::games::lemmings::parse_plan(e["plan"].get<std::string>(), "p"));
+  }
+  ASSERT_FALSE(improving.empty());
+  EXPECT_TRUE(std::is_sorted(improving.begin(), improving.end()));
+  EXPECT_EQ(std::adjacent_find(improving.begin(), improving.end()), improving.end());
   EXPECT_EQ(server.post("/api/lemmings/solve", json{{"level", level}, {"algorithm", "pso"}}).first,
             400);
   EXPECT_EQ(server.post("/api/lemmings/solve", json{{"level", level}, {"evaluations", 1e9}}).first,
@@ -416,6 +428,14 @@ TEST(WebServer, JobsStreamCancelAndAreLimitedPerClient) {
   const auto done = job_events(server, d["job"]);
   EXPECT_EQ(done.back()["type"], "done");
   EXPECT_EQ(done.back()["result"]["generations"], 2);
+  // The best board so far came as it changed; the last one is the result's board.
+  json last_best;
+  for (const auto& e : done) {
+    if (e["type"] == "best") last_best = e;
+  }
+  ASSERT_FALSE(last_best.is_null());
+  EXPECT_EQ(last_best["board"], done.back()["result"]["board"]);
+  EXPECT_EQ(last_best["fitness"], done.back()["result"]["fitness"]);
   EXPECT_EQ(server.get("/api/jobs/999999").first, 404);
 }
 

@@ -109,6 +109,14 @@ inline GenerationRecord generation_record(std::size_t generation, std::uint64_t 
   return r;
 }
 
+/// An observer that also sees the best genome so far after each generation's record (a live
+/// view of the best board or plan): Tracker calls on_best when its observer is one of these.
+template <class G>
+class BestObserver : public Observer {
+ public:
+  virtual void on_best(const G& best, double fitness) = 0;
+};
+
 /// The bookkeeping of a run: keeps the best so far in the result (and the generation it last
 /// improved), appends each generation's record to the history and shows it to the observer, and
 /// says when a stopping rule holds.
@@ -132,7 +140,11 @@ class Tracker {
   /// Appends `record` to the result's history and shows it to the observer.
   void add(RunResult<G>& result, GenerationRecord record) {
     result.history.add(std::move(record));
-    if (observer_) observer_->on_generation(result.history.back());
+    if (!observer_) return;
+    observer_->on_generation(result.history.back());
+    if (auto* best = dynamic_cast<BestObserver<G>*>(observer_)) {
+      best->on_best(result.best, result.best_fitness);
+    }
   }
 
   std::size_t last_improvement() const { return last_improvement_; }

@@ -5,7 +5,9 @@
 
 #include <filesystem>
 #include <limits>
+#include <optional>
 
+#include "evoplay/evo/run_result.hpp"
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/lemmings/report.hpp"
@@ -83,6 +85,24 @@ json replay(const lem::Level& level, const lem::Plan& plan) {
   return out;
 }
 
+/// Each generation's record, and the best plan so far whenever its fitness improves: the page
+/// shows the plan as the solver improves it.
+class PlanEvents : public evo::BestObserver<lem::Plan> {
+ public:
+  explicit PlanEvents(Job& job) : job_(job), generations_(job) {}
+  void on_generation(const GenerationRecord& r) override { generations_.on_generation(r); }
+  void on_best(const lem::Plan& best, double fitness) override {
+    if (shown_ && fitness <= *shown_) return;
+    shown_ = fitness;
+    job_.emit({{"type", "best"}, {"fitness", fitness}, {"plan", lem::to_text(best)}});
+  }
+
+ private:
+  Job& job_;
+  GenerationEvents generations_;
+  std::optional<double> shown_;
+};
+
 }  // namespace
 
 void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
@@ -134,7 +154,7 @@ void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
         settings.validate();
         if (level.total_skills() == 0) throw BadRequest("level: it offers no skill to plan");
         ctx.start_job(req, res, "lemmings-" + algorithm, [&ctx, level, settings](Job& job) {
-          GenerationEvents observer(job);
+          PlanEvents observer(job);
           const JobControl run(ctx, job, &observer);
           const auto r = lem::solve_level(level, settings, run.control);
           return json{{"result", r.to_json()}, {"plan", lem::to_text(r.best)}};

@@ -8,6 +8,7 @@
 #include "evoplay/core/history.hpp"
 #include "evoplay/evo/stopping.hpp"
 #include "evoplay/games/sudoku/board.hpp"
+#include "evoplay/games/sudoku/ga.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
 #include "evoplay/web/context.hpp"
 #include "evoplay/web/events.hpp"
@@ -43,6 +44,24 @@ json board_json(const sudoku::Board& board) {
   }
   return {{"n", board.n()}, {"rows", rows}, {"conflicts", marks}};
 }
+
+/// Each generation's record, and the best board (with its conflicts) whenever its fitness
+/// changes: the page redraws the board as the GA or CRO improves it.
+class BoardEvents : public sudoku::BestBoardObserver {
+ public:
+  explicit BoardEvents(Job& job) : job_(job), generations_(job) {}
+  void on_generation(const GenerationRecord& r) override { generations_.on_generation(r); }
+  void on_best_board(const sudoku::Board& best, int fitness) override {
+    if (fitness == shown_) return;
+    shown_ = fitness;
+    job_.emit({{"type", "best"}, {"fitness", fitness}, {"board", board_json(best)}});
+  }
+
+ private:
+  Job& job_;
+  GenerationEvents generations_;
+  int shown_ = -1;
+};
 
 }  // namespace
 
@@ -93,7 +112,7 @@ void add_sudoku_routes(httplib::Server& server, const Context& ctx) {
         settings.threads = 1;
         settings.validate();
         ctx.start_job(req, res, "sudoku-" + settings.method, [&ctx, entry, settings](Job& job) {
-          GenerationEvents observer(job);
+          BoardEvents observer(job);
           const JobControl run(ctx, job, &observer);
           const std::vector<sudoku::PuzzleEntry> puzzles = {entry};
           const auto r = sudoku::solve_puzzles(puzzles, settings, run.control);

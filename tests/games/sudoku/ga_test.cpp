@@ -311,6 +311,35 @@ TEST(SudokuIslands, GaAndCroIslandsSolveTheSameAtAnyThreadCount) {
   }
 }
 
+TEST(SudokuGa, ABestBoardObserverSeesTheBestBoardAfterEveryGeneration) {
+  struct Boards : BestBoardObserver {
+    std::size_t records = 0;
+    std::vector<int> fitness;
+    Board last;
+    void on_generation(const GenerationRecord&) override { ++records; }
+    void on_best_board(const Board& best, int f) override {
+      fitness.push_back(f);
+      last = best;
+    }
+  } boards;
+  const auto puzzle = puzzle_of("data/sudoku/qqwing_intermediate_50.txt", 1);
+  for (const bool islands : {false, true}) {
+    boards = {};
+    GaSettings s = GaSettings::preset_named("paper");
+    s.generations = 25;
+    s.population = 30;
+    if (islands) s.islands.islands = 2;
+    Control control;
+    control.observer = &boards;
+    const auto r = solve_ga(puzzle, s, control);
+    EXPECT_EQ(boards.records, r.generations + 1);
+    ASSERT_EQ(boards.fitness.size(), boards.records);
+    EXPECT_TRUE(std::is_sorted(boards.fitness.rbegin(), boards.fitness.rend()));  // never worse
+    EXPECT_EQ(boards.fitness.back(), r.fitness);
+    EXPECT_EQ(boards.last.cells, r.best.cells);
+  }
+}
+
 TEST(SudokuExperiment, GenerationsAreReadFromOneRunAndThreadsDoNotMatter) {
   std::vector<Board> boards = {puzzle_of("data/sudoku/qqwing_easy_50.txt", 0),
                                puzzle_of("data/sudoku/qqwing_easy_50.txt", 1)};

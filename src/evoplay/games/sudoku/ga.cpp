@@ -143,6 +143,26 @@ struct Operators {
   }
 };
 
+/// The engine's observer for a run: the caller's, or, when it is a BestBoardObserver, an adapter
+/// that shows it the best genome as a board.
+class BoardsShown : public evo::BestObserver<SudokuProblem::Genome> {
+ public:
+  BoardsShown(const SudokuProblem& problem, Observer* observer)
+      : problem_(problem),
+        observer_(observer),
+        boards_(dynamic_cast<BestBoardObserver*>(observer)) {}
+  Observer* engine_observer() { return boards_ ? this : observer_; }
+  void on_generation(const GenerationRecord& r) override { observer_->on_generation(r); }
+  void on_best(const SudokuProblem::Genome& best, double fitness) override {
+    boards_->on_best_board(problem_.to_board(best), static_cast<int>(fitness));
+  }
+
+ private:
+  const SudokuProblem& problem_;
+  Observer* observer_;
+  BestBoardObserver* boards_;
+};
+
 /// The processes an island run of `s` spans (null: this one alone).
 Exchange* island_exchange(const GaSettings& s, const Control& control) {
   return s.islands.active() ? control.exchange : nullptr;
@@ -183,8 +203,9 @@ GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, const Control& cont
   params.seed = s.seed;
   params.threads = s.threads;
   Operators ops(problem, s);
+  BoardsShown shown(problem, control.observer);
   auto result = evo::run_ga_islands(problem, params, s.islands, ops.crossover(), ops.mutation(),
-                                    control.observer, {}, island_exchange(s, control));
+                                    shown.engine_observer(), {}, island_exchange(s, control));
   return outcome_of(problem, result, ops, island_exchange(s, control));
 }
 
@@ -207,8 +228,9 @@ GaOutcome solve_cro(const Board& puzzle, const GaSettings& s, const Control& con
   Operators ops(problem, s);
   evo::CroParams params = cro_params(s);
   params.stop.cancel = control.cancel.flag();
+  BoardsShown shown(problem, control.observer);
   auto result = evo::run_cro_islands(
-      problem, params, s.islands, ops.crossover(), ops.mutation(), control.observer, {},
+      problem, params, s.islands, ops.crossover(), ops.mutation(), shown.engine_observer(), {},
       evo::pick_substrates(params.substrates, ops.substrates()), island_exchange(s, control));
   return outcome_of(problem, result, ops, island_exchange(s, control));
 }

@@ -67,9 +67,16 @@ struct GaOutcome {
   History history;
 };
 
+/// An observer of a GA or CRO run on a puzzle that also sees the best board so far after each
+/// generation (a live view: the web page marks its conflicts).
+class BestBoardObserver : public Observer {
+ public:
+  virtual void on_best_board(const Board& best, int fitness) = 0;
+};
+
 /// Runs the GA on one puzzle. Deterministic for a seed, at any thread count. The control's
-/// observer sees every generation; a cancel stops the run after the generation under way
-/// (stop = kCancelled).
+/// observer sees every generation (and the best board, if it is a BestBoardObserver); a cancel
+/// stops the run after the generation under way (stop = kCancelled).
 GaOutcome solve_ga(const Board& puzzle, const GaSettings& settings, const Control& control = {});
 
 /// The same operators through the generic Coral Reef Optimization (evo/cro.hpp, the Lemmings

@@ -1,7 +1,8 @@
 // Lemmings: choose a level, replay a plan (play, pause, step, speed) with the saved count, and
 // build a plan by clicking: a lemming clicked at the step shown gets the chosen skill at the
 // next step (a `STEP SKILL LEMMING` line), the replay runs again, the plan can be downloaded.
-// Or let CRO, the GA or ACO solve the level: the fitness curve live, then its best plan replayed.
+// Or let CRO, the GA or ACO solve the level: the fitness curve and the best plan so far live,
+// then its best plan replayed.
 import { get, post, startJob } from './api.js';
 import { Chart } from './chart.js';
 
@@ -162,6 +163,10 @@ export function render(main) {
         if (e.type === 'generation') {
           chart.addGeneration(e.evaluations, e);
           $('solve-status').textContent = `${e.evaluations} evaluations: best fitness ${e.best}`;
+          return;
+        }
+        if (e.type === 'best') {  // the best plan so far, as it improves
+          $('plan').value = e.plan;
           return;
         }
         chart.draw();

@@ -1,5 +1,6 @@
 // Sudoku: type or paste a puzzle; solve it exactly, or watch the genetic algorithm (or CRO)
-// generation by generation: the fitness curve live, then the best board with its conflicts.
+// generation by generation: the fitness curve and the best board so far (its conflicts marked)
+// live, then the final board.
 import { post, startJob } from './api.js';
 import { Chart } from './chart.js';
 
@@ -97,6 +98,9 @@ export function render(main) {
         if (e.type === 'generation') {
           chart.addGeneration(e.generation, e);
           $('status').textContent = `generation ${e.generation}: best ${e.best} conflicts`;
+        } else if (e.type === 'best') {
+          grid(e.board, givens);  // the best board so far, its conflicts marked
+          main.dataset.best = e.fitness;
         } else if (e.type === 'done' || e.type === 'cancelled') {
           chart.draw();
           const r = e.result;
