@@ -2,7 +2,7 @@
 //  - dist_unit_overhead: the time a rank waits per unit between sending a result and getting
 //    its next unit (empty units, 2 worker ranks and a scheduler rank of its own), in ms;
 //  - dist_scheduler_units_per_s: units per second the scheduler rank hands out (the same run);
-//  - dist_lemmings_speedup_2_ranks: wall time of a `lemmings compare` study (240 runs of 10,000
+//  - dist_lemmings_speedup_2_ranks: wall time of a `lemmings compare` study (240 runs of 100,000
 //    evaluations, or the evaluations given as argument) on 1 rank over its time on 2 ranks
 //    (--threads 1 per rank).
 // Started alone, the program starts itself under mpirun (as root too: the variables that allow
@@ -81,8 +81,8 @@ int main(int argc, char** argv) {
   if (std::system(run.c_str()) != 0) return 1;
   const std::string evoplay = (self.parent_path().parent_path() / "evoplay").string();
   // The study: the 10 medium and hard levels, 3 algorithms, 2 fitnesses, 4 runs (240 units)
-  // of EVALUATIONS (default 10,000) each.
-  const int evaluations = argc > 1 ? std::stoi(argv[1]) : 10000;
+  // of EVALUATIONS (default 100,000: about three minutes on one rank) each.
+  const int evaluations = argc > 1 ? std::stoi(argv[1]) : 100000;
   const double one = study_seconds(evoplay, 1, evaluations),
                two = study_seconds(evoplay, 2, evaluations);
   figure("dist_lemmings_compare_1_rank", one, "s");
