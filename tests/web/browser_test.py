@@ -46,7 +46,7 @@ def start_server(evoplay, runs):
 
 
 def make_run(evoplay, runs):
-    """A real run folder: the GA on one Sudoku for a few generations."""
+    """Real run folders: the GA on one Sudoku for a few generations, a tic-tac-toe agent."""
     puzzle = os.path.join(runs, "..", "puzzle.txt")
     with open(os.path.join(SOURCE, "data/sudoku/hardest.txt")) as f:
         first = f.readline()
@@ -54,6 +54,11 @@ def make_run(evoplay, runs):
         f.write(first)
     subprocess.run([evoplay, "sudoku", "solve", puzzle, "--method", "ga", "--generations", "15",
                     "--population", "40", "--quiet", "--out", os.path.join(runs, "sudoku-ga")],
+                   check=True, stdout=subprocess.DEVNULL)
+    # A learned tic-tac-toe agent, for the bot menu (a short run).
+    subprocess.run([evoplay, "tictactoe", "learn", "--agents", "6", "--rules", "20", "--cycles", "4",
+                    "--measure-every", "2", "--eval-games", "10", "--quiet",
+                    "--out", os.path.join(runs, "ttt-agent")],
                    check=True, stdout=subprocess.DEVNULL)
 
 
@@ -147,7 +152,18 @@ def play(s, element):
 
 
 def tictactoe(s):
-    state = new_game(s, "tictactoe", "perfect")
+    # The learned agent of the runs folder is in the bot menu; a game against it ends.
+    state = new_game(s, "tictactoe", "agent:ttt-agent")
+    if s.attr("data-agents") != "1":
+        fail(f"tic-tac-toe: {s.attr('data-agents')} learned agents in the menu, expected 1")
+    while state != "over":
+        empty = [b for b in s.d.find_elements(By.CSS_SELECTOR, "#board button") if not b.text]
+        state = play(s, empty[0])
+    # Then a new game on the same page against the perfect player.
+    s.select("bot", "perfect")
+    s.click("#new")
+    s.wait(lambda d: int(s.attr("data-moves")) == 0, "a new game")
+    state = s.wait_state("your-move", "over")
     while state != "over":
         empty = [b for b in s.d.find_elements(By.CSS_SELECTOR, "#board button") if not b.text]
         state = play(s, empty[0])

@@ -273,7 +273,26 @@ export function render(main, name) {
       }
     };
   }
+  // Tic-tac-toe: every finished `tictactoe learn` run under --runs joins the bots as agent:RUN.
+  async function addAgents() {
+    let runs = [];
+    try {
+      runs = (await get('/api/runs')).runs;
+    } catch (e) {
+      return;  // a server without --runs: no learned agents
+    }
+    let agents = 0;
+    for (const r of runs) {
+      if (r.command !== 'tictactoe learn' || !r.complete) continue;
+      const o = document.createElement('option');
+      o.textContent = `agent:${r.path}`;
+      $('bot').appendChild(o);
+      agents += 1;
+    }
+    main.dataset.agents = agents;
+  }
   async function start() {
+    if (name === 'tictactoe') await addAgents();
     if (name === 'flags') {
       const { maps } = await get('/api/flags/maps');
       const select = $('map');
