@@ -49,7 +49,9 @@ TEST(LemmingsIslands, SolveWithinTheSharedBudgetTheSameAtAnyThreadCount) {
     }
     // Generation 0 evaluates the three islands' first populations (a reef starts partly
     // occupied).
-    if (a == lem::Algorithm::kGa) EXPECT_EQ(one.history.rows.front().evaluations, 3u * 15);
+    if (a == lem::Algorithm::kGa) {
+      EXPECT_EQ(one.history.rows.front().evaluations, 3u * 15);
+    }
     EXPECT_EQ(one.history.rows.front().evaluations % 3, 0u);
     // The best plan is a real plan of the level with the recorded fitness.
     const lem::LemmingsProblem problem(level, s.fitness);

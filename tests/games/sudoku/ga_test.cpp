@@ -306,7 +306,9 @@ TEST(SudokuIslands, GaAndCroIslandsSolveTheSameAtAnyThreadCount) {
       EXPECT_EQ(a.history.rows[i].mean, b.history.rows[i].mean) << i;
     }
     // Generation 0 evaluates four islands' first populations (a reef starts partly occupied).
-    if (!cro) EXPECT_EQ(a.history.rows.front().evaluations, 4u * 10);
+    if (!cro) {
+      EXPECT_EQ(a.history.rows.front().evaluations, 4u * 10);
+    }
     EXPECT_EQ(a.history.rows.front().evaluations % 4, 0u);
   }
 }
