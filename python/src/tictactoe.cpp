@@ -1,8 +1,11 @@
 // evoplay.tictactoe: the state as an environment and its bots (the perfect player included).
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <string>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/core/error.hpp"
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/games/tictactoe/board.hpp"
 #include "evoplay/games/tictactoe/learn_run.hpp"
@@ -44,33 +47,41 @@ void add_tictactoe(py::module_& m) {
   m.def(
       "learn",
       [](const std::string& out, const std::string& preset, std::uint64_t seed, int threads,
-         const py::kwargs& settings) {
-        ttt::LearnRunSettings s;
-        s.learn = ttt::LearnSettings::preset_named(preset);
+         const std::string& resume, const py::kwargs& settings) {
+        std::map<std::string, std::string> given;  // as the command's options read them
         for (const auto& [key, value] : settings) {
           std::string name = py::str(key);
           std::replace(name.begin(), name.end(), '_', '-');
-          const std::string text = py::isinstance<py::bool_>(value)
-                                       ? (value.cast<bool>() ? "on" : "off")
-                                       : std::string(py::str(value));
-          s.learn.set(name, text);
+          given[name] = py::isinstance<py::bool_>(value) ? (value.cast<bool>() ? "on" : "off")
+                                                         : std::string(py::str(value));
         }
-        s.seed = seed;
-        s.threads = threads;
-        s.validate();
-        RunDir run = RunDir::create(out, "tictactoe-learn");
+        ttt::LearnRunSettings s;
+        std::optional<ttt::SavedRun> saved;
+        RunDir run;
+        if (!resume.empty()) {  // as `tictactoe learn --resume RUN_DIR [--cycles N]`
+          if (!out.empty())
+            throw Error("out cannot be given with resume: the run continues in its folder");
+          saved = ttt::read_saved_run(resume, given, threads);
+          run = RunDir::create(resume, "tictactoe-learn");
+        } else {
+          s = ttt::new_run_settings(preset, given, seed, threads);
+          run = RunDir::create(out, "tictactoe-learn");
+        }
         Control control;
-        const auto r =
-            run_cancellable(control.cancel, [&] { return ttt::learn_run(run, s, control); });
+        const auto r = run_cancellable(control.cancel, [&] {
+          return ttt::learn_run(run, s, control, saved ? &*saved : nullptr);
+        });
         py::dict result = to_python(r.to_json());
         result["run_dir"] = run.path().string();
         return result;
       },
       py::arg("out") = "", py::kw_only(), py::arg("preset") = "original", py::arg("seed") = 1,
-      py::arg("threads") = 1,
+      py::arg("threads") = 1, py::arg("resume") = "",
       "`tictactoe learn`: agents made of rules learn by playing. Settings by keyword as the "
       "command's options (cycles=200, agents=40, measure_every=10, ...); the run folder `out` "
-      "(default: a new one under runs/) holds its files. Returns result.json with 'run_dir'.");
+      "(default: a new one under runs/) holds its files. resume=RUN_DIR continues a saved run "
+      "(only cycles= and until_unbeatable= may change), as --resume does. Returns result.json "
+      "with 'run_dir'.");
 }
 
 }  // namespace evoplay::python

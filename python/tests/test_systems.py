@@ -193,6 +193,25 @@ def test_tictactoe_learn_is_the_command_lines_run(evoplay_cli, tmp_path):
     assert (tmp_path / "py" / "result.json").exists()
 
 
+def test_tictactoe_learn_resumes_as_the_command_line(evoplay_cli, tmp_path):
+    from evoplay import tictactoe
+    first = dict(preset="strong", seed=3, threads=1, cycles=8, measure_every=4)
+    tictactoe.learn(str(tmp_path / "py"), **first)
+    evoplay_cli("tictactoe", "learn", "--preset", "strong", "--seed", 3, "--threads", 1,
+                "--cycles", 8, "--measure-every", 4, "--quiet", "--out", tmp_path / "cli")
+    mine = tictactoe.learn(resume=str(tmp_path / "py"), cycles=16)
+    cli = evoplay_cli.json("tictactoe", "learn", "--resume", tmp_path / "cli", "--cycles", 16,
+                           "--json")
+    assert mine["cycles"] == 16
+    assert without(mine, *TIMES, "run_dir") == without(cli, *TIMES, "run_dir")
+    assert ((tmp_path / "py" / "history.csv").read_text().count("\n")
+            == (tmp_path / "cli" / "history.csv").read_text().count("\n"))
+    with pytest.raises(evoplay.Error):  # only the run's limits may change
+        tictactoe.learn(resume=str(tmp_path / "py"), cycles=20, agents=10)
+    with pytest.raises(evoplay.Error):
+        tictactoe.learn(resume=str(tmp_path / "nothing-here"))
+
+
 def test_sudoku_check_counts_solutions_as_the_command_line(data_dir, evoplay_cli, tmp_path):
     unique = (data_dir / "sudoku" / "qqwing_easy_50.txt").read_text().splitlines()[0]
     several = "." * 81
