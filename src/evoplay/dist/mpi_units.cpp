@@ -72,8 +72,7 @@ nlohmann::json error_json(const std::exception_ptr& e) {
 }  // namespace
 
 void lead_units(const UnitJob& job, const Control& control, UnitResults& results,
-                const std::function<void(std::size_t, nlohmann::json&)>& save,
-                bool work_here) {
+                const std::function<void(std::size_t, nlohmann::json&)>& save, bool work_here) {
   results.resize(job.count);
   std::mutex mutex;
   std::condition_variable changed;
