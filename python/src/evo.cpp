@@ -369,26 +369,37 @@ void add_evo(py::module_& m) {
 
   m.def(
       "CRO",
-      [](const py::object& problem, std::size_t rows, std::size_t cols, std::size_t generations,
-         const std::string& crossover, const std::string& mutation, double occupancy, double larvae,
-         double broadcast, double brooding_mutation, int attempts, double budding, int max_copies,
-         double depredation_fraction, double depredation_probability, std::optional<double> target,
-         std::uint64_t evaluations, std::size_t stagnation, double seconds, int threads,
-         std::uint64_t seed, py::object callback) {
+      [](const py::object& problem, const std::string& preset, std::optional<std::size_t> rows,
+         std::optional<std::size_t> cols, std::size_t generations, const std::string& crossover,
+         const std::string& mutation, std::optional<double> occupancy, std::optional<double> larvae,
+         std::optional<double> broadcast, std::optional<double> brooding_mutation,
+         std::optional<int> attempts, std::optional<double> budding, std::optional<int> max_copies,
+         std::optional<double> depredation_fraction, std::optional<double> depredation_probability,
+         std::optional<double> target, std::uint64_t evaluations, std::size_t stagnation,
+         double seconds, int threads, std::uint64_t seed, py::object callback) {
         CancelToken token;
-        evo::CroParams p;
-        p.rows = rows;
-        p.cols = cols;
+        // The preset's values (evo/cro_params.hpp), then the keywords given over them.
+        evo::CroParams p = evo::CroParams::preset_named(preset);
+        if (!p.substrates.empty()) {
+          throw Error(
+              "preset: expected thesis or standard (CRO-SL's substrates are a native problem's "
+              "operators: sudoku.solve and lemmings.solve take cro_preset='sl')");
+        }
+        const auto over = [](auto& field, const auto& given) {
+          if (given) field = *given;
+        };
+        over(p.rows, rows);
+        over(p.cols, cols);
         p.reef_set = true;
-        p.occupancy = occupancy;
-        p.larvae = larvae;
-        p.broadcast = broadcast;
-        p.brooding_mutation = brooding_mutation;
-        p.attempts = attempts;
-        p.budding = budding;
-        p.max_copies = max_copies;
-        p.depredation_fraction = depredation_fraction;
-        p.depredation_probability = depredation_probability;
+        over(p.occupancy, occupancy);
+        over(p.larvae, larvae);
+        over(p.broadcast, broadcast);
+        over(p.brooding_mutation, brooding_mutation);
+        over(p.attempts, attempts);
+        over(p.budding, budding);
+        over(p.max_copies, max_copies);
+        over(p.depredation_fraction, depredation_fraction);
+        over(p.depredation_probability, depredation_probability);
         p.stop = stopping(generations, evaluations, target, stagnation, seconds, token);
         p.threads = threads;
         p.seed = seed;
@@ -396,16 +407,19 @@ void add_evo(py::module_& m) {
         return make_variation_run<CroOf>(problem, p, crossover, mutation, std::move(callback),
                                          token);
       },
-      py::arg("problem"), py::kw_only(), py::arg("rows") = 10, py::arg("cols") = 10,
-      py::arg("generations") = 100, py::arg("crossover") = "", py::arg("mutation") = "",
-      py::arg("occupancy") = 0.8, py::arg("larvae") = 0.10, py::arg("broadcast") = 0.7,
-      py::arg("brooding_mutation") = 0.05, py::arg("attempts") = 8, py::arg("budding") = 0.01,
-      py::arg("max_copies") = 3, py::arg("depredation_fraction") = 0.10,
-      py::arg("depredation_probability") = 0.5, py::arg("target") = py::none(),
+      py::arg("problem"), py::kw_only(), py::arg("preset") = "thesis", py::arg("rows") = py::none(),
+      py::arg("cols") = py::none(), py::arg("generations") = 100, py::arg("crossover") = "",
+      py::arg("mutation") = "", py::arg("occupancy") = py::none(), py::arg("larvae") = py::none(),
+      py::arg("broadcast") = py::none(), py::arg("brooding_mutation") = py::none(),
+      py::arg("attempts") = py::none(), py::arg("budding") = py::none(),
+      py::arg("max_copies") = py::none(), py::arg("depredation_fraction") = py::none(),
+      py::arg("depredation_probability") = py::none(), py::arg("target") = py::none(),
       py::arg("evaluations") = 0, py::arg("stagnation") = 0, py::arg("seconds") = 0.0,
       py::arg("threads") = 1, py::arg("seed") = 1, py::arg("callback") = py::none(),
-      "Coral Reef Optimization over `problem` (generations = epochs); the parameters are the "
-      "thesis preset's (docs/cro.md). Returns a Run.");
+      "Coral Reef Optimization over `problem` (generations = epochs): the parameters of `preset` "
+      "(thesis or standard, as --cro-preset; docs/cro.md), each keyword given (rows, cols, "
+      "occupancy, larvae, broadcast, brooding_mutation, attempts, budding, max_copies, "
+      "depredation_fraction, depredation_probability) over them. Returns a Run.");
 
   m.def(
       "ACO",

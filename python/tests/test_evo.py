@@ -124,6 +124,31 @@ def test_ints_with_cro_and_aco():
         assert len(r.history) >= r.generations
 
 
+def test_cro_preset_and_keywords_over_it():
+    class Target(evo.Problem):
+        def __init__(self):
+            super().__init__(genome="ints", size=8, low=0, high=9)
+
+        def fitness(self, genome):
+            return -float(sum(abs(g - 7) for g in genome))
+
+    def run(**settings):
+        r = evo.CRO(Target(), rows=6, cols=6, generations=15, seed=4, **settings).run()
+        return [(h["generation"], h["evaluations"], h["best"], h["mean"]) for h in r.history], r.best
+
+    # The standard preset is its values (Salcedo-Sanz et al.; docs/cro.md) given one by one.
+    standard = run(preset="standard")
+    by_hand = run(occupancy=0.9, larvae=1.0, broadcast=0.9, brooding_mutation=1.0, attempts=3,
+                  budding=0.1, depredation_fraction=0.1, depredation_probability=0.1)
+    assert standard == by_hand
+    assert run()[0] != standard[0]  # the default is the thesis preset
+    assert run(larvae=1.0)[0] != run()[0]  # a keyword overrides the preset
+    with pytest.raises(evoplay.Error):
+        run(preset="sl")  # substrates need a native problem's operators
+    with pytest.raises(evoplay.Error):
+        run(preset="classic")
+
+
 def test_wrong_genome_kind_is_a_type_error():
     with pytest.raises(TypeError, match="permutation"):
         evo.GA(OneMaxPy(), crossover="pmx")

@@ -1,7 +1,7 @@
 #pragma once
-// CRO's settings by name, for every front end: the command line's --cro-NAME options, Python's
-// keywords and the web API's keys all go through set_cro_setting, so a value is read and checked
-// in one place whatever typed it.
+// CRO's settings by name, as text: the command line's --cro-NAME options go through
+// set_cro_setting, so a value typed as text is read and checked in one place. (Python's
+// evo.CRO takes typed keywords over a preset; CroParams::validate checks both.)
 
 #include <span>
 #include <string_view>
