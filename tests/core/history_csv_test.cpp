@@ -59,3 +59,28 @@ TEST(HistoryCsv, NamedTextColumnsAreReadAsNaN) {
   // Other columns stay strict.
   EXPECT_THROW(parse_csv("crossover,runs\npmx,five\n", "s.csv", names), Error);
 }
+
+TEST(HistoryCsv, FromTableGivesBackTheRecordsOfTable) {
+  evoplay::History h;
+  for (std::size_t g = 0; g < 3; ++g) {
+    evoplay::GenerationRecord r;
+    r.generation = g;
+    r.evaluations = 100 * (g + 1);
+    r.best = 0.1 * static_cast<double>(g) + 1.0 / 3;
+    r.mean = 2.5;
+    r.worst = -1e300;
+    r.diversity = g == 1 ? std::nan("") : 7.0;
+    r.elapsed = 1e-6 * static_cast<double>(g);
+    r.extra = {{"occupancy", 0.9}, {"larvae", static_cast<double>(g)}};
+    h.add(r);
+  }
+  const auto back = evoplay::History::from_table(h.table());
+  EXPECT_EQ(back.to_csv(), h.to_csv());
+  ASSERT_EQ(back.rows.size(), 3u);
+  EXPECT_EQ(back.rows[2].evaluations, 300u);
+  EXPECT_EQ(back.rows[2].best, 0.2 + 1.0 / 3);
+  EXPECT_TRUE(std::isnan(back.rows[1].diversity));
+  EXPECT_EQ(back.rows[2].extra_value("larvae"), 2);
+  // A table of other columns is refused.
+  EXPECT_THROW(evoplay::History::from_table(parse_csv("generation,best\n0,1\n", "h.csv")), Error);
+}

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -229,6 +230,86 @@ TEST(Mpi, BirdsGenerateBlocksOverRanksWriteTheFolderOfOneProcess) {
   expect_same_folders(dir / "one", dir / "ranks");
   EXPECT_EQ(count_units(dir / "ranks"), 3u);
   EXPECT_TRUE(fs::exists(dir / "ranks" / "block-3" / "level-05.xml"));
+}
+
+/// The first `n` lines of a data file, written to `to`.
+void first_lines(const std::string& data, std::size_t n, const fs::path& to) {
+  std::istringstream in(slurp(source_path(data)));
+  std::ofstream out(to);
+  std::string line;
+  for (std::size_t i = 0; i < n && std::getline(in, line); ++i) out << line << "\n";
+}
+
+TEST(Mpi, SudokuSolvePuzzlesOverRanksWriteTheFolderOfOneProcessAndResume) {
+  const auto dir = scratch_dir("mpi-sudoku-solve");
+  first_lines("data/sudoku/qqwing_easy_50.txt", 5, dir / "easy.txt");
+  // The GA: one puzzle per unit, saved in the run folder in one process too.
+  const std::string ga = "sudoku solve " + (dir / "easy.txt").string() +
+                         " --method ga --population 20 --generations 25 --quiet --out ";
+  const auto one = evoplay(ga + (dir / "ga-one").string() + " --threads 2");
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto ranks = evoplay_ranks(ga + (dir / "ga-ranks").string() + " --threads 1");
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  EXPECT_EQ(without_timing_lines(one.out.substr(0, one.out.find("run folder:"))),
+            without_timing_lines(ranks.out.substr(0, ranks.out.find("run folder:"))));
+  // The units hold each run's history with its timings (elapsed): only checked to exist.
+  const std::set<std::string> unread = {"config.json", "0.json", "1.json",
+                                        "2.json",      "3.json", "4.json"};
+  expect_same_folders(dir / "ga-one", dir / "ga-ranks", unread);
+  EXPECT_EQ(count_units(dir / "ga-ranks"), 5u);
+  // Puzzle 3's unit lost (as if the job had been killed before it): a resume in one process
+  // runs it alone and writes the same files.
+  fs::remove(dir / "ga-ranks" / "units" / "2.json");
+  fs::remove(dir / "ga-ranks" / "result.json");
+  const auto saved = fs::last_write_time(dir / "ga-ranks" / "units" / "0.json");
+  const auto resumed = evoplay("sudoku solve " + (dir / "easy.txt").string() +
+                               " --method ga --population 20 --generations 25 --quiet "
+                               "--resume " +
+                               (dir / "ga-ranks").string());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(fs::last_write_time(dir / "ga-ranks" / "units" / "0.json"), saved);
+  expect_same_folders(dir / "ga-one", dir / "ga-ranks", unread);
+
+  // The exact solver: blocks of 1,024 puzzles over the ranks (alone, it keeps no units).
+  first_lines("data/sudoku/17clue_49158.txt", 2100, dir / "17clue.txt");
+  const std::string exact = "sudoku solve " + (dir / "17clue.txt").string() + " --quiet --out ";
+  const auto e_one = evoplay(exact + (dir / "exact-one").string());
+  ASSERT_EQ(e_one.status, 0) << e_one.err;
+  const auto e_ranks = evoplay_ranks(exact + (dir / "exact-ranks").string());
+  ASSERT_EQ(e_ranks.status, 0) << e_ranks.err;
+  EXPECT_EQ(count_units(dir / "exact-one"), 0u);
+  EXPECT_EQ(count_units(dir / "exact-ranks"), 3u);
+  for (const char* file : {"result.json", "solutions.txt"}) {
+    EXPECT_EQ(comparable(dir / "exact-one" / file), comparable(dir / "exact-ranks" / file)) << file;
+  }
+  EXPECT_NE(slurp(dir / "exact-ranks" / "result.json").find("\"puzzles\": 2100"),
+            std::string::npos);
+}
+
+TEST(Mpi, BirdsSimulateAndCheckOverRanksPrintWhatOneProcessPrints) {
+  const auto dir = scratch_dir("mpi-birds-simulate");
+  std::ofstream(dir / "broken.xml") << "<Level><Blocks></Level>\n";
+  std::string levels;
+  for (const char* f : {"sciencebirds_level-1.xml", "sciencebirds_level-4.xml",
+                        "generated_playable_level.xml", "baseline_generated_level-22.xml"}) {
+    levels += " " + source_path(std::string("data/birds/") + f);
+  }
+  const auto one = evoplay("birds simulate --json --threads 1" + levels);
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto ranks = evoplay_ranks("birds simulate --json --threads 1" + levels);
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  EXPECT_EQ(std::count(one.out.begin(), one.out.end(), '\n'), 4);
+  EXPECT_EQ(one.out, ranks.out);
+  // check: a broken file among good ones is reported on rank 0's error output, status 2.
+  const std::string check = "birds check" + levels + " " + (dir / "broken.xml").string();
+  const auto c_one = evoplay(check);
+  const auto c_ranks = evoplay_ranks(check);
+  EXPECT_EQ(c_one.status, 2);
+  EXPECT_EQ(c_ranks.status, 2);
+  EXPECT_EQ(c_one.out, c_ranks.out);
+  EXPECT_NE(c_one.out.find("generated_playable_level.xml"), std::string::npos);
+  EXPECT_NE(c_ranks.err.find("evoplay: error: " + (dir / "broken.xml").string()), std::string::npos)
+      << c_ranks.err;
 }
 
 TEST(Mpi, IslandsOnRanksWriteTheFolderOfIslandsOnThreads) {

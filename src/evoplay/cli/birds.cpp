@@ -20,6 +20,7 @@
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
+#include "evoplay/games/birds/check_files.hpp"
 #include "evoplay/games/birds/describe.hpp"
 #include "evoplay/games/birds/level_set.hpp"
 #include "evoplay/games/birds/pictures.hpp"
@@ -105,8 +106,9 @@ void add_simulate(CLI::App* group) {
     if (!opt->render_dir.empty()) prepare_output_folder(opt->render_dir, "--render");
     const auto levels = birds::read_levels(opt->files);
     const auto settings = opt->physics.resolved();
-    Cancellable c;  // Ctrl-C stops after the batch of levels under way
-    birds::simulate_streamed(levels, settings, opt->common.threads, c.control.cancel,
+    Cancellable c;                         // Ctrl-C stops after the batch of levels under way
+    c.distribute_over_ranks(opt->common);  // levels over MPI ranks (docs/cluster.md)
+    birds::simulate_streamed(levels, settings, opt->common.threads, c.control,
                              [&](std::size_t i, const birds::StabilityReport& report) {
                                const std::string file = display_name(opt->files[i]);
                                if (opt->common.json) {
@@ -201,23 +203,25 @@ void add_check(CLI::App* group) {
   cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object per level");
   cmd->callback([opt] {
     bool unreadable = false, problems = false;
-    for (const auto& f : opt->files) {
-      birds::Level level;
-      try {
-        level = birds::read_level(f);
-      } catch (const Error& e) {
-        std::fflush(stdout);
-        fmt::print(stderr, "evoplay: error: {}\n", e.what());
-        unreadable = true;
-        continue;
-      }
-      const auto check = birds::check_level(level, opt->tolerance);
-      problems = problems || !check.ok();
-      const std::string file = display_name(f);
-      fmt::print(
-          "{}", opt->json ? json_text(check.to_json(file, level)) + "\n" : check.text(file, level));
-    }
+    std::vector<std::string> names;
+    for (const auto& f : opt->files) names.push_back(display_name(f));
+    CommonOptions common;
+    common.json = opt->json;
+    Cancellable c;
+    c.distribute_over_ranks(common);  // files over MPI ranks
+    birds::check_files(opt->files, names, opt->tolerance, opt->json, c.control,
+                       [&](std::size_t, const birds::FileCheck& check) {
+                         if (!check.error.empty()) {
+                           std::fflush(stdout);
+                           fmt::print(stderr, "evoplay: error: {}\n", check.error);
+                           unreadable = true;
+                           return;
+                         }
+                         problems = problems || !check.ok;
+                         fmt::print("{}", check.output);
+                       });
     std::fflush(stdout);
+    if (c.cancelled()) exit_cancelled();
     if (unreadable) throw CLI::RuntimeError(2);
     if (problems) throw CLI::RuntimeError(kProblemsFound);
   });

@@ -64,6 +64,14 @@ void Cancellable::distribute(const CommonOptions& common, RunDir& run) {
   control.units = runner.get();
 }
 
+void Cancellable::distribute_over_ranks(const CommonOptions& common) {
+  if (dist::world().size < 2) return;
+  dist::RunnerOptions options;
+  options.quiet = common.quiet || common.json;
+  runner = std::make_unique<dist::Runner>(std::move(options));
+  control.units = runner.get();
+}
+
 void print_run_dir(const RunDir& run) { fmt::print("run folder: {}\n", run.path().string()); }
 
 void exit_cancelled() { throw CLI::RuntimeError(kCancelledStatus); }

@@ -72,6 +72,9 @@ struct Cancellable {
   std::unique_ptr<dist::Runner> runner;
   bool cancelled() const { return control.cancelled(); }
   void distribute(const CommonOptions& common, RunDir& run);
+  /// For a command without a run folder: its units over the MPI ranks when there are several
+  /// (no store, no --resume); alone, the command runs as it always does.
+  void distribute_over_ranks(const CommonOptions& common);
 };
 
 /// A long command's life in its run folder (docs/runs.md), the same for every command:

@@ -119,7 +119,7 @@ void add_solve(CLI::App& group) {
   opt->ga.add(cmd, false);
   const auto cro_options = add_cro_options(cmd);
   add_island_options(cmd, opt->islands);
-  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
   cmd->callback([opt, cmd, cro_options] {
     sd::SolveSettings settings;
     settings.method = opt->method;
@@ -155,6 +155,9 @@ void add_solve(CLI::App& group) {
     config["file"] = display_name(opt->file);
     config["puzzles"] = puzzles.size();
     run.write_json("config.json", config);
+    // Puzzles over MPI ranks, saved for --resume. The exact solver alone in one process is
+    // faster than saving its units (hundreds of thousands of puzzles a second): no store there.
+    if (settings.evolutionary() || dist::world().size > 1) c.distribute(opt->common, run);
 
     // Many puzzles: one line counting puzzles. One puzzle with the GA or CRO: the optimiser's
     // own line (generation, best fitness, evaluations per second, ETA). Both on stderr, only when

@@ -48,7 +48,7 @@ std::string History::to_csv() const {
 
 CsvTable History::table() const {
   CsvTable t;
-  t.columns = {"generation", "evaluations", "best", "mean", "worst", "diversity", "elapsed"};
+  t.columns.assign(std::begin(kHistoryColumns), std::end(kHistoryColumns));
   if (!rows.empty()) {
     for (const auto& [name, value] : rows.front().extra) t.columns.push_back(name);
   }
@@ -64,6 +64,40 @@ CsvTable History::table() const {
     t.rows.push_back(std::move(row));
   }
   return t;
+}
+
+GenerationRecord GenerationRecord::from_row(std::span<const std::string> columns,
+                                            std::span<const double> row) {
+  GenerationRecord r;
+  r.generation = static_cast<std::size_t>(row[0]);
+  r.evaluations = static_cast<std::uint64_t>(row[1]);
+  r.best = row[2];
+  r.mean = row[3];
+  r.worst = row[4];
+  r.diversity = row[5];
+  r.elapsed = row[6];
+  for (std::size_t c = std::size(kHistoryColumns); c < row.size(); ++c)
+    r.extra.emplace_back(columns[c], row[c]);
+  return r;
+}
+
+History History::from_table(const CsvTable& table) {
+  const std::size_t fixed = std::size(kHistoryColumns);
+  if (table.columns.size() < fixed ||
+      !std::equal(std::begin(kHistoryColumns), std::end(kHistoryColumns), table.columns.begin())) {
+    throw Error(
+        "a history table must start with the columns generation, evaluations, best, mean, "
+        "worst, diversity, elapsed");
+  }
+  History h;
+  for (const auto& row : table.rows) {
+    if (row.size() != table.columns.size()) {
+      throw Error(fmt::format("a history row has {} values for {} columns", row.size(),
+                              table.columns.size()));
+    }
+    h.add(GenerationRecord::from_row(table.columns, row));
+  }
+  return h;
 }
 
 std::string to_csv(const CsvTable& table) {

@@ -15,6 +15,10 @@
 
 namespace evoplay {
 
+/// The columns every history starts with, in history.csv's order.
+inline constexpr std::string_view kHistoryColumns[] = {
+    "generation", "evaluations", "best", "mean", "worst", "diversity", "elapsed"};
+
 struct GenerationRecord {
   std::size_t generation = 0;
   std::uint64_t evaluations = 0;  // cumulative
@@ -27,6 +31,10 @@ struct GenerationRecord {
   std::vector<std::pair<std::string, double>> extra;
 
   double extra_value(std::string_view name) const;
+  /// The record of a row of numbers under `columns`: kHistoryColumns first, then the extra
+  /// columns (named by the rest of `columns`). The sizes must match.
+  static GenerationRecord from_row(std::span<const std::string> columns,
+                                   std::span<const double> row);
 };
 
 /// Receives each record as it is made (progress display, live logging, Ctrl-C checks).
@@ -51,6 +59,9 @@ class History {
   std::string to_csv() const;
   /// The same columns as a table of numbers (what parse_csv(to_csv()) gives, without the text).
   CsvTable table() const;
+  /// The inverse of table(): the records of a table with table()'s columns (the first seven in
+  /// its order, the rest extra columns). Throws Error for a table of other columns.
+  static History from_table(const CsvTable& table);
 };
 
 /// A CSV file as named numeric columns (empty cells are NaN).

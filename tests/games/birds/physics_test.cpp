@@ -11,6 +11,7 @@
 #include <string>
 
 #include "evoplay/games/birds/check.hpp"
+#include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/xml.hpp"
 #include "support/process.hpp"
 
@@ -275,6 +276,19 @@ TEST(BirdsPhysics, SameReportEveryTimeAndAtAnyThreadCount) {
     EXPECT_TRUE(one[i].same_outcome(two[i])) << i;
     EXPECT_EQ(one[i].steps, two[i].steps);
     EXPECT_TRUE(one[i].same_outcome(simulate(levels[i]))) << i;
+  }
+}
+
+TEST(BirdsPhysics, AReportCrossesRanksAsJsonUnchanged) {
+  // Level 1 has overlaps, destroyed and moved objects: every kind of field is set.
+  for (const char* name : {"sciencebirds_level-1.xml", "baseline_generated_level-22.xml"}) {
+    const auto report = simulate(example(name));
+    const auto back = report_from_unit_json(nlohmann::json::parse(report_unit_json(report).dump()));
+    EXPECT_TRUE(back.same_outcome(report)) << name;
+    EXPECT_EQ(back.steps, report.steps);
+    EXPECT_EQ(back.simulated_time, report.simulated_time);
+    EXPECT_EQ(back.overlaps, report.overlaps);
+    EXPECT_FALSE(report.overlaps.empty());
   }
 }
 

@@ -8,6 +8,8 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
+#include "evoplay/core/units.hpp"
+#include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/world.hpp"
 
 namespace evoplay::games::birds {
@@ -148,11 +150,25 @@ std::vector<StabilityReport> simulate_all(std::span<const Level> levels,
 
 std::size_t simulate_streamed(
     std::span<const Level> levels, const PhysicsSettings& settings, int threads,
-    const CancelToken& cancel,
+    const Control& control,
     const std::function<void(std::size_t, const StabilityReport&)>& on_report) {
+  if (control.units) {
+    UnitJob job;
+    job.name = "birds simulate";
+    job.count = levels.size();
+    job.threads = threads;
+    job.key = [](std::size_t i) { return fmt::format("birds simulate level {}", i); };
+    job.run = [&](std::size_t i, const CancelToken&) -> std::optional<nlohmann::json> {
+      return report_unit_json(simulate(levels[i], settings));
+    };
+    const UnitResults done = run_units(job, control);
+    std::size_t i = 0;
+    for (; i < levels.size() && done[i]; ++i) on_report(i, report_from_unit_json(*done[i]));
+    return i;
+  }
   const std::size_t batch = static_cast<std::size_t>(resolve_threads(threads)) * 4;
   std::size_t first = 0;
-  for (; first < levels.size() && !cancel.cancelled(); first += batch) {
+  for (; first < levels.size() && !control.cancelled(); first += batch) {
     const auto part = levels.subspan(first, std::min(batch, levels.size() - first));
     const auto reports = simulate_all(part, settings, threads);
     for (std::size_t k = 0; k < part.size(); ++k) on_report(first + k, reports[k]);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "evoplay/core/cancel.hpp"
+#include "evoplay/core/control.hpp"
 #include "evoplay/games/birds/check.hpp"
 #include "evoplay/games/birds/level.hpp"
 
@@ -97,10 +98,12 @@ std::vector<StabilityReport> simulate_all(std::span<const Level> levels,
 
 /// simulate_all() in batches of 4 x threads levels, each report handed to `on_report(i, report)`
 /// in level order as soon as its batch is done (so output streams); a cancel stops after the
-/// batch under way. Returns how many levels were simulated.
+/// batch under way. With control.units (MPI ranks: `birds simulate` under mpirun), each level
+/// is a unit run there, and the reports come in level order once the units are done (after a
+/// cancel: the levels before the first unfinished one). Returns how many levels were reported.
 std::size_t simulate_streamed(
     std::span<const Level> levels, const PhysicsSettings& settings, int threads,
-    const CancelToken& cancel,
+    const Control& control,
     const std::function<void(std::size_t, const StabilityReport&)>& on_report);
 
 /// A level's final state: the objects that survived, at their final poses.

@@ -1,5 +1,8 @@
 #include "evoplay/games/birds/report.hpp"
 
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/units.hpp"
+
 namespace evoplay::games::birds {
 
 std::string_view kind_name(Kind kind) {
@@ -70,6 +73,51 @@ nlohmann::json report_json(const Level& level, const StabilityReport& r, bool pe
     }
   }
   return j;
+}
+
+nlohmann::json report_unit_json(const StabilityReport& r) {
+  // Doubles through json_double: a NaN (never expected) would otherwise not read back.
+  nlohmann::json objects = nlohmann::json::array();
+  for (const auto& o : r.objects) {
+    objects.push_back({o.destroyed, o.left_world, o.moved,
+                       json_doubles({o.time_destroyed, o.x, o.y, o.rotation, o.displacement,
+                                     o.rotation_change, o.life})});
+  }
+  nlohmann::json overlaps = nlohmann::json::array();
+  for (const auto& o : r.overlaps) overlaps.push_back({o.a, o.b, json_double(o.depth)});
+  return {{"objects", objects},
+          {"overlaps", overlaps},
+          {"counts", {r.pieces, r.destroyed, r.moved, r.paper_moved, r.paper_rotated, r.steps}},
+          {"flags", {r.at_rest, r.stable}},
+          {"figures", json_doubles({r.score, r.paper_score, r.settle_time, r.simulated_time})}};
+}
+
+StabilityReport report_from_unit_json(const nlohmann::json& j) {
+  StabilityReport r;
+  for (const auto& o : j.at("objects")) {
+    const auto v = doubles_from_json(o.at(3));
+    if (v.size() != 7) throw InternalError("a unit's object outcome has the wrong size");
+    r.objects.push_back({o.at(0).get<bool>(), o.at(1).get<bool>(), v[0], v[1], v[2], v[3], v[4],
+                         v[5], v[6], o.at(2).get<bool>()});
+  }
+  for (const auto& o : j.at("overlaps"))
+    r.overlaps.push_back({o.at(0).get<int>(), o.at(1).get<int>(), double_from_json(o.at(2))});
+  const auto& c = j.at("counts");
+  r.pieces = c.at(0).get<int>();
+  r.destroyed = c.at(1).get<int>();
+  r.moved = c.at(2).get<int>();
+  r.paper_moved = c.at(3).get<int>();
+  r.paper_rotated = c.at(4).get<int>();
+  r.steps = c.at(5).get<int>();
+  r.at_rest = j.at("flags").at(0).get<bool>();
+  r.stable = j.at("flags").at(1).get<bool>();
+  const auto f = doubles_from_json(j.at("figures"));
+  if (f.size() != 4) throw InternalError("a unit's report has the wrong size");
+  r.score = f[0];
+  r.paper_score = f[1];
+  r.settle_time = f[2];
+  r.simulated_time = f[3];
+  return r;
 }
 
 }  // namespace evoplay::games::birds

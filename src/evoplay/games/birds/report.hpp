@@ -26,4 +26,9 @@ nlohmann::json overlaps_json(const std::vector<Overlap>& overlaps);
 /// and, when `per_object`, one entry per object.
 nlohmann::json report_json(const Level& level, const StabilityReport& report, bool per_object);
 
+/// Every field of a report, exactly (doubles round-trip), and back: a report computed on another
+/// MPI rank (a unit of `birds simulate`). Not a format for users: report_json is.
+nlohmann::json report_unit_json(const StabilityReport& report);
+StabilityReport report_from_unit_json(const nlohmann::json& j);
+
 }  // namespace evoplay::games::birds

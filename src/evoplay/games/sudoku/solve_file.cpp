@@ -13,8 +13,8 @@
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/stopwatch.hpp"
-#include "evoplay/games/sudoku/exact.hpp"
 #include "evoplay/games/sudoku/render.hpp"
+#include "evoplay/games/sudoku/solve_units.hpp"
 #include "evoplay/render/history_plot.hpp"
 
 namespace evoplay::games::sudoku {
@@ -41,38 +41,6 @@ nlohmann::json SolveSettings::to_json() const {
 }
 
 namespace {
-
-PuzzleResult solve_exactly(const PuzzleEntry& entry) {
-  auto r = solve_exact(entry.board, 2);
-  PuzzleResult o;
-  o.line = entry.line;
-  o.solutions = r.solutions;
-  o.solved = r.solutions > 0;
-  o.board = std::move(r.solution);
-  o.guesses = r.stats.guesses;
-  o.backtracks = r.stats.backtracks;
-  o.seconds = r.seconds;
-  return o;
-}
-
-PuzzleResult solve_evolving(const PuzzleEntry& entry, const SolveSettings& settings, GaSettings ga,
-                            const Control& control) {
-  auto r = settings.method == "cro" ? solve_cro(entry.board, ga, control)
-                                    : solve_ga(entry.board, ga, control);
-  PuzzleResult o;
-  o.line = entry.line;
-  o.solved = r.solved;
-  o.fitness = r.fitness;
-  o.board = std::move(r.best);
-  o.generations = r.generations;
-  o.evaluations = r.evaluations;
-  o.local_moves = r.local_moves;
-  o.restarts = r.restarts;
-  o.seconds = r.seconds;
-  o.stop = r.stop;
-  o.history = std::move(r.history);
-  return o;
-}
 
 /// The board on one line (to_line) appended to `out`.
 void append_line(std::string& out, const Board& board) {
@@ -356,6 +324,7 @@ SolveResult solve_puzzles(std::span<const PuzzleEntry> puzzles, const SolveSetti
       evolving && settings.ga.islands.active() && control.exchange && control.exchange->size() > 1;
   if (spread) inner.exchange = control.exchange;
   const bool one_at_a_time = single || spread;
+  if (control.units && !one_at_a_time) return solve_by_units(puzzles, settings, control);
   Workers workers(one_at_a_time ? 1 : settings.threads);
   // Chunks of work between checks of the cancel token and reports of progress.
   const std::size_t chunk = static_cast<std::size_t>(workers.threads()) * (evolving ? 1 : 256);
@@ -364,14 +333,8 @@ SolveResult solve_puzzles(std::span<const PuzzleEntry> puzzles, const SolveSetti
     const std::size_t start = finished, n = std::min(chunk, count - start);
     workers.for_each(n, [&](std::size_t k) {
       const std::size_t i = start + k;
-      if (!evolving) {
-        result.puzzles[i] = solve_exactly(puzzles[i]);
-        return;
-      }
-      GaSettings ga = settings.ga;
-      ga.seed = settings.ga.seed + i;
-      ga.threads = one_at_a_time ? settings.threads : 1;
-      result.puzzles[i] = solve_evolving(puzzles[i], settings, ga, inner);
+      result.puzzles[i] =
+          solve_puzzle(puzzles[i], i, settings, one_at_a_time ? settings.threads : 1, inner);
     });
     finished = start + n;
     control.report(finished, count);

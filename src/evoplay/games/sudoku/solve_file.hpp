@@ -91,7 +91,10 @@ struct SolveResult {
 /// Solves every puzzle, in parallel over settings.threads (results do not depend on it). The
 /// control's progress counts puzzles; its observer sees the generations of a single puzzle's GA
 /// or CRO run; a cancel returns soon with the puzzles finished (a GA run under way stops after
-/// its generation and is kept, with stop = kCancelled).
+/// its generation and is kept, with stop = kCancelled). With control.units (and more than one
+/// puzzle, no islands over processes), the puzzles run as units there (solve_units.hpp): the
+/// same results; a cancel keeps the puzzles before the first unfinished unit, and a GA run
+/// under way is not kept (the runner's --resume runs it again).
 SolveResult solve_puzzles(std::span<const PuzzleEntry> puzzles, const SolveSettings& settings,
                           const Control& control = {});
 

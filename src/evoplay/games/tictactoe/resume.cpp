@@ -14,13 +14,6 @@
 
 namespace evoplay::games::tictactoe {
 
-namespace {
-
-const char* kStandard[] = {"generation", "evaluations", "best",   "mean",
-                           "worst",      "diversity",   "elapsed"};
-
-}  // namespace
-
 SavedConfig parse_learn_config(const std::string& text, const std::string& file) {
   SavedConfig out;
   out.json = parse_json(text, file);
@@ -37,7 +30,7 @@ SavedConfig parse_learn_config(const std::string& text, const std::string& file)
 SavedHistory parse_learn_history(std::string_view text, const std::string& name,
                                  const std::vector<std::string>& extras) {
   const auto lines = split_lines(text);
-  std::vector<std::string> expected(std::begin(kStandard), std::end(kStandard));
+  std::vector<std::string> expected(std::begin(kHistoryColumns), std::end(kHistoryColumns));
   expected.insert(expected.end(), extras.begin(), extras.end());
   auto cells_of = [](std::string_view line) {
     std::vector<std::string_view> out;
@@ -90,17 +83,7 @@ SavedHistory parse_learn_history(std::string_view text, const std::string& name,
       throw Error(name, line,
                   fmt::format("expected a cycle after the previous row's {}, found {}",
                               out.history.back().generation, cells[0]));
-    GenerationRecord r;
-    r.generation = static_cast<std::size_t>(row[0]);
-    r.evaluations = static_cast<std::uint64_t>(row[1]);
-    r.best = row[2];
-    r.mean = row[3];
-    r.worst = row[4];
-    r.diversity = row[5];
-    r.elapsed = row[6];
-    for (std::size_t c = std::size(kStandard); c < expected.size(); ++c)
-      r.extra.emplace_back(expected[c], row[c]);
-    out.history.add(std::move(r));
+    out.history.add(GenerationRecord::from_row(expected, row));
     out.lines.push_back(line);
   }
   return out;

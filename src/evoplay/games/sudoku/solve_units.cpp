@@ -1,0 +1,196 @@
+#include "evoplay/games/sudoku/solve_units.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+
+#include "evoplay/core/json_text.hpp"
+#include "evoplay/core/stopwatch.hpp"
+#include "evoplay/core/units.hpp"
+#include "evoplay/games/sudoku/exact.hpp"
+
+namespace evoplay::games::sudoku {
+
+PuzzleResult solve_puzzle(const PuzzleEntry& entry, std::size_t index,
+                          const SolveSettings& settings, int threads, const Control& control) {
+  PuzzleResult o;
+  o.line = entry.line;
+  if (!settings.evolutionary()) {
+    auto r = solve_exact(entry.board, 2);
+    o.solutions = r.solutions;
+    o.solved = r.solutions > 0;
+    o.board = std::move(r.solution);
+    o.guesses = r.stats.guesses;
+    o.backtracks = r.stats.backtracks;
+    o.seconds = r.seconds;
+    return o;
+  }
+  GaSettings ga = settings.ga;
+  ga.seed = settings.ga.seed + index;
+  ga.threads = threads;
+  auto r = settings.method == "cro" ? solve_cro(entry.board, ga, control)
+                                    : solve_ga(entry.board, ga, control);
+  o.solved = r.solved;
+  o.fitness = r.fitness;
+  o.board = std::move(r.best);
+  o.generations = r.generations;
+  o.evaluations = r.evaluations;
+  o.local_moves = r.local_moves;
+  o.restarts = r.restarts;
+  o.seconds = r.seconds;
+  o.stop = r.stop;
+  o.history = std::move(r.history);
+  return o;
+}
+
+namespace {
+
+nlohmann::json board_json(const Board& board) {
+  return board.cells.empty() ? nlohmann::json(nullptr) : nlohmann::json(to_line(board));
+}
+
+/// The board of a line board_json wrote (any digits, conflicts included), of the puzzle's size.
+Board board_from_json(const nlohmann::json& j, Geometry geometry) {
+  if (j.is_null()) return {};
+  const auto line = j.get<std::string>();
+  Board b(geometry);
+  if (line.size() != b.cells.size()) throw Error("a unit's board has the wrong size");
+  for (std::size_t c = 0; c < line.size(); ++c) {
+    const char s = line[c];
+    b.cells[c] = static_cast<std::uint8_t>(s == '.'               ? 0
+                                           : s >= '1' && s <= '9' ? s - '0'
+                                                                  : s - 'A' + 10);
+  }
+  return b;
+}
+
+/// An exact outcome as a compact row: [line, solutions, board, guesses, backtracks, seconds].
+nlohmann::json exact_json(const PuzzleResult& o) {
+  return nlohmann::json::array(
+      {o.line, o.solutions, board_json(o.board), o.guesses, o.backtracks, json_double(o.seconds)});
+}
+
+PuzzleResult exact_from_json(const nlohmann::json& j, Geometry geometry) {
+  PuzzleResult o;
+  o.line = j.at(0).get<int>();
+  o.solutions = j.at(1).get<int>();
+  o.solved = o.solutions > 0;
+  o.board = board_from_json(j.at(2), geometry);
+  o.guesses = j.at(3).get<std::uint64_t>();
+  o.backtracks = j.at(4).get<std::uint64_t>();
+  o.seconds = double_from_json(j.at(5));
+  return o;
+}
+
+nlohmann::json evolved_json(const PuzzleResult& o) {
+  const CsvTable table = o.history.table();
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& row : table.rows) rows.push_back(json_doubles(row));
+  return {{"line", o.line},
+          {"solved", o.solved},
+          {"fitness", o.fitness},
+          {"board", board_json(o.board)},
+          {"generations", o.generations},
+          {"evaluations", o.evaluations},
+          {"local_moves", o.local_moves},
+          {"restarts", o.restarts},
+          {"seconds", json_double(o.seconds)},
+          {"stop", evo::stop_reason_name(o.stop)},
+          {"history", {{"columns", table.columns}, {"rows", rows}}}};
+}
+
+PuzzleResult evolved_from_json(const nlohmann::json& j, Geometry geometry) {
+  PuzzleResult o;
+  o.line = j.at("line").get<int>();
+  o.solved = j.at("solved").get<bool>();
+  o.fitness = j.at("fitness").get<int>();
+  o.board = board_from_json(j.at("board"), geometry);
+  o.generations = j.at("generations").get<std::size_t>();
+  o.evaluations = j.at("evaluations").get<std::uint64_t>();
+  o.local_moves = j.at("local_moves").get<std::uint64_t>();
+  o.restarts = j.at("restarts").get<std::size_t>();
+  o.seconds = double_from_json(j.at("seconds"));
+  o.stop = evo::stop_reason_from_name(j.at("stop").get<std::string>());
+  CsvTable table;
+  table.columns = j.at("history").at("columns").get<std::vector<std::string>>();
+  for (const auto& row : j.at("history").at("rows")) table.rows.push_back(doubles_from_json(row));
+  o.history = History::from_table(table);
+  return o;
+}
+
+/// FNV-1a of the puzzles' cells: names a block of puzzles in a unit's key.
+std::uint64_t cells_hash(std::span<const PuzzleEntry> puzzles) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (const auto& p : puzzles) {
+    for (std::uint8_t c : p.board.cells) h = (h ^ c) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+SolveResult solve_by_units(std::span<const PuzzleEntry> puzzles, const SolveSettings& settings,
+                           const Control& control) {
+  settings.validate();
+  const Stopwatch clock;
+  const std::size_t count = puzzles.size();
+  const bool evolving = settings.evolutionary();
+  const std::size_t per_unit = evolving ? 1 : kExactBlock;
+  const std::size_t units = (count + per_unit - 1) / per_unit;
+  auto block = [&](std::size_t u) {
+    const std::size_t first = u * per_unit;
+    return puzzles.subspan(first, std::min(per_unit, count - first));
+  };
+  auto fingerprint = settings.to_json();  // what a unit depends on: not the threads
+  if (fingerprint.contains("ga")) fingerprint["ga"].erase("threads");
+  const std::string settings_text = json_text(fingerprint, -1);
+
+  UnitJob job;
+  job.name = "sudoku solve";
+  job.count = units;
+  job.threads = settings.threads;
+  job.key = [&](std::size_t u) {
+    return fmt::format("sudoku solve {} puzzles {}-{} {:016x}", settings_text, u * per_unit + 1,
+                       u * per_unit + block(u).size(), cells_hash(block(u)));
+  };
+  job.run = [&](std::size_t u, const CancelToken& cancel) -> std::optional<nlohmann::json> {
+    if (!evolving) {
+      nlohmann::json rows = nlohmann::json::array();
+      for (const auto& entry : block(u)) {
+        rows.push_back(exact_json(solve_puzzle(entry, 0, settings, 1, {})));
+      }
+      return nlohmann::json{{"puzzles", std::move(rows)}};
+    }
+    Control one;
+    one.cancel = cancel;
+    auto o = solve_puzzle(puzzles[u], u, settings, 1, one);
+    if (o.stop == evo::StopReason::kCancelled) return std::nullopt;  // resumed later
+    return evolved_json(o);
+  };
+  Control by_units = control;
+  by_units.progress = [&](std::uint64_t done, std::uint64_t) {
+    control.report(std::min<std::uint64_t>(done * per_unit, count), count);
+  };
+  const UnitResults done = run_units(job, by_units);
+
+  SolveResult result;
+  result.method = settings.method;
+  result.total = count;
+  for (std::size_t u = 0; u < units && done[u]; ++u) {
+    const Geometry geometry = puzzles[u * per_unit].board.geometry;
+    if (evolving) {
+      result.puzzles.push_back(evolved_from_json(*done[u], geometry));
+    } else {
+      for (const auto& row : done[u]->at("puzzles"))
+        result.puzzles.push_back(exact_from_json(row, geometry));
+    }
+  }
+  result.cancelled = result.puzzles.size() < count;
+  for (const auto& o : result.puzzles) result.solved += o.solved;
+  result.seconds = clock.seconds();
+  return result;
+}
+
+}  // namespace evoplay::games::sudoku
