@@ -158,8 +158,9 @@ void add_birds_generate(py::module_& m) {
          double stability_weight, double diversity_weight, std::string hamming, int elite,
          double max_lift, int layers, int new_composites, Pair blocks, Pair tnt, double platforms,
          double min_distance, double protection_weight, int max_generations, bool playable,
-         Range difficulty, std::uint64_t seed, int threads, std::optional<std::string> out,
-         bool pictures, py::object callback) {
+         Range difficulty, std::size_t islands, std::size_t migration_interval,
+         std::size_t migrants, const std::string& topology, std::uint64_t seed, int threads,
+         std::optional<std::string> out, bool pictures, py::object callback) {
         Request r{levels,
                   pigs,
                   std::move(ruleset),
@@ -187,6 +188,7 @@ void add_birds_generate(py::module_& m) {
         ga.protection_weight = protection_weight;
         ga.max_generations = max_generations;
         ga.playable.enabled = playable;
+        ga.islands = island_params(islands, migration_interval, migrants, topology);
         r.set.layers = layers;
         r.set.new_composites = new_composites;
         r.set.pictures = pictures;
@@ -208,8 +210,9 @@ void add_birds_generate(py::module_& m) {
       py::arg("protection_weight") = g.protection_weight,
       py::arg("max_generations") = g.max_generations, py::arg("playable") = false,
       py::arg("difficulty") = Range{g.playable.difficulty_min, g.playable.difficulty_max},
-      py::arg("seed") = 1, py::arg("threads") = 1, py::arg("out") = py::none(),
-      py::arg("pictures") = true, py::arg("callback") = py::none(),
+      py::arg("islands") = 1, py::arg("migration_interval") = 10, py::arg("migrants") = 1,
+      py::arg("topology") = "ring", py::arg("seed") = 1, py::arg("threads") = 1,
+      py::arg("out") = py::none(), py::arg("pictures") = true, py::arg("callback") = py::none(),
       "`birds generate`: stable, diverse Science Birds levels by the paper's genetic algorithm "
       "(docs/birds-generator.md). Keywords as the command's options (pigs=(MIN, MAX), "
       "blocks=(MIN, MAX), ruleset=a parameters file, composites=a catalogue file, ...), with its "
@@ -217,7 +220,10 @@ void add_birds_generate(py::module_& m) {
       "out=FOLDER writes the command's run folder (levels, pictures unless pictures=False, "
       "history.csv, config.json, result.json). callback(record) sees each generation; returning "
       "False stops the run (with the levels found so far, stop_reason 'cancelled'). threads=0: "
-      "every core (the levels do not depend on it). Bad settings raise evoplay.Error.");
+      "every core (the levels do not depend on it). islands=K: K generators of `population` "
+      "each that swap their `migrants` best every `migration_interval` generations along "
+      "`topology` (ring or fully-connected), as --islands does. Bad settings raise "
+      "evoplay.Error.");
 }
 
 }  // namespace evoplay::python

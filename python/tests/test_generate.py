@@ -70,8 +70,26 @@ def test_birds_generate_writes_the_run_folder_and_stops_on_false(tmp_path, cli_l
     assert json.loads((out / "result.json").read_text())["stopped"] == "cancelled"
 
 
+def test_birds_generate_islands_give_the_command_lines_levels(evoplay_cli, tmp_path):
+    islands = dict(islands=3, migration_interval=1, migrants=1, topology="fully-connected")
+    out = tmp_path / "cli"
+    evoplay_cli("birds", "generate", *BIRDS_CLI, "--islands", 3, "--migration-interval", 1,
+                "--migrants", 1, "--topology", "fully-connected", "--out", out)
+    mine = birds.generate(**BIRDS, **islands)
+    result = json.loads((out / "result.json").read_text())
+    assert [level.to_xml() for level in mine.levels] == [
+        (out / record["file"]).read_text() for record in result["levels"]]
+    assert without(mine.to_dict()["levels"], *TIMES) == without(result["levels"], *TIMES)
+    # The archipelago's history: all three islands' evaluations from the first population on.
+    assert mine.history[0]["evaluations"] == 3 * BIRDS["population"]
+    alone = birds.generate(**BIRDS)
+    assert [level.to_xml() for level in alone.levels] != [level.to_xml() for level in mine.levels]
+
+
 @pytest.mark.parametrize("bad, words", [
     (dict(population=1), "population"),
+    (dict(islands=2, topology="star"), "star"),
+    (dict(islands=0), "islands"),
     (dict(pigs=(5, 2)), "pigs"),
     (dict(blocks=(60, 30)), "blocks_max"),
     (dict(crossover="sideways"), "sideways"),

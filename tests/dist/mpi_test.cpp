@@ -342,6 +342,17 @@ TEST(Mpi, IslandsOnRanksWriteTheFolderOfIslandsOnThreads) {
   const auto l_ranks = evoplay_ranks(lemmings + (dir / "lemmings-ranks").string() + " --threads 1");
   ASSERT_EQ(l_ranks.status, 0) << l_ranks.err;
   expect_same_folders(dir / "lemmings-one", dir / "lemmings-ranks", {"config.json"});
+  // Birds: three generator islands, fully connected; migrants and archives cross ranks as
+  // genomes.
+  const std::string birds =
+      "birds generate --levels 2 --population 4 --generations 2 --max-generations 2 "
+      "--blocks 0,1000 --length 4 --islands 3 --migration-interval 1 --migrants 1 "
+      "--topology fully-connected --no-pictures --quiet --out ";
+  const auto b_one = evoplay(birds + (dir / "birds-one").string() + " --threads 2");
+  ASSERT_EQ(b_one.status, 0) << b_one.err;
+  const auto b_ranks = evoplay_ranks(birds + (dir / "birds-ranks").string() + " --threads 1");
+  ASSERT_EQ(b_ranks.status, 0) << b_ranks.err;
+  expect_same_folders(dir / "birds-one", dir / "birds-ranks", {"config.json"});
 }
 
 /// The process ids of the ranks that mpirun `parent` started.

@@ -12,10 +12,13 @@
 #include "evoplay/evo/operators/mutation.hpp"
 #include "evoplay/evo/problems/circle_tsp.hpp"
 #include "evoplay/evo/problems/onemax.hpp"
+#include "support/thread_group.hpp"
 
 using namespace evoplay;
 using namespace evoplay::evo;
 using G = std::vector<int>;
+
+using test_support::on_processes;
 
 namespace {
 
@@ -40,54 +43,6 @@ IslandParams four_islands(Topology topology = Topology::kRing) {
   p.migrants = 2;
   p.topology = topology;
   return p;
-}
-
-/// The processes of a run as threads of this test: an Exchange whose all_gather waits for every
-/// member at a barrier (what MPI_Allgather does between ranks).
-class ThreadGroup {
- public:
-  explicit ThreadGroup(int size)
-      : size_(size), parts_(static_cast<std::size_t>(size)), sync_(size) {}
-
-  class Member : public Exchange {
-   public:
-    Member(ThreadGroup& group, int rank) : group_(group), rank_(rank) {}
-    int rank() const override { return rank_; }
-    int size() const override { return group_.size_; }
-    std::vector<std::string> all_gather(const std::string& mine) override {
-      group_.parts_[static_cast<std::size_t>(rank_)] = mine;
-      group_.sync_.arrive_and_wait();
-      auto all = group_.parts_;
-      group_.sync_.arrive_and_wait();  // everyone has read before the next gather writes
-      return all;
-    }
-
-   private:
-    ThreadGroup& group_;
-    int rank_;
-  };
-
- private:
-  int size_;
-  std::vector<std::string> parts_;
-  std::barrier<> sync_;
-};
-
-/// The same run on `processes` members of a ThreadGroup; every member's result.
-template <class Run>
-auto on_processes(int processes, Run run) {
-  ThreadGroup group(processes);
-  std::vector<decltype(run(static_cast<Exchange*>(nullptr)))> results(
-      static_cast<std::size_t>(processes));
-  std::vector<std::thread> threads;
-  for (int r = 0; r < processes; ++r) {
-    threads.emplace_back([&, r] {
-      ThreadGroup::Member me(group, r);
-      results[static_cast<std::size_t>(r)] = run(&me);
-    });
-  }
-  for (auto& t : threads) t.join();
-  return results;
 }
 
 void expect_same_run(const RunResult<G>& a, const RunResult<G>& b) {

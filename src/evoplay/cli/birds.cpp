@@ -235,6 +235,7 @@ struct GenerateOptions {
   std::string selection = "tournament", crossover = "one-point", hamming = "min";
   bool no_pictures = false;
   LevelSetOptions level_set;
+  IslandOptions islands;
 };
 
 void add_generator_options(CLI::App* cmd, GenerateOptions& o) {
@@ -316,6 +317,7 @@ void add_generate(CLI::App* group) {
                   "composite catalogue (JSON; default: the built-in one, as in "
                   "data/birds/composites.json)");
   add_generator_options(cmd, *opt);
+  add_island_options(cmd, opt->islands);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
   cmd->callback([opt] {
     birds::LevelSetSettings set = opt->set;
@@ -328,6 +330,7 @@ void add_generate(CLI::App* group) {
     apply_level_set_options(opt->level_set, ga);
     set.pictures = !opt->no_pictures;
     set.seed = opt->common.seed;
+    ga.islands = opt->islands.resolve();
     set.validate();
     const birds::Catalogue catalogue = opt->composites.empty()
                                            ? birds::default_catalogue()
@@ -356,6 +359,8 @@ void add_generate(CLI::App* group) {
                       set.layers);
           GenerationCounter counter(p);
           control.observer = &counter;
+          const auto ranks = ga.islands.active() ? dist::world_exchange() : nullptr;
+          control.exchange = ranks.get();  // islands over the MPI ranks
           const auto report = birds::generate_levels(run.path(), catalogue, rulesets,
                                                      !opt->ruleset.empty(), set, control);
           p.finish();

@@ -122,8 +122,9 @@ evo::IslandParams IslandOptions::resolve() const {
 void add_island_options(CLI::App* cmd, IslandOptions& islands) {
   auto& p = islands.params;
   cmd->add_option("--islands", p.islands,
-                  "run this many islands (GA or CRO, --population each) that swap their best "
-                  "individuals; on the threads, or on the ranks under mpirun")
+                  "run this many islands (populations of --population each, from seeds of their "
+                  "own) that swap their best individuals; on the threads, or on the ranks under "
+                  "mpirun")
       ->capture_default_str()
       ->check(whole_in(1, 100'000));
   cmd->add_option("--migration-interval", p.interval, "generations between migrations")

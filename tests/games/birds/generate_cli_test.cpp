@@ -6,6 +6,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "evoplay/core/history.hpp"
 #include "evoplay/games/birds/check.hpp"
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/ruleset.hpp"
@@ -146,8 +147,38 @@ TEST(BirdsGenerateCli, BrokenInputFilesAreReportedWithTheirLine) {
   const auto pigs = run_evoplay("birds generate --pigs 5,2 --out " + (dir / "z").string());
   EXPECT_EQ(pigs.status, 2);
   EXPECT_NE(pigs.err.find("--pigs"), std::string::npos) << pigs.err;
+  const auto topology =
+      run_evoplay("birds generate --islands 2 --topology star --out " + (dir / "w").string());
+  EXPECT_EQ(topology.status, 2);
+  EXPECT_NE(topology.err.find("topology: expected ring or fully-connected, found 'star'"),
+            std::string::npos)
+      << topology.err;
+  const auto none = run_evoplay("birds generate --islands 0 --out " + (dir / "v").string());
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("--islands"), std::string::npos) << none.err;
   // Bad input is found before the run folder is made: nothing is half-written.
-  for (const char* out : {"x", "y", "z"}) EXPECT_FALSE(fs::exists(dir / out)) << out;
+  for (const char* out : {"x", "y", "z", "w", "v"}) EXPECT_FALSE(fs::exists(dir / out)) << out;
+}
+
+TEST(BirdsGenerateCli, IslandsAreRecordedAndGiveTheSameLevelsAtAnyThreadCount) {
+  const auto dir = scratch_dir("birds-generate-islands");
+  const std::string args = "birds generate" + kSmall +
+                           " --levels 2 --islands 3 --migration-interval 1 --migrants 1 "
+                           "--topology fully-connected --no-pictures --quiet --out ";
+  const auto one = run_evoplay(args + (dir / "one").string() + " --threads 1");
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto two = run_evoplay(args + (dir / "two").string() + " --threads 2");
+  ASSERT_EQ(two.status, 0) << two.err;
+  const auto config = json_file(dir / "one" / "config.json");
+  EXPECT_EQ(config["islands"]["islands"], 3);
+  EXPECT_EQ(config["islands"]["topology"], "fully-connected");
+  for (const char* level : {"level-04.xml", "level-05.xml"}) {
+    EXPECT_EQ(slurp(dir / "one" / level), slurp(dir / "two" / level)) << level;
+  }
+  // One row per generation of the archipelago: evaluations of all three islands.
+  const auto history = evoplay::parse_csv(slurp(dir / "one" / "history.csv"), "history.csv");
+  ASSERT_EQ(history.rows.size(), 3u);
+  EXPECT_EQ(history.values("evaluations")[0], 3 * 4);
 }
 
 namespace {

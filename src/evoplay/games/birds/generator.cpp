@@ -8,6 +8,7 @@
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
+#include "evoplay/games/birds/generator_run.hpp"
 #include "evoplay/games/birds/protection.hpp"
 #include "evoplay/games/birds/settings_check.hpp"
 #include "evoplay/games/birds/xml.hpp"
@@ -69,6 +70,11 @@ std::string structure_key(const Level& level) {
   return level_to_xml(blocks);
 }
 
+}  // namespace
+
+namespace detail {
+
+/// The generator (see generator.hpp), one generation at a time.
 class Generator {
  public:
   Generator(const Catalogue& catalogue, const Ruleset& rules, const GeneratorSettings& settings,
@@ -87,48 +93,100 @@ class Generator {
                 settings.placement.max_top + 1} {}
 
   GeneratorResult run() {
+    start();
+    while (wants_generation()) {
+      if (const auto stop = stop_now(); stop != evo::StopReason::kNone) {
+        result_.stop = stop;
+        break;
+      }
+      if (generation_ >= s_.generations) result_.stop = evo::StopReason::kTarget;
+      step();
+    }
+    return finish();
+  }
+
+  /// The initial population, scored, recorded and offered to the archive (generation 0).
+  void start() {
     const int n = std::max(2, s_.population);
-    std::vector<Individual> pop(static_cast<std::size_t>(n));
+    pop_.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
       Rng rng = master_.split({0, static_cast<std::uint64_t>(i)});
-      pop[static_cast<std::size_t>(i)].genome = random_genome(palette_, s_.genome, rng);
+      pop_[static_cast<std::size_t>(i)].genome = random_genome(palette_, s_.genome, rng);
     }
-    score(pop);
-    record(pop, 0);
-    offer_to_archive(pop);
+    score(pop_);
+    record(pop_, 0);
+    offer_to_archive(pop_);
     show_archive(0);
-    int generation = 0;
     result_.stop = evo::StopReason::kGenerations;
-    const int most =
-        s_.max_generations > 0 ? std::max(s_.max_generations, s_.generations) : 20 * s_.generations;
-    while (generation < s_.generations || archive_short()) {
-      if (control_.cancelled()) {
-        result_.stop = evo::StopReason::kCancelled;
-        break;
-      }
-      if (s_.time_limit_seconds > 0 && clock_.seconds() > s_.time_limit_seconds) {
-        result_.stop = evo::StopReason::kTime;
-        break;
-      }
-      if (generation >= most) {
-        result_.stop = evo::StopReason::kGenerations;
-        break;
-      }
-      if (generation >= s_.generations) result_.stop = evo::StopReason::kTarget;
-      ++generation;
-      reinject_archive(pop, static_cast<std::size_t>(n));
-      score(pop);
-      breed(pop, generation);
-      score(pop);
-      record(pop, generation);
-      offer_to_archive(pop);
-      show_archive(generation);
+  }
+
+  /// Fewer generations made than asked for, or the archive short of qualified levels.
+  bool wants_generation() const { return generation_ < s_.generations || archive_short(); }
+
+  /// Why the run must end before another generation (kNone: it may go on): a cancel, the time
+  /// limit, or the most generations allowed.
+  evo::StopReason stop_now() const {
+    if (control_.cancelled()) return evo::StopReason::kCancelled;
+    if (s_.time_limit_seconds > 0 && clock_.seconds() > s_.time_limit_seconds) {
+      return evo::StopReason::kTime;
     }
-    fill_archive(pop);
+    if (generation_ >= s_.most_generations()) return evo::StopReason::kGenerations;
+    return evo::StopReason::kNone;
+  }
+
+  /// One generation: the archive back in, breeding, scoring, the archive offered the best.
+  void step() {
+    ++generation_;
+    const auto n = static_cast<std::size_t>(std::max(2, s_.population));
+    reinject_archive(pop_, n);
+    score(pop_);
+    breed(pop_, generation_);
+    score(pop_);
+    record(pop_, generation_);
+    offer_to_archive(pop_);
+    show_archive(generation_);
+  }
+
+  int generation() const { return generation_; }
+  const GenerationRecord& last_record() const { return result_.history.back(); }
+  void set_stop(evo::StopReason stop) { result_.stop = stop; }
+
+  /// Copies of the `count` best of the population (it is kept best first).
+  std::vector<Individual> emigrants(std::size_t count) const {
+    return {pop_.begin(), pop_.begin() + static_cast<std::ptrdiff_t>(std::min(count, pop_.size()))};
+  }
+
+  /// Migrants, best first: each takes the place of the worst individual if it is fitter (by the
+  /// fitness it had on its island) and its genome is not in the population already; it is
+  /// scored here in the next generation.
+  void immigrate(std::vector<Individual> arriving) {
+    for (Individual& m : arriving) {
+      const bool present = std::any_of(pop_.begin(), pop_.end(),
+                                       [&](const Individual& p) { return p.genome == m.genome; });
+      if (present || pop_.empty() || !(m.fitness > pop_.back().fitness)) continue;
+      m.scored = false;
+      pop_.back() = std::move(m);
+      std::stable_sort(pop_.begin(), pop_.end(), fitter);
+    }
+  }
+
+  /// Levels made elsewhere (the islands' archives), scored here as one population and offered
+  /// to the archive in their order; they become the population.
+  void adopt(std::vector<Individual> candidates) {
+    for (Individual& c : candidates) c.scored = false;
+    pop_ = std::move(candidates);
+    if (pop_.empty()) return;
+    score(pop_);
+    for (const Individual& c : pop_) admit(c);
+    trim_archive();
+  }
+
+  GeneratorResult finish() {
+    fill_archive(pop_);
     for (const Individual& a : archive_) result_.qualified += qualified(a, s_) ? 1 : 0;
-    result_.generations = generation;
+    result_.generations = generation_;
     result_.levels = archive_;
-    result_.population = std::move(pop);
+    result_.population = pop_;
     result_.seconds = clock_.seconds();
     return std::move(result_);
   }
@@ -461,9 +519,34 @@ class Generator {
   std::map<std::string, std::pair<StabilityScore, PlayScore>> cache_;
   std::vector<Individual> archive_;
   GeneratorResult result_;
+  std::vector<Individual> pop_;
+  int generation_ = 0;
 };
 
-}  // namespace
+}  // namespace detail
+
+GeneratorRun::GeneratorRun(const Catalogue& catalogue, const Ruleset& rules,
+                           const GeneratorSettings& settings, const Control& control)
+    : impl_(std::make_unique<detail::Generator>(catalogue, rules, settings, control)) {}
+GeneratorRun::~GeneratorRun() = default;
+void GeneratorRun::start() { impl_->start(); }
+bool GeneratorRun::wants_generation() const { return impl_->wants_generation(); }
+void GeneratorRun::step() { impl_->step(); }
+int GeneratorRun::generation() const { return impl_->generation(); }
+const GenerationRecord& GeneratorRun::last_record() const { return impl_->last_record(); }
+std::vector<Individual> GeneratorRun::emigrants(std::size_t count) const {
+  return impl_->emigrants(count);
+}
+void GeneratorRun::immigrate(std::vector<Individual> arriving) {
+  impl_->immigrate(std::move(arriving));
+}
+void GeneratorRun::adopt(std::vector<Individual> candidates) {
+  impl_->adopt(std::move(candidates));
+}
+GeneratorResult GeneratorRun::finish(evo::StopReason stop) {
+  impl_->set_stop(stop);
+  return impl_->finish();
+}
 
 DifficultySettings PlayableSettings::fitness_measure() {
   DifficultySettings d;
@@ -471,6 +554,10 @@ DifficultySettings PlayableSettings::fitness_measure() {
   d.random_shots = 0;
   d.search.budget = 24;
   return d;
+}
+
+int GeneratorSettings::most_generations() const {
+  return max_generations > 0 ? std::max(max_generations, generations) : 20 * generations;
 }
 
 void GeneratorSettings::validate() const {
@@ -494,12 +581,14 @@ void GeneratorSettings::validate() const {
   non_negative("playable.weight", playable.weight);
   within("threads", threads, 0, 1024);  // 0: every core
   if (playable.enabled) playable.measure.validate();
+  islands.validate();
 }
 
 GeneratorResult run_generator(const Catalogue& catalogue, const Ruleset& rules,
                               const GeneratorSettings& settings, const Control& control) {
   settings.validate();
-  return Generator(catalogue, rules, settings, control).run();
+  if (settings.islands.active()) return run_generator_islands(catalogue, rules, settings, control);
+  return detail::Generator(catalogue, rules, settings, control).run();
 }
 
 nlohmann::json GeneratorSettings::to_json() const {
@@ -513,28 +602,30 @@ nlohmann::json GeneratorSettings::to_json() const {
     level_set["playable_weight"] = playable.weight;
     level_set["playability_measure"] = playable.measure.to_json();
   }
-  return {{"population", population},
-          {"generations", generations},
-          {"composites_per_level", genome.length},
-          {"min_composites", genome.min_length},
-          {"max_composites", genome.max_length},
-          {"selection", selection.name()},
-          {"crossover", crossover_name(crossover)},
-          {"crossover_rate", crossover_rate},
-          {"mutation_rate", mutation_rate},
-          {"stability_weight", stability_weight},
-          {"diversity_weight", diversity_weight},
-          {"hamming", hamming_name(hamming)},
-          {"elite_per_generation", elite},
-          {"offset_sigma", genome.offset_sigma},
-          {"max_offset", genome.max_offset},
-          {"max_lift", genome.max_lift},
-          {"columns", kColumns},
-          {"area", {placement.x_min, placement.x_max}},
-          {"max_top", placement.max_top},
-          {"level_width", placement.level_width},
-          {"seconds_simulated", physics.seconds},
-          {"level_set", level_set}};
+  nlohmann::json j = {{"population", population},
+                      {"generations", generations},
+                      {"composites_per_level", genome.length},
+                      {"min_composites", genome.min_length},
+                      {"max_composites", genome.max_length},
+                      {"selection", selection.name()},
+                      {"crossover", crossover_name(crossover)},
+                      {"crossover_rate", crossover_rate},
+                      {"mutation_rate", mutation_rate},
+                      {"stability_weight", stability_weight},
+                      {"diversity_weight", diversity_weight},
+                      {"hamming", hamming_name(hamming)},
+                      {"elite_per_generation", elite},
+                      {"offset_sigma", genome.offset_sigma},
+                      {"max_offset", genome.max_offset},
+                      {"max_lift", genome.max_lift},
+                      {"columns", kColumns},
+                      {"area", {placement.x_min, placement.x_max}},
+                      {"max_top", placement.max_top},
+                      {"level_width", placement.level_width},
+                      {"seconds_simulated", physics.seconds},
+                      {"level_set", level_set}};
+  if (islands.active()) j["islands"] = islands.to_json();  // runs without keep their keys
+  return j;
 }
 
 Placement place_individual(const Individual& individual, const Catalogue& catalogue,

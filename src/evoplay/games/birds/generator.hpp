@@ -31,6 +31,7 @@
 
 #include "evoplay/core/control.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/evo/islands.hpp"
 #include "evoplay/evo/operators/selection.hpp"
 #include "evoplay/evo/stopping.hpp"
 #include "evoplay/games/birds/composite.hpp"
@@ -78,8 +79,14 @@ struct GeneratorSettings {
   int max_generations = 0;  // go on past `generations` until the archive holds the levels asked
                             // for, stable and distinct, at most this many (0: 20 x generations)
   PlayableSettings playable;
+  /// Islands (generator_run.hpp): K generators from their own seeds, swapping their best every
+  /// interval generations; islands = 1 is the generator alone.
+  evo::IslandParams islands;
   std::uint64_t seed = 1;
   int threads = 1;
+  /// The most generations a run makes looking for the levels asked for: max_generations, at
+  /// least `generations` (0: 20 x generations).
+  int most_generations() const;
   /// Throws Error naming the first field out of range.
   void validate() const;
   /// Every setting, for config.json (the keys `birds generate` has always written).
@@ -151,7 +158,8 @@ class ArchiveObserver : public Observer {
 
 /// Runs the generator. Deterministic for a seed at any number of threads. control.observer sees
 /// each generation's record; a cancel ends the run after the generation under way (the levels
-/// are then the archive's so far, stop kCancelled).
+/// are then the archive's so far, stop kCancelled). With settings.islands active, the island
+/// model of generator_run.hpp (over control.exchange's processes when it has several).
 GeneratorResult run_generator(const Catalogue& catalogue, const Ruleset& rules,
                               const GeneratorSettings& settings, const Control& control = {});
 

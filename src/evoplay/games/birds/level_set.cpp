@@ -341,6 +341,17 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
     }
     return out;
   }
+  // Islands spread over the processes: every process takes part in every block, one block
+  // after the other (the blocks are no units then).
+  if (settings.generator.islands.active() && control.exchange && control.exchange->size() > 1) {
+    for (std::size_t b = 0; b < rulesets.size() && !control.cancelled(); ++b) {
+      const auto dir = run_dir.empty() ? run_dir : run_dir / fmt::format("block-{}", b + 1);
+      out.sets.push_back(generate_level_set(dir, catalogue, rulesets[b], settings, b,
+                                            fmt::format("block {}", b + 1), control));
+    }
+    out.interrupted = control.cancelled() && out.sets.size() < rulesets.size();
+    return out;
+  }
   // The blocks are units (core/units.hpp): one after the other on this process's threads, or
   // over MPI ranks, each block's folder written where it ran and carried to the run folder.
   UnitJob job;
