@@ -8,12 +8,20 @@
 //  - Lemmings, hard-05-grand-tour, each fitness, 20,000 evaluations, population 100 against 4
 //    islands of 25: runs of R (seeds 1..R) that solve the level, for the GA and for CRO
 //    (standard preset).
-// Usage: bench_islands [RUNS] (default 20 Lemmings runs per configuration).
+//  - Birds, the generator's defaults but population 40 against 4 islands of 10, 50 generations
+//    and no more (the thesis's loop alone), 5 levels, seeds 1..5: stable levels, the mean
+//    pairwise level distance and structural distance of each set (`birds diversity`), Box2D
+//    simulations and wall time, each the mean over the seeds.
+// Usage: bench_islands [RUNS] [sudoku|lemmings|birds] (default 20 Lemmings runs per
+// configuration; every part).
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
 #include "bench_util.hpp"
+#include "evoplay/games/birds/diversity.hpp"
+#include "evoplay/games/birds/generator.hpp"
+#include "evoplay/games/birds/xml.hpp"
 #include "evoplay/games/lemmings/solve.hpp"
 #include "evoplay/games/lemmings/solve_level.hpp"
 #include "evoplay/games/sudoku/board.hpp"
@@ -86,12 +94,52 @@ void lemmings(int runs) {
   }
 }
 
+void birds(int seeds) {
+  namespace b = evoplay::games::birds;
+  const b::Catalogue catalogue = b::default_catalogue();
+  const b::Ruleset rules;  // 5 levels, 2-4 pigs
+  for (std::size_t islands : {1, 4}) {
+    double stable = 0, level = 0, structural = 0, simulations = 0, wall = 0;
+    for (int seed = 1; seed <= seeds; ++seed) {
+      b::GeneratorSettings s;
+      s.population = static_cast<int>(40 / islands);
+      s.generations = 50;
+      s.max_generations = 50;
+      s.islands = ring_of(islands);
+      s.seed = static_cast<std::uint64_t>(seed);
+      s.threads = 2;
+      b::GeneratorResult r;
+      wall += evoplay::bench::seconds([&] { r = b::run_generator(catalogue, rules, s); });
+      std::vector<b::Level> levels;
+      for (const auto& ind : r.levels)
+        levels.push_back(b::place_individual(ind, catalogue, rules, s).level);
+      for (const auto& report : b::simulate_all(levels, s.physics, 2))
+        stable += report.stable ? 1 : 0;
+      const auto d = b::set_diversity(levels);
+      level += d.level_mean;
+      structural += d.structural_mean;
+      simulations += static_cast<double>(r.simulations);
+    }
+    const double n = seeds;
+    const std::string name = fmt::format("islands_birds_{}x{}", islands, 40 / islands);
+    figure(name + "_stable_levels", stable / n, "of 5");
+    figure(name + "_level_distance", level / n, "");
+    figure(name + "_structural_distance", structural / n, "");
+    figure(name + "_simulations", simulations / n, "");
+    figure(name + "_wall", wall / n, "s");
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 20;
-  sudoku("paper", 200);
-  sudoku("strong", 40);
-  lemmings(runs);
+  const std::string part = argc > 2 ? argv[2] : "";
+  if (part.empty() || part == "sudoku") {
+    sudoku("paper", 200);
+    sudoku("strong", 40);
+  }
+  if (part.empty() || part == "lemmings") lemmings(runs);
+  if (part.empty() || part == "birds") birds(5);
   fmt::print("# islands: load {}\n", evoplay::bench::load_average());
 }

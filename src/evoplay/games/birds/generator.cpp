@@ -170,8 +170,9 @@ class Generator {
     }
   }
 
-  /// Levels made elsewhere (the islands' archives), scored here as one population and offered
-  /// to the archive in their order; they become the population.
+  /// Levels made elsewhere (the islands' archives), scored here as one population (which sorts
+  /// them by fitness; equals keep their order) and offered to the archive in that order; they
+  /// become the population.
   void adopt(std::vector<Individual> candidates) {
     for (Individual& c : candidates) c.scored = false;
     pop_ = std::move(candidates);

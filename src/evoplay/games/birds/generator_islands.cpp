@@ -235,7 +235,7 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
     share();
   }
 
-  // The islands' archives, in island order, scored once more as one population: one archive.
+  // The islands' archives (in island order) scored once more as one population: one archive.
   std::vector<std::vector<Individual>> archives(params.islands);
   std::uint64_t evaluations = 0, simulations = 0, measures = 0;
   nlohmann::json mine = nlohmann::json::array();

@@ -11,8 +11,8 @@
 // individual of its new island if it is fitter. The run goes on while any island wants another
 // generation (fewer than asked for, or its archive short of qualified levels), up to the most
 // allowed; a cancel or the time limit on any process stops all. At the end the islands'
-// archives, in island order, are scored once more as one population and offered to one archive:
-// the run's levels. Islands run on this process's threads, or spread over the processes of
+// archives are scored once more as one population and offered, best first, to one archive: the
+// run's levels. Islands run on this process's threads, or spread over the processes of
 // control.exchange (island i on process i mod size); migrants and archives travel as genomes and
 // are scored where they arrive, so the result is the same either way.
 
@@ -51,7 +51,8 @@ class GeneratorRun {
   std::vector<Individual> emigrants(std::size_t count) const;
   /// Migrants, best first: each replaces the worst if fitter and not there already.
   void immigrate(std::vector<Individual> arriving);
-  /// Levels made elsewhere, scored here as one population and offered to the archive in order.
+  /// Levels made elsewhere, scored here as one population and offered to the archive best first
+  /// (equals in their order).
   void adopt(std::vector<Individual> candidates);
   /// The result, ended for `stop`.
   GeneratorResult finish(evo::StopReason stop);
