@@ -76,7 +76,9 @@ const std::set<std::string> kTimings = {"seconds",
                                         "longest",
                                         "longest_cpu",
                                         "thinking",
-                                        "mean_ms_per_move"};
+                                        "mean_ms_per_move",
+                                        "seconds_to_unbeatable",
+                                        "mean_seconds_to_unbeatable"};
 
 void drop_timings(nlohmann::json& j) {
   if (j.is_object()) {
@@ -211,6 +213,21 @@ TEST(Mpi, FlagsTournamentAndABotSeriesOverRanksWriteTheFilesOfOneProcess) {
   ASSERT_EQ(series_ranks.status, 0) << series_ranks.err;
   expect_same_folders(dir / "series-one", dir / "series-ranks");
   EXPECT_EQ(count_units(dir / "series-ranks"), 9u);
+}
+
+TEST(Mpi, TictactoeLearnRunsOverRanksWriteTheFolderOfOneProcess) {
+  const auto dir = scratch_dir("mpi-ttt-learn");
+  const std::string args =
+      "tictactoe learn --agents 6 --rules 20 --measure-every 2 --eval-games 30 --cycles 4 "
+      "--runs 4 --seed 2 --threads 1 --quiet --out ";
+  const auto one = evoplay(args + (dir / "one").string());
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto ranks = evoplay_ranks(args + (dir / "ranks").string());
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  // population.txt holds the learning time (`seconds`): only checked to exist.
+  expect_same_folders(dir / "one", dir / "ranks", {"population.txt"});
+  EXPECT_EQ(count_units(dir / "ranks"), 4u);
+  EXPECT_TRUE(fs::exists(dir / "ranks" / "run-4" / "population.txt"));
 }
 
 TEST(Mpi, BirdsGenerateBlocksOverRanksWriteTheFolderOfOneProcess) {

@@ -7,12 +7,14 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/options.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/games/tictactoe/agents_report.hpp"
 #include "evoplay/games/tictactoe/learn_progress.hpp"
 #include "evoplay/games/tictactoe/learn_run.hpp"
+#include "evoplay/games/tictactoe/learn_runs.hpp"
 #include "evoplay/games/tictactoe/solve_report.hpp"
 #include "evoplay/games/tictactoe/ui.hpp"
 
@@ -26,8 +28,38 @@ namespace {
 struct LearnOptions {
   CommonOptions common;
   std::string preset = "original", resume;
+  std::size_t runs = 1;
   std::map<std::string, std::string> given;
 };
+
+/// `--runs K` (K > 1), or --resume of such a run folder: the runs as units (learn_runs.hpp).
+void run_learn_runs(const LearnOptions& opt, const std::map<std::string, std::string>& given,
+                    const std::optional<ttt::SavedRuns>& saved) {
+  CommonOptions common = opt.common;
+  ttt::LearnRunSettings settings;
+  std::size_t runs = opt.runs;
+  if (saved) {
+    if (!given.empty())
+      throw Error(
+          "the settings of several runs cannot change on --resume: each run starts again "
+          "from its seed with the saved settings");
+    settings = saved->settings;
+    runs = saved->runs;
+    common.resume = opt.resume;
+    common.seed = settings.seed;
+  } else {
+    settings = ttt::new_run_settings(opt.preset, given, opt.common.seed, opt.common.threads);
+  }
+  const nlohmann::json config = {{"learn", settings.learn.to_json()}, {"runs", runs}};
+  run_in_folder(common, "tictactoe learn", config, [&](RunDir& run, Control& control, Progress& p) {
+    p.set_total(runs);
+    control.progress = [&](std::uint64_t done, std::uint64_t) {
+      p.update(done, fmt::format("{} of {} runs", done, runs));
+    };
+    const auto r = ttt::learn_runs(run.path(), settings, runs, control);
+    return std::pair(r.to_json(), r.to_text(run.path().string()));
+  });
+}
 
 void run_learn(const LearnOptions& opt, const CLI::App& cmd) {
   for (const char* o : {"--preset", "--seed", "--out"})
@@ -41,6 +73,13 @@ void run_learn(const LearnOptions& opt, const CLI::App& cmd) {
     if (!cmd.count("--" + s.name)) continue;
     const auto& value = opt.given.at(s.name);
     given[s.name] = value.empty() && s.kind == "on|off" ? "on" : value;
+  }
+  if (!opt.resume.empty() && cmd.count("--runs"))
+    throw Error("--runs cannot be given with --resume: the run folder says how many runs it has");
+  if (opt.runs > 1) return run_learn_runs(opt, given, std::nullopt);
+  if (!opt.resume.empty()) {
+    if (auto runs = ttt::read_saved_runs(opt.resume, opt.common.threads))
+      return run_learn_runs(opt, given, runs);
   }
   ttt::LearnRunSettings settings;
   std::optional<ttt::SavedRun> saved;
@@ -86,6 +125,11 @@ void add_learn(CLI::App* group) {
     o->type_name(s.kind);
     if (s.kind == "on|off") o->expected(0, 1);
   }
+  cmd->add_option("--runs", opt->runs,
+                  "independent runs of these settings (run k with seed SEED+k-1, in folder "
+                  "run-k), run at once on --threads or over MPI ranks, with a summary")
+      ->capture_default_str()
+      ->check(whole_in(1, static_cast<long long>(ttt::kMostLearnRuns)));
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt, cmd] { run_learn(*opt, *cmd); });
 }

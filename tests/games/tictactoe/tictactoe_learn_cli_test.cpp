@@ -137,6 +137,59 @@ TEST(TicTacToeLearnCli, ResumeContinuesAsIfNeverStopped) {
   EXPECT_NE(changed.err.find("--agents cannot be changed"), std::string::npos) << changed.err;
 }
 
+TEST(TicTacToeLearnCli, SeveralRunsAreTheSingleRunsOfTheirSeedsAndResume) {
+  const auto dir = scratch_dir("ttt-runs");
+  const auto runs = run_evoplay(kSmall + "--cycles 4 --seed 4 --runs 3 --threads 2 --out " +
+                                (dir / "runs").string());
+  ASSERT_EQ(runs.status, 0) << runs.err;
+  // Run 2 is `--seed 5` alone.
+  const auto single = run_evoplay(kSmall + "--cycles 4 --seed 5 --out " + (dir / "five").string());
+  ASSERT_EQ(single.status, 0) << single.err;
+  const auto run2 = dir / "runs" / "run-2";
+  EXPECT_EQ(rows_text(slurp(run2 / "history.csv")), rows_text(slurp(dir / "five" / "history.csv")));
+  EXPECT_EQ(without_seconds(slurp(run2 / "population.txt")),
+            without_seconds(slurp(dir / "five" / "population.txt")));
+  auto summary = nlohmann::json::parse(slurp(dir / "runs" / "result.json"));
+  EXPECT_EQ(summary["runs"], 3);
+  EXPECT_EQ(summary["finished"], 3);
+  ASSERT_EQ(summary["results"].size(), 3u);
+  auto five = nlohmann::json::parse(slurp(dir / "five" / "result.json"));
+  auto second = summary["results"][1];
+  EXPECT_EQ(second["folder"], "run-2");
+  for (auto* j : {&five, &second}) {
+    j->erase("seconds");
+    j->erase("folder");
+  }
+  EXPECT_EQ(second, five);
+  int never = 0;
+  for (const auto& r : summary["results"]) never += r["never_loses_first"].get<bool>();
+  EXPECT_EQ(summary["summary"]["never_loses_first"], never);
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir / "runs" / "config.json"))["runs"], 3);
+  // A job killed after two runs: run 3's unit lost; --resume runs it alone, from its seed.
+  std::filesystem::remove(dir / "runs" / "units" / "2.json");
+  std::filesystem::remove(dir / "runs" / "result.json");
+  const auto saved = std::filesystem::last_write_time(dir / "runs" / "units" / "0.json");
+  const auto resumed =
+      run_evoplay("tictactoe learn --quiet --threads 1 --resume " + (dir / "runs").string());
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(std::filesystem::last_write_time(dir / "runs" / "units" / "0.json"), saved);
+  auto again = nlohmann::json::parse(slurp(dir / "runs" / "result.json"));
+  for (auto* j : {&summary, &again}) {
+    for (auto& r : (*j)["results"]) r.erase("seconds");
+    (*j)["summary"].erase("mean_seconds_to_unbeatable");
+  }
+  EXPECT_EQ(again, summary);
+  // Several runs restart from their seeds: neither --runs nor a setting may change on resume.
+  const auto more =
+      run_evoplay("tictactoe learn --quiet --runs 4 --resume " + (dir / "runs").string());
+  EXPECT_EQ(more.status, 2);
+  EXPECT_NE(more.err.find("--runs cannot be given with --resume"), std::string::npos) << more.err;
+  const auto longer =
+      run_evoplay("tictactoe learn --quiet --cycles 9 --resume " + (dir / "runs").string());
+  EXPECT_EQ(longer.status, 2);
+  EXPECT_NE(longer.err.find("cannot change on --resume"), std::string::npos) << longer.err;
+}
+
 TEST(TicTacToeLearnCli, CtrlCFinishesTheCycleSavesAndExits130) {
   const auto dir = scratch_dir("ttt-sigint") / "run";
   const std::string out = dir.string();
