@@ -425,14 +425,15 @@ void add_evo(py::module_& m) {
       "ACO",
       [](const py::object& problem, std::size_t ants, std::size_t generations, double alpha,
          double beta, double evaporation, double deposit, std::optional<double> target,
-         std::uint64_t evaluations, std::size_t stagnation, double seconds, std::uint64_t seed,
-         py::object callback) -> std::unique_ptr<Run> {
+         std::uint64_t evaluations, std::size_t stagnation, double seconds, int threads,
+         std::uint64_t seed, py::object callback) -> std::unique_ptr<Run> {
         const Problems pr(problem);
-        if (!pr.shape || (pr.kind() != GenomeKind::kBits && pr.kind() != GenomeKind::kInts)) {
+        if (pr.onemax || (pr.shape && pr.kind() == GenomeKind::kReals)) {
           throw py::type_error(fmt::format(
-              "ACO builds genomes gene by gene from a set of values: it needs a Python problem "
-              "of 'bits' or 'ints', not {}",
-              pr.shape ? "'" + genome_kind_name(pr.kind()) + "'" : "a native problem"));
+              "ACO builds a genome gene by gene from a finite set of choices: it needs a "
+              "problem of 'bits', 'ints' or 'permutation' (or the native CircleTsp), not {}",
+              pr.onemax ? "the native OneMax (write it as a Python 'bits' problem)"
+                        : std::string("'reals'")));
         }
         CancelToken token;
         evo::AcoParams p;
@@ -442,23 +443,37 @@ void add_evo(py::module_& m) {
         p.evaporation = evaporation;
         p.deposit = deposit;
         p.stop = stopping(generations, evaluations, target, stagnation, seconds, token);
+        p.threads = threads;
         p.seed = seed;
         if (ants < 1) throw Error("ants: at least 1");
         if (!(evaporation > 0 && evaporation <= 1)) throw Error("evaporation: in (0, 1]");
-        using P = PyProblem<std::vector<int>>;
-        return std::make_unique<RunOf<P, evo::Aco<P>>>(
-            std::make_unique<P>(problem, *pr.shape), false, token, std::move(callback),
-            [&](const P& prob, Observer* observer) {
-              return std::make_unique<evo::Aco<P>>(prob, p, observer);
-            });
+        if (threads < 1) throw Error("threads: at least 1");
+        auto make = [&](auto owned, bool native) -> std::unique_ptr<Run> {
+          using P = typename decltype(owned)::element_type;
+          return std::make_unique<RunOf<P, evo::Aco<P>>>(
+              std::move(owned), native, token, std::move(callback),
+              [&](const P& prob, Observer* observer) {
+                return std::make_unique<evo::Aco<P>>(prob, p, observer);
+              });
+        };
+        if (pr.tsp) return make(std::make_unique<evo::CircleTsp>(*pr.tsp), true);
+        if (threads != 1) {
+          throw py::value_error(
+              "threads: a problem written in Python runs on one thread (threads=1)");
+        }
+        return make(std::make_unique<PyProblem<std::vector<int>>>(problem, *pr.shape), false);
       },
       py::arg("problem"), py::kw_only(), py::arg("ants") = 100, py::arg("generations") = 100,
       py::arg("alpha") = 1.0, py::arg("beta") = 1.0, py::arg("evaporation") = 0.1,
       py::arg("deposit") = 1.0, py::arg("target") = py::none(), py::arg("evaluations") = 0,
-      py::arg("stagnation") = 0, py::arg("seconds") = 0.0, py::arg("seed") = 1,
-      py::arg("callback") = py::none(),
-      "Ant colony optimisation over a Python problem of 'bits' or 'ints' (one stage per gene, "
-      "one option per value). Returns a Run.");
+      py::arg("stagnation") = 0, py::arg("seconds") = 0.0, py::arg("threads") = 1,
+      py::arg("seed") = 1, py::arg("callback") = py::none(),
+      "Ant colony optimisation over a problem of 'bits', 'ints' or 'permutation' (a Python "
+      "problem, or the native CircleTsp, which runs without the GIL on `threads`). The genome "
+      "is built gene by gene: bits and ints take one of the values at each gene (pheromone per "
+      "gene and value); a permutation takes at each position one of the items not taken yet "
+      "(pheromone per position and item, each item once). 'reals' is a TypeError. Returns a "
+      "Run.");
 }
 
 }  // namespace evoplay::python

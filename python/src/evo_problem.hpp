@@ -106,16 +106,20 @@ class PyProblem {
     return d / static_cast<double>(a.size());
   }
 
-  // ACO's construction graph: one stage per gene, one option per value (bits and ints).
+  // ACO's construction graph: one stage per gene; bits and ints: one option per value;
+  // permutation: stage = position, option = item, each item once (exclusive options).
   std::size_t stages() const { return shape_.size; }
   std::size_t options(std::size_t) const {
+    if (shape_.kind == GenomeKind::kPermutation) return shape_.size;
     return static_cast<std::size_t>(shape_.high - shape_.low) + 1;
   }
   double heuristic(std::size_t, std::size_t) const { return 1.0; }
+  bool exclusive_options() const { return shape_.kind == GenomeKind::kPermutation; }
   Genome build(std::span<const int> choices) const {
+    const double offset = shape_.kind == GenomeKind::kPermutation ? 0.0 : shape_.low;
     Genome g(choices.size());
     for (std::size_t i = 0; i < choices.size(); ++i) {
-      g[i] = static_cast<typename G::value_type>(shape_.low + choices[i]);
+      g[i] = static_cast<typename G::value_type>(offset + choices[i]);
     }
     return g;
   }

@@ -124,6 +124,56 @@ def test_ints_with_cro_and_aco():
         assert len(r.history) >= r.generations
 
 
+class HiddenOrder(evo.Problem):
+    """Guess a hidden order of `size` items: fitness = the positions right (optimum `size`, at
+    the hidden order). Keeps every genome it is asked to evaluate."""
+
+    def __init__(self, size=10):
+        super().__init__(genome="permutation", size=size)
+        self.hidden = [(7 * i + 3) % size for i in range(size)]  # a permutation: gcd(7, 10) = 1
+        self.seen = []
+
+    def fitness(self, genome):
+        self.seen.append(list(genome))
+        return float(sum(g == h for g, h in zip(genome, self.hidden)))
+
+
+def test_aco_builds_permutations():
+    problem = HiddenOrder(10)
+    r = evo.ACO(problem, ants=15, generations=20, seed=3).run()
+    assert len(problem.seen) == r.evaluations == 15 * 20
+    assert all(sorted(g) == list(range(10)) for g in problem.seen)
+    assert sorted(r.best) == list(range(10))
+
+
+def test_aco_over_permutations_is_seeded():
+    def run(seed):
+        r = evo.ACO(HiddenOrder(10), ants=15, generations=20, seed=seed).run()
+        return strip_time(r.history), r.best
+
+    assert run(4) == run(4)
+    assert run(4) != run(5)
+
+
+def test_aco_finds_a_hidden_order():
+    problem = HiddenOrder(10)
+    r = evo.ACO(problem, ants=20, generations=300, deposit=0.1, target=10, seed=1).run()
+    assert r.best == problem.hidden and r.best_fitness == 10
+    assert r.stop_reason == "target"
+
+
+def test_aco_on_the_native_circle_tsp_at_any_thread_count():
+    # The shortest tour of 8 cities evenly spaced on the unit circle: the octagon's perimeter.
+    octagon = 8 * 2 * math.sin(math.pi / 8)
+    kw = dict(ants=20, generations=300, evaporation=0.05, seed=1)
+    one = evo.ACO(evo.CircleTsp(8), **kw).run()
+    two = evo.ACO(evo.CircleTsp(8), threads=2, **kw).run()
+    assert one.solved and one.best_fitness == pytest.approx(octagon, rel=1e-9)
+    assert strip_time(one.history) == strip_time(two.history) and one.best == two.best
+    with pytest.raises(ValueError, match="threads"):
+        evo.ACO(HiddenOrder(), threads=2)
+
+
 def test_cro_preset_and_keywords_over_it():
     class Target(evo.Problem):
         def __init__(self):
@@ -156,8 +206,10 @@ def test_wrong_genome_kind_is_a_type_error():
         evo.GA(OneMaxPy(), mutation="swap")
     with pytest.raises(TypeError, match="genome kind"):
         evo.GA(evo.Problem(genome="tree", size=3))
-    with pytest.raises(TypeError, match="ACO"):
-        evo.ACO(evo.CircleTsp(8))
+    with pytest.raises(TypeError, match="ACO.*'reals'"):
+        evo.ACO(evo.Problem(genome="reals", size=3, low=0, high=1))
+    with pytest.raises(TypeError, match="ACO.*OneMax"):
+        evo.ACO(evo.OneMax(8))
     with pytest.raises(TypeError, match="fitness"):
         evo.GA(object())
 

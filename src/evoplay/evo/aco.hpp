@@ -7,7 +7,11 @@
 // (stage, option) edge and eta the problem's heuristic desirability. After all ants are
 // evaluated, pheromone evaporates at rate rho and each ant deposits on its edges in proportion to
 // its quality; the best-so-far ant may deposit too (elitist ant system), and optional
-// MAX-MIN bounds keep every edge alive. Ants build and are evaluated in parallel slots with
+// MAX-MIN bounds keep every edge alive. A problem may declare its options exclusive (each taken
+// at most once per ant): then stage = position and option = item, and an ant builds a
+// permutation, choosing at each position among the items not yet taken (position-based
+// pheromone tau[position][item], as in ACO for assignment and scheduling problems, Stuetzle &
+// Dorigo). Ants build and are evaluated in parallel slots with
 // streams Rng(seed).split({iteration, ant}), so runs are identical at any thread count.
 
 #include <algorithm>
@@ -19,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
@@ -32,7 +37,8 @@ namespace evoplay::evo {
 
 /// A problem whose genomes are built by a sequence of choices: stage s offers options(s)
 /// options, heuristic(s, o) > 0 is the desirability of option o there, and build(choices) turns
-/// one choice per stage into a genome.
+/// one choice per stage into a genome. It may also declare exclusive options (see
+/// exclusive_options below: a permutation built position by position).
 template <class P>
 concept ConstructionProblem = Problem<P> &&
     requires(const P& p, std::size_t s, std::span<const int> choices) {
@@ -41,6 +47,20 @@ concept ConstructionProblem = Problem<P> &&
   { p.heuristic(s, s) } -> std::convertible_to<double>;
   { p.build(choices) } -> std::convertible_to<typename P::Genome>;
 };
+
+/// Whether `problem` declares exclusive options (an optional member exclusive_options(): each
+/// option is taken at most once per ant, and option o names the same item at every stage, so a
+/// full construction is a permutation). Problems without the member are not exclusive.
+template <class P>
+bool exclusive_options(const P& problem) {
+  if constexpr (requires {
+                  { problem.exclusive_options() } -> std::convertible_to<bool>;
+                }) {
+    return problem.exclusive_options();
+  } else {
+    return false;
+  }
+}
 
 struct AcoParams {
   std::size_t ants = 100;          // per iteration (the document: = the GA's population)
@@ -88,6 +108,7 @@ class Aco {
         on_evaluated_(std::move(on_evaluated)),
         dir_(problem.direction()),
         stages_(problem.stages()),
+        exclusive_(exclusive_options(problem)),
         ants_(std::max<std::size_t>(params.ants, 1)),
         master_(params.seed),
         workers_(params.threads),
@@ -99,10 +120,16 @@ class Aco {
         genomes_(ants_),
         fit_(ants_, 0.0) {}
 
-  /// The initial pheromone tau_0 on every edge, then iteration 0.
+  /// The initial pheromone tau_0 on every edge, then iteration 0. With exclusive options,
+  /// evoplay::Error if a stage s has options(s) <= s (an ant could find every option taken).
   void start() {
     for (std::size_t s = 0; s < stages_; ++s) {
       const std::size_t k = problem_.options(s);
+      if (exclusive_ && k <= s) {
+        throw Error("ACO with exclusive options: stage " + std::to_string(s) + " offers " +
+                    std::to_string(k) + " options, fewer than the " + std::to_string(s + 1) +
+                    " an ant may need there");
+      }
       tau_[s].assign(k, params_.initial_pheromone);
       eta_beta_[s].resize(k);
       for (std::size_t o = 0; o < k; ++o) {
@@ -147,10 +174,14 @@ class Aco {
     // Construction and evaluation, one ant per slot.
     workers_.for_each(ants_, [&](std::size_t a) {
       Rng rng = master_.split({iteration_, a});
-      for (std::size_t s = 0; s < stages_; ++s) {
-        const auto pick = rng.weighted(weight_[s]);
-        choices_[a][s] = static_cast<int>(pick < 0 ? rng.index(weight_[s].size())
-                                                   : static_cast<std::size_t>(pick));
+      if (exclusive_) {
+        construct_exclusive(rng, choices_[a]);
+      } else {
+        for (std::size_t s = 0; s < stages_; ++s) {
+          const auto pick = rng.weighted(weight_[s]);
+          choices_[a][s] = static_cast<int>(pick < 0 ? rng.index(weight_[s].size())
+                                                     : static_cast<std::size_t>(pick));
+        }
       }
       genomes_[a] = problem_.build(std::span<const int>(choices_[a]));
       fit_[a] = problem_.evaluate(genomes_[a]);
@@ -170,6 +201,39 @@ class Aco {
     r.elapsed = clock_.seconds();
     tracker_.add(result_, std::move(r));
     ++iteration_;
+  }
+
+  // One ant's path when options are exclusive: at each stage, an option not taken yet, with
+  // probability proportional to its weight (the taken ones' weights masked to 0), or uniformly
+  // among the untaken ones when all their weights are 0.
+  void construct_exclusive(Rng& rng, std::vector<int>& path) const {
+    std::vector<char> taken;
+    std::vector<double> w;
+    for (std::size_t s = 0; s < stages_; ++s) {
+      const std::size_t k = weight_[s].size();
+      if (taken.size() < k) taken.resize(k, 0);
+      w.assign(weight_[s].begin(), weight_[s].end());
+      std::size_t free = 0;
+      for (std::size_t o = 0; o < k; ++o) {
+        if (taken[o]) {
+          w[o] = 0;
+        } else {
+          ++free;
+        }
+      }
+      const auto pick = rng.weighted(w);
+      std::size_t o = 0;
+      if (pick >= 0) {
+        o = static_cast<std::size_t>(pick);
+      } else {
+        // The (r+1)-th untaken option.
+        for (std::size_t r = rng.index(free);; ++o) {
+          if (!taken[o] && r-- == 0) break;
+        }
+      }
+      taken[o] = 1;
+      path[s] = static_cast<int>(o);
+    }
   }
 
   // Evaporation, deposits, bounds; returns the mean entropy of the stages' trails, in bits.
@@ -217,6 +281,7 @@ class Aco {
   EvaluationHook<G> on_evaluated_;
   Direction dir_;
   std::size_t stages_;
+  bool exclusive_;  // each option at most once per ant (exclusive_options)
   std::size_t ants_;
   Rng master_;
   Stopwatch clock_;

@@ -3,8 +3,11 @@
 //
 // Its optimum is known exactly (the circle order, length n * 2 r sin(pi / n)), which makes it
 // the engine's built-in check of permutation operators, the demo's job and the GA benchmark.
+// It is also an ACO construction problem (evo/aco.hpp): the tour position by position, each
+// city once (exclusive options), with no heuristic (the pheromone alone).
 
 #include <cstddef>
+#include <span>
 #include <vector>
 
 #include "evoplay/core/rng.hpp"
@@ -27,6 +30,13 @@ class CircleTsp {
   bool is_solved(const Genome& tour, double fitness) const;
   /// Share of edges of `a` that `b` lacks (0 = same tour in either direction, 1 = disjoint).
   double distance(const Genome& a, const Genome& b) const;
+
+  // ACO's construction graph: stage = position in the tour, option = city, each city once.
+  std::size_t stages() const { return cities(); }
+  std::size_t options(std::size_t) const { return cities(); }
+  double heuristic(std::size_t, std::size_t) const { return 1.0; }
+  bool exclusive_options() const { return true; }
+  Genome build(std::span<const int> choices) const { return {choices.begin(), choices.end()}; }
 
   std::size_t cities() const { return x_.size(); }
   double optimum() const { return optimum_; }
