@@ -164,17 +164,27 @@ class Generator {
       const bool present = std::any_of(pop_.begin(), pop_.end(),
                                        [&](const Individual& p) { return p.genome == m.genome; });
       if (present || pop_.empty() || !(m.fitness > pop_.back().fitness)) continue;
-      m.scored = false;
-      pop_.back() = std::move(m);
+      pop_.back() = newcomer(std::move(m));
       std::stable_sort(pop_.begin(), pop_.end(), fitter);
     }
+  }
+
+  /// An individual from elsewhere as it starts here: its genome, its fitness there and its
+  /// generation, nothing of its level (it is placed and scored here), so that it is the same
+  /// whether it came from this process or over the network as a genome.
+  static Individual newcomer(Individual from) {
+    Individual ind;
+    ind.genome = std::move(from.genome);
+    ind.fitness = from.fitness;
+    ind.generation = from.generation;
+    return ind;
   }
 
   /// Levels made elsewhere (the islands' archives), scored here as one population (which sorts
   /// them by fitness; equals keep their order) and offered to the archive in that order; they
   /// become the population.
   void adopt(std::vector<Individual> candidates) {
-    for (Individual& c : candidates) c.scored = false;
+    for (Individual& c : candidates) c = newcomer(std::move(c));
     pop_ = std::move(candidates);
     if (pop_.empty()) return;
     score(pop_);

@@ -187,14 +187,14 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
     history.add(archipelago_record(statuses, clock.seconds()));
     if (control.observer) control.observer->on_generation(history.back());
   };
-  // Migrants arrive as genomes, whether from this process or another: scored where they land.
+  // Migrants, whether from this process or another, arrive as genomes (immigrate keeps nothing
+  // else of them) and are scored where they land.
   auto migrate = [&] {
     for (std::size_t k = 0; k < here.size(); ++k) {
       std::vector<Individual> arriving;
       for (std::size_t from : evo::migration_sources(params, here[k])) {
-        for (const auto& e : statuses[from].emigrants) {
-          arriving.push_back(traveller_from(traveller_json(e)));
-        }
+        const auto& e = statuses[from].emigrants;
+        arriving.insert(arriving.end(), e.begin(), e.end());
       }
       std::stable_sort(
           arriving.begin(), arriving.end(),

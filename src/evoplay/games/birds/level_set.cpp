@@ -142,6 +142,11 @@ void save_plots(const std::filesystem::path& dir, const History& history,
 
 std::string level_file_name(std::size_t i) { return fmt::format("level-{:02}", i + 4); }
 
+namespace {
+/// The folder of block b (from 0) of a generate run with a ruleset file.
+std::string block_folder(std::size_t b) { return fmt::format("block-{}", b + 1); }
+}  // namespace
+
 void LevelSetSettings::validate() const {
   generator.validate();
   if (layers < 1) throw Error(fmt::format("layers: expected at least 1, found {}", layers));
@@ -322,7 +327,7 @@ nlohmann::json GenerateReport::to_json() const {
   nlohmann::json list = nlohmann::json::array();
   for (std::size_t b = 0; b < sets.size(); ++b) {
     nlohmann::json j = sets[b].to_json();
-    j["folder"] = fmt::format("block-{}", b + 1);
+    j["folder"] = block_folder(b);
     j["block"] = b + 1;
     list.push_back(std::move(j));
   }
@@ -345,7 +350,7 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
   // after the other (the blocks are no units then).
   if (settings.generator.islands.active() && control.exchange && control.exchange->size() > 1) {
     for (std::size_t b = 0; b < rulesets.size() && !control.cancelled(); ++b) {
-      const auto dir = run_dir.empty() ? run_dir : run_dir / fmt::format("block-{}", b + 1);
+      const auto dir = run_dir.empty() ? run_dir : run_dir / block_folder(b);
       out.sets.push_back(generate_level_set(dir, catalogue, rulesets[b], settings, b,
                                             fmt::format("block {}", b + 1), control));
     }
@@ -365,7 +370,7 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
   job.key = [&](std::size_t b) {
     return fmt::format("block {} {} {}", b + 1, rulesets[b].to_json().dump(), fingerprint);
   };
-  job.folder = [](std::size_t b) { return fmt::format("block-{}", b + 1); };
+  job.folder = block_folder;
   // A block cancelled under way is no finished unit (--resume runs it again), but what it found
   // is reported after the finished blocks when it follows them.
   std::mutex mutex;
