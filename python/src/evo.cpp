@@ -383,7 +383,7 @@ void add_evo(py::module_& m) {
         if (!p.substrates.empty()) {
           throw Error(
               "preset: expected thesis or standard (CRO-SL's substrates are a native problem's "
-              "operators: sudoku.solve and lemmings.solve take cro_preset='sl')");
+              "operators: sudoku.solve and lemmings.solve take cro_preset='sl' or 'sl-unique')");
         }
         const auto over = [](auto& field, const auto& given) {
           if (given) field = *given;

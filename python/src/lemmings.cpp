@@ -260,10 +260,10 @@ void add_lemmings(py::module_& m) {
       },
       py::arg("level"), py::kw_only(), py::arg("algo") = "cro", py::arg("fitness") = "heuristic",
       py::arg("evaluations") = 20000, py::arg("epochs") = 0, py::arg("population") = 100,
-      py::arg("seed") = 1, py::arg("cro_preset") = "standard", py::arg("selection") = "roulette",
-      py::arg("aco_variant") = "rank-maxmin", py::arg("islands") = 1,
-      py::arg("migration_interval") = 10, py::arg("migrants") = 1, py::arg("topology") = "ring",
-      py::arg("threads") = 1,
+      py::arg("seed") = 1, py::arg("cro_preset") = std::string(evo::CroParams::kDefaultPreset),
+      py::arg("selection") = "roulette", py::arg("aco_variant") = "rank-maxmin",
+      py::arg("islands") = 1, py::arg("migration_interval") = 10, py::arg("migrants") = 1,
+      py::arg("topology") = "ring", py::arg("threads") = 1,
       (std::string("Solves a level with CRO, the GA or ACO (`lemmings solve`): {'result': its "
                    "result.json, 'text': what the command prints, 'best': the effective plan}; "
                    "the same result at any number of threads.") +
@@ -279,8 +279,8 @@ void add_lemmings(py::module_& m) {
            py::arg("levels"), py::kw_only(), py::arg("algos") = "cro,ga,aco",
            py::arg("fitness") = "original,heuristic", py::arg("runs") = 10,
            py::arg("evaluations") = 20000, py::arg("population") = 100, py::arg("seed") = 1,
-           py::arg("cro_preset") = "standard", py::arg("selection") = "roulette",
-           py::arg("aco_variant") = "rank-maxmin")
+           py::arg("cro_preset") = std::string(evo::CroParams::kDefaultPreset),
+           py::arg("selection") = "roulette", py::arg("aco_variant") = "rank-maxmin")
       .def_property_readonly("units", &PyStudy::units, "How many units the study has.")
       .def("run_unit", &PyStudy::run_unit, py::arg("index"),
            "Runs one unit (without the GIL); its results as a plain dict.")

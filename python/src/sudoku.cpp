@@ -118,8 +118,9 @@ void add_sudoku(py::module_& m) {
       },
       py::arg("puzzles"), py::kw_only(), py::arg("method") = "exact", py::arg("preset") = "paper",
       py::arg("seed") = 1, py::arg("population") = py::none(), py::arg("generations") = py::none(),
-      py::arg("threads") = 1, py::arg("cro_preset") = "standard", py::arg("islands") = 1,
-      py::arg("migration_interval") = 10, py::arg("migrants") = 1, py::arg("topology") = "ring",
+      py::arg("threads") = 1, py::arg("cro_preset") = std::string(evo::CroParams::kDefaultPreset),
+      py::arg("islands") = 1, py::arg("migration_interval") = 10, py::arg("migrants") = 1,
+      py::arg("topology") = "ring",
       (std::string("Solves puzzles (a text, a Puzzle or a list of them) by method exact, ga or cro "
                    "(preset paper or strong); puzzle i runs with seed + i, as `sudoku solve "
                    "--seed`.") +

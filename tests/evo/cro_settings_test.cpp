@@ -101,6 +101,38 @@ TEST(CroPresets, SlIsStandardWithEverySubstrate) {
   EXPECT_THROW(CroParams::preset_named("classic"), Error);
 }
 
+TEST(CroPresets, SlUniqueIsSlWithoutCopiesAndTheDefault) {
+  CroParams u = CroParams::preset_named("sl-unique");
+  EXPECT_EQ(u.preset, "sl-unique");
+  EXPECT_EQ(u.max_copies, 0);
+  EXPECT_EQ(u.substrates, std::vector<std::string>{"all"});
+  u.max_copies = CroParams::substrate_layers().max_copies;
+  u.preset = "sl";
+  EXPECT_EQ(to_json(u), to_json(CroParams::substrate_layers()));
+  EXPECT_EQ(CroParams::kDefaultPreset, "sl-unique");
+  // Every preset named in the help texts has a constructor.
+  for (auto name : CroParams::kPresets) EXPECT_EQ(CroParams::preset_named(name).preset, name);
+}
+
+TEST(CroPresets, SlUniqueKeepsOneCoralPerGenome) {
+  // mu = 0: a larva equal to a coral dies, so the reef never holds two equal corals, although
+  // budding copies the best corals every epoch.
+  const OneMax problem(200);
+  auto p = CroParams::standard();
+  p.max_copies = 0;
+  p.seed = 5;
+  p.stop.generations = 25;
+  const auto r = run_cro(problem, p, one_point_one, bit_flip);
+  ASSERT_EQ(r.history.rows.size(), 26u);
+  for (const auto& row : r.history.rows)
+    EXPECT_EQ(row.extra_value("duplicates"), 0) << row.generation;
+  p.max_copies = 3;  // the check can fail: with copies allowed, the small reef fills with them
+  const auto copies = run_cro(problem, p, one_point_one, bit_flip);
+  double most = 0;
+  for (const auto& row : copies.history.rows) most = std::max(most, row.extra_value("duplicates"));
+  EXPECT_GT(most, 0);
+}
+
 TEST(CroPresets, ValidateRefusesValuesOutOfRange) {
   EXPECT_NO_THROW(CroParams::standard().validate());
   for (auto bad :
@@ -298,6 +330,8 @@ TEST(CroSettingsByName, EveryListedSettingSetsItsField) {
                                                      {"depredation-probability", "0.4"},
                                                      {"pairs", "uniform"},
                                                      {"substrates", "pmx,swap"},
+                                                     {"substrate-sizes", "dynamic"},
+                                                     {"amplification", "0.05"},
                                                      {"copies-check", "after-evaluation"}};
   std::set<std::string> listed;
   for (const auto& s : cro_setting_list()) {
@@ -321,6 +355,8 @@ TEST(CroSettingsByName, EveryListedSettingSetsItsField) {
   EXPECT_FALSE(p.proportional_pairs);
   EXPECT_EQ(p.substrates, (std::vector<std::string>{"pmx", "swap"}));
   EXPECT_FALSE(p.copies_before_evaluation);
+  EXPECT_TRUE(p.dynamic_substrates);
+  EXPECT_EQ(p.amplification, 0.05);
   set_cro_setting(p, "substrates", "none");
   EXPECT_TRUE(p.substrates.empty());
 }
@@ -333,6 +369,8 @@ TEST(CroSettingsByName, BadValuesAndNamesAreErrorsNamingThem) {
       {{"reef", "3"}, "reef: expected ROWSxCOLS, e.g. 10x10, of 2 to 1000000 cells, found '3'"},
       {{"reef", "1x1"}, "reef: expected ROWSxCOLS, e.g. 10x10, of 2 to 1000000 cells, found '1x1'"},
       {{"pairs", "best"}, "pairs: expected proportional or uniform, found 'best'"},
+      {{"substrate-sizes", "grow"}, "substrate-sizes: expected dynamic or fixed, found 'grow'"},
+      {{"amplification", "0"}, "amplification: expected a number above 0 and at most 1, found '0'"},
   };
   for (const auto& [input, message] : bad) {
     CroParams p;

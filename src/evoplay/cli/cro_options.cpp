@@ -9,11 +9,13 @@ namespace evoplay::cli {
 
 void CroOptions::add(CLI::App* cmd) {
   cmd->add_option("--cro-preset", preset,
-                  "CRO's settings: standard (every coral reproduces each epoch, every brooded "
-                  "larva mutated), thesis (the values of the Lemmings thesis) or sl (standard with "
-                  "substrate layers, CRO-SL); the --cro-... options below change one value")
+                  "CRO's settings: thesis (the values of the Lemmings thesis), standard (every "
+                  "coral reproduces each epoch, every brooded larva mutated), sl (standard with "
+                  "substrate layers, CRO-SL) or sl-unique (sl whose reef never holds two equal "
+                  "corals: the best measured); the --cro-... options below change one value")
       ->capture_default_str()
-      ->check(CLI::IsMember({"standard", "thesis", "sl"}));
+      ->check(CLI::IsMember(std::vector<std::string>(std::begin(evo::CroParams::kPresets),
+                                                     std::end(evo::CroParams::kPresets))));
   const auto list = evo::cro_setting_list();
   values.resize(list.size());
   for (std::size_t i = 0; i < list.size(); ++i) {

@@ -18,7 +18,7 @@
 namespace evoplay::cli {
 
 struct CroOptions {
-  std::string preset = "standard";
+  std::string preset{evo::CroParams::kDefaultPreset};
   /// One --cro-NAME option per setting of evo::cro_setting_list(), with the text typed.
   std::vector<std::pair<std::string, std::string>> values;
   std::vector<const CLI::Option*> options;

@@ -9,6 +9,7 @@
 #include "evoplay/core/data_dir.hpp"
 #include "evoplay/core/input_files.hpp"
 #include "evoplay/core/json_text.hpp"
+#include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/demo/demo.hpp"
@@ -93,7 +94,7 @@ void lemmings(Context& ctx) {
   lem::SolverSettings s;
   s.algorithm = lem::Algorithm::kCro;
   s.seed = ctx.seed;
-  s.threads = 1;  // a reef epoch evaluates about 7 larvae: too few to share between threads
+  s.threads = resolve_threads(ctx.threads);  // every coral of the reef spawns each epoch
   const lem::LevelSolveResult r = lem::solve_level(cro_level, s);
   lem::render_replay_gif(cro_level, r.best, dir / "cro-replay.gif");
   write_file_atomic(dir / "cro-best.plan", lem::to_text(r.best));

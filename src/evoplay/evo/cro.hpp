@@ -20,7 +20,10 @@
 // operators (cell c grows on substrate c mod S): in broadcast spawning each spawner makes one
 // larva with the operator of the substrate it grows on — a crossover with a partner drawn from
 // the spawners of the same substrate, or a mutation of a copy. Larvae settle anywhere and then
-// belong to the substrate of their new cell. Brooding and budding are as in plain CRO.
+// belong to the substrate of their new cell. Brooding and budding are as in plain CRO. In dynamic
+// CRO-SL (dynamic_substrates; Pérez-Aracil, Salcedo-Sanz et al.), every cell's substrate is drawn
+// anew after each epoch, each substrate weighted by the share of its larvae that settled
+// (substrate_weights in cro_params.hpp): the operators that work now get more of the reef.
 
 #include <algorithm>
 #include <cmath>
@@ -125,7 +128,12 @@ class Cro {
         tracker_(dir_, observer),
         reef_(cells_),
         fit_(cells_, 0.0),
-        print_(cells_, 0) {
+        print_(cells_, 0),
+        cell_substrate_(cells_, 0),
+        made_(substrates_.size(), 0),
+        settled_on_(substrates_.size(), 0) {
+    for (std::size_t c = 0; c < cells_ && !substrates_.empty(); ++c)
+      cell_substrate_[c] = c % substrates_.size();
     sexual_larvae_ = static_cast<std::size_t>(
         std::max<long long>(1, std::llround(params.larvae * static_cast<double>(cells_))));
     broadcast_larvae_ = static_cast<std::size_t>(
@@ -197,6 +205,7 @@ class Cro {
     }
     settle(larvae);
     depredation();
+    if (params_.dynamic_substrates && !substrates_.empty()) redraw_substrates();
     record();
   }
 
@@ -204,9 +213,9 @@ class Cro {
   const RunResult<G>& result() const { return result_; }
   /// The reef's cells (empty ones hold nothing), and the substrate a cell belongs to (CRO-SL).
   const std::vector<std::optional<G>>& reef() const { return reef_; }
-  std::size_t substrate_of(std::size_t cell) const {
-    return substrates_.empty() ? 0 : cell % substrates_.size();
-  }
+  std::size_t substrate_of(std::size_t cell) const { return cell_substrate_[cell]; }
+  /// Dynamic CRO-SL: the substrates' weights drawn from after the last epoch (empty otherwise).
+  const std::vector<double>& substrate_weights() const { return weights_; }
 
   /// Copies of the `m` best corals, best first (ties: cell order): what the island sends at a
   /// migration.
@@ -257,8 +266,9 @@ class Cro {
     G genome;
     double fitness = 0;
     bool needs_evaluation = true;
-    std::size_t same_as = kNone;  // an earlier larva of the epoch with the same genome
-    bool dead = false;            // killed by the copy control before its evaluation
+    std::size_t same_as = kNone;    // an earlier larva of the epoch with the same genome
+    bool dead = false;              // killed by the copy control before its evaluation
+    std::size_t substrate = kNone;  // CRO-SL: the substrate whose operator made it
   };
 
   std::uint64_t fingerprint(const G& g) const {
@@ -392,6 +402,7 @@ class Cro {
       if (op.mutation) {
         Larva larva{*reef_[a], 0, true};
         op.mutation(larva.genome, rng);
+        larva.substrate = substrate_of(a);
         larvae.push_back(std::move(larva));
         continue;
       }
@@ -407,7 +418,9 @@ class Cro {
       const std::size_t b = params_.proportional_pairs
                                 ? detail::draw_without_replacement(pool, weight, rng)
                                 : pool[rng.index(pool.size())];
-      larvae.push_back({op.crossover(*reef_[a], *reef_[b], rng), 0, true});
+      Larva larva{op.crossover(*reef_[a], *reef_[b], rng), 0, true};
+      larva.substrate = substrate_of(a);
+      larvae.push_back(std::move(larva));
     }
   }
 
@@ -460,7 +473,10 @@ class Cro {
     Rng setting = master_.split({epoch_, 2});
     larvae_total_ = larvae.size();
     settled_ = 0;
+    std::fill(made_.begin(), made_.end(), 0);
+    std::fill(settled_on_.begin(), settled_on_.end(), 0);
     for (auto& l : larvae) {
+      if (l.substrate != kNone) ++made_[l.substrate];
       if (l.dead) continue;
       const std::uint64_t f = fingerprint(l.genome);
       if (copies_in_reef(l.genome, f) > params_.max_copies) continue;
@@ -471,10 +487,18 @@ class Cro {
           fit_[cell] = l.fitness;
           print_[cell] = f;
           ++settled_;
+          if (l.substrate != kNone) ++settled_on_[l.substrate];
           break;
         }
       }
     }
+  }
+
+  // Dynamic CRO-SL: every cell's substrate drawn from the weights of last epoch's success.
+  void redraw_substrates() {
+    weights_ = evo::substrate_weights(made_, settled_on_, params_.amplification);
+    Rng draw = master_.split({epoch_, 4});
+    for (auto& s : cell_substrate_) s = static_cast<std::size_t>(draw.weighted(weights_));
   }
 
   // Depredation: each of the worst Fd of the corals dies with probability Pd (the reef always
@@ -512,7 +536,10 @@ class Cro {
   RunResult<G> result_;
   std::vector<std::optional<G>> reef_;
   std::vector<double> fit_;
-  std::vector<std::uint64_t> print_;  // fingerprints (all 0 without the capability)
+  std::vector<std::uint64_t> print_;            // fingerprints (all 0 without the capability)
+  std::vector<std::size_t> cell_substrate_;     // CRO-SL: the substrate of each cell
+  std::vector<std::size_t> made_, settled_on_;  // CRO-SL: last epoch's larvae per substrate
+  std::vector<double> weights_;                 // dynamic CRO-SL: the substrates' weights
   std::uint64_t evaluations_ = 0;
   std::size_t epoch_ = 0;
   std::size_t sexual_larvae_ = 0, broadcast_larvae_ = 0, brooded_larvae_ = 0;

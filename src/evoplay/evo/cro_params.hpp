@@ -76,6 +76,12 @@ struct CroParams {
   std::vector<std::string> substrates;   // CRO-SL: the operators of the substrates, by the
                                          // problem's names ("all": every one it has); empty:
                                          // plain CRO
+  bool dynamic_substrates = false;       // CRO-SL: cell c grows on substrate c mod S (false), or
+                                         // each epoch every cell's substrate is drawn anew, each
+                                         // substrate weighted by how many of its larvae settled
+                                         // last epoch (dynamic CRO-SL, true)
+  double amplification = 0.1;            // dynamic CRO-SL: how far success differences move
+                                         // the weights (smaller: further; PyCROSL's prob_amp)
   Stopping stop;                         // generations = epochs; stagnation = epochs without
                                          // improvement of the best (restart_on_stagnation
                                          // is not supported: a reef has no elite to keep)
@@ -91,10 +97,14 @@ struct CroParams {
   static CroParams standard();
   /// CRO-SL: `standard` with substrates, one per operator the problem has ("all").
   static CroParams substrate_layers();
-  /// The preset of a name: thesis, standard or sl; throws Error naming them.
+  /// `sl` whose reef never holds two equal corals (mu = 0; budding, which only makes copies,
+  /// then adds nothing): the best preset measured on Lemmings and Sudoku, and the default.
+  static CroParams unique_substrate_layers();
+  /// The preset of a name: thesis, standard, sl or sl-unique; throws Error naming them.
   static CroParams preset_named(std::string_view name);
-  /// The preset names, for help texts.
-  static constexpr std::string_view kPresets[] = {"thesis", "standard", "sl"};
+  /// The preset names, for help texts, and the one commands use unless told.
+  static constexpr std::string_view kPresets[] = {"thesis", "standard", "sl", "sl-unique"};
+  static constexpr std::string_view kDefaultPreset = "sl-unique";
 
   /// Throws Error naming the first setting out of its range.
   void validate() const;
@@ -115,6 +125,15 @@ struct CroParams {
     if (!reef_set) set_cells(population);
   }
 };
+
+/// Dynamic CRO-SL's substrate weights from last epoch's larvae: substrate k made `made[k]` and
+/// `settled[k]` of them settled. Its success rate (0 when it made none) is scaled so that the
+/// rates' sum is 1, then weighted by exp(rate / amplification) and normalised; a weight below
+/// 2% / S is lifted by adding 2% / S to every weight before normalising again, so that no
+/// substrate dies out (the rule of Pérez-Aracil et al.'s dynamic CRO-SL, as PyCROSL does it).
+std::vector<double> substrate_weights(const std::vector<std::size_t>& made,
+                                      const std::vector<std::size_t>& settled,
+                                      double amplification);
 
 /// Every setting, resolved, for config.json.
 nlohmann::json to_json(const CroParams& params);

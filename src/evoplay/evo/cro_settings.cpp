@@ -27,6 +27,12 @@ constexpr CroSettingInfo kSettings[] = {
     {"substrates", "LIST",
      "CRO-SL: the substrates' operators, comma-separated (all: every one the problem has; none: "
      "plain CRO)"},
+    {"substrate-sizes", "fixed|dynamic",
+     "CRO-SL: fixed (cell c grows on substrate c mod S) or dynamic (each epoch every cell's "
+     "substrate is drawn anew, weighted by how many of each substrate's larvae settled)"},
+    {"amplification", "0..1",
+     "dynamic CRO-SL: how far success differences move the substrates' weights (smaller: "
+     "further)"},
     {"copies-check", "before-evaluation|after-evaluation",
      "when the copy limit mu is checked: before-evaluation (the document's Algorithm 2: a copy of "
      "a coral costs no evaluation) or after-evaluation (as evoplay did before)"},
@@ -95,6 +101,13 @@ void set_cro_setting(CroParams& p, std::string_view name, std::string_view value
     p.proportional_pairs = choice(name, value, "proportional", "uniform");
   } else if (name == "copies-check") {
     p.copies_before_evaluation = choice(name, value, "before-evaluation", "after-evaluation");
+  } else if (name == "substrate-sizes") {
+    p.dynamic_substrates = choice(name, value, "dynamic", "fixed");
+  } else if (name == "amplification") {
+    double v = 0;
+    if (!try_parse_double(value, v) || !(v > 0 && v <= 1))
+      bad(name, value, "a number above 0 and at most 1");
+    p.amplification = v;
   } else if (name == "substrates") {
     p.substrates.clear();
     if (value != "none") {

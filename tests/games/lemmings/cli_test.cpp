@@ -159,7 +159,7 @@ TEST(LemmingsCli, SolveWritesTheBestPlanItsReplayAndTheHistory) {
   EXPECT_EQ(slurp(dir / "fitness.png").substr(1, 3), "PNG");
   EXPECT_EQ(slurp(dir / "history.csv").rfind("generation,evaluations,best,mean", 0), 0u);
   const auto config = nlohmann::json::parse(slurp(dir / "config.json"));
-  EXPECT_EQ(config["solver"]["cro"]["max_copies_mu"], 3);
+  EXPECT_EQ(config["solver"]["cro"]["max_copies_mu"], 0);  // the default, sl-unique
   EXPECT_EQ(config["seed"], 3);
 }
 

@@ -20,10 +20,13 @@ nlohmann::json cro_config(const std::string& options, const std::string& name) {
 }
 }  // namespace
 
-TEST(LemmingsCroCli, TheDefaultIsStandardCro) {
+TEST(LemmingsCroCli, TheDefaultIsCroSlWithoutCopies) {
   const auto cro = cro_config("", "cro-default");
-  EXPECT_EQ(cro["preset"], "standard");
-  EXPECT_EQ(cro["variant"], "CRO");
+  EXPECT_EQ(cro["preset"], "sl-unique");
+  EXPECT_EQ(cro["variant"], "CRO-SL");
+  EXPECT_EQ(cro["substrates"], nlohmann::json::array({"all"}));
+  EXPECT_EQ(cro["max_copies_mu"], 0);
+  EXPECT_EQ(cro["substrate_sizes"], "fixed");
   EXPECT_EQ(cro["larvae_alpha"], 1.0);
   EXPECT_EQ(cro["brooding_mutation_gamma"], 1.0);
   EXPECT_EQ(cro["copies_check"], "before-evaluation");
@@ -41,11 +44,17 @@ TEST(LemmingsCroCli, APresetAndOverridesAreRecorded) {
   const auto sl = cro_config("--cro-preset sl --cro-substrates two-point,step-shift", "cro-sl");
   EXPECT_EQ(sl["variant"], "CRO-SL");
   EXPECT_EQ(sl["substrates"], nlohmann::json::array({"two-point", "step-shift"}));
+  const auto dynamic = cro_config(
+      "--cro-preset sl --cro-substrate-sizes dynamic --cro-amplification 0.05", "cro-dynamic");
+  EXPECT_EQ(dynamic["substrate_sizes"], "dynamic");
+  EXPECT_EQ(dynamic["amplification"], 0.05);
+  EXPECT_EQ(dynamic["max_copies_mu"], 3);
 }
 
 TEST(LemmingsCroCli, BadSettingsAreRefused) {
-  for (const char* bad : {"--cro-reef 3", "--cro-reef 0x5", "--cro-gamma 2", "--cro-preset classic",
-                          "--cro-substrates nope"}) {
+  for (const char* bad :
+       {"--cro-reef 3", "--cro-reef 0x5", "--cro-gamma 2", "--cro-preset classic",
+        "--cro-substrates nope", "--cro-substrate-sizes grow", "--cro-amplification 0"}) {
     const auto dir = scratch_dir("cro-bad");
     const auto r = run_evoplay("lemmings solve " + kLevel + " --evaluations 50 --quiet " + bad +
                                " --out " + (dir / "run").string());

@@ -85,7 +85,7 @@ TEST(LemmingsCroSl, StepShiftMovesOneGeneANearbyStep) {
 
 TEST(LemmingsCroSl, EachPresetSpendsItsBudgetAndIsTheSameAtOneOrTwoThreads) {
   const auto level = suite_level("medium-02-hold-the-line");
-  for (const char* preset : {"thesis", "standard", "sl"}) {
+  for (const char* preset : {"thesis", "standard", "sl", "sl-unique"}) {
     lem::SolverSettings s;
     s.cro = evoplay::evo::CroParams::preset_named(preset);
     s.evaluations = 900;

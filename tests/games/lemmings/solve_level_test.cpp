@@ -146,6 +146,7 @@ TEST(LemmingsSolveLevel, EpochsInsteadOfEvaluations) {
   for (auto a : lem::kAlgorithms) {
     lem::SolverSettings s;
     s.algorithm = a;
+    s.cro = evoplay::evo::CroParams::thesis();  // the document's epochs, counted below
     s.epochs = 12;
     s.population = 30;
     s.seed = 5;

@@ -14,7 +14,7 @@ using namespace evoplay::games::sudoku;
 TEST(SudokuCroSl, EveryPresetRunsTheSameAtOneOrTwoThreads) {
   const Board puzzle =
       read_puzzles(test_support::source_path("data/sudoku/qqwing_easy_50.txt")).at(0).board;
-  for (const char* preset : {"thesis", "standard", "sl"}) {
+  for (const char* preset : {"thesis", "standard", "sl", "sl-unique"}) {
     GaSettings s = GaSettings::preset_named("strong");
     s.seed = 3;
     s.generations = 3000;

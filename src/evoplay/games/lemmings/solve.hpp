@@ -49,7 +49,7 @@ struct SolverSettings {
   int threads = 1;
   // The algorithms' own settings; population, stopping rules, seed and threads are set from the
   // fields above when a run starts.
-  evo::CroParams cro;
+  evo::CroParams cro = evo::CroParams::preset_named(evo::CroParams::kDefaultPreset);
   evo::GaParams ga = default_ga();
   evo::AcoParams aco = default_aco();
   /// The island model (GA and CRO): `population` per island, the evaluation budget shared by
