@@ -43,8 +43,8 @@ struct AlphaBetaSettings {
   // Threads of solve() (the exact driver; search() uses one): every probe runs on each thread
   // over the shared table and the first thread to finish answers it. At nodes searched to at
   // least `split_depth` plies and at most `split_ply` plies from the root, a thread defers the
-  // moves another is searching (measured on Connect Four's early positions: splitting near the
-  // root alone does as well as splitting everywhere, and costs less).
+  // moves another is searching. (The Connect Four solver splits deeper: games/connect4/solver.cpp
+  // says why.)
   int threads = 1;
   int split_depth = 2;
   int split_ply = 3;
