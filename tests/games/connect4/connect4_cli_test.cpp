@@ -161,6 +161,23 @@ TEST(Connect4Cli, ATimeLimitPrintsTheBoundsProvenSoFar) {
   }
 }
 
+// "." is the empty board: the first player wins at the last possible move (score 1, Pons'
+// convention), far beyond a short time limit; either way its line names it "." and what is
+// printed holds the score.
+TEST(Connect4Cli, TheEmptyBoardIsADot) {
+  const auto r = run_evoplay("connect4 solve --table-mib 8 --seconds 0.05 --json --check", ". 1\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["moves"], ".");
+  if (j.contains("score")) {
+    EXPECT_EQ(j["score"], 1);
+  } else {
+    EXPECT_EQ(j["complete"], false);
+    EXPECT_LE(j["low"].get<int>(), 1);
+    EXPECT_GE(j["high"].get<int>(), 1);
+  }
+}
+
 // No progress line when standard error is not a terminal (here a file): every line of it is
 // the summary or an error, never the carriage-return line drawn on a terminal.
 TEST(Connect4Cli, NoProgressLineWhenStderrIsNotATerminal) {

@@ -146,6 +146,13 @@ TEST(Connect4, PositionLinesAsSolveReadsThem) {
   EXPECT_EQ(p->score, -3);
   EXPECT_FALSE(parse_position_line("4455", "f.txt", 3)->score);
   EXPECT_FALSE(parse_position_line("4455\tx", "f.txt", 3)->score);
+  const auto empty = parse_position_line(" . 1", "f.txt", 4);  // the empty board
+  ASSERT_TRUE(empty);
+  EXPECT_EQ(empty->moves, ".");
+  EXPECT_EQ(empty->board.moves(), 0);
+  EXPECT_EQ(empty->board.key(), Board{}.key());
+  EXPECT_EQ(empty->score, 1);
+  EXPECT_THROW(parse_position_line("4.", "f.txt", 6), Error);  // "." alone, not among moves
   try {
     parse_position_line("\t 4448", "f.txt", 5);
     FAIL();

@@ -14,7 +14,8 @@ std::optional<PositionLine> parse_position_line(std::string_view text, const std
   PositionLine out;
   out.moves = t.substr(0, space);
   try {
-    out.board = Board::from_moves(out.moves, file, line);
+    // "." is the empty board (an empty line is skipped, as text files' blank lines are).
+    if (out.moves != ".") out.board = Board::from_moves(out.moves, file, line);
   } catch (const Error& e) {
     throw Error(e.file(), e.line(), e.column() > 0 ? e.column() + indent : 0, e.message());
   }

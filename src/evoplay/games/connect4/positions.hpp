@@ -1,6 +1,7 @@
 #pragma once
 // A line of a positions file as `connect4 solve` reads it (Pascal Pons' test sets): the moves
-// played from the empty board (columns 1 to 7), then, after a blank, the position's score.
+// played from the empty board (columns 1 to 7; "." for none: the empty board), then, after a
+// blank, the position's score.
 //
 // Why it exists: reading such a line is the game's business, not the command line's, so that the
 // tests and the fuzzing harness (fuzz/connect4_positions.cpp) read lines as the command does.
@@ -14,7 +15,7 @@
 namespace evoplay::games::connect4 {
 
 struct PositionLine {
-  std::string_view moves;          // the moves as written (a view into the line)
+  std::string_view moves;          // the moves as written (a view into the line; "." for none)
   Board board;                     // the position they reach
   std::optional<long long> score;  // the first word after the moves, when it is a whole number
 };
