@@ -417,7 +417,7 @@ void add_evo(py::module_& m) {
       py::arg("evaluations") = 0, py::arg("stagnation") = 0, py::arg("seconds") = 0.0,
       py::arg("threads") = 1, py::arg("seed") = 1, py::arg("callback") = py::none(),
       "Coral Reef Optimization over `problem` (generations = epochs): the parameters of `preset` "
-      "(thesis or standard, as --cro-preset; docs/cro.md), each keyword given (rows, cols, "
+      "(thesis or standard, as --cro-preset; docs/evo.md), each keyword given (rows, cols, "
       "occupancy, larvae, broadcast, brooding_mutation, attempts, budding, max_copies, "
       "depredation_fraction, depredation_probability) over them. Returns a Run.");
 

@@ -186,7 +186,7 @@ def test_cro_preset_and_keywords_over_it():
         r = evo.CRO(Target(), rows=6, cols=6, generations=15, seed=4, **settings).run()
         return [(h["generation"], h["evaluations"], h["best"], h["mean"]) for h in r.history], r.best
 
-    # The standard preset is its values (Salcedo-Sanz et al.; docs/cro.md) given one by one.
+    # The standard preset is its values (Salcedo-Sanz et al.; docs/evo.md) given one by one.
     standard = run(preset="standard")
     by_hand = run(occupancy=0.9, larvae=1.0, broadcast=0.9, brooding_mutation=1.0, attempts=3,
                   budding=0.1, depredation_fraction=0.1, depredation_probability=0.1)
