@@ -56,8 +56,8 @@ struct StudySpec {
   // rank-maxmin).
   evo::Selection ga_selection = SolverSettings::default_ga().selection;
   std::string aco_variant = "rank-maxmin";
-  evo::CroParams cro = evo::CroParams::preset_named(
-      evo::CroParams::kDefaultPreset);  // CRO's settings (preset and parameters) of every CRO run
+  // CRO's settings (preset and parameters) of every CRO run.
+  evo::CroParams cro = evo::CroParams::preset_named(evo::CroParams::kDefaultPreset);
 
   /// Sets `algorithms` (`fitnesses`) from comma-separated names, in their order, without
   /// repeats; throws Error naming the accepted names.
