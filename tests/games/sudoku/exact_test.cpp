@@ -202,3 +202,29 @@ TEST(SudokuExact, StatsCountBranchingWork) {
   EXPECT_GT(r.stats.guesses, 0u);
   EXPECT_EQ(r.stats.guesses, r.stats.backtracks);
 }
+
+#if defined(__x86_64__)
+TEST(SudokuExact, PortableAndX86_64V3BuildsAgree) {
+  // solve9 runs the x86-64-v3 build where the processor has it; both builds must count, solve
+  // and branch alike (the code is integer-only, so any difference is a compiler or dispatch
+  // fault).
+  if (!detail::solve9_v3_available()) GTEST_SKIP() << "this processor lacks x86-64-v3";
+  int compared = 0;
+  for (const char* file :
+       {"data/sudoku/top95.txt", "data/sudoku/hardest.txt", "data/sudoku/forum_hardest_1106.txt"}) {
+    for (const auto& e : load(file)) {
+      std::uint8_t a[81], b[81];
+      ExactStats sa, sb;
+      const int na = detail::solve9_portable(e.board.cells.data(), a, 2, sa);
+      const int nb = detail::solve9_x86_64_v3(e.board.cells.data(), b, 2, sb);
+      ASSERT_EQ(na, 1) << file << ":" << e.line;
+      ASSERT_EQ(nb, na) << file << ":" << e.line;
+      EXPECT_TRUE(std::equal(a, a + 81, b)) << file << ":" << e.line;
+      EXPECT_EQ(sa.guesses, sb.guesses) << file << ":" << e.line;
+      EXPECT_EQ(sa.backtracks, sb.backtracks) << file << ":" << e.line;
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 95 + 11 + 375);  // forum_hardest_1106.txt holds 375 puzzles
+}
+#endif

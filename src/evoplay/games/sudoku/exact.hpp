@@ -4,7 +4,7 @@
 //
 // solve_exact_generic() works on every size (candidate bitmasks per cell, naked and hidden
 // singles, branching on the cell with the fewest candidates); solve9() is the fast 9x9 path
-// (band bitboards, triads, branching on band configurations, see exact_fast9.cpp).
+// (band bitboards, triads, branching on band configurations, see exact_fast9_solver.hpp).
 // solve_exact() picks the right one.
 
 #include <cstdint>
@@ -37,5 +37,15 @@ ExactResult solve_exact_generic(const Board& puzzle, int limit = 2);
 /// The fast 9x9 solver on raw cells (81 values, 0 = empty). Returns the number of solutions
 /// up to `limit` and writes the first one to `solution` (81 values).
 int solve9(const std::uint8_t* cells, std::uint8_t* solution, int limit, ExactStats& stats);
+
+namespace detail {
+// The two builds of solve9 (exact_fast9.cpp), for tests that compare them. The x86-64-v3 one
+// exists only on x86-64 builds and may be called only when solve9_v3_available().
+int solve9_portable(const std::uint8_t* cells, std::uint8_t* solution, int limit,
+                    ExactStats& stats);
+int solve9_x86_64_v3(const std::uint8_t* cells, std::uint8_t* solution, int limit,
+                     ExactStats& stats);
+bool solve9_v3_available();
+}  // namespace detail
 
 }  // namespace evoplay::games::sudoku

@@ -1,0 +1,604 @@
+// The fast 9x9 exact solver.
+//
+// Representation (after the band bitboards of JCZSolve and fsss2): for each band of three rows
+// and each digit, a 27-bit mask of the cells where the digit may still go (bit = row_in_band *
+// 9 + column). A placed digit stays set in its own mask, so that every row, column and box holds
+// each digit exactly once in the masks of a solved grid. The whole state (masks, unsolved cells,
+// pending work, cached occupancy matrices) is 240 bytes and is copied by value at a branch.
+//
+// Propagation, cheapest first, to a fixed point:
+//  1. band update (digit d, band b) whenever its mask changed. The 3x3 matrix "row i of the band
+//     may hold d inside box j" must contain a permutation (each row and each box of the band
+//     holds d once); the six permutations are the digit's *configurations* in the band. Cells of
+//     (row, box) pairs in no remaining configuration are removed by one table lookup (pointing
+//     and claiming between rows and boxes, hidden singles in boxes); then a row left with one
+//     cell places d there.
+//  2. naked singles: per band, bit-sliced counting of candidates over the nine digits.
+//  3. stacks: the same configuration filter on "band i may hold d in column j of a stack"
+//     (box/column interactions) and hidden singles in columns.
+//  4. triads: the three cells where a row (or column) crosses a box hold exactly three digits.
+//     When only three digits can go there, they are there, and leave the rest of the row and
+//     the box; when three digits are known to be there (each is confined to those cells within
+//     its row or its box), the other digits leave the three cells. All 18 triads of a band are
+//     counted at once with bit-sliced adders over the nine digits.
+//
+// Branching (when propagation stalls), tdoku's rule: among the three bands and three stacks, the
+// unit with the fewest configurations summed over its nine digits (a decided digit has one),
+// and in it the undecided digit with the fewest (ties: the first unit, the lowest digit). Each
+// child keeps one configuration (three cells per box row/column pattern), the last one
+// continues in the current state. Measured (guesses per puzzle, top95 / hardest /
+// mantere_koljonen_46 / magictour_top1465 / forum_hardest_1106 / 17-clue): this rule 10.8 /
+// 5.0 / 0.63 / 8.9 / 111 / 0.56; the unit with the fewest undecided digits (ties: the most
+// configurations, the rule before) 14.0 / 9.9 / 1.80 / 9.9 / 83 / 0.86, which wins only on
+// forum_hardest. Every branch is searched until `limit` solutions are found, so uniqueness is
+// checked by continuing past the first.
+//
+// This file is the solver's whole code, included by exact_fast9.cpp (the portable build, and
+// the entry point solve9, which picks a build at run time) and by exact_fast9_v3.cpp (the same
+// code compiled for x86-64-v3: AVX2, BMI1/2 with PEXT for occupancy; about 7% faster). The
+// includer names the entry with EVOPLAY_SOLVE9_ENTRY; everything else has internal linkage.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+#include "evoplay/games/sudoku/exact.hpp"
+
+namespace evoplay::games::sudoku {
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+constexpr u32 kRow[3] = {0x1FF, 0x1FF << 9, 0x1FFu << 18};
+constexpr u32 kBox[3] = {0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6};
+constexpr u32 replicate(u32 columns) { return columns | columns << 9 | columns << 18; }
+constexpr u32 fold(u32 m) { return (m | m >> 9 | m >> 18) & 0x1FF; }
+
+constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};  // the other two bands
+
+// The six permutations of a 3x3 matrix: row i uses column kPerm[p][i].
+constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+struct Tables {
+  std::array<std::uint8_t, 512> triads{};   // 9 cells of a row -> which of its boxes are used
+  std::array<std::uint16_t, 512> match{};   // 3x3 occupancy -> pairs in some permutation
+  std::array<u32, 512> keep{};              // the same, as a 27-bit band mask
+  std::array<std::uint8_t, 512> perms{};    // 3x3 occupancy -> permutations it contains
+  std::array<std::uint8_t, 512> configs{};  // ... and how many
+  std::array<std::uint16_t, 512> lone{};    // 3x3 occupancy -> pairs alone in their row
+  std::array<u32, 6> perm_cells{};          // band cells of a permutation (row i, box p[i])
+  std::array<u32, 512> peers{};             // 3x3 occupancy -> cells of its rows and boxes
+  std::array<std::uint8_t, 512> partial{};  // 3x3 occupancy -> at most one pair per row and box
+};
+
+constexpr Tables make_tables() {
+  Tables t{};
+  for (int row = 0; row < 512; ++row) {
+    int bits = 0;
+    for (int k = 0; k < 3; ++k) {
+      if ((row >> (3 * k)) & 7) bits |= 1 << k;
+    }
+    t.triads[static_cast<std::size_t>(row)] = static_cast<std::uint8_t>(bits);
+  }
+  for (int p = 0; p < 6; ++p) {
+    u32 cells = 0;
+    for (int i = 0; i < 3; ++i) cells |= kRow[i] & kBox[kPerm[p][i]];
+    t.perm_cells[static_cast<std::size_t>(p)] = cells;
+  }
+  for (int occ = 0; occ < 512; ++occ) {
+    const auto o = static_cast<std::size_t>(occ);
+    int allowed = 0, perms = 0;
+    for (int p = 0; p < 6; ++p) {
+      int pairs = 0;
+      for (int i = 0; i < 3; ++i) pairs |= 1 << (i * 3 + kPerm[p][i]);
+      if ((occ & pairs) == pairs) allowed |= pairs, perms |= 1 << p;
+    }
+    t.match[o] = static_cast<std::uint16_t>(allowed);
+    t.perms[o] = static_cast<std::uint8_t>(perms);
+    t.configs[o] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(perms)));
+    u32 mask = 0;
+    for (int pair = 0; pair < 9; ++pair) {
+      if (allowed & (1 << pair)) mask |= u32{7} << ((pair / 3) * 9 + (pair % 3) * 3);
+    }
+    t.keep[o] = mask;
+    int lone = 0;
+    for (int i = 0; i < 3; ++i) {
+      const int row = (occ >> (3 * i)) & 7;
+      if (std::popcount(static_cast<unsigned>(row)) == 1) lone |= row << (3 * i);
+    }
+    t.lone[o] = static_cast<std::uint16_t>(lone);
+    u32 peers = 0;
+    bool partial = true;
+    for (int k = 0; k < 3; ++k) {
+      const int row = (occ >> (3 * k)) & 7, box = (occ >> k) & 0111;
+      if (row) peers |= kRow[k];
+      if (box) peers |= kBox[k];
+      partial = partial && std::popcount(static_cast<unsigned>(row)) <= 1 &&
+                std::popcount(static_cast<unsigned>(box)) <= 1;
+    }
+    t.peers[o] = peers;
+    t.partial[o] = partial;
+  }
+  return t;
+}
+
+constexpr Tables kTables = make_tables();
+
+/// Rows i = 0..2 of a band mask -> the 3x3 matrix "row i holds cells in box j" (bit 3i + j).
+inline int occupancy(u32 m) {
+#if defined(__BMI2__)
+  return static_cast<int>(_pext_u32(m | m >> 1 | m >> 2, 0x1249249));  // the first cell of each
+#endif                                                                 // triad, gathered
+  const auto& t = kTables;
+  return t.triads[m & 0x1FF] | t.triads[(m >> 9) & 0x1FF] << 3 | t.triads[m >> 18] << 6;
+}
+
+/// The 3x3 matrix "band i holds d in column j of stack st" from the three folded band masks.
+inline int stack_occupancy(u32 f0, u32 f1, u32 f2, int st) {
+  const int sh = 3 * st;
+  return static_cast<int>(((f0 >> sh) & 7) | ((f1 >> sh) & 7) << 3 | ((f2 >> sh) & 7) << 6);
+}
+
+struct alignas(16) State {
+  u32 cand[3][9];   // band, digit
+  u32 unsolved[3];  // cells without a digit yet
+  u32 dirty;        // bit b * 9 + d: cand[b][d] changed since its last band update
+  u32 digits;       // bit d: a mask of digit d changed since its last stack check
+  // Occupancy matrices left by the last band update of (b, d) (units 0-2) and the last stack
+  // check of (stack, d) (units 3-5): exact at a fixed point, where the branching choice reads
+  // them.
+  std::uint16_t occ[6][9];
+};
+
+class Solver9 {
+ public:
+  Solver9(int limit, ExactStats& stats) : limit_(limit), stats_(stats) {}
+
+  int run(const std::uint8_t* cells, std::uint8_t* solution) {
+    solution_ = solution;
+    State s;
+    if (!init(s, cells)) return 0;
+    search(s, false);
+    return solutions_;
+  }
+
+ private:
+  /// Builds the masks of the givens in one pass: each digit keeps its givens and loses their
+  /// rows, boxes and columns and every cell given another digit. False if two givens clash (or
+  /// a value is out of range).
+  static bool init(State& s, const std::uint8_t* cells) {
+    const auto& t = kTables;
+    u32 given[3][10];  // band, value (0: empty cells)
+#if defined(__SSE2__)
+    // Per band, the 27 bytes as two overlapping 16-byte loads (cells 0-15 and 11-26).
+    const __m128i nine = _mm_set1_epi8(9);
+    for (int b = 0; b < 3; ++b) {
+      const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + 27 * b));
+      const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + 27 * b + 11));
+      const __m128i top = _mm_max_epu8(_mm_max_epu8(lo, hi), nine);
+      if (_mm_movemask_epi8(_mm_cmpeq_epi8(top, nine)) != 0xFFFF) return false;  // not a digit
+      for (int v = 0; v < 10; ++v) {
+        const __m128i value = _mm_set1_epi8(static_cast<char>(v));
+        const auto l = static_cast<u32>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, value)));
+        const auto h = static_cast<u32>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, value)));
+        given[b][v] = l | h << 11;
+      }
+    }
+#else
+    for (int b = 0; b < 3; ++b) {
+      for (int v = 0; v < 10; ++v) given[b][v] = 0;
+      for (int i = 0; i < 27; ++i) {
+        const unsigned v = cells[b * 27 + i];
+        if (v > 9) return false;
+        given[b][v] |= u32{1} << i;
+      }
+    }
+#endif
+    u32 clash = 0;
+    for (int b = 0; b < 3; ++b) s.unsolved[b] = given[b][0];
+    for (int d = 0; d < 9; ++d) {
+      const u32 g[3] = {given[0][d + 1], given[1][d + 1], given[2][d + 1]};
+      const u32 f0 = fold(g[0]), f1 = fold(g[1]), f2 = fold(g[2]);
+      clash |= (f0 & f1) | (f0 & f2) | (f1 & f2);  // a column twice across bands
+      const u32 columns = replicate(f0 | f1 | f2);
+      for (int b = 0; b < 3; ++b) {
+        // Within a band, the givens must use distinct (row, box) pairs, rows and boxes.
+        const auto occ = static_cast<std::size_t>(occupancy(g[b]));
+        clash |= static_cast<u32>(std::popcount(g[b]) != std::popcount(occ) || !t.partial[occ]);
+        s.cand[b][d] = g[b] | (s.unsolved[b] & ~t.peers[occ] & ~columns);
+      }
+    }
+    s.dirty = (u32{1} << 27) - 1;  // every band update and stack check runs once
+    s.digits = 0x1FF;
+    std::memset(s.occ, 0, sizeof s.occ);
+    return clash == 0;
+  }
+
+  /// Keeps only `cells` in cand[b][d], marking it dirty only if it changed (branch-free).
+  /// Returns 1 if it changed.
+  static int restrict_to(State& s, int d, int b, u32 cells) {
+    const u32 before = s.cand[b][d], after = before & cells;
+    s.cand[b][d] = after;
+    const u32 changed = before != after;
+    s.dirty |= changed << (b * 9 + d);
+    s.digits |= changed << d;
+    return static_cast<int>(changed);
+  }
+
+  /// Removes `cells` from every digit's mask in band b (the nine masks of a band are contiguous:
+  /// two SSE registers and one word).
+  static void clear_band(State& s, int b, u32 cells) {
+    u32* c = s.cand[b];
+#if defined(__SSE2__)
+    const __m128i keep = _mm_set1_epi32(static_cast<int>(~cells));
+    const __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
+    const __m128i a1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 4));
+    const __m128i n0 = _mm_and_si128(a0, keep), n1 = _mm_and_si128(a1, keep);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(c), n0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(c + 4), n1);
+    const int same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a0, n0))) |
+                     _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a1, n1))) << 4;
+    u32 changed = ~static_cast<u32>(same) & 0xFF;
+    const u32 before = c[8], after = before & ~cells;
+    c[8] = after;
+    changed |= static_cast<u32>(before != after) << 8;
+#else
+    u32 changed = 0;
+    for (int e = 0; e < 9; ++e) {
+      const u32 before = c[e], after = before & ~cells;
+      c[e] = after;
+      changed |= static_cast<u32>(before != after) << e;
+    }
+#endif
+    s.dirty |= changed << (b * 9);
+    s.digits |= changed;
+  }
+
+  /// Puts digit d in one cell of band b: clears the cell for the other digits, the rest of its
+  /// row and box for d, and its column for d in the other bands.
+  static void place(State& s, int d, int b, u32 bit) {
+    const int index = std::countr_zero(bit);
+    const u32 mask = s.cand[b][d];
+    clear_band(s, b, bit);
+    s.cand[b][d] = (mask & ~(kRow[index / 9] | kBox[index % 9 / 3])) | bit;
+    s.dirty |= u32{1} << (b * 9 + d);
+    s.digits |= u32{1} << d;
+    const u32 column = ~replicate(u32{1} << (index % 9));
+    restrict_to(s, d, kNext[b], column);
+    restrict_to(s, d, kPrev[b], column);
+    s.unsolved[b] &= ~bit;
+  }
+
+  /// Step 1 for one digit and band. False on a contradiction.
+  static bool update_band(State& s, int d, int b) {
+    const auto& t = kTables;
+    const u32 before = s.cand[b][d];
+    const int occ = occupancy(before);
+    const u32 m = before & t.keep[static_cast<std::size_t>(occ)];
+    if (m == 0) return false;
+    s.occ[b][d] = t.match[static_cast<std::size_t>(occ)];
+    s.digits |= static_cast<u32>(m != before) << d;
+    s.cand[b][d] = m;
+    // Rows left with one cell: the configuration filter already cleared the rest of that cell's
+    // box, so only the other digits (same cell) and the other bands (same column) need clearing.
+    const u32 r0 = m & kRow[0], r1 = m & kRow[1], r2 = m & kRow[2];
+    u32 singles = ((r0 & (r0 - 1)) == 0 ? r0 : 0) | ((r1 & (r1 - 1)) == 0 ? r1 : 0) |
+                  ((r2 & (r2 - 1)) == 0 ? r2 : 0);
+    singles &= s.unsolved[b];
+    if (singles) {
+      s.unsolved[b] &= ~singles;
+      clear_band(s, b, singles);
+      s.cand[b][d] = m;  // the singles stay with d, and d's mask needs no new update
+      s.dirty &= ~(u32{1} << (b * 9 + d));
+      const u32 columns = ~replicate(fold(singles));
+      restrict_to(s, d, kNext[b], columns);
+      restrict_to(s, d, kPrev[b], columns);
+    }
+    return true;
+  }
+
+  /// Step 2 on the bands in `bands` (bit b). Returns -1 on a contradiction, else the number of
+  /// cells placed.
+  static int naked_singles(State& s, u32 bands) {
+    int placed = 0;
+    for (; bands; bands &= bands - 1) {
+      const int b = std::countr_zero(bands);
+      const u32* c = s.cand[b];
+      u32 once = 0, twice = 0;
+      for (int d = 0; d < 9; ++d) {
+        twice |= once & c[d];
+        once |= c[d];
+      }
+      const u32 u = s.unsolved[b];
+      if (u & ~once) return -1;
+      u32 singles = u & ~twice;
+      if (!singles) continue;
+      // The digit of each single, as four bit planes of its index.
+      const u32 i0 = c[1] | c[3] | c[5] | c[7], i1 = c[2] | c[3] | c[6] | c[7];
+      const u32 i2 = c[4] | c[5] | c[6] | c[7], i3 = c[8];
+      do {
+        const u32 bit = singles & (0 - singles);
+        singles ^= bit;
+        const int d = ((i0 & bit) != 0) | ((i1 & bit) != 0) << 1 | ((i2 & bit) != 0) << 2 |
+                      ((i3 & bit) != 0) << 3;
+        if (!(s.cand[b][d] & bit)) return -1;  // emptied by a placement made in this loop
+        place(s, d, b, bit);
+        ++placed;
+      } while (singles);
+    }
+    return placed;
+  }
+
+  /// Step 3 for every digit whose masks changed. Returns -1 on a contradiction, else 1 if
+  /// anything changed.
+  static int stacks(State& s) {
+    int changed = 0;
+    const auto& t = kTables;
+    u32 pending = s.digits;  // changes made here mark their digits for the next call
+    s.digits = 0;
+    while (pending) {
+      const int d = std::countr_zero(pending);
+      pending &= pending - 1;
+      u32 f[3], solved_cols = 0;
+      u32 once = 0, twice = 0;
+      for (int b = 0; b < 3; ++b) {
+        const u32 m = s.cand[b][d];
+        const u32 r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
+        f[b] = r0 | r1 | r2;
+        twice |= (once & f[b]) | (r0 & r1) | (r2 & (r0 | r1));
+        once |= f[b];
+        solved_cols |= fold(m & ~s.unsolved[b]);
+      }
+      if (once != 0x1FF) return -1;
+      // Hidden singles in columns.
+      u32 hidden = once & ~twice & ~solved_cols;
+      if (hidden) {
+        // One column at a time: a placement may empty a later column, which the next call sees.
+        while (hidden) {
+          const u32 col = replicate(hidden & (0 - hidden));
+          hidden &= hidden - 1;
+          for (int b = 0; b < 3; ++b) {
+            const u32 cell = s.cand[b][d] & col;
+            if (cell) {
+              place(s, d, b, cell);
+              break;
+            }
+          }
+        }
+        changed = 1;  // the masks moved: the next call looks at this digit again
+        continue;
+      }
+      // Box / column configuration filter per stack.
+      u32 allow[3] = {0, 0, 0};
+      for (int st = 0; st < 3; ++st) {
+        const u32 ok = t.match[static_cast<std::size_t>(stack_occupancy(f[0], f[1], f[2], st))];
+        if (ok == 0) return -1;
+        s.occ[3 + st][d] = static_cast<std::uint16_t>(ok);
+        const int sh = 3 * st;
+        for (int b = 0; b < 3; ++b) allow[b] |= ((ok >> (3 * b)) & 7) << sh;
+      }
+      // Most checks change nothing here: a branch is cheaper than restrict_to's branch-free
+      // marking (about 3% of the instructions on the hardest puzzles).
+      for (int b = 0; b < 3; ++b) {
+        const u32 m = s.cand[b][d] & replicate(allow[b]);
+        if (m != s.cand[b][d]) {
+          s.cand[b][d] = m;
+          s.dirty |= u32{1} << (b * 9 + d);
+          s.digits |= u32{1} << d;
+          changed = 1;
+        }
+      }
+    }
+    return changed;
+  }
+
+  /// Steps 1-3 to a fixed point. False on a contradiction.
+  static bool propagate(State& s) {
+    for (;;) {
+      u32 touched = 0;  // bands whose masks changed since the last naked singles
+      while (s.dirty) {
+        touched |= s.dirty;
+        const int i = std::countr_zero(s.dirty);
+        s.dirty &= s.dirty - 1;
+        if (!update_band(s, i % 9, i / 9)) return false;
+      }
+      const u32 bands = ((touched & 0x1FF) != 0) | ((touched & 0x3FE00) != 0) << 1 |
+                        ((touched & 0x7FC0000) != 0) << 2;
+      const int placed = naked_singles(s, bands);
+      if (placed < 0) return false;
+      if (placed > 0) continue;
+      const int moved = stacks(s);
+      if (moved < 0) return false;
+      if (moved == 0) return true;
+    }
+  }
+
+  /// Step 4. Returns -1 on a contradiction, else 1 if a mask changed.
+  static int triads(State& s) {
+    const auto& t = kTables;
+    // Per band and digit, the columns where the digit may go on entry (the changes made below
+    // only remove candidates, so what is deduced from these stays true).
+    u32 folded[3][9];
+    for (int b = 0; b < 3; ++b) {
+      for (int d = 0; d < 9; ++d) folded[b][d] = fold(s.cand[b][d]);
+    }
+    int changed = 0;
+    for (int b = 0; b < 3; ++b) {
+      const int b1 = kNext[b], b2 = kPrev[b];
+      // Per digit, a 36-bit word: horizontal triads where it may go (bits 0-8, triad 3 * row +
+      // box) and where it must go (9-17), vertical triads (the columns of the band) where it may
+      // go (18-26) and must go (27-35). Bit-sliced counters c0..c3 count the digits per bit.
+      u64 c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+      for (int d = 0; d < 9; ++d) {
+        const int occ = s.occ[b][d];
+        const u32 cols = folded[b][d];
+        const u32 own_cols = cols & ~(folded[b1][d] | folded[b2][d]);
+        const u64 x = static_cast<u64>(occ) |
+                      static_cast<u64>(t.lone[static_cast<std::size_t>(occ)]) << 9 |
+                      static_cast<u64>(cols) << 18 | static_cast<u64>(own_cols) << 27;
+        const u64 k0 = c0 & x;
+        c0 ^= x;
+        const u64 k1 = c1 & k0;
+        c1 ^= k0;
+        c3 |= c2 & k1;
+        c2 ^= k1;
+      }
+      constexpr u64 kMay = 0x1FFull | 0x1FFull << 18, kMust = kMay << 9;
+      const u64 three = c0 & c1 & ~c2 & ~c3;
+      const u64 below_three = ~(c0 & c1) & ~c2 & ~c3;
+      // Fewer than three digits may go in a triad, or more than three must: a contradiction.
+      if ((below_three & kMay) || ((c2 | c3) & kMust)) return -1;
+      // A triad acts when exactly three digits may go there but not all three are known to, or
+      // when three must go there and more may.
+      const u64 may3 = three & kMay, must3 = (three & kMust) >> 9;
+      u64 act = may3 ^ must3;
+      while (act) {
+        const int bit = std::countr_zero(act);
+        act &= act - 1;
+        if (bit < 9) {
+          const int i = bit / 3, j = bit % 3;
+          const u32 cells = kRow[i] & kBox[j];
+          const bool may = (may3 >> bit) & 1;
+          for (int d = 0; d < 9; ++d) {
+            if (!(s.cand[b][d] & cells)) continue;
+            const bool must = (t.lone[static_cast<std::size_t>(s.occ[b][d])] >> bit) & 1;
+            if (may) {  // d goes in these cells: it leaves the rest of row i and box j
+              changed |= restrict_to(s, d, b, cells | ~(kRow[i] | kBox[j]));
+            } else if (!must) {
+              changed |= restrict_to(s, d, b, ~cells);
+            }
+          }
+        } else {
+          const int c = bit - 18;
+          const u32 col = replicate(u32{1} << c);
+          const bool may = (may3 >> bit) & 1;
+          for (int d = 0; d < 9; ++d) {
+            if (!((folded[b][d] >> c) & 1)) continue;
+            const bool must = !(((folded[b1][d] | folded[b2][d]) >> c) & 1);
+            if (may) {
+              // d goes in column c of this band: it leaves the column in the other bands and
+              // the rest of its box in this band.
+              changed |= restrict_to(s, d, b1, ~col);
+              changed |= restrict_to(s, d, b2, ~col);
+              changed |= restrict_to(s, d, b, col | ~kBox[c / 3]);
+            } else if (!must) {
+              changed |= restrict_to(s, d, b, ~col);
+            }
+          }
+        }
+      }
+    }
+    return changed;
+  }
+
+  void record_solution(const State& s) {
+    if (solutions_++ > 0 || !solution_) return;
+    for (int d = 0; d < 9; ++d) {
+      for (int b = 0; b < 3; ++b) {
+        u32 m = s.cand[b][d];
+        while (m) {
+          const int i = std::countr_zero(m);
+          m &= m - 1;
+          solution_[b * 27 + i] = static_cast<std::uint8_t>(d + 1);
+        }
+      }
+    }
+  }
+
+  /// Keeps configuration p of digit d in unit u (0-2: band u, rows x boxes; 3-5: stack u - 3,
+  /// bands x columns).
+  static void keep_config(State& s, int u, int d, int p) {
+    const auto& t = kTables;
+    if (u < 3) {
+      restrict_to(s, d, u, t.perm_cells[static_cast<std::size_t>(p)]);
+      return;
+    }
+    const int st = u - 3;
+    const u32 others = ~replicate(u32{7} << (3 * st));
+    for (int b = 0; b < 3; ++b) {
+      restrict_to(s, d, b, others | replicate(u32{1} << (3 * st + kPerm[p][b])));
+    }
+  }
+
+  void search(State& s, bool guessed) {
+    const auto& t = kTables;
+    for (;;) {
+      if (!propagate(s)) {
+        stats_.backtracks += guessed;
+        return;
+      }
+      if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) {
+        record_solution(s);
+        return;
+      }
+      const int moved = triads(s);
+      if (moved < 0) {
+        stats_.backtracks += guessed;
+        return;
+      }
+      if (moved > 0) continue;
+      // The unit with the fewest configurations over its nine digits (9: every digit decided;
+      // ties: the first), then its undecided digit with the fewest (ties: the lowest).
+      int unit = -1, best_sum = 1 << 30;
+      for (int u = 0; u < 6; ++u) {
+        int sum = 0;
+        for (int d = 0; d < 9; ++d) sum += t.configs[s.occ[u][d]];
+        if (sum > 9 && sum < best_sum) best_sum = sum, unit = u;
+      }
+      if (unit < 0) {  // every configuration decided but cells open: cannot happen at a fixed
+        stats_.backtracks += guessed;  // point, kept as a safe dead end
+        return;
+      }
+      int best = 1 << 30;  // configurations << 16 | digit << 9 | occupancy
+      for (int d = 0; d < 9; ++d) {
+        const int occ = s.occ[unit][d];
+        const int n = t.configs[static_cast<std::size_t>(occ)];
+        if (n > 1) best = std::min(best, n << 16 | d << 9 | occ);
+      }
+      const int digit = (best >> 9) & 15;
+      u32 configs = t.perms[static_cast<std::size_t>(best & 0x1FF)];
+      stats_.guesses += static_cast<std::uint64_t>(std::popcount(configs) - 1);
+      for (;;) {
+        const int p = std::countr_zero(configs);
+        configs &= configs - 1;
+        if (configs == 0) {
+          keep_config(s, unit, digit, p);
+          guessed = true;
+          break;
+        }
+        State child = s;
+        keep_config(child, unit, digit, p);
+        search(child, true);
+        if (solutions_ >= limit_) return;
+      }
+    }
+  }
+
+  int limit_;
+  ExactStats& stats_;
+  std::uint8_t* solution_ = nullptr;
+  int solutions_ = 0;
+};
+
+}  // namespace
+
+namespace detail {
+
+int EVOPLAY_SOLVE9_ENTRY(const std::uint8_t* cells, std::uint8_t* solution, int limit,
+                         ExactStats& stats) {
+  Solver9 solver(limit, stats);
+  return solver.run(cells, solution);
+}
+
+}  // namespace detail
+
+}  // namespace evoplay::games::sudoku
