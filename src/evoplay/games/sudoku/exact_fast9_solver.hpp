@@ -22,16 +22,20 @@
 //     its row or its box), the other digits leave the three cells. All 18 triads of a band are
 //     counted at once with bit-sliced adders over the nine digits.
 //
-// Branching (when propagation stalls), tdoku's rule: among the three bands and three stacks, the
-// unit with the fewest configurations summed over its nine digits (a decided digit has one),
-// and in it the undecided digit with the fewest (ties: the first unit, the lowest digit). Each
-// child keeps one configuration (three cells per box row/column pattern), the last one
-// continues in the current state. Measured (guesses per puzzle, top95 / hardest /
-// mantere_koljonen_46 / magictour_top1465 / forum_hardest_1106 / 17-clue): this rule 10.8 /
-// 5.0 / 0.63 / 8.9 / 111 / 0.56; the unit with the fewest undecided digits (ties: the most
-// configurations, the rule before) 14.0 / 9.9 / 1.80 / 9.9 / 83 / 0.86, which wins only on
-// forum_hardest. Every branch is searched until `limit` solutions are found, so uniqueness is
-// checked by continuing past the first.
+// Branching (when propagation stalls): on the configurations of one digit in one band or stack.
+// Which unit depends on how open the puzzle is at its first branch point (the root after
+// propagation). Up to kOpenRoot candidates left: tdoku's rule, the unit with the fewest
+// configurations summed over its nine digits (a decided digit has one). More: the unit with the
+// fewest undecided digits (ties: the most configurations), whose digits are tightly coupled so
+// that wrong configurations die quickly, which pays on puzzles that need deep search. In both,
+// the unit's undecided digit with the fewest configurations (ties: the first unit, the lowest
+// digit). Each child keeps one configuration (three cells per box row/column pattern), the last
+// one continues in the current state. Measured (guesses per puzzle, top95 / hardest /
+// mantere_koljonen_46 / magictour_top1465 / 17-clue / forum_hardest_1106 / the forum_hardest_1905
+// sample): tdoku's rule alone 10.8 / 5.0 / 0.63 / 8.9 / 0.56 / 111 / 62.4; fewest undecided
+// digits alone 14.0 / 9.9 / 1.80 / 9.9 / 0.86 / 83 / 64.7; the switch 11.9 / 5.0 / 0.63 / 9.2 /
+// 0.75 / 84 / 61.6 (docs/sudoku.md has the speeds). Every branch is searched until `limit`
+// solutions are found, so uniqueness is checked by continuing past the first.
 //
 // This file is the solver's whole code, included by exact_fast9.cpp (the portable build, and
 // the entry point solve9, which picks a build at run time) and by exact_fast9_v3.cpp (the same
@@ -64,6 +68,11 @@ constexpr u32 replicate(u32 columns) { return columns | columns << 9 | columns <
 constexpr u32 fold(u32 m) { return (m | m >> 9 | m >> 18) & 0x1FF; }
 
 constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};  // the other two bands
+
+// Above this many candidates left at the first branch point, a puzzle is branched on the unit
+// with the fewest undecided digits, below it on the unit with the fewest configurations (see
+// the header comment).
+constexpr int kOpenRoot = 230;
 
 // The six permutations of a 3x3 matrix: row i uses column kPerm[p][i].
 constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
@@ -529,6 +538,46 @@ class Solver9 {
     }
   }
 
+  /// Candidates of the unsolved cells.
+  static int candidates_left(const State& s) {
+    int n = 0;
+    for (int b = 0; b < 3; ++b) {
+      for (int d = 0; d < 9; ++d) n += std::popcount(s.cand[b][d] & s.unsolved[b]);
+    }
+    return n;
+  }
+
+  /// The band or stack with the fewest configurations summed over its nine digits (9: every
+  /// digit decided, skipped; ties: the first). -1 if every unit is decided.
+  static int unit_fewest_configurations(const State& s) {
+    const auto& t = kTables;
+    int unit = -1, best = 1 << 30;
+    for (int u = 0; u < 6; ++u) {
+      int sum = 0;
+      for (int d = 0; d < 9; ++d) sum += t.configs[s.occ[u][d]];
+      if (sum > 9 && sum < best) best = sum, unit = u;
+    }
+    return unit;
+  }
+
+  /// The band or stack with the fewest undecided digits (ties: the most configurations, then
+  /// the first). -1 if every unit is decided.
+  static int unit_fewest_undecided(const State& s) {
+    const auto& t = kTables;
+    int unit = -1, best = 1 << 30;
+    for (int u = 0; u < 6; ++u) {
+      int sum = 0, open = 0;
+      for (int d = 0; d < 9; ++d) {
+        const int n = t.configs[s.occ[u][d]];
+        sum += n;
+        open += n > 1;
+      }
+      const int key = open * 64 - sum;
+      if (open > 0 && key < best) best = key, unit = u;
+    }
+    return unit;
+  }
+
   void search(State& s, bool guessed) {
     const auto& t = kTables;
     for (;;) {
@@ -546,14 +595,8 @@ class Solver9 {
         return;
       }
       if (moved > 0) continue;
-      // The unit with the fewest configurations over its nine digits (9: every digit decided;
-      // ties: the first), then its undecided digit with the fewest (ties: the lowest).
-      int unit = -1, best_sum = 1 << 30;
-      for (int u = 0; u < 6; ++u) {
-        int sum = 0;
-        for (int d = 0; d < 9; ++d) sum += t.configs[s.occ[u][d]];
-        if (sum > 9 && sum < best_sum) best_sum = sum, unit = u;
-      }
+      if (open_root_ < 0) open_root_ = candidates_left(s) > kOpenRoot;
+      const int unit = open_root_ ? unit_fewest_undecided(s) : unit_fewest_configurations(s);
       if (unit < 0) {  // every configuration decided but cells open: cannot happen at a fixed
         stats_.backtracks += guessed;  // point, kept as a safe dead end
         return;
@@ -587,6 +630,7 @@ class Solver9 {
   ExactStats& stats_;
   std::uint8_t* solution_ = nullptr;
   int solutions_ = 0;
+  int open_root_ = -1;  // the branching rule, fixed at the first branch point (-1: not yet)
 };
 
 }  // namespace
