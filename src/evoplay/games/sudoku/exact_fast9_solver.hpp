@@ -12,7 +12,9 @@
 //     holds d once); the six permutations are the digit's *configurations* in the band. Cells of
 //     (row, box) pairs in no remaining configuration are removed by one table lookup (pointing
 //     and claiming between rows and boxes, hidden singles in boxes); then a row left with one
-//     cell places d there.
+//     cell places d there. Such placements wait until no band update is pending and are then
+//     made in one branch-free pass: whether a row is left with one cell is a coin toss, and a
+//     branch on it mispredicts (6-12% faster on the search-heavy sets than placing at once).
 //  2. naked singles: per band, bit-sliced counting of candidates over the nine digits.
 //  3. stacks: the same configuration filter on "band i may hold d in column j of a stack"
 //     (box/column interactions) and hidden singles in columns.
@@ -287,8 +289,15 @@ class Solver9 {
     s.unsolved[b] &= ~bit;
   }
 
-  /// Step 1 for one digit and band. False on a contradiction.
-  static bool update_band(State& s, int d, int b) {
+  /// Cells that band updates found alone in their rows, waiting to be placed.
+  struct Pending {
+    u32 bits = 0;   // bit b * 9 + d: cells[b * 9 + d] is set
+    u32 cells[27];  // band b, digit d: the cells of d alone in their rows (of the unsolved)
+  };
+
+  /// Step 1 for one digit and band; rows left with one cell go to `p`. False on a
+  /// contradiction.
+  static bool update_band(State& s, int d, int b, Pending& p) {
     const auto& t = kTables;
     const u32 before = s.cand[b][d];
     const int occ = occupancy(before);
@@ -297,22 +306,34 @@ class Solver9 {
     s.occ[b][d] = t.match[static_cast<std::size_t>(occ)];
     s.digits |= static_cast<u32>(m != before) << d;
     s.cand[b][d] = m;
-    // Rows left with one cell: the configuration filter already cleared the rest of that cell's
-    // box, so only the other digits (same cell) and the other bands (same column) need clearing.
     const u32 r0 = m & kRow[0], r1 = m & kRow[1], r2 = m & kRow[2];
     u32 singles = ((r0 & (r0 - 1)) == 0 ? r0 : 0) | ((r1 & (r1 - 1)) == 0 ? r1 : 0) |
                   ((r2 & (r2 - 1)) == 0 ? r2 : 0);
     singles &= s.unsolved[b];
-    if (singles) {
+    p.cells[b * 9 + d] = singles;
+    p.bits |= static_cast<u32>(singles != 0) << (b * 9 + d);
+    return true;
+  }
+
+  /// Places the pending cells that are still open and still the digit's: the other digits leave
+  /// the cells, the digit leaves their columns in the other bands. Branch-free: a cell taken
+  /// meanwhile by another digit makes `singles` empty and every step a no-op (the digit's row is
+  /// then empty and its next band update reports the contradiction).
+  static void place_pending(State& s, Pending& p) {
+    for (u32 q = p.bits; q; q &= q - 1) {
+      const int i = std::countr_zero(q), b = i / 9, d = i % 9;
+      const u32 m = s.cand[b][d];
+      const u32 singles = p.cells[i] & s.unsolved[b] & m;
+      const u32 bit = u32{1} << i, was_dirty = s.dirty & bit;
       s.unsolved[b] &= ~singles;
       clear_band(s, b, singles);
-      s.cand[b][d] = m;  // the singles stay with d, and d's mask needs no new update
-      s.dirty &= ~(u32{1} << (b * 9 + d));
+      s.cand[b][d] = m;  // d keeps its cells; it needs an update only if it needed one before
+      s.dirty = (s.dirty & ~bit) | was_dirty;
       const u32 columns = ~replicate(fold(singles));
       restrict_to(s, d, kNext[b], columns);
       restrict_to(s, d, kPrev[b], columns);
     }
-    return true;
+    p.bits = 0;
   }
 
   /// Step 2 on the bands in `bands` (bit b). Returns -1 on a contradiction, else the number of
@@ -412,13 +433,18 @@ class Solver9 {
 
   /// Steps 1-3 to a fixed point. False on a contradiction.
   static bool propagate(State& s) {
+    Pending p;
     for (;;) {
       u32 touched = 0;  // bands whose masks changed since the last naked singles
-      while (s.dirty) {
-        touched |= s.dirty;
-        const int i = std::countr_zero(s.dirty);
-        s.dirty &= s.dirty - 1;
-        if (!update_band(s, i % 9, i / 9)) return false;
+      for (;;) {
+        while (s.dirty) {
+          touched |= s.dirty;
+          const int i = std::countr_zero(s.dirty);
+          s.dirty &= s.dirty - 1;
+          if (!update_band(s, i % 9, i / 9, p)) return false;
+        }
+        if (!p.bits) break;
+        place_pending(s, p);
       }
       const u32 bands = ((touched & 0x1FF) != 0) | ((touched & 0x3FE00) != 0) << 1 |
                         ((touched & 0x7FC0000) != 0) << 2;
