@@ -245,27 +245,33 @@ class Solver9 {
     return static_cast<int>(changed);
   }
 
-  /// Removes `cells` from every digit's mask in band b (the nine masks of a band are contiguous:
-  /// two SSE registers and one word).
-  static void clear_band(State& s, int b, u32 cells) {
+  /// Removes `cells` from the masks of every digit but d in band b and keeps only `own` in d's
+  /// (the nine masks of a band are contiguous: two SSE registers and one word, all written by
+  /// vector or whole-word stores, so that the next call's loads are forwarded from them).
+  static void clear_band(State& s, int b, u32 cells, int d, u32 own) {
     u32* c = s.cand[b];
 #if defined(__SSE2__)
-    const __m128i keep = _mm_set1_epi32(static_cast<int>(~cells));
+    const __m128i others = _mm_set1_epi32(static_cast<int>(~cells));
+    const __m128i mine = _mm_set1_epi32(static_cast<int>(own)), digit = _mm_set1_epi32(d);
+    const __m128i is0 = _mm_cmpeq_epi32(_mm_setr_epi32(0, 1, 2, 3), digit);
+    const __m128i is1 = _mm_cmpeq_epi32(_mm_setr_epi32(4, 5, 6, 7), digit);
+    const __m128i k0 = _mm_or_si128(_mm_andnot_si128(is0, others), _mm_and_si128(is0, mine));
+    const __m128i k1 = _mm_or_si128(_mm_andnot_si128(is1, others), _mm_and_si128(is1, mine));
     const __m128i a0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
     const __m128i a1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 4));
-    const __m128i n0 = _mm_and_si128(a0, keep), n1 = _mm_and_si128(a1, keep);
+    const __m128i n0 = _mm_and_si128(a0, k0), n1 = _mm_and_si128(a1, k1);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(c), n0);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(c + 4), n1);
     const int same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a0, n0))) |
                      _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a1, n1))) << 4;
     u32 changed = ~static_cast<u32>(same) & 0xFF;
-    const u32 before = c[8], after = before & ~cells;
+    const u32 before = c[8], after = before & (d == 8 ? own : ~cells);
     c[8] = after;
     changed |= static_cast<u32>(before != after) << 8;
 #else
     u32 changed = 0;
     for (int e = 0; e < 9; ++e) {
-      const u32 before = c[e], after = before & ~cells;
+      const u32 before = c[e], after = before & (e == d ? own : ~cells);
       c[e] = after;
       changed |= static_cast<u32>(before != after) << e;
     }
@@ -278,11 +284,7 @@ class Solver9 {
   /// row and box for d, and its column for d in the other bands.
   static void place(State& s, int d, int b, u32 bit) {
     const int index = std::countr_zero(bit);
-    const u32 mask = s.cand[b][d];
-    clear_band(s, b, bit);
-    s.cand[b][d] = (mask & ~(kRow[index / 9] | kBox[index % 9 / 3])) | bit;
-    s.dirty |= u32{1} << (b * 9 + d);
-    s.digits |= u32{1} << d;
+    clear_band(s, b, bit, d, ~(kRow[index / 9] | kBox[index % 9 / 3]) | bit);
     const u32 column = ~replicate(u32{1} << (index % 9));
     restrict_to(s, d, kNext[b], column);
     restrict_to(s, d, kPrev[b], column);
@@ -322,13 +324,9 @@ class Solver9 {
   static void place_pending(State& s, Pending& p) {
     for (u32 q = p.bits; q; q &= q - 1) {
       const int i = std::countr_zero(q), b = i / 9, d = i % 9;
-      const u32 m = s.cand[b][d];
-      const u32 singles = p.cells[i] & s.unsolved[b] & m;
-      const u32 bit = u32{1} << i, was_dirty = s.dirty & bit;
+      const u32 singles = p.cells[i] & s.unsolved[b] & s.cand[b][d];
       s.unsolved[b] &= ~singles;
-      clear_band(s, b, singles);
-      s.cand[b][d] = m;  // d keeps its cells; it needs an update only if it needed one before
-      s.dirty = (s.dirty & ~bit) | was_dirty;
+      clear_band(s, b, singles, d, ~u32{0});  // d keeps its mask
       const u32 columns = ~replicate(fold(singles));
       restrict_to(s, d, kNext[b], columns);
       restrict_to(s, d, kPrev[b], columns);
