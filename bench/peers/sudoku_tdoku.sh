@@ -24,7 +24,8 @@ echo "# sudoku_tdoku: load average $(cut -d' ' -f1 /proc/loadavg) before (2 core
 for pair in 17clue:17clue_49158 forum_hardest_1106:forum_hardest_1106 top95:top95 \
   magictour_top1465:magictour_top1465 hardest:hardest qqwing_simple_50:qqwing_simple_50 \
   qqwing_easy_50:qqwing_easy_50 qqwing_intermediate_50:qqwing_intermediate_50 \
-  qqwing_expert_50:qqwing_expert_50 mantere_koljonen_46:mantere_koljonen_46; do
+  qqwing_expert_50:qqwing_expert_50 mantere_koljonen_46:mantere_koljonen_46 \
+  forum_hardest_1905:forum_hardest_1905_11plus_every25th; do
   tag=${pair%%:*}
   file=data/sudoku/${pair#*:}.txt
   [[ -f $file ]] || file=../shared/data/sudoku/${pair#*:}.txt

@@ -35,8 +35,8 @@
 // one continues in the current state. Measured (guesses per puzzle, top95 / hardest /
 // mantere_koljonen_46 / magictour_top1465 / 17-clue / forum_hardest_1106 / the forum_hardest_1905
 // sample): tdoku's rule alone 10.8 / 5.0 / 0.63 / 8.9 / 0.56 / 111 / 62.4; fewest undecided
-// digits alone 14.0 / 9.9 / 1.80 / 9.9 / 0.86 / 83 / 64.7; the switch 11.9 / 5.0 / 0.63 / 9.2 /
-// 0.75 / 84 / 61.6 (docs/sudoku.md has the speeds). Every branch is searched until `limit`
+// digits alone 14.0 / 9.9 / 1.80 / 9.9 / 0.86 / 83 / 64.7; the switch 10.9 / 5.0 / 0.63 / 9.0 /
+// 0.70 / 92 / 61.5 (docs/sudoku.md has the speeds and how the threshold was chosen). Every branch is searched until `limit`
 // solutions are found, so uniqueness is checked by continuing past the first.
 //
 // This file is the solver's whole code, included by exact_fast9.cpp (the portable build, and
@@ -74,7 +74,7 @@ constexpr int kNext[3] = {1, 2, 0}, kPrev[3] = {2, 0, 1};  // the other two band
 // Above this many candidates left at the first branch point, a puzzle is branched on the unit
 // with the fewest undecided digits, below it on the unit with the fewest configurations (see
 // the header comment).
-constexpr int kOpenRoot = 230;
+constexpr int kOpenRoot = 245;
 
 // The six permutations of a 3x3 matrix: row i uses column kPerm[p][i].
 constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
