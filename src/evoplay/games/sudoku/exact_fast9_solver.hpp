@@ -513,7 +513,7 @@ class Solver9 {
               changed |= restrict_to(s, d, b, ~cells);
             }
           }
-        } else {
+        } else if (bit >= 18) {  // vertical triads: bits 18-26 (act has none in 9-17)
           const int c = bit - 18;
           const u32 col = replicate(u32{1} << c);
           const bool may = (may3 >> bit) & 1;
