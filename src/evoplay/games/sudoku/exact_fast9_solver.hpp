@@ -4,7 +4,7 @@
 // and each digit, a 27-bit mask of the cells where the digit may still go (bit = row_in_band *
 // 9 + column). A placed digit stays set in its own mask, so that every row, column and box holds
 // each digit exactly once in the masks of a solved grid. The whole state (masks, unsolved cells,
-// pending work, cached occupancy matrices) is 240 bytes and is copied by value at a branch.
+// pending work, the bands' occupancy matrices) is 192 bytes and is copied by value at a branch.
 //
 // Propagation, cheapest first, to a fixed point:
 //  1. band update (digit d, band b) whenever its mask changed. The 3x3 matrix "row i of the band
@@ -17,7 +17,8 @@
 //     branch on it mispredicts (6-12% faster on the search-heavy sets than placing at once).
 //  2. naked singles: per band, bit-sliced counting of candidates over the nine digits.
 //  3. stacks: the same configuration filter on "band i may hold d in column j of a stack"
-//     (box/column interactions) and hidden singles in columns.
+//     (box/column interactions) and hidden singles in columns; in the x86-64-v3 build for
+//     digits 0-7 at once in AVX2 lanes.
 //  4. triads: the three cells where a row (or column) crosses a box hold exactly three digits.
 //     When only three digits can go there, they are there, and leave the rest of the row and
 //     the box; when three digits are known to be there (each is confined to those cells within
@@ -166,10 +167,9 @@ struct alignas(16) State {
   u32 unsolved[3];  // cells without a digit yet
   u32 dirty;        // bit b * 9 + d: cand[b][d] changed since its last band update
   u32 digits;       // bit d: a mask of digit d changed since its last stack check
-  // Occupancy matrices left by the last band update of (b, d) (units 0-2) and the last stack
-  // check of (stack, d) (units 3-5): exact at a fixed point, where the branching choice reads
-  // them.
-  std::uint16_t occ[6][9];
+  // Occupancy matrices left by the last band update of (b, d): exact at a fixed point, where
+  // triads and the branching choice read them.
+  std::uint16_t occ[3][9];
 };
 
 class Solver9 {
@@ -369,6 +369,105 @@ class Solver9 {
     return placed;
   }
 
+  /// Places digit d in the columns `hidden` (hidden singles), one column at a time: a
+  /// placement may empty a later column, which the next check sees. Marks d for that check,
+  /// which also runs the configuration filter skipped here.
+  static void place_hidden(State& s, int d, u32 hidden) {
+    while (hidden) {
+      const u32 col = replicate(hidden & (0 - hidden));
+      hidden &= hidden - 1;
+      for (int b = 0; b < 3; ++b) {
+        const u32 cell = s.cand[b][d] & col;
+        if (cell) {
+          place(s, d, b, cell);
+          break;
+        }
+      }
+    }
+    s.digits |= u32{1} << d;
+  }
+
+#if defined(__AVX2__)
+  /// Step 3 for digits 0-7 at once, one per 32-bit lane (whether their masks changed or not:
+  /// a check of an unchanged digit changes nothing). When a digit has hidden singles in
+  /// columns, places them and returns 1 without the configuration filter, which the next call
+  /// runs (place_hidden marks the digit). Returns -1 on a contradiction, else 1 if a mask
+  /// changed. Same deductions as the scalar loop in stacks(), with the table lookups of the
+  /// filter replaced by arithmetic on all three stacks at once (3-6% faster on the sets solved
+  /// with few guesses, 1-3% on the others).
+  static int stacks8(State& s) {
+    const __m256i low9 = _mm256_set1_epi32(0x1FF), zero = _mm256_setzero_si256();
+    __m256i m[3], f[3];
+    __m256i once = zero, twice = zero, solved = zero;
+    for (int b = 0; b < 3; ++b) {
+      m[b] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cand[b]));
+      const __m256i r0 = _mm256_and_si256(m[b], low9);
+      const __m256i r1 = _mm256_and_si256(_mm256_srli_epi32(m[b], 9), low9);
+      const __m256i r2 = _mm256_srli_epi32(m[b], 18);
+      f[b] = _mm256_or_si256(_mm256_or_si256(r0, r1), r2);
+      twice = _mm256_or_si256(twice, _mm256_and_si256(once, f[b]));
+      twice = _mm256_or_si256(twice, _mm256_and_si256(r0, r1));
+      twice = _mm256_or_si256(twice, _mm256_and_si256(r2, _mm256_or_si256(r0, r1)));
+      once = _mm256_or_si256(once, f[b]);
+      const __m256i placed =
+          _mm256_andnot_si256(_mm256_set1_epi32(static_cast<int>(s.unsolved[b])), m[b]);
+      solved = _mm256_or_si256(solved, _mm256_srli_epi32(placed, 18));
+      solved = _mm256_or_si256(solved, _mm256_srli_epi32(placed, 9));
+      solved = _mm256_or_si256(solved, placed);
+    }
+    solved = _mm256_and_si256(solved, low9);
+    if (!_mm256_testc_si256(once, low9)) return -1;  // a column without the digit
+    const __m256i hidden = _mm256_andnot_si256(_mm256_or_si256(twice, solved), once);
+    if (!_mm256_testz_si256(hidden, hidden)) {
+      alignas(32) u32 h[8];
+      _mm256_store_si256(reinterpret_cast<__m256i*>(h), hidden);
+      for (int d = 0; d < 8; ++d) {
+        if (h[d]) place_hidden(s, d, h[d]);
+      }
+      return 1;
+    }
+    // The configuration filter of all three stacks: c1 / c2 rotate the three columns of each
+    // stack by one / two, so that (row i, column j) may stay if the other two rows hold a
+    // matching pair in columns j + 1, j + 2 or j + 2, j + 1.
+    const auto c1 = [](__m256i x) {
+      return _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 1), _mm256_set1_epi32(0xDB)),
+                             _mm256_and_si256(_mm256_slli_epi32(x, 2), _mm256_set1_epi32(0x124)));
+    };
+    const auto c2 = [](__m256i x) {
+      return _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(x, 2), _mm256_set1_epi32(0x49)),
+                             _mm256_and_si256(_mm256_slli_epi32(x, 1), _mm256_set1_epi32(0x1B6)));
+    };
+    const __m256i a0 = c1(f[0]), a1 = c1(f[1]), a2 = c1(f[2]);
+    const __m256i b0 = c2(f[0]), b1 = c2(f[1]), b2 = c2(f[2]);
+    __m256i allow[3];
+    allow[0] =
+        _mm256_and_si256(f[0], _mm256_or_si256(_mm256_and_si256(a1, b2), _mm256_and_si256(b1, a2)));
+    allow[1] =
+        _mm256_and_si256(f[1], _mm256_or_si256(_mm256_and_si256(a2, b0), _mm256_and_si256(b2, a0)));
+    allow[2] =
+        _mm256_and_si256(f[2], _mm256_or_si256(_mm256_and_si256(a0, b1), _mm256_and_si256(b0, a1)));
+    // A stack without a configuration leaves its columns empty in every row.
+    const __m256i any = _mm256_or_si256(
+        allow[0], _mm256_or_si256(_mm256_srli_epi32(allow[0], 1), _mm256_srli_epi32(allow[0], 2)));
+    if (!_mm256_testc_si256(any, _mm256_set1_epi32(0x49))) return -1;
+    u32 changed = 0;
+    for (int b = 0; b < 3; ++b) {
+      const __m256i keep = _mm256_or_si256(
+          allow[b],
+          _mm256_or_si256(_mm256_slli_epi32(allow[b], 9), _mm256_slli_epi32(allow[b], 18)));
+      const __m256i n = _mm256_and_si256(m[b], keep);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(s.cand[b]), n);
+      const u32 moved =
+          ~static_cast<u32>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(n, m[b])))) &
+          0xFF;
+      s.dirty |= moved << (9 * b);
+      changed |= moved;
+    }
+    s.digits |= changed;
+    return changed != 0;
+  }
+#endif
+
   /// Step 3 for every digit whose masks changed. Returns -1 on a contradiction, else 1 if
   /// anything changed.
   static int stacks(State& s) {
@@ -376,6 +475,14 @@ class Solver9 {
     const auto& t = kTables;
     u32 pending = s.digits;  // changes made here mark their digits for the next call
     s.digits = 0;
+#if defined(__AVX2__)
+    if (pending & 0xFF) {
+      const int r = stacks8(s);
+      if (r < 0) return -1;
+      changed = r;
+      pending &= ~u32{0xFF};
+    }
+#endif
     while (pending) {
       const int d = std::countr_zero(pending);
       pending &= pending - 1;
@@ -393,19 +500,8 @@ class Solver9 {
       // Hidden singles in columns.
       u32 hidden = once & ~twice & ~solved_cols;
       if (hidden) {
-        // One column at a time: a placement may empty a later column, which the next call sees.
-        while (hidden) {
-          const u32 col = replicate(hidden & (0 - hidden));
-          hidden &= hidden - 1;
-          for (int b = 0; b < 3; ++b) {
-            const u32 cell = s.cand[b][d] & col;
-            if (cell) {
-              place(s, d, b, cell);
-              break;
-            }
-          }
-        }
-        changed = 1;  // the masks moved: the next call looks at this digit again
+        place_hidden(s, d, hidden);
+        changed = 1;
         continue;
       }
       // Box / column configuration filter per stack.
@@ -413,7 +509,6 @@ class Solver9 {
       for (int st = 0; st < 3; ++st) {
         const u32 ok = t.match[static_cast<std::size_t>(stack_occupancy(f[0], f[1], f[2], st))];
         if (ok == 0) return -1;
-        s.occ[3 + st][d] = static_cast<std::uint16_t>(ok);
         const int sh = 3 * st;
         for (int b = 0; b < 3; ++b) allow[b] |= ((ok >> (3 * b)) & 7) << sh;
       }
@@ -574,14 +669,28 @@ class Solver9 {
     return n;
   }
 
+  /// The occupancy matrices of every digit in every unit (0-2: band u, rows x boxes; 3-5: stack
+  /// u - 3, bands x columns). At a fixed point each holds exactly the pairs of its remaining
+  /// configurations: the bands' are those left by their last update, the stacks' are read from
+  /// the masks (the stack filter has run on every digit since its masks last changed).
+  static void unit_occupancies(const State& s, std::uint16_t occ[6][9]) {
+    std::memcpy(occ, s.occ, sizeof s.occ);
+    for (int d = 0; d < 9; ++d) {
+      const u32 f0 = fold(s.cand[0][d]), f1 = fold(s.cand[1][d]), f2 = fold(s.cand[2][d]);
+      for (int st = 0; st < 3; ++st) {
+        occ[3 + st][d] = static_cast<std::uint16_t>(stack_occupancy(f0, f1, f2, st));
+      }
+    }
+  }
+
   /// The band or stack with the fewest configurations summed over its nine digits (9: every
   /// digit decided, skipped; ties: the first). -1 if every unit is decided.
-  static int unit_fewest_configurations(const State& s) {
+  static int unit_fewest_configurations(const std::uint16_t occ[6][9]) {
     const auto& t = kTables;
     int unit = -1, best = 1 << 30;
     for (int u = 0; u < 6; ++u) {
       int sum = 0;
-      for (int d = 0; d < 9; ++d) sum += t.configs[s.occ[u][d]];
+      for (int d = 0; d < 9; ++d) sum += t.configs[occ[u][d]];
       if (sum > 9 && sum < best) best = sum, unit = u;
     }
     return unit;
@@ -589,13 +698,13 @@ class Solver9 {
 
   /// The band or stack with the fewest undecided digits (ties: the most configurations, then
   /// the first). -1 if every unit is decided.
-  static int unit_fewest_undecided(const State& s) {
+  static int unit_fewest_undecided(const std::uint16_t occ[6][9]) {
     const auto& t = kTables;
     int unit = -1, best = 1 << 30;
     for (int u = 0; u < 6; ++u) {
       int sum = 0, open = 0;
       for (int d = 0; d < 9; ++d) {
-        const int n = t.configs[s.occ[u][d]];
+        const int n = t.configs[occ[u][d]];
         sum += n;
         open += n > 1;
       }
@@ -623,16 +732,18 @@ class Solver9 {
       }
       if (moved > 0) continue;
       if (open_root_ < 0) open_root_ = candidates_left(s) > kOpenRoot;
-      const int unit = open_root_ ? unit_fewest_undecided(s) : unit_fewest_configurations(s);
+      std::uint16_t occ[6][9];
+      unit_occupancies(s, occ);
+      const int unit = open_root_ ? unit_fewest_undecided(occ) : unit_fewest_configurations(occ);
       if (unit < 0) {  // every configuration decided but cells open: cannot happen at a fixed
         stats_.backtracks += guessed;  // point, kept as a safe dead end
         return;
       }
       int best = 1 << 30;  // configurations << 16 | digit << 9 | occupancy
       for (int d = 0; d < 9; ++d) {
-        const int occ = s.occ[unit][d];
-        const int n = t.configs[static_cast<std::size_t>(occ)];
-        if (n > 1) best = std::min(best, n << 16 | d << 9 | occ);
+        const int o = occ[unit][d];
+        const int n = t.configs[static_cast<std::size_t>(o)];
+        if (n > 1) best = std::min(best, n << 16 | d << 9 | o);
       }
       const int digit = (best >> 9) & 15;
       u32 configs = t.perms[static_cast<std::size_t>(best & 0x1FF)];
