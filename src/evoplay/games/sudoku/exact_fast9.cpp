@@ -1,7 +1,7 @@
 // The fast 9x9 solver, portable build, and solve9(), which runs the x86-64-v3 build
-// (exact_fast9_v3.cpp) on processors that have its instructions. Both builds are the same code
-// (exact_fast9_solver.hpp) on integers only, so they return the same counts, solutions and
-// statistics.
+// (exact_fast9_v3.cpp) on processors that have its instructions. Both builds compile
+// exact_fast9_solver.hpp (integers only; the v3 build adds AVX2 paths that make the same
+// deductions), so they return the same counts, solutions and statistics.
 #define EVOPLAY_SOLVE9_ENTRY solve9_portable
 #include "evoplay/games/sudoku/exact_fast9_solver.hpp"
 
