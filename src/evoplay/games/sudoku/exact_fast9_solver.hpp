@@ -165,6 +165,12 @@ inline int stack_occupancy(u32 f0, u32 f1, u32 f2, int st) {
 }
 
 #if defined(__AVX2__)
+/// fold() in each 32-bit lane.
+inline __m256i fold_lanes(__m256i m) {
+  const __m256i r12 = _mm256_or_si256(_mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18));
+  return _mm256_and_si256(_mm256_or_si256(m, r12), _mm256_set1_epi32(0x1FF));
+}
+
 /// In each 32-bit lane, the three 3-bit groups of bits 0-8 rotated by one: bit j of a group
 /// takes the group's bit j + 1 (mod 3).
 inline __m256i rotate_triples1(__m256i x) {
@@ -428,11 +434,8 @@ class Solver9 {
       once = _mm256_or_si256(once, f[b]);
       const __m256i placed =
           _mm256_andnot_si256(_mm256_set1_epi32(static_cast<int>(s.unsolved[b])), m[b]);
-      solved = _mm256_or_si256(solved, _mm256_srli_epi32(placed, 18));
-      solved = _mm256_or_si256(solved, _mm256_srli_epi32(placed, 9));
-      solved = _mm256_or_si256(solved, placed);
+      solved = _mm256_or_si256(solved, fold_lanes(placed));
     }
-    solved = _mm256_and_si256(solved, low9);
     if (!_mm256_testc_si256(once, low9)) return -1;  // a column without the digit
     const __m256i hidden = _mm256_andnot_si256(_mm256_or_si256(twice, solved), once);
     if (!_mm256_testz_si256(hidden, hidden)) {
@@ -572,12 +575,9 @@ class Solver9 {
     const auto& t = kTables;
     int first = 0;  // the first digit left to the scalar code
 #if defined(__AVX2__)
-    const __m256i low9 = _mm256_set1_epi32(0x1FF);
     __m256i f[3];
     for (int b = 0; b < 3; ++b) {
-      const __m256i m = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cand[b]));
-      const __m256i r12 = _mm256_or_si256(_mm256_srli_epi32(m, 9), _mm256_srli_epi32(m, 18));
-      f[b] = _mm256_and_si256(_mm256_or_si256(m, r12), low9);
+      f[b] = fold_lanes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cand[b])));
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(folded[b]), f[b]);
     }
     for (int b = 0; b < 3; ++b) {
