@@ -186,13 +186,13 @@ inline __m256i rotate_triples2(__m256i x) {
 #endif
 
 struct alignas(16) State {
-  u32 cand[3][9];   // band, digit
+  u32 cand[27];     // b * 9 + d: the cells of band b where digit d may go
   u32 unsolved[3];  // cells without a digit yet
-  u32 dirty;        // bit b * 9 + d: cand[b][d] changed since its last band update
+  u32 dirty;        // bit b * 9 + d: cand[b * 9 + d] changed since its last band update
   u32 digits;       // bit d: a mask of digit d changed since its last stack check
   // Occupancy matrices left by the last band update of (b, d): exact at a fixed point, where
   // triads and the branching choice read them.
-  std::uint16_t occ[3][9];
+  std::uint16_t occ[27];  // b * 9 + d, as cand
 };
 
 class Solver9 {
@@ -250,7 +250,7 @@ class Solver9 {
         // Within a band, the givens must use distinct (row, box) pairs, rows and boxes.
         const auto occ = static_cast<std::size_t>(occupancy(g[b]));
         clash |= static_cast<u32>(std::popcount(g[b]) != std::popcount(occ) || !t.partial[occ]);
-        s.cand[b][d] = g[b] | (s.unsolved[b] & ~t.peers[occ] & ~columns);
+        s.cand[b * 9 + d] = g[b] | (s.unsolved[b] & ~t.peers[occ] & ~columns);
       }
     }
     s.dirty = (u32{1} << 27) - 1;  // every band update and stack check runs once
@@ -259,11 +259,12 @@ class Solver9 {
     return clash == 0;
   }
 
-  /// Keeps only `cells` in cand[b][d], marking it dirty only if it changed (branch-free).
+  /// Keeps only `cells` in d's mask in band b, marking it dirty only if it changed
+  /// (branch-free).
   /// Returns 1 if it changed.
   static int restrict_to(State& s, int d, int b, u32 cells) {
-    const u32 before = s.cand[b][d], after = before & cells;
-    s.cand[b][d] = after;
+    const u32 before = s.cand[b * 9 + d], after = before & cells;
+    s.cand[b * 9 + d] = after;
     const u32 changed = before != after;
     s.dirty |= changed << (b * 9 + d);
     s.digits |= changed << d;
@@ -275,7 +276,7 @@ class Solver9 {
   /// word; d's own mask is written by the same stores (2-4% faster than a separate store after
   /// them on the sets solved without guessing).
   static void clear_band(State& s, int b, u32 cells, int d, u32 own) {
-    u32* c = s.cand[b];
+    u32* c = s.cand + b * 9;
 #if defined(__SSE2__)
     const __m128i others = _mm_set1_epi32(static_cast<int>(~cells));
     const __m128i mine = _mm_set1_epi32(static_cast<int>(own)), digit = _mm_set1_epi32(d);
@@ -324,23 +325,23 @@ class Solver9 {
     u32 cells[27];  // band b, digit d: the cells of d alone in their rows (of the unsolved)
   };
 
-  /// Step 1 for one digit and band; rows left with one cell go to `p`. False on a
-  /// contradiction.
-  static bool update_band(State& s, int d, int b, Pending& p) {
+  /// Step 1 for the mask i = b * 9 + d (digit d in band b); rows left with one cell go to `p`,
+  /// and bit i of `reduced` is set if the mask lost cells. False on a contradiction.
+  static bool update_band(State& s, unsigned i, Pending& p, u32& reduced) {
     const auto& t = kTables;
-    const u32 before = s.cand[b][d];
-    const int occ = occupancy(before);
-    const u32 m = before & t.keep[static_cast<std::size_t>(occ)];
+    const u32 before = s.cand[i];
+    const unsigned occ = static_cast<unsigned>(occupancy(before));
+    const u32 m = before & t.keep[occ];
     if (m == 0) return false;
-    s.occ[b][d] = t.match[static_cast<std::size_t>(occ)];
-    s.digits |= static_cast<u32>(m != before) << d;
-    s.cand[b][d] = m;
+    s.occ[i] = t.match[occ];
+    reduced |= static_cast<u32>(m != before) << i;
+    s.cand[i] = m;
     const u32 r0 = m & kRow[0], r1 = m & kRow[1], r2 = m & kRow[2];
     u32 singles = ((r0 & (r0 - 1)) == 0 ? r0 : 0) | ((r1 & (r1 - 1)) == 0 ? r1 : 0) |
                   ((r2 & (r2 - 1)) == 0 ? r2 : 0);
-    singles &= s.unsolved[b];
-    p.cells[b * 9 + d] = singles;
-    p.bits |= static_cast<u32>(singles != 0) << (b * 9 + d);
+    singles &= s.unsolved[i / 9];
+    p.cells[i] = singles;
+    p.bits |= static_cast<u32>(singles != 0) << i;
     return true;
   }
 
@@ -351,7 +352,7 @@ class Solver9 {
   static void place_pending(State& s, Pending& p) {
     for (u32 q = p.bits; q; q &= q - 1) {
       const int i = std::countr_zero(q), b = i / 9, d = i % 9;
-      const u32 singles = p.cells[i] & s.unsolved[b] & s.cand[b][d];
+      const u32 singles = p.cells[i] & s.unsolved[b] & s.cand[b * 9 + d];
       s.unsolved[b] &= ~singles;
       clear_band(s, b, singles, d, ~u32{0});  // d keeps its mask
       const u32 columns = ~replicate(fold(singles));
@@ -367,7 +368,7 @@ class Solver9 {
     int placed = 0;
     for (; bands; bands &= bands - 1) {
       const int b = std::countr_zero(bands);
-      const u32* c = s.cand[b];
+      const u32* c = s.cand + b * 9;
       u32 once = 0, twice = 0;
       for (int d = 0; d < 9; ++d) {
         twice |= once & c[d];
@@ -385,7 +386,7 @@ class Solver9 {
         singles ^= bit;
         const int d = ((i0 & bit) != 0) | ((i1 & bit) != 0) << 1 | ((i2 & bit) != 0) << 2 |
                       ((i3 & bit) != 0) << 3;
-        if (!(s.cand[b][d] & bit)) return -1;  // emptied by a placement made in this loop
+        if (!(s.cand[b * 9 + d] & bit)) return -1;  // emptied by a placement made in this loop
         place(s, d, b, bit);
         ++placed;
       } while (singles);
@@ -401,7 +402,7 @@ class Solver9 {
       const u32 col = replicate(hidden & (0 - hidden));
       hidden &= hidden - 1;
       for (int b = 0; b < 3; ++b) {
-        const u32 cell = s.cand[b][d] & col;
+        const u32 cell = s.cand[b * 9 + d] & col;
         if (cell) {
           place(s, d, b, cell);
           break;
@@ -424,7 +425,7 @@ class Solver9 {
     __m256i m[3], f[3];
     __m256i once = zero, twice = zero, solved = zero;
     for (int b = 0; b < 3; ++b) {
-      m[b] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cand[b]));
+      m[b] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cand + b * 9));
       const __m256i r0 = _mm256_and_si256(m[b], low9);
       const __m256i r1 = _mm256_and_si256(_mm256_srli_epi32(m[b], 9), low9);
       const __m256i r2 = _mm256_srli_epi32(m[b], 18);
@@ -470,7 +471,7 @@ class Solver9 {
           allow[b],
           _mm256_or_si256(_mm256_slli_epi32(allow[b], 9), _mm256_slli_epi32(allow[b], 18)));
       const __m256i n = _mm256_and_si256(m[b], keep);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(s.cand[b]), n);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(s.cand + b * 9), n);
       const u32 moved =
           ~static_cast<u32>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(n, m[b])))) &
           0xFF;
@@ -503,7 +504,7 @@ class Solver9 {
       u32 f[3], solved_cols = 0;
       u32 once = 0, twice = 0;
       for (int b = 0; b < 3; ++b) {
-        const u32 m = s.cand[b][d];
+        const u32 m = s.cand[b * 9 + d];
         const u32 r0 = m & 0x1FF, r1 = (m >> 9) & 0x1FF, r2 = m >> 18;
         f[b] = r0 | r1 | r2;
         twice |= (once & f[b]) | (r0 & r1) | (r2 & (r0 | r1));
@@ -529,9 +530,9 @@ class Solver9 {
       // Most checks change nothing here: a branch is cheaper than restrict_to's branch-free
       // marking (about 3% of the instructions on the hardest puzzles).
       for (int b = 0; b < 3; ++b) {
-        const u32 m = s.cand[b][d] & replicate(allow[b]);
-        if (m != s.cand[b][d]) {
-          s.cand[b][d] = m;
+        const u32 m = s.cand[b * 9 + d] & replicate(allow[b]);
+        if (m != s.cand[b * 9 + d]) {
+          s.cand[b * 9 + d] = m;
           s.dirty |= u32{1} << (b * 9 + d);
           s.digits |= u32{1} << d;
           changed = 1;
@@ -547,12 +548,16 @@ class Solver9 {
     for (;;) {
       u32 touched = 0;  // bands whose masks changed since the last naked singles
       for (;;) {
-        while (s.dirty) {
-          touched |= s.dirty;
-          const int i = std::countr_zero(s.dirty);
-          s.dirty &= s.dirty - 1;
-          if (!update_band(s, i % 9, i / 9, p)) return false;
+        // The dirty masks and what they lose are kept in registers (update_band marks neither
+        // dirty nor digits): with the flat mask index, 8-13% faster than walking s.dirty.
+        u32 dirty = s.dirty, reduced = 0;
+        s.dirty = 0;
+        touched |= dirty;
+        for (; dirty; dirty &= dirty - 1) {
+          if (!update_band(s, static_cast<unsigned>(std::countr_zero(dirty)), p, reduced))
+            return false;
         }
+        s.digits |= fold(reduced);
         if (!p.bits) break;
         place_pending(s, p);
       }
@@ -578,12 +583,12 @@ class Solver9 {
 #if defined(__AVX2__)
     __m256i f[3];
     for (int b = 0; b < 3; ++b) {
-      f[b] = fold_lanes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cand[b])));
+      f[b] = fold_lanes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cand + b * 9)));
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(folded[b]), f[b]);
     }
     for (int b = 0; b < 3; ++b) {
       const __m256i occ =
-          _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.occ[b])));
+          _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.occ + b * 9)));
       // A pair is alone in its row when the other two boxes of the row are empty.
       const __m256i lone =
           _mm256_andnot_si256(_mm256_or_si256(rotate_triples1(occ), rotate_triples2(occ)), occ);
@@ -601,11 +606,11 @@ class Solver9 {
     first = 8;
 #endif
     for (int b = 0; b < 3; ++b) {
-      for (int d = first; d < 9; ++d) folded[b][d] = fold(s.cand[b][d]);
+      for (int d = first; d < 9; ++d) folded[b][d] = fold(s.cand[b * 9 + d]);
     }
     for (int b = 0; b < 3; ++b) {
       for (int d = first; d < 9; ++d) {
-        const int occ = s.occ[b][d];
+        const int occ = s.occ[b * 9 + d];
         const u32 cols = folded[b][d];
         const u32 own_cols = cols & ~(folded[kNext[b]][d] | folded[kPrev[b]][d]);
         words[b][d] = static_cast<u64>(occ) |
@@ -658,8 +663,8 @@ class Solver9 {
           // per digit (a no-op keeps every cell).
           const u32 mine = may ? cells | ~(kRow[i] | kBox[j]) : ~cells;
           for (int d = 0; d < 9; ++d) {
-            const bool must = (t.lone[static_cast<std::size_t>(s.occ[b][d])] >> bit) & 1;
-            const bool acts = (s.cand[b][d] & cells) != 0 && (may || !must);
+            const bool must = (t.lone[static_cast<std::size_t>(s.occ[b * 9 + d])] >> bit) & 1;
+            const bool acts = (s.cand[b * 9 + d] & cells) != 0 && (may || !must);
             changed |= restrict_to(s, d, b, acts ? mine : ~u32{0});
           }
         } else if (bit >= 18) {  // vertical triads: bits 18-26 (act has none in 9-17)
@@ -689,7 +694,7 @@ class Solver9 {
     if (solutions_++ > 0 || !solution_) return;
     for (int d = 0; d < 9; ++d) {
       for (int b = 0; b < 3; ++b) {
-        u32 m = s.cand[b][d];
+        u32 m = s.cand[b * 9 + d];
         while (m) {
           const int i = std::countr_zero(m);
           m &= m - 1;
@@ -718,7 +723,7 @@ class Solver9 {
   static int candidates_left(const State& s) {
     int n = 0;
     for (int b = 0; b < 3; ++b) {
-      for (int d = 0; d < 9; ++d) n += std::popcount(s.cand[b][d] & s.unsolved[b]);
+      for (int d = 0; d < 9; ++d) n += std::popcount(s.cand[b * 9 + d] & s.unsolved[b]);
     }
     return n;
   }
@@ -734,8 +739,8 @@ class Solver9 {
   /// stack's is read from the masks (the stack filter has run on every digit since its masks
   /// last changed).
   static int unit_occupancy(const State& s, int u, int d) {
-    if (u < 3) return s.occ[u][d];
-    return stack_occupancy(fold(s.cand[0][d]), fold(s.cand[1][d]), fold(s.cand[2][d]), u - 3);
+    if (u < 3) return s.occ[u * 9 + d];
+    return stack_occupancy(fold(s.cand[d]), fold(s.cand[9 + d]), fold(s.cand[18 + d]), u - 3);
   }
 
   /// The unit to branch in, from the configurations of each digit in each unit: with `open`,
@@ -764,10 +769,11 @@ class Solver9 {
     };
     for (int b = 0; b < 3; ++b) {
       n[b] = count(
-          _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.occ[b]))), 3);
+          _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s.occ + b * 9))),
+          3);
     }
     const auto folded = [&s](int b) {
-      return fold_lanes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cand[b])));
+      return fold_lanes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.cand + b * 9)));
     };
     const __m256i side = _mm256_or_si256(
         folded(0),
