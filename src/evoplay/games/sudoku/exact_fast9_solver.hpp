@@ -337,8 +337,19 @@ class Solver9 {
     reduced |= static_cast<u32>(m != before) << i;
     s.cand[i] = m;
     const u32 r0 = m & kRow[0], r1 = m & kRow[1], r2 = m & kRow[2];
+#if defined(__clang__)
+    // Rows with one cell left, branch-free: clang turns the selects below into branches, which
+    // mispredict here; the empty asm keeps each mask a value.
+    const auto alone = [](u32 r) {
+      u32 keep = static_cast<u32>((r & (r - 1)) != 0) - 1;
+      __asm__("" : "+r"(keep));
+      return r & keep;
+    };
+    u32 singles = alone(r0) | alone(r1) | alone(r2);
+#else
     u32 singles = ((r0 & (r0 - 1)) == 0 ? r0 : 0) | ((r1 & (r1 - 1)) == 0 ? r1 : 0) |
                   ((r2 & (r2 - 1)) == 0 ? r2 : 0);
+#endif
     singles &= s.unsolved[i / 9];
     p.cells[i] = singles;
     p.bits |= static_cast<u32>(singles != 0) << i;
