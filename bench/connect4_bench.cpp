@@ -119,15 +119,24 @@ void bench_pruning() {
 // is reserved, not touched, so the goal is the same time for every size.
 void bench_startup() {
   const Board board = Board::from_moves("2252576253462244111563365343671351441");
-  for (const double mib : {8.0, 64.0, 1024.0}) {
-    int score = 0;
-    const double s = bench::seconds([&] {
-      Solver solver(mib);
-      score = solver.solve(board).score;
-    });
-    bench::figure(fmt::format("connect4_startup_table_{:g}mib", mib), 1e3 * s,
+  // Five rounds over the three sizes in turn, the fastest of each size counting: a single
+  // sub-millisecond run mostly measures whichever size comes first (the process's first page
+  // faults and allocations).
+  const double sizes[] = {8.0, 64.0, 1024.0};
+  double best[3] = {1e9, 1e9, 1e9};
+  for (int round = 0; round < 5; ++round) {
+    for (int k = 0; k < 3; ++k) {
+      int score = 0;
+      best[k] = std::min(best[k], bench::seconds([&] {
+                           Solver solver(sizes[k]);
+                           score = solver.solve(board).score;
+                         }));
+      if (score != -1) bench::figure("connect4_startup_WRONG_SCORE", score, "error");
+    }
+  }
+  for (int k = 0; k < 3; ++k) {
+    bench::figure(fmt::format("connect4_startup_table_{:g}mib", sizes[k]), 1e3 * best[k],
                   "ms(goal:same_for_all_sizes)");
-    if (score != -1) bench::figure("connect4_startup_WRONG_SCORE", score, "error");
   }
 }
 
