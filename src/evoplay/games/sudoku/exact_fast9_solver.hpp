@@ -44,7 +44,7 @@
 // This file is the solver's whole code, included by exact_fast9.cpp (the portable build, and
 // the entry point solve9, which picks a build at run time) and by exact_fast9_v3.cpp (compiled
 // for x86-64-v3: PEXT for occupancy, AVX2 for the stack step, the triad words and the counts of
-// the branching choice; 22-29% faster).
+// the branching choice; 22-26% faster).
 // The two builds make the same deductions and reach the same fixed points, so every count
 // agrees. The includer names the entry with EVOPLAY_SOLVE9_ENTRY; everything else has internal
 // linkage.
@@ -814,10 +814,12 @@ class Solver9 {
     }
 #else
     int counts[6][9];
-    for (int u = 0; u < 6; ++u) {
-      sum[u] = undecided[u] = 0;
-      for (int d = 0; d < 9; ++d) {
-        const int c = t.configs[static_cast<std::size_t>(unit_occupancy(s, u, d))];
+    for (int u = 0; u < 6; ++u) sum[u] = undecided[u] = 0;
+    for (int d = 0; d < 9; ++d) {
+      const u32 f0 = fold(s.cand[d]), f1 = fold(s.cand[9 + d]), f2 = fold(s.cand[18 + d]);
+      for (int u = 0; u < 6; ++u) {
+        const int occ = u < 3 ? s.occ[u * 9 + d] : stack_occupancy(f0, f1, f2, u - 3);
+        const int c = t.configs[static_cast<std::size_t>(occ)];
         counts[u][d] = c;
         sum[u] += c;
         undecided[u] += c > 1;
