@@ -764,7 +764,7 @@ class Solver9 {
   static Branch choose_branch(const State& s, bool open) {
     const auto& t = kTables;
     Branch branch;
-    int sum[8], undecided[6];
+    int sum[8], undecided[6];  // per unit; undecided is counted (and read) only if `open`
 #if defined(__AVX2__)
     // Digits 0-7 in AVX2 lanes: configuration p is left if the occupancy holds its three pairs.
     // Stacks are counted on the folded masks of the three bands side by side (bits 9i + 3st + j).
