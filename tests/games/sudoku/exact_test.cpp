@@ -207,8 +207,8 @@ TEST(SudokuExact, StatsCountBranchingWork) {
 TEST(SudokuExact, PortableAndX86_64V3BuildsAgree) {
   // solve9 runs the x86-64-v3 build where the processor has it; both builds must count, solve
   // and branch alike. The code is integer-only and the v3 build's AVX2 steps (stack checks,
-  // triad words) make the same deductions as the portable loops, reaching the same fixed
-  // points, so any difference is a fault in those steps, the compiler or the dispatch.
+  // triad words, the branching counts) make the same deductions and choices as the portable
+  // loops, so any difference is a fault in those steps, the compiler or the dispatch.
   if (!detail::solve9_v3_available()) GTEST_SKIP() << "this processor lacks x86-64-v3";
   int compared = 0;
   for (const char* file :

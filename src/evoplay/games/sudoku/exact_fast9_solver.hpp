@@ -84,6 +84,14 @@ constexpr int kOpenRoot = 245;
 // The six permutations of a 3x3 matrix: row i uses column kPerm[p][i].
 constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
+/// The bits of permutation p in a matrix whose row i starts at bit i * stride (3: an
+/// occupancy matrix; 9: three folded band masks side by side, stack 0).
+constexpr int perm_pairs(int p, int stride) {
+  int pairs = 0;
+  for (int i = 0; i < 3; ++i) pairs |= 1 << (i * stride + kPerm[p][i]);
+  return pairs;
+}
+
 struct Tables {
   std::array<std::uint8_t, 512> triads{};   // 9 cells of a row -> which of its boxes are used
   std::array<std::uint16_t, 512> match{};   // 3x3 occupancy -> pairs in some permutation
@@ -114,8 +122,7 @@ constexpr Tables make_tables() {
     const auto o = static_cast<std::size_t>(occ);
     int allowed = 0, perms = 0;
     for (int p = 0; p < 6; ++p) {
-      int pairs = 0;
-      for (int i = 0; i < 3; ++i) pairs |= 1 << (i * 3 + kPerm[p][i]);
+      const int pairs = perm_pairs(p, 3);
       if ((occ & pairs) == pairs) allowed |= pairs, perms |= 1 << p;
     }
     t.match[o] = static_cast<std::uint16_t>(allowed);
@@ -261,8 +268,7 @@ class Solver9 {
   }
 
   /// Keeps only `cells` in d's mask in band b, marking it dirty only if it changed
-  /// (branch-free).
-  /// Returns 1 if it changed.
+  /// (branch-free). Returns 1 if it changed.
   static int restrict_to(State& s, int d, int b, u32 cells) {
     const u32 before = s.cand[b * 9 + d], after = before & cells;
     s.cand[b * 9 + d] = after;
@@ -772,9 +778,7 @@ class Solver9 {
     const auto count = [](__m256i occ, int stride) {
       __m256i c = _mm256_setzero_si256();
       for (int p = 0; p < 6; ++p) {
-        int pairs = 0;
-        for (int i = 0; i < 3; ++i) pairs |= 1 << (i * stride + kPerm[p][i]);
-        const __m256i k = _mm256_set1_epi32(pairs);
+        const __m256i k = _mm256_set1_epi32(perm_pairs(p, stride));
         c = _mm256_sub_epi32(c, _mm256_cmpeq_epi32(_mm256_and_si256(occ, k), k));
       }
       return c;
