@@ -16,7 +16,7 @@ See docs/python.md.
 import sys as _sys
 
 from . import _evoplay
-from ._evoplay import Error, __version__
+from ._evoplay import Error, __version__, settings, settings_fields, settings_names
 
 tictactoe = _evoplay.tictactoe
 connect4 = _evoplay.connect4
@@ -30,5 +30,5 @@ for _name in ("tictactoe", "connect4", "flags", "sudoku", "lemmings", "birds"):
 
 from . import evo, search  # noqa: E402  (pure-Python modules over the native ones)
 
-__all__ = ["Error", "__version__", "tictactoe", "connect4", "flags", "sudoku", "lemmings",
+__all__ = ["Error", "__version__", "settings", "settings_fields", "settings_names", "tictactoe", "connect4", "flags", "sudoku", "lemmings",
            "birds", "search", "evo"]

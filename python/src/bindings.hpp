@@ -53,6 +53,7 @@ void add_sudoku_experiment(py::module_& m);  // sudoku_experiment.cpp, called by
 void add_lemmings(py::module_& m);
 void add_birds(py::module_& m);
 void add_birds_generate(py::module_& m);  // birds_generate.cpp, called by add_birds
+void add_settings(py::module_& m);        // settings.cpp: evoplay.settings, settings_fields
 
 /// A JSON value as Python objects (dict, list, str, int, float, bool, None).
 py::object to_python(const nlohmann::json& value);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/evo/stopping.hpp"
@@ -81,17 +82,13 @@ PyGenerateResult generate(const Request& r, const std::optional<std::string>& ou
   std::optional<RunDir> run;
   if (out) {
     birds::clear_earlier_run(*out);
-    run.emplace(RunDir::create(*out, "birds-generate"));
     nlohmann::json config = set.to_json();
-    config["command"] = "birds generate";
-    config["seed"] = set.seed;
-    config["threads"] = set.generator.threads;
     config["composites_file"] = r.composites.value_or("(built in)");
     config["catalogue_size"] = catalogue.size();
     config["ruleset_file"] = r.ruleset.value_or("");
     config["rulesets"] = nlohmann::json::array();
     for (const auto& rs : rulesets) config["rulesets"].push_back(rs.to_json());
-    run->write_json("config.json", config);
+    run.emplace(begin_run(*out, "birds generate", set.seed, set.generator.threads, config));
   }
   Control control;
   PyObserver observer(std::move(callback), control.cancel);
@@ -118,7 +115,7 @@ PyGenerateResult generate(const Request& r, const std::optional<std::string>& ou
   }
   res.cancelled = report.cancelled();
   if (run) {
-    run->finish(report.to_json(), res.cancelled ? "cancelled" : "");
+    finish_run(*run, report.to_json(), res.cancelled);
     res.out = run->path().string();
   }
   return res;

@@ -9,6 +9,7 @@
 
 #include "bindings.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/fields.hpp"
 
 namespace evoplay::python {
 
@@ -30,6 +31,15 @@ void add_errors(py::module_& m) {
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const fields::FieldError& e) {
+      // A setting, named as its keyword.
+      const std::string message = fields::detail::snake(e.field()) + ": " + e.detail();
+      py::object error = py::reinterpret_borrow<py::object>(error_type)(message);
+      error.attr("file") = "";
+      error.attr("line") = 0;
+      error.attr("column") = 0;
+      error.attr("message") = message;
+      PyErr_SetObject(error_type, error.ptr());
     } catch (const Error& e) {
       py::object error = py::reinterpret_borrow<py::object>(error_type)(e.what());
       error.attr("file") = e.file();

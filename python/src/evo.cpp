@@ -11,6 +11,8 @@
 #include "bindings.hpp"
 #include "evo_operators.hpp"
 #include "evo_problem.hpp"
+#include "evo_keywords.hpp"
+#include "fields.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/evo/aco.hpp"
 #include "evoplay/evo/cro.hpp"
@@ -196,18 +198,18 @@ class RunOf : public Run {
   std::optional<evo::RunResult<typename P::Genome>> finished_;
 };
 
-/// The stopping rules shared by the three optimisers' keyword arguments.
-evo::Stopping stopping(std::size_t generations, std::uint64_t evaluations,
-                       std::optional<double> target, std::size_t stagnation, double seconds,
-                       const CancelToken& token) {
-  evo::Stopping s;
-  s.generations = generations;
-  s.evaluations = evaluations;
-  s.target = target;
-  s.stagnation = stagnation;
-  s.seconds = seconds;
-  s.cancel = token.flag();
-  return s;
+/// The keywords as settings, the callback taken out; the stopping rules cancel with `token`.
+template <class K>
+K keywords(K defaults, py::dict& given, const CancelToken& token,
+           std::initializer_list<Renamed> renamed = {}) {
+  K k = apply_kwargs(std::move(defaults), given, renamed);
+  k.params.stop.cancel = token.flag();
+  return k;
+}
+
+/// The `callback` keyword, taken out of `given` (None when not given).
+py::object take_callback(py::dict& given) {
+  return given.contains("callback") ? given.attr("pop")("callback") : py::none();
 }
 
 /// The native problems a Python object may be.
@@ -268,7 +270,7 @@ std::unique_ptr<Run> make_variation_run(const py::object& problem, Params params
   }
   if (p.tsp) return build(std::make_unique<evo::CircleTsp>(*p.tsp), true, crossover, mutation);
   if (params.threads != 1) {
-    throw py::value_error("threads: a problem written in Python runs on one thread (threads=1)");
+    throw fields::FieldError("threads", "a problem written in Python runs on one thread (threads=1)");
   }
   return build(std::make_unique<PyProblem<std::vector<int>>>(problem, *p.shape), false, crossover,
                mutation);
@@ -333,100 +335,63 @@ void add_evo(py::module_& m) {
 
   m.def(
       "GA",
-      [](const py::object& problem, std::size_t population, std::size_t generations,
-         const std::string& crossover, const std::string& mutation, double crossover_rate,
-         double mutation_rate, const std::string& selection, std::size_t elite, bool steady_state,
-         std::optional<double> target, std::uint64_t evaluations, std::size_t stagnation,
-         double seconds, int threads, std::uint64_t seed, py::object callback) {
+      [](const py::object& problem, const py::kwargs& kwargs) {
         CancelToken token;
-        evo::GaParams p;
-        p.population = population;
-        p.crossover_rate = crossover_rate;
-        p.mutation_rate = mutation_rate;
-        p.selection = evo::Selection::parse(selection);
-        p.elite_count = elite;
-        p.steady_state = steady_state;
-        p.stop = stopping(generations, evaluations, target, stagnation, seconds, token);
-        p.threads = threads;
-        p.seed = seed;
-        if (population < 2) throw Error("population: at least 2");
-        if (!(crossover_rate >= 0 && crossover_rate <= 1)) throw Error("crossover_rate: 0 to 1");
-        if (!(mutation_rate >= 0 && mutation_rate <= 1)) throw Error("mutation_rate: 0 to 1");
-        if (threads < 1) throw Error("threads: at least 1");
-        return make_variation_run<GaOf>(problem, p, crossover, mutation, std::move(callback),
-                                        token);
+        py::dict given(kwargs);
+        py::object callback = take_callback(given);
+        const auto k = keywords(GaKeywords{}, given, token);
+        k.params.validate();
+        return make_variation_run<GaOf>(problem, k.params, k.crossover, k.mutation,
+                                        std::move(callback), token);
       },
-      py::arg("problem"), py::kw_only(), py::arg("population") = 100, py::arg("generations") = 100,
-      py::arg("crossover") = "", py::arg("mutation") = "", py::arg("crossover_rate") = 0.9,
-      py::arg("mutation_rate") = 0.1, py::arg("selection") = "tournament:3", py::arg("elite") = 1,
-      py::arg("steady_state") = false, py::arg("target") = py::none(), py::arg("evaluations") = 0,
-      py::arg("stagnation") = 0, py::arg("seconds") = 0.0, py::arg("threads") = 1,
-      py::arg("seed") = 1, py::arg("callback") = py::none(),
-      "A genetic algorithm over `problem` (a Python problem, evoplay.evo.Problem, or OneMax / "
-      "CircleTsp). Operators by name as on the command line (default by genome kind: one-point "
-      "or ox; bit-flip, reset, gaussian or swap). callback(record) sees each generation; "
-      "returning False stops the run. Returns a Run: .run() to the end, or start()/step().");
+      py::arg("problem"),
+      ("A genetic algorithm over `problem` (a Python problem, evoplay.evo.Problem, or OneMax / "
+       "CircleTsp). callback(record) sees each generation; returning False stops the run. "
+       "Returns a Run: .run() to the end, or start()/step()." +
+       keywords_doc(GaKeywords{}))
+          .c_str());
 
   m.def(
       "CRO",
-      [](const py::object& problem, const std::string& preset, std::optional<std::size_t> rows,
-         std::optional<std::size_t> cols, std::size_t generations, const std::string& crossover,
-         const std::string& mutation, std::optional<double> occupancy, std::optional<double> larvae,
-         std::optional<double> broadcast, std::optional<double> brooding_mutation,
-         std::optional<int> attempts, std::optional<double> budding, std::optional<int> max_copies,
-         std::optional<double> depredation_fraction, std::optional<double> depredation_probability,
-         std::optional<double> target, std::uint64_t evaluations, std::size_t stagnation,
-         double seconds, int threads, std::uint64_t seed, py::object callback) {
+      [](const py::object& problem, const py::kwargs& kwargs) {
         CancelToken token;
-        // The preset's values (evo/cro_params.hpp), then the keywords given over them.
-        evo::CroParams p = evo::CroParams::preset_named(preset);
-        if (!p.substrates.empty()) {
-          throw Error(
-              "preset: expected thesis or standard (CRO-SL's substrates are a native problem's "
+        py::dict given(kwargs);
+        py::object callback = take_callback(given);
+        // The reef as rows and cols (before the one `reef` setting): still read, with a warning.
+        if (given.contains("rows") || given.contains("cols")) {
+          if (PyErr_WarnEx(PyExc_DeprecationWarning,
+                           "the keywords 'rows' and 'cols' are now reef='ROWSxCOLS' (or (rows, "
+                           "cols)); the old names stop working in the next release",
+                           2) != 0)
+            throw py::error_already_set();
+          const auto rows = given.contains("rows") ? given.attr("pop")("rows") : py::int_(10);
+          const auto cols = given.contains("cols") ? given.attr("pop")("cols") : py::int_(10);
+          given["reef"] = py::make_tuple(rows, cols);
+        }
+        auto k = keywords(CroKeywords::defaults(), given, token,
+                          {{"brooding_mutation", "gamma"},
+                           {"depredation_fraction", "depredation_share"}});
+        if (!k.params.substrates.empty()) {
+          throw fields::FieldError(
+              "preset",
+              "expected thesis or standard (CRO-SL's substrates are a native problem's "
               "operators: sudoku.solve and lemmings.solve take cro_preset='sl' or 'sl-unique')");
         }
-        const auto over = [](auto& field, const auto& given) {
-          if (given) field = *given;
-        };
-        over(p.rows, rows);
-        over(p.cols, cols);
-        p.reef_set = true;
-        over(p.occupancy, occupancy);
-        over(p.larvae, larvae);
-        over(p.broadcast, broadcast);
-        over(p.brooding_mutation, brooding_mutation);
-        over(p.attempts, attempts);
-        over(p.budding, budding);
-        over(p.max_copies, max_copies);
-        over(p.depredation_fraction, depredation_fraction);
-        over(p.depredation_probability, depredation_probability);
-        p.stop = stopping(generations, evaluations, target, stagnation, seconds, token);
-        p.threads = threads;
-        p.seed = seed;
-        p.validate();
-        return make_variation_run<CroOf>(problem, p, crossover, mutation, std::move(callback),
-                                         token);
+        k.params.size_reef(100);  // the reef given, else 10 x 10
+        k.params.validate();
+        return make_variation_run<CroOf>(problem, k.params, k.crossover, k.mutation,
+                                         std::move(callback), token);
       },
-      py::arg("problem"), py::kw_only(), py::arg("preset") = "thesis", py::arg("rows") = py::none(),
-      py::arg("cols") = py::none(), py::arg("generations") = 100, py::arg("crossover") = "",
-      py::arg("mutation") = "", py::arg("occupancy") = py::none(), py::arg("larvae") = py::none(),
-      py::arg("broadcast") = py::none(), py::arg("brooding_mutation") = py::none(),
-      py::arg("attempts") = py::none(), py::arg("budding") = py::none(),
-      py::arg("max_copies") = py::none(), py::arg("depredation_fraction") = py::none(),
-      py::arg("depredation_probability") = py::none(), py::arg("target") = py::none(),
-      py::arg("evaluations") = 0, py::arg("stagnation") = 0, py::arg("seconds") = 0.0,
-      py::arg("threads") = 1, py::arg("seed") = 1, py::arg("callback") = py::none(),
-      "Coral Reef Optimization over `problem` (generations = epochs): the parameters of `preset` "
-      "(thesis or standard, as --cro-preset; docs/evo.md), each keyword given (rows, cols, "
-      "occupancy, larvae, broadcast, brooding_mutation, attempts, budding, max_copies, "
-      "depredation_fraction, depredation_probability) over them. Returns a Run.");
+      py::arg("problem"),
+      ("Coral Reef Optimization over `problem` (generations = epochs): the parameters of "
+       "`preset` (thesis or standard, as --cro-preset; docs/evo.md), each keyword given over "
+       "them. Returns a Run." +
+       keywords_doc(CroKeywords::defaults()))
+          .c_str());
 
   m.def(
       "ACO",
-      [](const py::object& problem, std::size_t ants, std::size_t generations, double alpha,
-         double beta, double evaporation, double deposit, std::optional<double> target,
-         std::uint64_t evaluations, std::size_t stagnation, double seconds, int threads,
-         std::uint64_t seed, py::object callback) -> std::unique_ptr<Run> {
+      [](const py::object& problem, const py::kwargs& kwargs) -> std::unique_ptr<Run> {
         const Problems pr(problem);
         if (pr.onemax || (pr.shape && pr.kind() == GenomeKind::kReals)) {
           throw py::type_error(fmt::format(
@@ -436,18 +401,11 @@ void add_evo(py::module_& m) {
                         : std::string("'reals'")));
         }
         CancelToken token;
-        evo::AcoParams p;
-        p.ants = ants;
-        p.alpha = alpha;
-        p.beta = beta;
-        p.evaporation = evaporation;
-        p.deposit = deposit;
-        p.stop = stopping(generations, evaluations, target, stagnation, seconds, token);
-        p.threads = threads;
-        p.seed = seed;
-        if (ants < 1) throw Error("ants: at least 1");
-        if (!(evaporation > 0 && evaporation <= 1)) throw Error("evaporation: in (0, 1]");
-        if (threads < 1) throw Error("threads: at least 1");
+        py::dict given(kwargs);
+        py::object callback = take_callback(given);
+        const auto k = keywords(AcoKeywords{}, given, token);
+        const evo::AcoParams& p = k.params;
+        p.validate();
         auto make = [&](auto owned, bool native) -> std::unique_ptr<Run> {
           using P = typename decltype(owned)::element_type;
           return std::make_unique<RunOf<P, evo::Aco<P>>>(
@@ -457,23 +415,21 @@ void add_evo(py::module_& m) {
               });
         };
         if (pr.tsp) return make(std::make_unique<evo::CircleTsp>(*pr.tsp), true);
-        if (threads != 1) {
-          throw py::value_error(
-              "threads: a problem written in Python runs on one thread (threads=1)");
+        if (p.threads != 1) {
+          throw fields::FieldError("threads",
+                                   "a problem written in Python runs on one thread (threads=1)");
         }
         return make(std::make_unique<PyProblem<std::vector<int>>>(problem, *pr.shape), false);
       },
-      py::arg("problem"), py::kw_only(), py::arg("ants") = 100, py::arg("generations") = 100,
-      py::arg("alpha") = 1.0, py::arg("beta") = 1.0, py::arg("evaporation") = 0.1,
-      py::arg("deposit") = 1.0, py::arg("target") = py::none(), py::arg("evaluations") = 0,
-      py::arg("stagnation") = 0, py::arg("seconds") = 0.0, py::arg("threads") = 1,
-      py::arg("seed") = 1, py::arg("callback") = py::none(),
-      "Ant colony optimisation over a problem of 'bits', 'ints' or 'permutation' (a Python "
-      "problem, or the native CircleTsp, which runs without the GIL on `threads`). The genome "
-      "is built gene by gene: bits and ints take one of the values at each gene (pheromone per "
-      "gene and value); a permutation takes at each position one of the items not taken yet "
-      "(pheromone per position and item, each item once). 'reals' is a TypeError. Returns a "
-      "Run.");
+      py::arg("problem"),
+      ("Ant colony optimisation over a problem of 'bits', 'ints' or 'permutation' (a Python "
+       "problem, or the native CircleTsp, which runs without the GIL on `threads`). The genome "
+       "is built gene by gene: bits and ints take one of the values at each gene (pheromone per "
+       "gene and value); a permutation takes at each position one of the items not taken yet "
+       "(pheromone per position and item, each item once). 'reals' is a TypeError. Returns a "
+       "Run." +
+       keywords_doc(AcoKeywords{}))
+          .c_str());
 }
 
 }  // namespace evoplay::python

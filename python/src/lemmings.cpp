@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "fields.hpp"
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/lemmings/render.hpp"
@@ -50,23 +51,11 @@ lem::Plan plan_or_none(const std::optional<PyPlan>& plan) {
 }
 
 /// `lemmings compare` as units of work a Python scheduler (Dask, multiprocessing) can spread:
-/// the same units, seeds and summary as the command line (study.hpp).
+/// the library's units, seeds, unit results (study_run_json) and summary.
 class PyStudy {
  public:
-  PyStudy(const std::vector<std::string>& levels, const std::string& algos,
-          const std::string& fitness, int runs, std::uint64_t evaluations, std::size_t population,
-          std::uint64_t seed, const std::string& cro_preset, const std::string& selection,
-          const std::string& aco_variant) {
-    spec_.set_algorithms(algos);
-    spec_.set_fitnesses(fitness);
-    spec_.runs = runs;
-    spec_.evaluations = evaluations;
-    spec_.population = population;
-    spec_.seed = seed;
-    spec_.cro = evo::CroParams::preset_named(cro_preset);
-    spec_.ga_selection = evo::Selection::parse(selection);
-    spec_.aco_variant = aco_variant;
-    spec_.threads = 1;
+  PyStudy(const std::vector<std::string>& levels, const py::kwargs& kwargs) {
+    spec_ = apply_kwargs(lem::StudySpec{}, kwargs, {{"algos", "methods"}});
     spec_.validate();
     levels_ = lem::load_study_levels({levels.begin(), levels.end()});
     units_ = lem::study_units(levels_, spec_);
@@ -74,41 +63,29 @@ class PyStudy {
 
   std::size_t units() const { return units_.size(); }
 
-  /// Runs unit `i` (one algorithm, fitness and run on one level): its results as a dict.
-  py::dict run_unit(std::size_t i) {
+  /// Runs unit `i` (one algorithm, fitness and run on one level): its results as a dict (what
+  /// the run folder's units/ files hold, and "unit": i).
+  py::object run_unit(std::size_t i) {
     if (i >= units_.size()) throw py::index_error("no such unit");
     lem::StudyRun unit = units_[i];
     CancelToken token;
     const bool finished = run_cancellable(
         token, [&] { return lem::run_study_unit(unit, levels_[unit.level], spec_, token); });
     if (!finished) throw py::value_error("the unit was cancelled");
-    py::dict d;
-    d["unit"] = i;
-    d["solved"] = unit.solved;
-    d["first_solution"] = unit.first_solution;
-    d["distinct"] = unit.distinct;
-    d["best_fitness"] = unit.best_fitness;
-    d["evaluations"] = unit.evaluations;
-    d["seconds"] = unit.seconds;
-    d["simulation_seconds"] = unit.simulation_seconds;
-    d["cpu_seconds"] = unit.cpu_seconds;
-    d["solutions"] = unit.solutions;
-    d["best_curve"] = unit.best_curve;
-    d["mean_curve"] = unit.mean_curve;
-    return d;
+    auto j = lem::study_run_json(unit);
+    j["unit"] = i;
+    return to_python(j);
   }
 
   /// Runs every unit here, on `threads` threads (0: every hardware thread): `lemmings compare`.
   py::dict run(int threads) {
     lem::StudySpec spec = spec_;
-    spec.threads = threads;
+    spec.solver.threads = threads;
+    spec.validate();
     Control control;
     const auto r =
         run_cancellable(control.cancel, [&] { return lem::run_study(levels_, spec, control); });
-    py::dict out;
-    out["markdown"] = lem::study_markdown(r);
-    out["result"] = to_python(r.to_json());
-    return out;
+    return report(r);
   }
 
   /// The study from every unit's results (in any order): its tables and result.json.
@@ -119,37 +96,32 @@ class PyStudy {
     std::vector<lem::StudyRun> runs(units_.size());
     std::vector<bool> seen(units_.size(), false);
     for (const auto& item : results) {
-      const auto d = item.cast<py::dict>();
-      const auto i = d["unit"].cast<std::size_t>();
+      const auto j = json_of(item);
+      const auto i = j.value("unit", units_.size());
       if (i >= units_.size() || seen[i]) throw py::value_error("a unit given twice or unknown");
       seen[i] = true;
-      lem::StudyRun u = units_[i];
-      u.solved = d["solved"].cast<bool>();
-      u.first_solution = d["first_solution"].cast<std::uint64_t>();
-      u.distinct = d["distinct"].cast<std::size_t>();
-      u.best_fitness = d["best_fitness"].cast<double>();
-      u.evaluations = d["evaluations"].cast<std::uint64_t>();
-      u.seconds = d["seconds"].cast<double>();
-      u.simulation_seconds = d["simulation_seconds"].cast<double>();
-      u.cpu_seconds = d["cpu_seconds"].cast<double>();
-      u.solutions = d["solutions"].cast<std::vector<std::uint64_t>>();
-      u.best_curve = d["best_curve"].cast<std::vector<double>>();
-      u.mean_curve = d["mean_curve"].cast<std::vector<double>>();
-      runs[i] = std::move(u);
+      runs[i] = lem::study_run_from_json(j);
     }
     if (std::find(seen.begin(), seen.end(), false) != seen.end()) {
       throw py::value_error("summarize needs the results of every unit");
     }
     r.runs = std::move(runs);
-    for (const auto& u : r.runs) r.seconds += u.seconds;
+    for (const auto& u : r.runs) {
+      r.seconds += u.seconds;
+      r.cpu_seconds += u.cpu_seconds;
+    }
     lem::summarize_study(r);
+    return report(r);
+  }
+
+ private:
+  static py::dict report(const lem::StudyResult& r) {
     py::dict out;
     out["markdown"] = lem::study_markdown(r);
     out["result"] = to_python(r.to_json());
     return out;
   }
 
- private:
   lem::StudySpec spec_;
   std::vector<lem::StudyLevel> levels_;
   std::vector<lem::StudyRun> units_;
@@ -231,23 +203,8 @@ void add_lemmings(py::module_& m) {
       "PNG bytes: the lemmings' paths (step -2), or the frame after `step` (-1: the start).");
   m.def(
       "solve",
-      [](const lem::Level& level, const std::string& algo, const std::string& fitness,
-         std::uint64_t evaluations, std::size_t epochs, std::size_t population, std::uint64_t seed,
-         const std::string& cro_preset, const std::string& selection,
-         const std::string& aco_variant, std::size_t islands, std::size_t migration_interval,
-         std::size_t migrants, const std::string& topology, int threads) {
-        lem::SolverSettings s;
-        s.islands = island_params(islands, migration_interval, migrants, topology);
-        s.cro = evo::CroParams::preset_named(cro_preset);
-        s.algorithm = lem::algorithm_from_name(algo);
-        s.fitness = lem::fitness_from_name(fitness);
-        s.evaluations = evaluations;
-        s.epochs = epochs;
-        s.population = population;
-        s.ga.selection = evo::Selection::parse(selection);
-        s.set_aco_variant(aco_variant);
-        s.seed = seed;
-        s.threads = threads;
+      [](const lem::Level& level, const py::kwargs& kwargs) {
+        auto s = apply_kwargs(lem::SolverSettings{}, kwargs, {{"algo", "method"}});
         s.validate();
         Control control;
         const auto r =
@@ -258,29 +215,20 @@ void add_lemmings(py::module_& m) {
         out["best"] = PyPlan{r.best};
         return out;
       },
-      py::arg("level"), py::kw_only(), py::arg("algo") = "cro", py::arg("fitness") = "heuristic",
-      py::arg("evaluations") = 20000, py::arg("epochs") = 0, py::arg("population") = 100,
-      py::arg("seed") = 1, py::arg("cro_preset") = std::string(evo::CroParams::kDefaultPreset),
-      py::arg("selection") = "roulette", py::arg("aco_variant") = "rank-maxmin",
-      py::arg("islands") = 1, py::arg("migration_interval") = 10, py::arg("migrants") = 1,
-      py::arg("topology") = "ring", py::arg("threads") = 1,
-      (std::string("Solves a level with CRO, the GA or ACO (`lemmings solve`): {'result': its "
-                   "result.json, 'text': what the command prints, 'best': the effective plan}; "
-                   "the same result at any number of threads.") +
-       kIslandsDoc)
+      py::arg("level"),
+      ("Solves a level with CRO, the GA or ACO (`lemmings solve`): {'result': its result.json, "
+       "'text': what the command prints, 'best': the effective plan}; the same result at any "
+       "number of threads." +
+       keywords_doc(lem::SolverSettings{}))
           .c_str());
   py::class_<PyStudy>(m, "Study",
                       "`lemmings compare` as independent units of work (one run of one "
                       "algorithm with one fitness on one level): run them anywhere, in any "
                       "order, then summarize() gives the command's tables for the same seed.")
-      .def(py::init<const std::vector<std::string>&, const std::string&, const std::string&, int,
-                    std::uint64_t, std::size_t, std::uint64_t, const std::string&,
-                    const std::string&, const std::string&>(),
-           py::arg("levels"), py::kw_only(), py::arg("algos") = "cro,ga,aco",
-           py::arg("fitness") = "original,heuristic", py::arg("runs") = 10,
-           py::arg("evaluations") = 20000, py::arg("population") = 100, py::arg("seed") = 1,
-           py::arg("cro_preset") = std::string(evo::CroParams::kDefaultPreset),
-           py::arg("selection") = "roulette", py::arg("aco_variant") = "rank-maxmin")
+      .def(py::init<const std::vector<std::string>&, const py::kwargs&>(), py::arg("levels"),
+           ("The study of `levels` (files, folders or patterns)." +
+            keywords_doc(lem::StudySpec{}, {"threads"}))
+               .c_str())
       .def_property_readonly("units", &PyStudy::units, "How many units the study has.")
       .def("run_unit", &PyStudy::run_unit, py::arg("index"),
            "Runs one unit (without the GIL); its results as a plain dict.")

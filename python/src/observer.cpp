@@ -1,19 +1,10 @@
 #include "observer.hpp"
 
+#include "bindings.hpp"
+
 namespace evoplay::python {
 
-py::dict record_dict(const GenerationRecord& r) {
-  py::dict d;
-  d["generation"] = r.generation;
-  d["evaluations"] = r.evaluations;
-  d["best"] = r.best;
-  d["mean"] = r.mean;
-  d["worst"] = r.worst;
-  d["diversity"] = r.diversity;
-  d["elapsed"] = r.elapsed;
-  for (const auto& [name, value] : r.extra) d[py::str(name)] = value;
-  return d;
-}
+py::dict record_dict(const GenerationRecord& r) { return to_python(r.to_json()); }
 
 void PyObserver::on_generation(const GenerationRecord& record) {
   if (callback_.is_none()) {

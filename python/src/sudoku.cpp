@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "fields.hpp"
 #include "evoplay/core/control.hpp"
 #include "evoplay/evo/cro_params.hpp"
 #include "evoplay/games/sudoku/board.hpp"
@@ -75,26 +76,13 @@ void add_sudoku(py::module_& m) {
           "to_dict", [](const PySolveResult& r) { return r.summary; }, "result.json's object.");
   m.def(
       "solve",
-      [](const py::object& puzzles, const std::string& method, const std::string& preset,
-         std::uint64_t seed, std::optional<std::size_t> population,
-         std::optional<std::size_t> generations, int threads, const std::string& cro_preset,
-         std::size_t islands, std::size_t migration_interval, std::size_t migrants,
-         const std::string& topology) {
+      [](const py::object& puzzles, const py::kwargs& kwargs) {
         const auto entries = sudoku_entries(puzzles);
-        su::SolveSettings settings;
-        settings.method = method;
-        settings.ga = su::GaSettings::preset_named(preset);
-        settings.ga.seed = seed;
-        if (population) settings.ga.population = *population;
-        if (generations) settings.ga.generations = *generations;
+        // threads: puzzles at once (the command line's --threads); the others: the settings.
+        py::dict rest(kwargs);
+        const int threads = rest.contains("threads") ? rest.attr("pop")("threads").cast<int>() : 1;
+        su::SolveSettings settings = apply_kwargs(su::SolveSettings{}, rest);
         settings.threads = threads;
-        settings.ga.islands = island_params(islands, migration_interval, migrants, topology);
-        if (method == "cro") {  // as `sudoku solve --method cro --cro-preset P`
-          settings.ga.cro = evo::CroParams::preset_named(cro_preset);
-          if (settings.ga.cro->preset == "thesis") {
-            settings.ga.cro->brooding_mutation = settings.ga.mutation_rate;
-          }
-        }
         settings.validate();
         Control control;
         const su::SolveResult r = run_cancellable(
@@ -116,15 +104,11 @@ void add_sudoku(py::module_& m) {
         out.cancelled = r.cancelled;
         return out;
       },
-      py::arg("puzzles"), py::kw_only(), py::arg("method") = "exact", py::arg("preset") = "paper",
-      py::arg("seed") = 1, py::arg("population") = py::none(), py::arg("generations") = py::none(),
-      py::arg("threads") = 1, py::arg("cro_preset") = std::string(evo::CroParams::kDefaultPreset),
-      py::arg("islands") = 1, py::arg("migration_interval") = 10, py::arg("migrants") = 1,
-      py::arg("topology") = "ring",
-      (std::string("Solves puzzles (a text, a Puzzle or a list of them) by method exact, ga or cro "
-                   "(preset paper or strong); puzzle i runs with seed + i, as `sudoku solve "
-                   "--seed`.") +
-       kIslandsDoc)
+      py::arg("puzzles"),
+      ("Solves puzzles (a text, a Puzzle or a list of them) by method exact, ga or cro (preset "
+       "paper or strong), as `sudoku solve`; puzzle i runs with seed + i; threads=N solves N "
+       "puzzles at once (default 1, 0: every core)." +
+       keywords_doc(su::SolveSettings{}, {"threads"}))
           .c_str());
   m.def(
       "check",

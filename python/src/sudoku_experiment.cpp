@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "evoplay/core/run_record.hpp"
+#include "fields.hpp"
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/games/sudoku/experiment.hpp"
@@ -81,42 +83,26 @@ void add_sudoku_experiment(py::module_& m) {
 
   m.def(
       "experiment",
-      [](const py::object& puzzles, std::size_t first, int runs, const py::object& crossover,
-         const py::object& mutation, const py::object& compare, const std::string& vary,
-         const std::string& preset, std::optional<std::string> selection,
-         std::optional<std::size_t> population, std::optional<std::size_t> generations,
-         std::optional<double> crossover_rate, std::optional<double> mutation_rate,
-         std::optional<double> elitism, std::uint64_t seed, int threads,
-         std::optional<std::string> out, py::object progress) {
+      [](const py::object& puzzles, std::size_t first, std::optional<std::string> out,
+         py::object progress, const py::kwargs& kwargs) {
         const auto boards = su::boards_of(sudoku_entries(puzzles), first);
-        // As the command line: the preset, then the options given over it.
-        su::GaSettings base = su::GaSettings::preset_named(preset);
-        const std::string crossovers = list_text(crossover), mutations = list_text(mutation);
-        if (!crossovers.empty()) base.crossover = crossovers;
-        if (!mutations.empty()) base.mutation = mutations;
-        if (selection) base.selection = *selection;
-        if (population) base.population = *population;
-        if (generations) base.generations = *generations;
-        if (crossover_rate) base.crossover_rate = *crossover_rate;
-        if (mutation_rate) base.mutation_rate = *mutation_rate;
-        if (elitism) base.elite_fraction = *elitism / 100;
-        auto settings = su::ExperimentSettings::from_texts(base, crossovers, mutations,
-                                                           list_text(compare), vary);
-        settings.runs = runs;
-        settings.seed = seed;
-        settings.threads = threads;
+        // Operators may be given as lists too; threads default to 1 here.
+        py::dict given(kwargs);
+        for (const char* list : {"crossover", "mutation", "compare"})
+          if (given.contains(list)) given[list] = list_text(given[list]);
+        auto defaults = su::ExperimentSettings{};
+        defaults.threads = 1;
+        auto settings = apply_kwargs(defaults, given);
         settings.validate();
+        const std::uint64_t seed = settings.seed;
+        const int threads = settings.threads;
 
         std::optional<RunDir> run;
         if (out) {
-          run.emplace(RunDir::create(*out, "sudoku-experiment"));
           nlohmann::json config = settings.to_json();
-          config["command"] = "sudoku experiment";
-          config["seed"] = seed;
-          config["threads"] = threads;
           config["puzzles"] = "(python)";
           config["puzzle_count"] = boards.size();
-          run->write_json("config.json", config);
+          run.emplace(begin_run(*out, "sudoku experiment", seed, threads, config));
         }
         Control control;
         PyProgress watch{std::move(progress), control.cancel, std::nullopt};
@@ -138,26 +124,23 @@ void add_sudoku_experiment(py::module_& m) {
         res.cancelled = r.cancelled;
         if (run) {
           su::save_experiment_files(*run, r, settings, "python", boards.size());
-          run->finish(json, r.cancelled ? "cancelled" : "");
+          finish_run(*run, json, r.cancelled);
           res.out = run->path().string();
         }
         return res;
       },
-      py::arg("puzzles"), py::kw_only(), py::arg("first") = 0, py::arg("runs") = 1,
-      py::arg("crossover") = py::none(), py::arg("mutation") = py::none(),
-      py::arg("compare") = py::none(), py::arg("vary") = "", py::arg("preset") = "paper",
-      py::arg("selection") = py::none(), py::arg("population") = py::none(),
-      py::arg("generations") = py::none(), py::arg("crossover_rate") = py::none(),
-      py::arg("mutation_rate") = py::none(), py::arg("elitism") = py::none(), py::arg("seed") = 1,
-      py::arg("threads") = 1, py::arg("out") = py::none(), py::arg("progress") = py::none(),
-      "`sudoku experiment`: repeated seeded GA runs per operator (crossover, mutation: a name, "
+      py::arg("puzzles"), py::kw_only(), py::arg("first") = 0, py::arg("out") = py::none(),
+      py::arg("progress") = py::none(),
+      ("`sudoku experiment`: repeated seeded GA runs per operator (crossover, mutation: a name, "
       "'a,b', a list, or 'all') and per value of one parameter (vary='population=50:200:50' "
       "or 'mutation-rate=0.1,0.3'), on puzzles (a text, a Puzzle or a list; first=N keeps the "
       "first N), `runs` runs each; compare=(A, B) tests two operators (Mann-Whitney U). Keywords "
       "as the command's options over the preset; the same seed gives the command's runs at any "
       "number of threads (0: every core). progress(done, total) sees each finished run; "
       "returning False stops (with the runs finished). out=FOLDER writes the command's run "
-      "folder (summary.csv, runs.csv, success.png, fitness.png, config.json, result.json).");
+      "folder (summary.csv, runs.csv, success.png, fitness.png, config.json, result.json)." +
+       keywords_doc(su::ExperimentSettings{}))
+          .c_str());
 }
 
 }  // namespace evoplay::python

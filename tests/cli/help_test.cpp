@@ -13,7 +13,7 @@ using namespace evoplay::test_support;
 namespace {
 
 const std::vector<std::string> kGroups = {"demo",     "plot",      "sudoku", "lemmings", "birds",
-                                          "connect4", "tictactoe", "flags",  "serve"};
+                                          "connect4", "tictactoe", "flags",  "serve",    "help"};
 
 /// The lines of the "Subcommands:" section of a help text.
 std::vector<std::string> subcommand_lines(const std::string& help) {

@@ -1,5 +1,5 @@
-// CRO's presets, the copy control before evaluation (issue 21) and CRO with substrate layers.
-#include "evoplay/evo/cro_settings.hpp"
+// CRO's presets, its settings by name (core/fields.hpp), the copy control before evaluation (issue 21) and CRO with substrate layers.
+#include "evoplay/core/fields.hpp"
 
 #include <gtest/gtest.h>
 
@@ -138,7 +138,7 @@ TEST(CroPresets, ValidateRefusesValuesOutOfRange) {
   for (auto bad :
        {+[](CroParams& p) { p.occupancy = 0; }, +[](CroParams& p) { p.larvae = 1.5; },
         +[](CroParams& p) { p.brooding_mutation = -0.1; }, +[](CroParams& p) { p.attempts = -1; },
-        +[](CroParams& p) { p.max_copies = -2; }, +[](CroParams& p) { p.rows = 0; },
+        +[](CroParams& p) { p.max_copies = -2; }, +[](CroParams& p) { p.rows = 1; p.cols = 1; },
         +[](CroParams& p) { p.depredation_probability = 2; }}) {
     CroParams p = CroParams::thesis();
     bad(p);
@@ -150,9 +150,7 @@ TEST(CroPresets, SizeReefKeepsAReefTheUserChose) {
   CroParams p;
   p.size_reef(40);
   EXPECT_EQ(p.cells(), 40u);
-  p.rows = 3;
-  p.cols = 7;
-  p.reef_set = true;
+  p.reef = ReefShape{3, 7};
   p.size_reef(100);
   EXPECT_EQ(p.rows, 3u);
   EXPECT_EQ(p.cols, 7u);
@@ -315,7 +313,7 @@ TEST(CroSl, SameSeedSameRunAtAnyThreadCountAndItMinimisesTheTsp) {
   EXPECT_TRUE(a.solved) << a.best_fitness << " vs " << tsp.optimum();
 }
 
-// Every front end sets CRO's parameters by name (evo/cro_settings.hpp).
+// Every front end sets CRO's parameters by the names its declaration gives (core/fields.hpp).
 TEST(CroSettingsByName, EveryListedSettingSetsItsField) {
   CroParams p = CroParams::thesis();
   const std::map<std::string, std::string> values = {{"reef", "4x5"},
@@ -334,15 +332,18 @@ TEST(CroSettingsByName, EveryListedSettingSetsItsField) {
                                                      {"amplification", "0.05"},
                                                      {"copies-check", "after-evaluation"}};
   std::set<std::string> listed;
-  for (const auto& s : cro_setting_list()) {
-    listed.insert(std::string(s.name));
-    ASSERT_TRUE(values.contains(std::string(s.name))) << s.name;
-    set_cro_setting(p, s.name, values.at(std::string(s.name)));
+  for (const auto& name : fields::names(p)) {
+    if (name == "preset") continue;
+    listed.insert(name);
+    ASSERT_TRUE(values.contains(name)) << name;
+    fields::set_text(p, name, values.at(name));
   }
   EXPECT_EQ(listed.size(), values.size());
+  ASSERT_TRUE(p.reef.has_value());
+  EXPECT_EQ(*p.reef, (ReefShape{4, 5}));
+  p.size_reef(100);
   EXPECT_EQ(p.rows, 4u);
   EXPECT_EQ(p.cols, 5u);
-  EXPECT_TRUE(p.reef_set);
   EXPECT_EQ(p.occupancy, 0.25);
   EXPECT_EQ(p.larvae, 1.0);
   EXPECT_EQ(p.broadcast, 0.5);
@@ -357,25 +358,29 @@ TEST(CroSettingsByName, EveryListedSettingSetsItsField) {
   EXPECT_FALSE(p.copies_before_evaluation);
   EXPECT_TRUE(p.dynamic_substrates);
   EXPECT_EQ(p.amplification, 0.05);
-  set_cro_setting(p, "substrates", "none");
+  fields::set_text(p, "substrates", "none");
   EXPECT_TRUE(p.substrates.empty());
+  // A preset given by name starts the settings over from it.
+  fields::set_text(p, "preset", "sl-unique");
+  EXPECT_EQ(fields::to_json(p), fields::to_json(CroParams::unique_substrate_layers()));
 }
 
 TEST(CroSettingsByName, BadValuesAndNamesAreErrorsNamingThem) {
   const std::map<std::pair<std::string, std::string>, std::string> bad = {
-      {{"occupancy", "2"}, "occupancy: expected a number from 0 to 1, found '2'"},
+      {{"occupancy", "2"}, "occupancy: expected a number above 0 and at most 1, found '2'"},
+      {{"occupancy", "0"}, "occupancy: expected a number above 0 and at most 1, found '0'"},
       {{"gamma", "nan"}, "gamma: expected a number from 0 to 1, found 'nan'"},
       {{"attempts", "-1"}, "attempts: expected a whole number from 0 to 1000000, found '-1'"},
       {{"reef", "3"}, "reef: expected ROWSxCOLS, e.g. 10x10, of 2 to 1000000 cells, found '3'"},
       {{"reef", "1x1"}, "reef: expected ROWSxCOLS, e.g. 10x10, of 2 to 1000000 cells, found '1x1'"},
-      {{"pairs", "best"}, "pairs: expected proportional or uniform, found 'best'"},
-      {{"substrate-sizes", "grow"}, "substrate-sizes: expected dynamic or fixed, found 'grow'"},
+      {{"pairs", "best"}, "pairs: expected uniform or proportional, found 'best'"},
+      {{"substrate-sizes", "grow"}, "substrate-sizes: expected fixed or dynamic, found 'grow'"},
       {{"amplification", "0"}, "amplification: expected a number above 0 and at most 1, found '0'"},
   };
   for (const auto& [input, message] : bad) {
     CroParams p;
     try {
-      set_cro_setting(p, input.first, input.second);
+      fields::set_text(p, input.first, input.second);
       ADD_FAILURE() << input.first << " " << input.second << " accepted";
     } catch (const Error& e) {
       EXPECT_EQ(e.message(), message);
@@ -383,9 +388,9 @@ TEST(CroSettingsByName, BadValuesAndNamesAreErrorsNamingThem) {
   }
   CroParams p;
   try {
-    set_cro_setting(p, "speed", "1");
+    fields::set_text(p, "speed", "1");
     ADD_FAILURE() << "unknown setting accepted";
   } catch (const Error& e) {
-    EXPECT_NE(e.message().find("unknown CRO setting 'speed'"), std::string::npos) << e.message();
+    EXPECT_EQ(e.message(), "speed: no such setting");
   }
 }

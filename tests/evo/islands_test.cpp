@@ -246,3 +246,60 @@ TEST(Archipelago, ACancelOnOneProcessStopsThemAll) {
     EXPECT_EQ(r.generations, 0u);
   }
 }
+
+// The optimiser contract is a concept: every optimiser models it, checked at compile time.
+using GaIsland = Ga<CircleTsp, decltype(ox_cross), decltype(inversion)>;
+using CroIsland = Cro<CircleTsp, decltype(ox_cross), decltype(inversion)>;
+static_assert(Island<GaIsland, G>);
+static_assert(Island<CroIsland, G>);
+static_assert(Island<Aco<CircleTsp>, G>);
+static_assert(SteppedOptimiser<Archipelago<CircleTsp, Aco<CircleTsp>>>);
+
+namespace {
+
+AcoParams aco_params(int threads) {
+  AcoParams p;
+  p.ants = 20;
+  p.evaporation = 0.1;
+  p.stop.generations = 40;
+  p.seed = 3;
+  p.threads = threads;
+  return p;
+}
+
+}  // namespace
+
+TEST(Aco, AnImmigrantBetterThanTheBestSoFarBecomesItAndItsPathIsLaidNext) {
+  const CircleTsp tsp(12);
+  Aco<CircleTsp> colony(tsp, aco_params(1));
+  colony.start();
+  const double before = colony.result().best_fitness;
+  // A better tour from a longer run of another colony.
+  AcoParams longer = aco_params(1);
+  longer.seed = 99;
+  longer.stop.generations = 200;
+  const auto found = run_aco(tsp, longer);
+  ASSERT_LT(found.best_fitness, before);
+  colony.immigrate({{found.best, found.best_fitness}});
+  EXPECT_EQ(colony.result().best_fitness, found.best_fitness);
+  EXPECT_EQ(colony.best_choices(), found.best);  // a tour is its own path
+  // A worse immigrant changes nothing.
+  G worse = found.best;
+  std::swap(worse[0], worse[5]);
+  ASSERT_GT(tsp.evaluate(worse), found.best_fitness);
+  colony.immigrate({{worse, tsp.evaluate(worse)}});
+  EXPECT_EQ(colony.best_choices(), found.best);
+}
+
+TEST(Archipelago, AntColoniesAsIslandsGiveTheSameRunAtAnyThreadCountAndMigrate) {
+  const CircleTsp tsp(16);
+  const auto run = [&](int threads, std::size_t migrants) {
+    IslandParams islands = four_islands();
+    islands.migrants = migrants;
+    return run_aco_islands(tsp, aco_params(threads), islands);
+  };
+  const auto one = run(1, 2);
+  expect_same_run(one, run(2, 2));
+  EXPECT_EQ(one.population.size(), 4u * 20u);  // every colony's last ants
+  EXPECT_NE(one.history.to_csv(), run(1, 0).history.to_csv());  // migration changes the run
+}

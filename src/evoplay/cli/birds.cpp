@@ -52,7 +52,7 @@ struct PhysicsOptions {
 };
 
 void add_physics_options(CLI::App* cmd, PhysicsOptions& o) {
-  cmd->add_option("--seconds", o.settings.seconds, "game time to simulate")
+  cmd->add_option("--game-seconds", o.settings.seconds, "game time to simulate (seconds)")
       ->capture_default_str()
       ->check(number_above(0, birds::kMaxSeconds));
   cmd->add_flag("--intended-life", o.settings.intended_life,
@@ -100,10 +100,10 @@ void add_simulate(CLI::App* group) {
   cmd->add_option("levels", opt->files, "Science Birds level files (.xml)")->required();
   add_physics_options(cmd, opt->physics);
   add_common_options(cmd, opt->common, kThreads | kJson);
-  cmd->add_option("--render", opt->render_dir,
+  cmd->add_option("--render-dir", opt->render_dir,
                   "write pictures before and after the simulation to this folder");
   cmd->callback([opt] {
-    if (!opt->render_dir.empty()) prepare_output_folder(opt->render_dir, "--render");
+    if (!opt->render_dir.empty()) prepare_output_folder(opt->render_dir, "--render-dir");
     const auto levels = birds::read_levels(opt->files);
     const auto settings = opt->physics.resolved();
     Cancellable c;                         // Ctrl-C stops after the batch of levels under way
@@ -145,7 +145,7 @@ void add_render(CLI::App* group) {
   auto* cmd = group->add_subcommand(
       "render", "draw levels: one picture, a contact sheet of many, or one picture per level");
   cmd->add_option("levels", opt->files, "Science Birds level files (.xml)")->required();
-  cmd->add_option("--out", opt->out,
+  cmd->add_option("--image", opt->out,
                   "FILE.png or FILE.svg (one level: its picture; several: a contact sheet), or a "
                   "folder (one picture per level)")
       ->required();
@@ -169,11 +169,11 @@ void add_render(CLI::App* group) {
   cmd->callback([opt] {
     const birds::RenderRequest request{opt->out, opt->width, opt->columns, opt->format};
     if (request.one_file()) {
-      check_output_file(request.out, {".png", ".svg"}, "--out");
+      check_output_file(request.out, {".png", ".svg"}, "--image");
     } else if (request.out.has_extension() && !std::filesystem::is_directory(request.out)) {
-      throw Error(opt->out, 0, "--out must be a .png or .svg file, or a folder");
+      throw Error(opt->out, 0, "--image must be a .png or .svg file, or a folder");
     } else {
-      prepare_output_folder(request.out, "--out");
+      prepare_output_folder(request.out, "--image");
     }
     const auto levels = birds::read_levels(opt->files);
     std::vector<birds::StabilityReport> reports;

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -7,24 +8,24 @@
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/options.hpp"
+#include "evoplay/cli/renamed.hpp"
 #include "evoplay/cli/run.hpp"
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/fields.hpp"
 #include "evoplay/core/parallel.hpp"
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/dist/mpi_session.hpp"
 
 namespace evoplay::cli {
 
 void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
   if (which & kSeed)
-    app->add_option("--seed", o.seed, "master random seed (runs are reproducible from it)")
-        ->capture_default_str();
+    app->add_option("--seed", o.seed, std::string(fields::kSeed.help))->capture_default_str();
   if (which & kThreads) {
-    app->add_option("--threads", o.threads,
-                    "worker threads (0 = all cores); results do not depend on it, except the "
-                    "moves of bots limited by time")
+    app->add_option("--threads", o.threads, std::string(fields::kThreads.help))
         ->capture_default_str()
-        ->check(whole_in(0, kMaxThreads));
+        ->check(whole_in(0, static_cast<long long>(fields::kThreads.hi)));
   }
   if (which & kOut)
     app->add_option("--out", o.out, "run folder (default runs/<command>-<yyyymmdd-hhmmss>)");
@@ -42,11 +43,7 @@ void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
 }
 
 nlohmann::json base_config(const std::string& command, const CommonOptions& o) {
-  return {{"command", command},
-          {"version", EVOPLAY_VERSION},
-          {"seed", o.seed},
-          {"threads", resolve_threads(o.threads)},
-          {"ranks", dist::world().size}};
+  return run_config(command, o.seed, o.threads, dist::world().size);
 }
 
 RunDir open_run_dir(const CommonOptions& o, const std::string& command) {
@@ -76,6 +73,19 @@ void print_run_dir(const RunDir& run) { fmt::print("run folder: {}\n", run.path(
 
 void exit_cancelled() { throw CLI::RuntimeError(kCancelledStatus); }
 
+void add_all_commands(CLI::App& app) {
+  add_demo_command(app);
+  add_plot_command(app);
+  add_birds_commands(app);
+  add_sudoku_commands(app);
+  add_lemmings_commands(app);
+  add_connect4_commands(app);
+  add_tictactoe_commands(app);
+  add_flags_commands(app);
+  add_serve_command(app);
+  add_help_command(app);
+}
+
 namespace {
 
 int run_command(int argc, const char* const* argv) {
@@ -89,15 +99,7 @@ int run_command(int argc, const char* const* argv) {
   app.footer(
       "Run `evoplay COMMAND --help` for a command's options. Guides: docs/ in the source tree.");
 
-  add_demo_command(app);
-  add_plot_command(app);
-  add_birds_commands(app);
-  add_sudoku_commands(app);
-  add_lemmings_commands(app);
-  add_connect4_commands(app);
-  add_tictactoe_commands(app);
-  add_flags_commands(app);
-  add_serve_command(app);
+  add_all_commands(app);
   guard_number_options(app);
 
   try {
@@ -112,7 +114,14 @@ int run_command(int argc, const char* const* argv) {
       }
       if (!known) throw Error(fmt::format("unknown command '{}' (commands: {})", word, names));
     }
-    app.parse(argc, argv);
+    // Old spellings of renamed options, rewritten with a note (rank 0 says it once).
+    std::vector<std::string> notes;
+    std::vector<std::string> args =
+        rewrite_renamed(std::vector<std::string>(argv + std::min(argc, 1), argv + argc), notes);
+    if (dist::world().rank == 0)
+      for (const auto& note : notes) fmt::print(stderr, "{}\n", note);
+    std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+    app.parse(args);
   } catch (const dist::WorkerFinished&) {
     return 0;  // a worker rank's units are done: rank 0 reports
   } catch (const CLI::CallForHelp& e) {
@@ -126,6 +135,10 @@ int run_command(int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     std::fflush(stdout);
     fmt::print(stderr, "evoplay: error: {}\nRun with --help for more information.\n", e.what());
+    return 2;
+  } catch (const fields::FieldError& e) {
+    std::fflush(stdout);  // a setting, named as its option
+    fmt::print(stderr, "evoplay: error: --{}: {}\n", e.field(), e.detail());
     return 2;
   } catch (const Error& e) {
     std::fflush(stdout);

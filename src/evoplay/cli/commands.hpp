@@ -15,5 +15,8 @@ void add_connect4_commands(CLI::App& app);
 void add_tictactoe_commands(CLI::App& app);
 void add_flags_commands(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_help_command(CLI::App& app);
+/// Every command group, in the order --help lists them.
+void add_all_commands(CLI::App& app);
 
 }  // namespace evoplay::cli

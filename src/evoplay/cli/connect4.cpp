@@ -89,7 +89,7 @@ void add_connect4_commands(CLI::App& app) {
       "solve",
       "exact scores of positions given as move sequences, one per line. Positions of a few "
       "stones take long: an early position (4-10 moves) seconds to minutes, the empty board 1.5 "
-      "minutes on two threads (see --seconds and --threads); a progress line shows the search on "
+      "minutes on two threads (see --time-limit and --threads); a progress line shows the search on "
       "a terminal");
   solve
       ->add_option("input", opt->input,
@@ -111,7 +111,7 @@ void add_connect4_commands(CLI::App& app) {
       ->capture_default_str()
       ->check(whole_in(0, kMaxThreads));
   solve
-      ->add_option("--seconds", st.seconds,
+      ->add_option("--time-limit", st.seconds,
                    "time limit per position (0 = none); a position not solved in time is printed "
                    "with the bounds proven so far (LOW..HIGH ... unfinished)")
       ->capture_default_str()

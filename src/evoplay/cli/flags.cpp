@@ -29,7 +29,7 @@ constexpr const char* kThreadsHelp =
     "allows, so their games depend on the load: use 1 for them";
 
 void run_show(const std::string& path, bool json, const std::string& picture) {
-  if (!picture.empty()) check_output_file(picture, {".png", ".svg"}, "--png");
+  if (!picture.empty()) check_output_file(picture, {".png", ".svg"}, "--image");
   const auto map = fl::load_map(path);
   const fl::State start(map);
   if (!picture.empty())
@@ -89,13 +89,11 @@ void add_flags_commands(CLI::App& app) {
   p->add_option("map", play->map, "map file (data/flags/*.map)")->required();
   add_player_options(p, play->play, {"--a,--first", "--b,--second"}, {"team A", "team B"},
                      fl::bots().usage() + ", human");
-  p->add_option("--render", play->render,
+  p->add_option("--render-dir", play->render,
                 "folder for pictures: the start, the end and an animated GIF of each game");
-  p->get_option("--quiet")->description(
-      "print only the result (no board after every ply; several games: only the summary)");
   p->get_option("--threads")->description(kThreadsHelp);
   p->callback([play] {
-    if (!play->render.empty()) prepare_output_folder(play->render, "--render");
+    if (!play->render.empty()) prepare_output_folder(play->render, "--render-dir");
     const auto ui = fl::game_ui(fl::load_map(play->map));
     ui->about["map"] = play->map;
     const auto records = run_play(*ui, play->play);
@@ -129,7 +127,7 @@ void add_flags_commands(CLI::App& app) {
   auto* s = cmd->add_subcommand(
       "show", "a map: its board, players, flags and the evaluation parameters derived from it");
   s->add_option("map", sopt->map, "map file")->required();
-  s->add_option("--png", sopt->picture, "also draw the map to this PNG or SVG file");
+  s->add_option("--image", sopt->picture, "also draw the map to this PNG or SVG file");
   s->add_flag("--json", sopt->json, "machine-readable output: JSON");
   s->callback([sopt] { run_show(sopt->map, sopt->json, sopt->picture); });
 }

@@ -8,7 +8,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
-#include "evoplay/cli/cro_options.hpp"
+#include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
@@ -86,7 +86,8 @@ void add_render(CLI::App& group) {
       "render", "draw a replay: an animated GIF, or a PNG of the level with the lemmings' paths");
   cmd->add_option("level", opt->level, "level file (.lvl)")->required();
   cmd->add_option("--plan", opt->plan, "plan file (default: no skills)");
-  cmd->add_option("--out", opt->out, "FILE.gif (animated replay) or FILE.png (paths)")->required();
+  cmd->add_option("--image", opt->out, "FILE.gif (animated replay) or FILE.png (paths)")
+      ->required();
   cmd->add_option("--scale", opt->render.scale,
                   "pixels per cell (default: 16 for a replay or --step, 20 for paths)")
       ->check(whole_in(2, 64));
@@ -99,7 +100,7 @@ void add_render(CLI::App& group) {
       ->check(whole_in(-1, 100000000));
   cmd->callback([opt] {
     const std::filesystem::path out = opt->out;
-    check_output_file(out, {".gif", ".png"}, "--out");
+    check_output_file(out, {".gif", ".png"}, "--image");
     const auto [level, plan] = load_level_and_plan(opt->level, opt->plan);
     const auto outcome = lem::render_file(level, plan, out, opt->render, opt->step);
     fmt::print("{}\n{}", out.string(), lem::outcome_text(level, plan, outcome));
@@ -131,64 +132,20 @@ void add_check(CLI::App& group) {
   });
 }
 
-/// The options `lemmings solve` and `lemmings compare` share: the budget and the population
-/// (bound to the settings), the GA's selection and ACO's variant.
-struct SolverOptions {
-  std::string selection = "roulette", aco_variant = "rank-maxmin";
-
-  template <class Settings>
-  CLI::Option* add(CLI::App* cmd, Settings& settings) {
-    auto* evals = cmd->add_option("--evaluations", settings.evaluations,
-                                  "simulations per run: the budget every algorithm gets")
-                      ->capture_default_str()
-                      ->check(whole_in(1, kMaxEvaluations));
-    cmd->add_option("--population", settings.population,
-                    "reef cells (CRO), population (GA) and ants per iteration (ACO)")
-        ->capture_default_str()
-        ->check(whole_in(2, kMaxPopulation));
-    add_selection_option(cmd, selection);
-    cmd->add_option("--aco-variant", aco_variant,
-                    "ACO's deposits: rank-maxmin (rank-based, MAX-MIN bounds) or plain (every ant "
-                    "deposits, no bounds: see docs/lemmings-solvers.md)")
-        ->capture_default_str();
-    return evals;
-  }
-};
-
 void add_solve(CLI::App& group) {
   struct Options {
-    std::string level, algorithm = "cro", fitness = "heuristic";
-    lem::SolverSettings settings;
-    SolverOptions solver;
-    IslandOptions islands;
+    std::string level;
     CommonOptions common;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand(
       "solve", "solve a level with CRO, the GA or ACO: best plan, history, plot and replay");
   cmd->add_option("level", opt->level, "level file (.lvl)")->required();
-  cmd->add_option("--algo", opt->algorithm, "cro, ga or aco")->capture_default_str();
-  cmd->add_option("--fitness", opt->fitness,
-                  "original (the thesis's formula 4.4) or heuristic (adds the path distance)")
-      ->capture_default_str();
-  auto* evaluations = opt->solver.add(cmd, opt->settings);
-  cmd->add_option("--epochs", opt->settings.epochs,
-                  "instead of --evaluations: run this many epochs (CRO), generations (GA) or "
-                  "iterations (ACO), as the thesis runs CRO; every evaluation counts")
-      ->excludes(evaluations)
-      ->check(whole_in(1, kMaxGenerations));
-  const auto cro = add_cro_options(cmd);
-  add_island_options(cmd, opt->islands);
+  const auto fields = bind_fields(cmd, lem::SolverSettings{});
+  fields->option("epochs")->excludes(fields->option("evaluations"));
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt, cro, cmd] {
-    lem::SolverSettings s = opt->settings;
-    s.cro = cro->resolve();
-    s.islands = opt->islands.resolve();
-    s.algorithm = lem::algorithm_from_name(opt->algorithm);
-    refuse_cro_options_unless(cmd, s.algorithm == lem::Algorithm::kCro, "--algo cro");
-    s.fitness = lem::fitness_from_name(opt->fitness);
-    s.ga.selection = evo::Selection::parse(opt->solver.selection);
-    s.set_aco_variant(opt->solver.aco_variant);
+  cmd->callback([opt, fields] {
+    lem::SolverSettings s = fields->resolve();
     s.seed = opt->common.seed;
     s.threads = opt->common.threads;
     s.validate();
@@ -212,39 +169,21 @@ void add_solve(CLI::App& group) {
 void add_compare(CLI::App& group) {
   struct Options {
     std::vector<std::string> levels;
-    std::string algos = "cro,ga,aco", fitness = "original,heuristic";
-    lem::StudySpec spec;
-    SolverOptions solver;
     CommonOptions common;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand(
       "compare",
       "the thesis's study: CRO, GA and ACO on levels, by solutions found over repeated runs");
-  cmd->add_option("--levels", opt->levels,
+  cmd->add_option("levels", opt->levels,
                   "level files, folders or patterns such as 'data/lemmings/hard-*.lvl' (default: "
                   "the shipped suite)");
-  cmd->add_option("--algos", opt->algos, "algorithms, comma-separated: cro, ga, aco")
-      ->capture_default_str();
-  cmd->add_option("--fitness", opt->fitness, "fitnesses, comma-separated: original, heuristic")
-      ->capture_default_str();
-  cmd->add_option("--runs", opt->spec.runs, "runs per level, algorithm and fitness")
-      ->capture_default_str()
-      ->check(whole_in(1, kMaxRuns));
-  opt->solver.add(cmd, opt->spec);
-  const auto cro = add_cro_options(cmd);
+  const auto fields = bind_fields(cmd, lem::StudySpec{});
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
-  cmd->callback([opt, cro, cmd] {
-    lem::StudySpec spec = opt->spec;
-    spec.cro = cro->resolve();
-    spec.ga_selection = evo::Selection::parse(opt->solver.selection);
-    spec.aco_variant = opt->solver.aco_variant;
-    spec.set_algorithms(opt->algos);
-    refuse_cro_options_unless(cmd, std::ranges::count(spec.algorithms, lem::Algorithm::kCro) > 0,
-                              "cro among --algos");
-    spec.set_fitnesses(opt->fitness);
-    spec.seed = opt->common.seed;
-    spec.threads = opt->common.threads;
+  cmd->callback([opt, fields] {
+    lem::StudySpec spec = fields->resolve();
+    spec.solver.seed = opt->common.seed;
+    spec.solver.threads = opt->common.threads;
     spec.validate();
     auto levels = lem::load_study_levels(lem::level_files(opt->levels));
     const auto settings = lem::study_config(levels, spec);

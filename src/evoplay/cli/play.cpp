@@ -19,6 +19,8 @@ void add_player_options(CLI::App* cmd, PlayOptions& opt, const std::array<std::s
   cmd->add_option("--games", opt.games, "games to play (bots only: in parallel, then a summary)")
       ->capture_default_str()
       ->check(whole_in(1, kMaxGames));
+  cmd->add_flag("--no-board", opt.no_board,
+                "one game of bots: print only the result, not the board after every ply");
   add_common_options(cmd, opt.common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
 }
 

@@ -24,6 +24,7 @@ struct PlayOptions {
   CommonOptions common;
   std::array<std::string, 2> players;
   int games = 1;
+  bool no_board = false;  // one game of bots: only the result, not the board after every ply
 };
 
 /// The options of a play command: who plays each seat (`names`, e.g. {"--x,--first",
@@ -49,7 +50,7 @@ std::vector<search::GameRecord<G>> run_play(const GameUi<G>& ui, const PlayOptio
   for (const auto& spec : opt.players)
     human = human || search::parse_bot_spec(spec).kind == "human";
   if (human) settings.threads = 1;
-  const bool show = human || (opt.games == 1 && !opt.common.json && !opt.common.quiet);
+  const bool show = human || (opt.games == 1 && !opt.common.json && !opt.no_board);
   // A person's moves are read at the terminal: Ctrl-C then ends the program as usual, so only
   // bot series are cancellable (from the moment config.json exists).
   std::optional<Cancellable> cancel;

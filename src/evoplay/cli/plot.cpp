@@ -19,11 +19,11 @@ void add_plot_command(CLI::App& app) {
   cmd->add_option("run_dir", opt->run_dir,
                   "run folder holding history.csv (or the CSV file itself)")
       ->required();
-  cmd->add_option("--out", opt->out,
+  cmd->add_option("--image", opt->out,
                   "picture to write (.png or .svg; default RUN_DIR/fitness.png)");
-  cmd->add_option("--x", opt->x, "column for the x axis (e.g. evaluations, elapsed)")
+  cmd->add_option("--x-axis", opt->x, "column for the x axis (e.g. evaluations, elapsed)")
       ->capture_default_str();
-  cmd->add_option("--columns", opt->columns, "columns on the left axis")
+  cmd->add_option("--left", opt->columns, "columns on the left axis")
       ->delimiter(',')
       ->capture_default_str();
   cmd->add_option("--right", opt->right, "columns on the right axis, drawn when present")

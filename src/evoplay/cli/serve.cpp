@@ -19,7 +19,7 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--host", s->host, "address to listen on (127.0.0.1: this machine only)")
       ->capture_default_str();
   cmd->add_option("--port", s->port, "port (0: any free port)")->capture_default_str();
-  cmd->add_option("--runs", s->runs, "run folders to show, read-only (none by default)");
+  cmd->add_option("--runs-dir", s->runs, "run folders to show, read-only (none by default)");
   cmd->add_option("--threads", s->threads, "jobs (solvers, optimisers) run at once")
       ->capture_default_str();
   cmd->add_option("--think-seconds", s->think_seconds, "most a bot may think per move")

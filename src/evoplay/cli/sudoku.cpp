@@ -10,7 +10,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
-#include "evoplay/cli/cro_options.hpp"
+#include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/json_text.hpp"
@@ -26,61 +26,6 @@ namespace evoplay::cli {
 namespace sd = games::sudoku;
 
 namespace {
-
-/// The GA settings a user can give on the command line (all optional over the preset: an
-/// option that was not given is empty, so no value stands for "not given").
-struct GaOptions {
-  std::string preset = "paper";
-  std::string crossover, mutation, selection;
-  std::optional<long long> population, generations;
-  std::optional<double> crossover_rate, mutation_rate, elitism;
-
-  void add(CLI::App* cmd, bool lists) {
-    cmd->add_option("--preset", preset,
-                    "GA settings to start from: paper (the published GA) or strong")
-        ->capture_default_str();
-    const std::string xs = fmt::format("{}", fmt::join(sd::kCrossovers, ", "));
-    const std::string ms = fmt::format("{}", fmt::join(sd::kMutations, ", "));
-    cmd->add_option("--crossover", crossover,
-                    (lists ? "crossovers to run (comma-separated, or all): " : "crossover: ") + xs);
-    cmd->add_option("--mutation", mutation,
-                    (lists ? "mutations to run (comma-separated, or all): " : "mutation: ") + ms);
-    add_selection_option(cmd, selection);
-    cmd->add_option("--population", population, "individuals (paper 200, strong 40)")
-        ->check(whole_in(2, kMaxPopulation));
-    cmd->add_option("--generations", generations, "generation limit (paper 300, strong 10000)")
-        ->check(whole_in(0, kMaxGenerations));
-    cmd->add_option("--crossover-rate", crossover_rate,
-                    "probability of crossing a pair (paper 0.8)")
-        ->check(number_in(0, 1));
-    cmd->add_option("--mutation-rate", mutation_rate, "probability of mutating a child (paper 0.2)")
-        ->check(number_in(0, 1));
-    cmd->add_option("--elitism", elitism, "percentage of the population kept unchanged (paper 5)")
-        ->check(number_in(0, 100));
-  }
-
-  /// The preset with the options given (the experiment reads --crossover and --mutation as
-  /// lists; its config.json records them here as typed).
-  sd::GaSettings resolve() const {
-    sd::GaSettings s = sd::GaSettings::preset_named(preset);
-    if (!crossover.empty()) s.crossover = crossover;
-    if (!mutation.empty()) s.mutation = mutation;
-    if (!selection.empty()) s.selection = selection;
-    if (population) s.population = static_cast<std::size_t>(*population);
-    if (generations) s.generations = static_cast<std::size_t>(*generations);
-    if (crossover_rate) s.crossover_rate = *crossover_rate;
-    if (mutation_rate) s.mutation_rate = *mutation_rate;
-    if (elitism) s.elite_fraction = *elitism / 100;
-    return s;
-  }
-};
-
-/// Refuses the options of `names` that were given, saying which methods they belong to.
-void refuse(CLI::App* cmd, std::initializer_list<const char*> names, const char* methods) {
-  for (const char* o : names) {
-    if (cmd->count(o)) throw Error(fmt::format("{} applies to --method {} only", o, methods));
-  }
-}
 
 /// Writes JSON lines or text for every puzzle, then the plots and files of a solve run.
 void report_solve(const sd::SolveResult& result, const std::vector<sd::PuzzleEntry>& puzzles,
@@ -101,51 +46,18 @@ void report_solve(const sd::SolveResult& result, const std::vector<sd::PuzzleEnt
 void add_solve(CLI::App& group) {
   struct Options {
     CommonOptions common;
-    GaOptions ga;
     std::string file = "-";
-    std::string method = "exact";
-    IslandOptions islands;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand("solve", "solve puzzles exactly or with the genetic algorithm");
   cmd->add_option("file", opt->file, "puzzle file (one per line, or grids); - reads standard input")
       ->capture_default_str();
-  cmd->add_option("--method", opt->method,
-                  "exact (constraint propagation and search), ga, or cro (the same operators "
-                  "through Coral Reef Optimization: --population reef cells, --generations "
-                  "epochs, --mutation-rate the brooding mutation)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"exact", "ga", "cro"}));
-  opt->ga.add(cmd, false);
-  const auto cro_options = add_cro_options(cmd);
-  add_island_options(cmd, opt->islands);
+  const auto fields = bind_fields(cmd, sd::SolveSettings{});
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
-  cmd->callback([opt, cmd, cro_options] {
-    sd::SolveSettings settings;
-    settings.method = opt->method;
-    refuse_cro_options_unless(cmd, opt->method == "cro", "--method cro");
+  cmd->callback([opt, fields] {
+    sd::SolveSettings settings = fields->resolve();
     settings.threads = opt->common.threads;
-    if (!settings.evolutionary()) {
-      refuse(cmd,
-             {"--preset", "--crossover", "--mutation", "--selection", "--population",
-              "--generations", "--crossover-rate", "--mutation-rate", "--elitism", "--islands",
-              "--migration-interval", "--migrants", "--topology"},
-             "ga or cro");
-    } else {
-      if (settings.method == "cro")
-        refuse(cmd, {"--selection", "--crossover-rate", "--elitism"}, "ga");
-      settings.ga = opt->ga.resolve();
-      if (settings.method == "cro") {
-        // gamma: --cro-gamma, else --mutation-rate, else the preset's (thesis: the GA preset's
-        // mutation rate, as before the presets).
-        settings.ga.cro = cro_options->resolve();
-        if (!cro_options->gamma_given() &&
-            (cmd->count("--mutation-rate") > 0 || settings.ga.cro->preset == "thesis"))
-          settings.ga.cro->brooding_mutation = settings.ga.mutation_rate;
-      }
-    }
     settings.ga.seed = opt->common.seed;
-    settings.ga.islands = opt->islands.resolve();
     settings.validate();  // before reading a long file
     const auto puzzles = sd::read_puzzles(opt->file);
     RunDir run = open_run_dir(opt->common, "sudoku-solve");
@@ -206,34 +118,19 @@ void add_check(CLI::App& group) {
 void add_experiment(CLI::App& group) {
   struct Options {
     CommonOptions common;
-    GaOptions ga;
-    std::string puzzles, vary, compare;
-    int runs = 1;
+    std::string puzzles;
     std::size_t first = 0;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand(
       "experiment", "repeated seeded GA runs per operator or parameter value, with plots");
-  cmd->add_option("--puzzles", opt->puzzles, "puzzle file")->required();
+  cmd->add_option("puzzles", opt->puzzles, "puzzle file; - reads standard input")->required();
   cmd->add_option("--first", opt->first, "use only the first N puzzles of the file")
       ->check(whole_in(1, 1'000'000'000));
-  cmd->add_option("--runs", opt->runs, "runs per puzzle and configuration")
-      ->capture_default_str()
-      ->check(whole_in(1, kMaxRuns));
-  cmd->add_option(
-      "--vary", opt->vary,
-      "vary one parameter: population=FROM:TO:STEP, generations=..., crossover-rate=..., "
-      "mutation-rate=... (or NAME=V1,V2,...)");
-  cmd->add_option(
-      "--compare", opt->compare,
-      "A,B: Mann-Whitney U test of two crossovers (or two mutations) on best fitness and "
-      "generations");
-  opt->ga.add(cmd, true);
+  const auto fields = bind_fields(cmd, sd::ExperimentSettings{});
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
-  cmd->callback([opt] {
-    auto settings = sd::ExperimentSettings::from_texts(opt->ga.resolve(), opt->ga.crossover,
-                                                       opt->ga.mutation, opt->compare, opt->vary);
-    settings.runs = opt->runs;
+  cmd->callback([opt, fields] {
+    auto settings = fields->resolve();
     settings.seed = opt->common.seed;
     settings.threads = opt->common.threads;
     settings.validate();

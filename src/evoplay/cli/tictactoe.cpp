@@ -7,6 +7,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/json_text.hpp"
@@ -68,12 +69,8 @@ void run_learn(const LearnOptions& opt, const CLI::App& cmd) {
           fmt::format("{} cannot be given with --resume: the run continues with its "
                       "saved settings and folder",
                       o));
-  std::map<std::string, std::string> given;
-  for (const auto& s : ttt::setting_list()) {
-    if (!cmd.count("--" + s.name)) continue;
-    const auto& value = opt.given.at(s.name);
-    given[s.name] = value.empty() && s.kind == "on|off" ? "on" : value;
-  }
+  std::map<std::string, std::string> given = opt.given;
+  given.erase("preset");
   if (!opt.resume.empty() && cmd.count("--runs"))
     throw Error("--runs cannot be given with --resume: the run folder says how many runs it has");
   if (opt.runs > 1) return run_learn_runs(opt, given, std::nullopt);
@@ -110,28 +107,20 @@ void add_learn(CLI::App* group) {
       "learn",
       "agents made of rules learn to play by playing (the original program), or faster (strong); "
       "Ctrl-C saves and stops");
-  cmd->add_option("--preset", opt->preset,
-                  "settings to start from: original (the original program's) or strong")
-      ->capture_default_str();
   cmd->add_option("--resume", opt->resume,
                   "continue the run saved in this folder (with its settings; --cycles may grow)");
-  const auto original = ttt::LearnSettings::preset_named("original");
-  const auto strong = ttt::LearnSettings::preset_named("strong");
-  for (const auto& s : ttt::setting_list()) {
-    const auto a = ttt::setting_text(original, s.name), b = ttt::setting_text(strong, s.name);
-    auto* o = cmd->add_option(
-        "--" + s.name, opt->given[s.name],
-        fmt::format("{} [original {}{}]", s.help, a, a == b ? "" : fmt::format(", strong {}", b)));
-    o->type_name(s.kind);
-    if (s.kind == "on|off") o->expected(0, 1);
-  }
+  const auto fields = bind_fields(cmd, ttt::LearnSettings::preset_named("original"));
   cmd->add_option("--runs", opt->runs,
                   "independent runs of these settings (run k with seed SEED+k-1, in folder "
                   "run-k), run at once on --threads or over MPI ranks, with a summary")
       ->capture_default_str()
       ->check(whole_in(1, static_cast<long long>(ttt::kMostLearnRuns)));
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt, cmd] { run_learn(*opt, *cmd); });
+  cmd->callback([opt, cmd, fields] {
+    opt->given = fields->given_texts();
+    if (opt->given.contains("preset")) opt->preset = opt->given.at("preset");
+    run_learn(*opt, *cmd);
+  });
 }
 
 void add_agents(CLI::App* group) {

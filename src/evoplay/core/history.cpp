@@ -3,11 +3,23 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/text.hpp"
 
 namespace evoplay {
+
+nlohmann::json GenerationRecord::to_json() const {
+  nlohmann::json j = {{"generation", generation}, {"evaluations", evaluations},
+                      {"best", best},             {"mean", mean},
+                      {"worst", worst},           {"diversity", nullptr},
+                      {"elapsed", elapsed}};
+  if (std::isfinite(diversity)) j["diversity"] = diversity;
+  for (const auto& [name, value] : extra)
+    j[name] = std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+  return j;
+}
 
 double GenerationRecord::extra_value(std::string_view name) const {
   for (const auto& [key, value] : extra) {

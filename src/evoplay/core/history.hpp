@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,6 +32,9 @@ struct GenerationRecord {
   std::vector<std::pair<std::string, double>> extra;
 
   double extra_value(std::string_view name) const;
+  /// The record as every front end shows it: generation, evaluations, best, mean, worst,
+  /// diversity (null when undefined), elapsed, then the extra columns by name.
+  nlohmann::json to_json() const;
   /// The record of a row of numbers under `columns`: kHistoryColumns first, then the extra
   /// columns (named by the rest of `columns`). The sizes must match.
   static GenerationRecord from_row(std::span<const std::string> columns,

@@ -2,20 +2,17 @@
 
 namespace evoplay::evo {
 
+void AcoParams::validate() const {
+  fields::check(*this);
+  if (rank == 1) throw fields::FieldError("rank", "expected 0 (every ant deposits) or at least 2");
+  if (tau_max > 0 && tau_min > tau_max)
+    throw fields::FieldError("tau-min", fmt::format("{} is above tau-max ({})", tau_min, tau_max));
+}
+
 nlohmann::json to_json(const AcoParams& p) {
-  return {{"ants", p.ants},
-          {"alpha", p.alpha},
-          {"beta", p.beta},
-          {"evaporation_rho", p.evaporation},
-          {"deposit_q", p.deposit},
-          {"initial_pheromone", p.initial_pheromone},
-          {"elitist_weight", p.elitist_weight},
-          {"rank", p.rank},
-          {"tau_min", p.tau_min},
-          {"tau_max", p.tau_max},
-          {"stop", to_json(p.stop, "iterations")},
-          {"threads", resolve_threads(p.threads)},
-          {"seed", p.seed}};
+  auto j = fields::to_json(p);
+  j["threads"] = resolve_threads(p.threads);
+  return j;
 }
 
 }  // namespace evoplay::evo

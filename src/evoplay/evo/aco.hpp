@@ -25,6 +25,7 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
@@ -46,6 +47,13 @@ concept ConstructionProblem = Problem<P> &&
   { p.options(s) } -> std::convertible_to<std::size_t>;
   { p.heuristic(s, s) } -> std::convertible_to<double>;
   { p.build(choices) } -> std::convertible_to<typename P::Genome>;
+};
+
+/// A construction problem that can say which choices built a genome (the inverse of build):
+/// what an ACO island needs to lay pheromone on an immigrant's path.
+template <class P>
+concept HasPath = ConstructionProblem<P> && requires(const P& p, const typename P::Genome& g) {
+  { p.path(g) } -> std::convertible_to<std::vector<int>>;
 };
 
 /// Whether `problem` declares exclusive options (an optional member exclusive_options(): each
@@ -80,6 +88,61 @@ struct AcoParams {
   int threads = 1;
   std::uint64_t seed = 1;
   std::size_t diversity_sample = 32;
+
+  /// Throws Error naming the first field out of its range (and tau_max below tau_min).
+  void validate() const;
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.ants, {.name = "ants", .help = "ants per iteration", .lo = 1, .hi = limits::kPopulation});
+    v.group(s.stop, {});
+    v(s.alpha, {.name = "alpha", .help = "weight of the pheromone", .lo = 0, .hi = 1000});
+    v(s.beta, {.name = "beta", .help = "weight of the heuristic", .lo = 0, .hi = 1000});
+    v(s.evaporation, {.name = "evaporation",
+                      .help = "rho: share of the pheromone that evaporates per iteration",
+                      .lo = 0,
+                      .hi = 1,
+                      .above = true});
+    v(s.deposit, {.name = "deposit",
+                  .help = "Q: pheromone laid per unit of quality",
+                  .lo = 0,
+                  .hi = 1e9,
+                  .above = true});
+    v(s.initial_pheromone, {.name = "initial-pheromone",
+                            .help = "tau_0 on every edge",
+                            .lo = 0,
+                            .hi = 1e9,
+                            .above = true,
+                            .advanced = true});
+    v(s.elitist_weight, {.name = "elitist-weight",
+                         .help = "the best-so-far ant deposits this many times too (0: off)",
+                         .lo = 0,
+                         .hi = 1e6,
+                         .advanced = true});
+    v(s.rank, {.name = "rank",
+               .help = "0: every ant deposits (ant system); w >= 2: rank-based (AS_rank), the w-1 "
+                       "best ants deposit",
+               .lo = 0,
+               .hi = limits::kPopulation,
+               .advanced = true});
+    v(s.tau_min, {.name = "tau-min",
+                  .help = "MAX-MIN lower bound of the pheromone (0: none)",
+                  .lo = 0,
+                  .hi = 1e9,
+                  .advanced = true});
+    v(s.tau_max, {.name = "tau-max",
+                  .help = "MAX-MIN upper bound of the pheromone (0: none)",
+                  .lo = 0,
+                  .hi = 1e9,
+                  .advanced = true});
+    v(s.diversity_sample, {.name = "diversity-sample",
+                           .help = "ants sampled for the diversity (mean pairwise distance)",
+                           .lo = 0,
+                           .hi = limits::kPopulation,
+                           .advanced = true});
+    v(s.threads, fields::kThreads);
+    v(s.seed, fields::kSeed);
+  }
 };
 
 /// Every setting, resolved, for config.json.
@@ -159,6 +222,28 @@ class Aco {
   RunResult<G> finish() {
     return close_result(std::move(result_), problem_, iteration_, evaluations_, clock_.seconds(),
                         std::move(genomes_), std::move(fit_));
+  }
+
+  /// The `m` best ants of the last iteration, best first (ties: ant order): what a colony sends
+  /// at a migration.
+  std::vector<Migrant<G>> emigrants(std::size_t m) const {
+    const auto order = ranking(fit_, dir_);
+    std::vector<Migrant<G>> out;
+    for (std::size_t k = 0; k < std::min(m, ants_); ++k)
+      out.push_back({genomes_[order[k]], fit_[order[k]]});
+    return out;
+  }
+
+  /// An immigrant better than the colony's best so far becomes its best so far: the next
+  /// pheromone update lays the best-so-far deposit on its path (multi-colony ACO's exchange of
+  /// the best solutions). Needs a problem that gives a genome's path (HasPath).
+  void immigrate(const std::vector<Migrant<G>>& migrants)
+    requires HasPath<P>
+  {
+    for (const auto& m : migrants) {
+      if (tracker_.offer(result_, iteration_ == 0 ? 0 : iteration_ - 1, m.genome, m.fitness))
+        best_choices_ = problem_.path(m.genome);
+    }
   }
 
  private:

@@ -53,28 +53,12 @@ CroParams CroParams::preset_named(std::string_view name) {
 }
 
 void CroParams::validate() const {
-  auto share = [](const char* what, double v, bool zero_ok) {
-    if (!(v >= 0 && v <= 1) || (!zero_ok && v == 0))
-      throw Error(fmt::format("CRO {} must be {} 1, not {}", what,
-                              zero_ok ? "from 0 to" : "above 0 and at most", v));
-  };
-  if (rows == 0 || cols == 0) throw Error("CRO reef must have at least one row and one column");
-  if (rows * cols < 2) throw Error("CRO reef must have at least 2 cells");
-  share("occupancy (rho)", occupancy, false);
-  share("larvae (alpha)", larvae, true);
-  share("broadcast share (Fb)", broadcast, true);
-  share("brooding mutation (gamma)", brooding_mutation, true);
-  share("budding share (Fa)", budding, true);
-  share("depredation share (Fd)", depredation_fraction, true);
-  share("depredation probability (Pd)", depredation_probability, true);
-  if (attempts < 0) throw Error(fmt::format("CRO attempts (kappa) must be >= 0, not {}", attempts));
-  if (max_copies < 0)
-    throw Error(fmt::format("CRO max copies (mu) must be >= 0, not {}", max_copies));
-  if (!(amplification > 0 && amplification <= 1))
-    throw Error(
-        fmt::format("CRO amplification must be above 0 and at most 1, not {}", amplification));
+  fields::check(*this);
+  if (rows * cols < 2 || rows * cols > 1'000'000)
+    throw fields::FieldError("reef", fmt::format("expected 2 to 1000000 cells, found {}x{}", rows,
+                                                 cols));
   for (const auto& s : substrates) {
-    if (s.empty()) throw Error("CRO substrates: an empty name");
+    if (s.empty()) throw fields::FieldError("substrates", "an empty name");
   }
 }
 
@@ -109,26 +93,48 @@ std::vector<double> substrate_weights(const std::vector<std::size_t>& made,
 }
 
 nlohmann::json to_json(const CroParams& p) {
-  return {{"preset", p.preset},
-          {"variant", p.substrates.empty() ? "CRO" : "CRO-SL"},
-          {"reef", {p.rows, p.cols}},
-          {"occupancy", p.occupancy},
-          {"larvae_alpha", p.larvae},
-          {"broadcast_fb", p.broadcast},
-          {"brooding_mutation_gamma", p.brooding_mutation},
-          {"attempts_kappa", p.attempts},
-          {"budding_fa", p.budding},
-          {"max_copies_mu", p.max_copies},
-          {"depredation_fd", p.depredation_fraction},
-          {"depredation_pd", p.depredation_probability},
-          {"spawner_pairs", p.proportional_pairs ? "fitness-proportional" : "uniform"},
-          {"copies_check", p.copies_before_evaluation ? "before-evaluation" : "after-evaluation"},
-          {"substrates", p.substrates},
-          {"substrate_sizes", p.dynamic_substrates ? "dynamic" : "fixed"},
-          {"amplification", p.amplification},
-          {"stop", to_json(p.stop, "epochs")},
-          {"threads", resolve_threads(p.threads)},
-          {"seed", p.seed}};
+  auto j = fields::to_json(p);
+  j["variant"] = p.substrates.empty() ? "CRO" : "CRO-SL";
+  j["reef"] = fields::value_json(ReefShape{p.rows, p.cols}, {});
+  j["stop"] = to_json(p.stop, "epochs");
+  j["threads"] = resolve_threads(p.threads);
+  j["seed"] = p.seed;
+  return j;
 }
 
 }  // namespace evoplay::evo
+
+namespace evoplay::fields {
+
+evo::ReefShape FieldValue<evo::ReefShape>::parse(std::string_view text, const Field& f) {
+  const auto x = text.find('x');
+  evo::ReefShape r;
+  if (x == std::string_view::npos) throw Expected{"ROWSxCOLS, e.g. 10x10, of 2 to 1000000 cells"};
+  constexpr Field kSide{.name = "reef", .lo = 1, .hi = 1'000'000};
+  try {
+    r.rows = FieldValue<std::size_t>::parse(text.substr(0, x), kSide);
+    r.cols = FieldValue<std::size_t>::parse(text.substr(x + 1), kSide);
+  } catch (const Expected&) {
+    throw Expected{"ROWSxCOLS, e.g. 10x10, of 2 to 1000000 cells"};
+  }
+  check(r, f);
+  return r;
+}
+
+evo::ReefShape FieldValue<evo::ReefShape>::from_json(const nlohmann::json& j, const Field& f) {
+  if (j.is_string()) return parse(j.get<std::string>(), f);
+  if (j.is_array() && j.size() == 2 && j[0].is_number_unsigned() && j[1].is_number_unsigned()) {
+    const evo::ReefShape r{j[0].get<std::size_t>(), j[1].get<std::size_t>()};
+    check(r, f);
+    return r;
+  }
+  throw Expected{"ROWSxCOLS, e.g. \"10x10\" or [10, 10], of 2 to 1000000 cells"};
+}
+
+void FieldValue<evo::ReefShape>::check(const evo::ReefShape& r, const Field&) {
+  if (r.rows < 1 || r.cols < 1 || r.rows > 1'000'000 || r.cols > 1'000'000 ||
+      r.rows * r.cols < 2 || r.rows * r.cols > 1'000'000)
+    throw Expected{"ROWSxCOLS, e.g. 10x10, of 2 to 1000000 cells"};
+}
+
+}  // namespace evoplay::fields

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/fields.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/evo/stopping.hpp"
 
@@ -52,12 +54,19 @@ std::vector<Substrate<G>> pick_substrates(const std::vector<std::string>& names,
   return out;
 }
 
+/// A reef's shape as a user gives it: "10x10" (2 to 1,000,000 cells).
+struct ReefShape {
+  std::size_t rows = 10, cols = 10;
+  bool operator==(const ReefShape&) const = default;
+};
+
 /// Every setting of CRO, with the presets a user chooses from (docs/lemmings-solvers.md says
 /// which is the default and why). The member defaults are the `thesis` preset.
 struct CroParams {
   std::string preset = "thesis";         // the preset these values started from
-  std::size_t rows = 10, cols = 10;      // the reef: rows x cols cells
-  bool reef_set = false;                 // rows x cols chosen by the user: size_reef() keeps it
+  std::optional<ReefShape> reef;         // the reef the user chose; none: size_reef() gives it
+                                         // as many cells as the population
+  std::size_t rows = 10, cols = 10;      // the reef of the run: rows x cols cells
   double occupancy = 0.8;                // rho: share of cells filled at the start
   double larvae = 0.10;                  // alpha: sexual larvae per epoch, as a share of the cells
   double broadcast = 0.7;                // Fb: share of those made by broadcast spawning
@@ -109,6 +118,86 @@ struct CroParams {
   /// Throws Error naming the first setting out of its range.
   void validate() const;
 
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.preset, {.name = "preset",
+                 .help = "CRO's settings to start from: thesis (the values of the Lemmings "
+                         "thesis), standard (every coral reproduces each epoch, every brooded "
+                         "larva mutated), sl (standard with substrate layers, CRO-SL) or "
+                         "sl-unique (sl whose reef never holds two equal corals: the best "
+                         "measured)",
+                 .choices = kPresets});
+    v(s.reef, {.name = "reef",
+               .help = "the reef as ROWSxCOLS (default: as many cells as the population)",
+               .value_name = "ROWSxCOLS"});
+    v(s.occupancy, {.name = "occupancy",
+                    .help = "rho0: share of the cells filled at the start",
+                    .lo = 0,
+                    .hi = 1,
+                    .above = true});
+    v(s.larvae, {.name = "larvae",
+                 .help = "alpha: sexual larvae per epoch as a share of the cells (1: every coral)",
+                 .lo = 0,
+                 .hi = 1});
+    v(s.broadcast,
+      {.name = "broadcast", .help = "Fb: share of those made by broadcast spawning", .lo = 0, .hi = 1});
+    v(s.brooding_mutation, {.name = "gamma",
+                            .help = "gamma: probability that a brooded larva is mutated",
+                            .lo = 0,
+                            .hi = 1});
+    v(s.attempts, {.name = "attempts",
+                   .help = "kappa: cells a larva tries before it dies",
+                   .lo = 0,
+                   .hi = 1'000'000});
+    v(s.budding, {.name = "budding",
+                  .help = "Fa: share of the corals (the best) that bud",
+                  .lo = 0,
+                  .hi = 1});
+    v(s.max_copies, {.name = "max-copies",
+                     .help = "mu: a larva whose genome the reef holds more than mu times dies",
+                     .lo = 0,
+                     .hi = 1'000'000});
+    v(s.depredation_fraction, {.name = "depredation-share",
+                               .help = "Fd: the worst share of the corals at risk each epoch",
+                               .lo = 0,
+                               .hi = 1});
+    v(s.depredation_probability, {.name = "depredation-probability",
+                                  .help = "Pd: the chance that each of them dies",
+                                  .lo = 0,
+                                  .hi = 1});
+    static constexpr std::string_view kPairs[] = {"uniform", "proportional"};
+    v(s.proportional_pairs, {.name = "pairs",
+                             .help = "how broadcast spawners are drawn: proportional (to fitness) "
+                                     "or uniform",
+                             .choices = kPairs,
+                             .advanced = true});
+    v(s.substrates, {.name = "substrates",
+                     .help = "CRO-SL: the substrates' operators, comma-separated (all: every one "
+                             "the problem has; none: plain CRO)",
+                     .value_name = "LIST"});
+    static constexpr std::string_view kSizes[] = {"fixed", "dynamic"};
+    v(s.dynamic_substrates, {.name = "substrate-sizes",
+                             .help = "CRO-SL: fixed (cell c grows on substrate c mod S) or dynamic "
+                                     "(each epoch every cell's substrate is drawn anew, weighted "
+                                     "by how many of each substrate's larvae settled)",
+                             .choices = kSizes,
+                             .advanced = true});
+    v(s.amplification, {.name = "amplification",
+                        .help = "dynamic CRO-SL: how far success differences move the "
+                                "substrates' weights (smaller: further)",
+                        .lo = 0,
+                        .hi = 1,
+                        .above = true,
+                        .advanced = true});
+    static constexpr std::string_view kCopies[] = {"after-evaluation", "before-evaluation"};
+    v(s.copies_before_evaluation,
+      {.name = "copies-check",
+       .help = "when the copy limit mu is checked: before-evaluation (the document's Algorithm "
+               "2: a copy of a coral costs no evaluation) or after-evaluation",
+       .choices = kCopies,
+       .advanced = true});
+  }
+
   std::size_t cells() const { return rows * cols; }
   /// Sets rows x cols to the most nearly square grid of max(cells, 2) cells (100: 10 x 10; 40:
   /// 5 x 8), e.g. to give the reef as many cells as another algorithm's population.
@@ -120,11 +209,34 @@ struct CroParams {
     }
     cols = cells / rows;
   }
-  /// set_cells(population) unless the user chose the reef (reef_set).
+  /// The user's reef, or else set_cells(population).
   void size_reef(std::size_t population) {
-    if (!reef_set) set_cells(population);
+    if (reef) {
+      rows = reef->rows;
+      cols = reef->cols;
+    } else {
+      set_cells(population);
+    }
   }
 };
+
+}  // namespace evoplay::evo
+
+namespace evoplay::fields {
+
+template <>
+struct FieldValue<evo::ReefShape> {
+  static std::string kind(const Field&) { return "ROWSxCOLS"; }
+  static evo::ReefShape parse(std::string_view text, const Field&);
+  static std::string text(const evo::ReefShape& r) { return fmt::format("{}x{}", r.rows, r.cols); }
+  static nlohmann::json to_json(const evo::ReefShape& r) { return text(r); }
+  static evo::ReefShape from_json(const nlohmann::json& j, const Field& f);
+  static void check(const evo::ReefShape& r, const Field&);
+};
+
+}  // namespace evoplay::fields
+
+namespace evoplay::evo {
 
 /// Dynamic CRO-SL's substrate weights from last epoch's larvae: substrate k made `made[k]` and
 /// `settled[k]` of them settled. Its success rate (0 when it made none) is scaled so that the

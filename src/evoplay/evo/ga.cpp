@@ -2,16 +2,18 @@
 
 namespace evoplay::evo {
 
+void GaParams::validate() const {
+  fields::check(*this);
+  if (elite_count > population)
+    throw fields::FieldError("elite", fmt::format("expected at most the population ({}), found {}",
+                                                  population, elite_count));
+}
+
 nlohmann::json to_json(const GaParams& p) {
-  return {{"population", p.population},
-          {"crossover_rate", p.crossover_rate},
-          {"mutation_rate", p.mutation_rate},
-          {"elites", p.elites()},
-          {"steady_state", p.steady_state},
-          {"selection", p.selection.name()},
-          {"stop", to_json(p.stop, "generations", true)},
-          {"threads", resolve_threads(p.threads)},
-          {"seed", p.seed}};
+  auto j = fields::to_json(p);
+  j["elites"] = p.elites();
+  j["threads"] = resolve_threads(p.threads);
+  return j;
 }
 
 }  // namespace evoplay::evo

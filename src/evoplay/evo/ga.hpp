@@ -17,6 +17,7 @@
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/evo/operators/selection.hpp"
 #include "evoplay/evo/population.hpp"
@@ -38,6 +39,48 @@ struct GaParams {
   int threads = 1;
   std::uint64_t seed = 1;
   std::size_t diversity_sample = 32;  // individuals sampled for the mean pairwise distance
+
+  /// Throws Error naming the first field out of its range.
+  void validate() const;
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.population, {.name = "population", .help = "individuals", .lo = 2, .hi = limits::kPopulation});
+    v.group(s.stop, {});
+    v(s.stop.restart_on_stagnation,
+      {.name = "restart-on-stagnation",
+       .help = "on stagnation, re-draw all but the elite instead of stopping",
+       .advanced = true});
+    v(s.crossover_rate, {.name = "crossover-rate",
+                         .help = "probability that a pair of parents is crossed",
+                         .lo = 0,
+                         .hi = 1});
+    v(s.mutation_rate,
+      {.name = "mutation-rate", .help = "probability that a child is mutated", .lo = 0, .hi = 1});
+    v(s.selection, {.name = "selection",
+                    .help = "parent selection: tournament[:K] (the fittest of K drawn at random), "
+                            "roulette (fitness-proportional), ranking[:S] (linear, pressure S "
+                            "from 1 to 2) or random"});
+    v(s.elite_count, {.name = "elite",
+                      .help = "individuals kept unchanged each generation",
+                      .lo = 0,
+                      .hi = limits::kPopulation});
+    v(s.elite_fraction, {.name = "elite-fraction",
+                         .help = "... or this share of the population, whichever is larger",
+                         .lo = 0,
+                         .hi = 1,
+                         .advanced = true});
+    v(s.steady_state, {.name = "steady-state",
+                       .help = "replace the worst one child at a time instead of whole generations",
+                       .advanced = true});
+    v(s.diversity_sample, {.name = "diversity-sample",
+                           .help = "individuals sampled for the diversity (mean pairwise distance)",
+                           .lo = 0,
+                           .hi = limits::kPopulation,
+                           .advanced = true});
+    v(s.threads, fields::kThreads);
+    v(s.seed, fields::kSeed);
+  }
 
   std::size_t elites() const {
     const auto by_fraction =

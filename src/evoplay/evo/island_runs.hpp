@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "evoplay/core/exchange.hpp"
+#include "evoplay/evo/aco.hpp"
 #include "evoplay/evo/cro.hpp"
 #include "evoplay/evo/ga.hpp"
 #include "evoplay/evo/islands.hpp"
@@ -19,7 +20,7 @@ namespace evoplay::evo {
 
 namespace detail {
 
-/// An Archipelago of `Island`s, island i built by `build(p, hook)` from `params` with island i's
+/// An Archipelago of `Island`s (any optimiser that models evo::Island), island i built by `build(p, hook)` from `params` with island i's
 /// seed and threads in `p`, run to its end.
 template <class Island, Problem P, class Params, class Build>
 RunResult<typename P::Genome> run_archipelago(const P& problem, const Params& params,
@@ -73,6 +74,23 @@ RunResult<typename P::Genome> run_cro_islands(
         return std::make_unique<Island>(problem, p, crossover, mutation, nullptr, std::move(h),
                                         substrates);
       });
+}
+
+/// run_aco when `islands` is not active; else an Archipelago of Aco colonies (as
+/// run_ga_islands), which swap their best ants (Aco::immigrate).
+template <HasPath P>
+RunResult<typename P::Genome> run_aco_islands(const P& problem, const AcoParams& params,
+                                              const IslandParams& islands,
+                                              Observer* observer = nullptr,
+                                              const EvaluationHook<typename P::Genome>& hook = {},
+                                              Exchange* exchange = nullptr) {
+  if (!islands.active()) return run_aco(problem, params, observer, hook);
+  using Island = Aco<P>;
+  return detail::run_archipelago<Island>(problem, params, islands, observer, hook, exchange,
+                                         [&](const AcoParams& p, auto h) {
+                                           return std::make_unique<Island>(problem, p, nullptr,
+                                                                           std::move(h));
+                                         });
 }
 
 }  // namespace evoplay::evo

@@ -8,33 +8,16 @@
 
 namespace evoplay::evo {
 
-namespace {
-constexpr long long kMostIslands = 100'000;
-constexpr long long kMostInterval = 1'000'000'000;
-constexpr long long kMostMigrants = 1'000'000;
-}  // namespace
-
 std::string_view topology_name(Topology topology) {
   return topology == Topology::kRing ? "ring" : "fully-connected";
 }
 
 Topology topology_from_name(std::string_view name) {
-  if (name == "ring") return Topology::kRing;
-  if (name == "fully-connected") return Topology::kFullyConnected;
-  throw Error(fmt::format("topology: expected ring or fully-connected, found '{}'", name));
-}
-
-void IslandParams::validate() const {
-  check_whole("islands", islands, 1, kMostIslands);
-  check_whole("migration-interval", interval, 1, kMostInterval);
-  check_whole("migrants", migrants, 0, kMostMigrants);
-}
-
-nlohmann::json IslandParams::to_json() const {
-  return {{"islands", islands},
-          {"migration_interval", interval},
-          {"migrants", migrants},
-          {"topology", topology_name(topology)}};
+  try {
+    return fields::FieldValue<Topology>::parse(name, {});
+  } catch (const fields::Expected& e) {
+    throw fields::FieldError("topology", fmt::format("expected {}, found '{}'", e.what, name));
+  }
 }
 
 std::uint64_t island_seed(std::uint64_t seed, std::size_t island) {

@@ -27,6 +27,8 @@
 #include <utility>
 #include <vector>
 
+#include "evoplay/core/fields.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/core/exchange.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/parallel.hpp"
@@ -40,6 +42,16 @@
 namespace evoplay::evo {
 
 enum class Topology { kRing, kFullyConnected };
+inline constexpr fields::EnumName<Topology> kTopologyNames[] = {
+    {Topology::kRing, "ring"}, {Topology::kFullyConnected, "fully-connected"}};
+
+}  // namespace evoplay::evo
+
+template <>
+struct evoplay::fields::FieldValue<evoplay::evo::Topology>
+    : EnumValue<evo::Topology, evo::kTopologyNames> {};
+
+namespace evoplay::evo {
 
 /// "ring" or "fully-connected".
 std::string_view topology_name(Topology topology);
@@ -53,10 +65,30 @@ struct IslandParams {
   Topology topology = Topology::kRing;
 
   bool active() const { return islands > 1; }
-  /// Throws Error naming the first bad field as the command line names its option
-  /// (islands, migration-interval, migrants).
-  void validate() const;
-  nlohmann::json to_json() const;
+  /// Throws Error naming the first bad field.
+  void validate() const { fields::check(*this); }
+  nlohmann::json to_json() const { return fields::to_json(*this); }
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.islands, {.name = "islands",
+                  .help = "run this many islands (populations of their own, from seeds of their "
+                          "own) that swap their best individuals; on the threads, or on the "
+                          "ranks under mpirun (1: no island model)",
+                  .lo = 1,
+                  .hi = limits::kIslands});
+    v(s.interval, {.name = "migration-interval",
+                   .help = "generations between migrations",
+                   .lo = 1,
+                   .hi = limits::kGenerations});
+    v(s.migrants, {.name = "migrants",
+                   .help = "individuals each island sends at a migration",
+                   .lo = 0,
+                   .hi = limits::kPopulation});
+    v(s.topology, {.name = "topology",
+                   .help = "where migrants go: ring (to the next island) or fully-connected (to "
+                           "all)"});
+  }
 };
 
 /// The seed of island `island` of a run seeded `seed` (independent streams).
@@ -67,6 +99,29 @@ std::vector<std::size_t> migration_sources(const IslandParams& params, std::size
 
 /// How many threads each of `islands_here` islands gets out of `threads` (at least 1).
 int threads_per_island(int threads, std::size_t islands_here);
+
+/// An optimiser run one generation at a time: start() (generation 0), step() until done(),
+/// then finish() for the result; result() is the result so far. The GA, CRO, ACO, the
+/// archipelago itself and the Birds level generator model it; a front end that drives one
+/// generation at a time (a live view, Python, islands) drives any of them.
+template <class O>
+concept SteppedOptimiser = requires(O& o, const O& c) {
+  o.start();
+  o.step();
+  { o.done() } -> std::convertible_to<bool>;
+  { c.generation() } -> std::convertible_to<std::size_t>;
+  c.result();
+  o.finish();
+};
+
+/// A stepped optimiser that can be an island of an Archipelago: it sends copies of its best
+/// (emigrants) and takes migrants in (immigrate).
+template <class I, class G>
+concept Island = SteppedOptimiser<I> && requires(I& i, const I& c, std::size_t m,
+                                                 const std::vector<Migrant<G>>& migrants) {
+  { c.emigrants(m) } -> std::convertible_to<std::vector<Migrant<G>>>;
+  i.immigrate(migrants);
+};
 
 namespace detail {
 
@@ -144,12 +199,12 @@ nlohmann::json gather_arrays(Exchange& exchange, const nlohmann::json& mine);
 /// matter only for the GA's restarts on stagnation). The result's history is the archipelago's:
 /// per generation, evaluations summed over the islands, the best and worst of all islands, the
 /// mean of their means and diversities; its population is every island's, in island order.
-template <Problem P, class Island>
+template <Problem P, Island<typename P::Genome> I>
 class Archipelago {
  public:
   using G = typename P::Genome;
   using Make =
-      std::function<std::unique_ptr<Island>(std::size_t, std::uint64_t, int, EvaluationHook<G>)>;
+      std::function<std::unique_ptr<I>(std::size_t, std::uint64_t, int, EvaluationHook<G>)>;
 
   Archipelago(const P& problem, const IslandParams& params, const Stopping& stop,
               std::uint64_t seed, int threads, const Make& make, Observer* observer = nullptr,
@@ -328,7 +383,7 @@ class Archipelago {
   RunResult<G> result_;
   std::unique_ptr<Workers> workers_;
   std::vector<std::size_t> here_;  // the islands this process runs
-  std::vector<std::unique_ptr<Island>> islands_;
+  std::vector<std::unique_ptr<I>> islands_;
   std::vector<std::vector<Migrant<G>>> evaluated_;  // per island here, this generation
   std::vector<detail::IslandStatus<G>> statuses_;   // every island's, after the last generation
   std::uint64_t evaluations_ = 0;

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "evoplay/core/fields.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/evo/problem.hpp"
 
 namespace evoplay::evo {
@@ -22,6 +24,36 @@ struct Stopping {
                                               // elite instead of stopping
   double seconds = 0;                         // wall time (makes a run depend on the machine)
   const std::atomic<bool>* cancel = nullptr;  // set from outside (e.g. Ctrl-C) to stop
+
+  /// The rules every optimiser shares (restart_on_stagnation is the GA's own field).
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.generations, {.name = "generations",
+                      .help = "generation limit (CRO's epochs, ACO's iterations)",
+                      .lo = 0,
+                      .hi = limits::kGenerations,
+                      .run_limit = true});
+    v(s.evaluations, {.name = "evaluations",
+                      .help = "stop once this many evaluations are spent (0: no limit)",
+                      .lo = 0,
+                      .hi = limits::kEvaluations,
+                      .run_limit = true});
+    v(s.target, {.name = "target",
+                 .help = "stop when the best fitness reaches this value",
+                 .run_limit = true});
+    v(s.stagnation, {.name = "stagnation",
+                     .help = "stop after this many generations without improvement (0: never)",
+                     .lo = 0,
+                     .hi = limits::kGenerations,
+                     .run_limit = true});
+    v(s.seconds, {.name = "seconds",
+                  .help = "stop after this many seconds (0: no limit; the result then depends on "
+                          "the machine)",
+                  .lo = 0,
+                  .hi = limits::kSeconds,
+                  .value_name = "S",
+                  .run_limit = true});
+  }
 };
 
 /// Why a run stopped; kNone while it goes on.

@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/stats.hpp"
 #include "evoplay/search/game_ui.hpp"
@@ -38,13 +39,11 @@ void SeriesSettings::validate() const {
 nlohmann::json SeriesSettings::config_json(const std::string& command,
                                            const std::array<std::string, 2>& seats,
                                            const std::array<nlohmann::json, 2>& resolved) const {
-  return {{"command", command},
-          {"version", EVOPLAY_VERSION},
-          {"seed", seed},
-          {"threads", resolve_threads(threads)},
-          {"players", {{seats[0], players[0]}, {seats[1], players[1]}}},
-          {"player_settings", {{seats[0], resolved[0]}, {seats[1], resolved[1]}}},
-          {"games", games}};
+  auto config = run_config(command, seed, threads);
+  config.update({{"players", {{seats[0], players[0]}, {seats[1], players[1]}}},
+                 {"player_settings", {{seats[0], resolved[0]}, {seats[1], resolved[1]}}},
+                 {"games", games}});
+  return config;
 }
 
 namespace {

@@ -15,6 +15,7 @@
 #include "evoplay/games/lemmings/solve_level.hpp"
 #include "evoplay/web/context.hpp"
 #include "evoplay/web/events.hpp"
+#include "evoplay/web/settings.hpp"
 
 namespace evoplay::web {
 
@@ -138,20 +139,14 @@ void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
       "/api/lemmings/solve", guarded([&ctx](const auto& req, auto& res) {
         const json body = ctx.body(req);
         auto level = lem::parse_level(get_string(body, "level", "", 1 << 20), "level");
-        lem::SolverSettings settings;
-        const std::string algorithm = get_string(body, "algorithm", "cro", 8);
-        bool known = false;
-        for (const auto a : {lem::Algorithm::kCro, lem::Algorithm::kGa, lem::Algorithm::kAco}) {
-          if (lem::algorithm_name(a) == algorithm) settings.algorithm = a, known = true;
-        }
-        if (!known) throw BadRequest("algorithm: expected cro, ga or aco");
-        settings.evaluations =
-            static_cast<std::uint64_t>(get_int(body, "evaluations", 20000, 1, 200000));
-        settings.population = static_cast<std::size_t>(get_int(body, "population", 100, 2, 1000));
-        settings.seed = static_cast<std::uint64_t>(
-            get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+        auto settings =
+            read_settings(body, lem::SolverSettings{}, {"level"}, {{"algorithm", "method"}});
+        cap("evaluations", settings.evaluations, std::uint64_t{200000});
+        cap("population", settings.population, std::size_t{1000});
+        cap("epochs", settings.epochs, std::size_t{100000});
+        cap("islands", settings.islands.islands, std::size_t{1});
         settings.threads = 1;
-        settings.validate();
+        const std::string algorithm(lem::algorithm_name(settings.algorithm));
         if (level.total_skills() == 0) throw BadRequest("level: it offers no skill to plan");
         ctx.start_job(req, res, "lemmings-" + algorithm, [&ctx, level, settings](Job& job) {
           PlanEvents observer(job);

@@ -12,6 +12,7 @@
 #include "evoplay/games/sudoku/solve_file.hpp"
 #include "evoplay/web/context.hpp"
 #include "evoplay/web/events.hpp"
+#include "evoplay/web/settings.hpp"
 
 namespace evoplay::web {
 
@@ -96,21 +97,16 @@ void add_sudoku_routes(httplib::Server& server, const Context& ctx) {
       "/api/sudoku/ga", guarded([&ctx](const auto& req, auto& res) {
         const json body = ctx.body(req);
         const auto entry = read_puzzle(body);
-        sudoku::SolveSettings settings;
-        settings.method = get_string(body, "method", "ga", 8);
-        if (settings.method != "ga" && settings.method != "cro") {
-          throw BadRequest("method: expected ga or cro");
-        }
-        settings.ga = sudoku::GaSettings::preset_named(get_string(body, "preset", "paper", 16));
-        settings.ga.population = static_cast<std::size_t>(get_int(
-            body, "population", static_cast<std::int64_t>(settings.ga.population), 2, 5000));
-        settings.ga.generations = static_cast<std::size_t>(get_int(
-            body, "generations", static_cast<std::int64_t>(settings.ga.generations), 0, 100000));
-        settings.ga.seed = static_cast<std::uint64_t>(
-            get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+        sudoku::SolveSettings base;
+        base.method = "ga";
+        base.threads = 1;
+        auto settings = read_settings(body, base, {"puzzle"});
+        if (!settings.evolutionary()) throw BadRequest("method: expected ga or cro");
+        cap("population", settings.ga.population, std::size_t{5000});
+        cap("generations", settings.ga.generations, std::size_t{100000});
+        cap("islands", settings.ga.islands.islands, std::size_t{1});
         settings.ga.threads = 1;
         settings.threads = 1;
-        settings.validate();
         ctx.start_job(req, res, "sudoku-" + settings.method, [&ctx, entry, settings](Job& job) {
           BoardEvents observer(job);
           const JobControl run(ctx, job, &observer);

@@ -31,10 +31,10 @@ std::vector<lem::StudyLevel> levels(std::initializer_list<const char*> ids) {
 lem::StudySpec small_spec(int threads) {
   lem::StudySpec spec;
   spec.runs = 2;
-  spec.evaluations = 500;
-  spec.population = 24;
-  spec.seed = 4;
-  spec.threads = threads;
+  spec.solver.evaluations = 500;
+  spec.solver.population = 24;
+  spec.solver.seed = 4;
+  spec.solver.threads = threads;
   spec.curve_points = 10;
   return spec;
 }
@@ -221,14 +221,14 @@ TEST(LemmingsStudy, SettingsNameTheBadField) {
   };
   lem::StudySpec spec;
   EXPECT_EQ(error_of(spec), "");
-  spec.aco_variant = "greedy";
-  EXPECT_EQ(error_of(spec), "unknown ACO variant 'greedy': expected rank-maxmin or plain");
+  spec.solver.aco_variant = "greedy";
+  EXPECT_EQ(error_of(spec), "aco-variant: expected rank-maxmin or plain, found \"greedy\"");
   EXPECT_THROW(lem::run_study(levels({"easy-04-two-walls"}), spec), evoplay::Error);
   spec = {};
   spec.runs = 0;
   EXPECT_EQ(error_of(spec), "runs: expected a whole number from 1 to 1000000, found 0");
   spec = {};
-  spec.population = 1;
+  spec.solver.population = 1;
   EXPECT_EQ(error_of(spec), "population: expected a whole number from 2 to 1000000, found 1");
   spec = {};
   spec.algorithms.clear();

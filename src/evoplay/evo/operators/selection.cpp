@@ -44,6 +44,22 @@ Selection Selection::parse(std::string_view spec) {
   return s;
 }
 
+}  // namespace evoplay::evo
+
+namespace evoplay::fields {
+
+evo::Selection FieldValue<evo::Selection>::parse(std::string_view text, const Field&) {
+  try {
+    return evo::Selection::parse(text);
+  } catch (const Error&) {
+    throw Expected{kExpected};
+  }
+}
+
+}  // namespace evoplay::fields
+
+namespace evoplay::evo {
+
 std::string Selection::name() const {
   switch (kind) {
     case Kind::tournament:

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "evoplay/core/fields.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/evo/problem.hpp"
 
@@ -44,3 +45,23 @@ class Selector {
 };
 
 }  // namespace evoplay::evo
+
+namespace evoplay::fields {
+
+/// A selection as a setting: "tournament:3", "ranking:1.5", "roulette" or "random".
+template <>
+struct FieldValue<evo::Selection> {
+  static std::string kind(const Field&) { return "SPEC"; }
+  static evo::Selection parse(std::string_view text, const Field&);
+  static std::string text(const evo::Selection& s) { return s.name(); }
+  static nlohmann::json to_json(const evo::Selection& s) { return s.name(); }
+  static evo::Selection from_json(const nlohmann::json& j, const Field& f) {
+    if (!j.is_string()) throw Expected{kExpected};
+    return parse(j.get<std::string>(), f);
+  }
+  static void check(const evo::Selection&, const Field&) {}
+  static constexpr const char* kExpected =
+      "tournament[:K] (K at least 1), ranking[:S] (S from 1 to 2), roulette or random";
+};
+
+}  // namespace evoplay::fields

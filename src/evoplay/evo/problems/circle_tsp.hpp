@@ -37,6 +37,7 @@ class CircleTsp {
   double heuristic(std::size_t, std::size_t) const { return 1.0; }
   bool exclusive_options() const { return true; }
   Genome build(std::span<const int> choices) const { return {choices.begin(), choices.end()}; }
+  std::vector<int> path(const Genome& tour) const { return tour; }
 
   std::size_t cities() const { return x_.size(); }
   double optimum() const { return optimum_; }

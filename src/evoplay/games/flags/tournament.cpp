@@ -1,3 +1,4 @@
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/games/flags/tournament.hpp"
 
 #include <fmt/format.h>
@@ -50,16 +51,15 @@ nlohmann::json TournamentSettings::to_json() const {
   const auto factory = flags::bots();
   nlohmann::json resolved = nlohmann::json::array();
   for (const auto& b : bots) resolved.push_back(factory.make(b, Rng(0))->settings());
-  return {{"command", "flags tournament"},
-          {"version", EVOPLAY_VERSION},
-          {"seed", seed},
-          {"threads", resolve_threads(threads)},
-          {"bots", bots},
-          {"bot_settings", resolved},
-          {"maps", maps},
-          {"games_per_pairing", games},
-          {"time_rule",
-           "a move using more than 1.5 x the bot's time limit in thread CPU time loses the game"}};
+  auto config = run_config("flags tournament", seed, threads);
+  config.update(
+      {{"bots", bots},
+       {"bot_settings", resolved},
+       {"maps", maps},
+       {"games_per_pairing", games},
+       {"time_rule",
+        "a move using more than 1.5 x the bot's time limit in thread CPU time loses the game"}});
+  return config;
 }
 
 TournamentMaps load_tournament_maps(const std::vector<std::string>& files) {

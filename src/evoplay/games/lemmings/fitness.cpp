@@ -16,10 +16,11 @@ std::string_view fitness_name(FitnessKind kind) {
 }
 
 FitnessKind fitness_from_name(std::string_view name) {
-  if (name == "original") return FitnessKind::kOriginal;
-  if (name == "heuristic") return FitnessKind::kHeuristic;
-  throw Error(std::string("unknown fitness '") + std::string(name) +
-              "': expected original or heuristic");
+  try {
+    return fields::FieldValue<FitnessKind>::parse(name, {});
+  } catch (const fields::Expected& e) {
+    throw Error(fmt::format("unknown fitness '{}': expected {}", name, e.what));
+  }
 }
 
 namespace {

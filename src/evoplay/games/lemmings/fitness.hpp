@@ -9,12 +9,16 @@
 #include <string>
 #include <string_view>
 
+#include "evoplay/core/fields.hpp"
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
 
 namespace evoplay::games::lemmings {
 
 enum class FitnessKind { kOriginal, kHeuristic };
+
+inline constexpr fields::EnumName<FitnessKind> kFitnessNames[] = {
+    {FitnessKind::kOriginal, "original"}, {FitnessKind::kHeuristic, "heuristic"}};
 
 /// "original" or "heuristic".
 std::string_view fitness_name(FitnessKind kind);
@@ -51,3 +55,7 @@ int start_distance(const Level& level, const std::vector<int>& distances);
 double solved_threshold(const Level& level, FitnessKind kind, int start_distance);
 
 }  // namespace evoplay::games::lemmings
+
+template <>
+struct evoplay::fields::FieldValue<evoplay::games::lemmings::FitnessKind>
+    : EnumValue<games::lemmings::FitnessKind, games::lemmings::kFitnessNames> {};

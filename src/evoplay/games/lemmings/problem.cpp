@@ -117,6 +117,17 @@ double LemmingsProblem::heuristic(std::size_t /*stage*/, std::size_t option) con
   return eta_[option];
 }
 
+std::vector<int> LemmingsProblem::path(const Plan& plan) const {
+  std::vector<int> choices(stages(), 0);
+  for (const auto& gene : plan) {
+    if (gene.step < 0 || static_cast<std::size_t>(gene.step) >= choices.size()) continue;
+    const auto it = std::find(offered_.begin(), offered_.end(), gene.skill);
+    if (it != offered_.end())
+      choices[static_cast<std::size_t>(gene.step)] = static_cast<int>(it - offered_.begin()) + 1;
+  }
+  return choices;
+}
+
 Plan LemmingsProblem::build(std::span<const int> choices) const {
   Plan plan;
   for (std::size_t s = 0; s < choices.size(); ++s) {

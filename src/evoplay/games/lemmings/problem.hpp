@@ -102,6 +102,9 @@ class LemmingsProblem {
   double heuristic(std::size_t stage, std::size_t option) const;
   /// Option 0 is "no skill"; option k >= 1 the k-th skill the level offers.
   Genome build(std::span<const int> choices) const;
+  /// The choices build() made `genome` from (a gene past the duration, or of a skill the level
+  /// does not offer, is left out): an ant colony island lays pheromone on an immigrant's path.
+  std::vector<int> path(const Genome& genome) const;
   const std::vector<Skill>& offered() const { return offered_; }
 
  private:

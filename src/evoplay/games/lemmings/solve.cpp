@@ -19,11 +19,8 @@
 namespace evoplay::games::lemmings {
 
 namespace {
-struct AlgorithmNames {
-  std::string_view name, label;
-};
 // Indexed by Algorithm, in declaration order.
-constexpr AlgorithmNames kAlgorithmNames[] = {{"cro", "CRO"}, {"ga", "GA"}, {"aco", "ACO"}};
+constexpr std::string_view kAlgorithmLabels[] = {"CRO", "GA", "ACO"};
 }  // namespace
 
 std::string_view algorithm_name(Algorithm a) {
@@ -31,16 +28,15 @@ std::string_view algorithm_name(Algorithm a) {
 }
 
 std::string_view algorithm_label(Algorithm a) {
-  return kAlgorithmNames[static_cast<std::size_t>(a)].label;
+  return kAlgorithmLabels[static_cast<std::size_t>(a)];
 }
 
 Algorithm algorithm_from_name(std::string_view name) {
-  std::string lower(name);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (Algorithm a : kAlgorithms) {
-    if (lower == algorithm_name(a)) return a;
+  try {
+    return fields::FieldValue<Algorithm>::parse(name, {});
+  } catch (const fields::Expected& e) {
+    throw Error(fmt::format("unknown algorithm '{}': expected {}", name, e.what));
   }
-  throw Error("unknown algorithm '" + std::string(name) + "': expected cro, ga or aco");
 }
 
 evo::GaParams SolverSettings::default_ga() {
@@ -77,18 +73,8 @@ evo::AcoParams SolverSettings::plain_aco() {
   return p;
 }
 
-std::string SolverSettings::aco_variant() const {
-  return aco.rank == 0 && aco.tau_min == 0 && aco.tau_max == 0 ? "plain" : "rank-maxmin";
-}
-
-void SolverSettings::set_aco_variant(std::string_view name) {
-  if (name == "rank-maxmin") {
-    aco = default_aco();
-  } else if (name == "plain") {
-    aco = plain_aco();
-  } else {
-    throw Error("unknown ACO variant '" + std::string(name) + "': expected rank-maxmin or plain");
-  }
+evo::AcoParams SolverSettings::aco() const {
+  return aco_variant == "plain" ? plain_aco() : default_aco();
 }
 
 namespace {
@@ -127,7 +113,7 @@ evo::GaParams ga_params(const SolverSettings& s) {
 }
 
 evo::AcoParams aco_params(const SolverSettings& s) {
-  evo::AcoParams p = for_run(s.aco, s);
+  evo::AcoParams p = for_run(s.aco(), s);
   p.ants = std::max<std::size_t>(s.population, 1);
   return p;
 }
@@ -161,6 +147,7 @@ class RecordingProblem {
   std::size_t options(std::size_t s) const { return p_.options(s); }
   double heuristic(std::size_t s, std::size_t o) const { return p_.heuristic(s, o); }
   Plan build(std::span<const int> choices) const { return p_.build(choices); }
+  std::vector<int> path(const Plan& g) const { return p_.path(g); }
 
   /// Time spent in evaluate(), summed over threads.
   double simulation_seconds() const { return static_cast<double>(nanoseconds_.load()) * 1e-9; }
@@ -190,14 +177,8 @@ class RecordingProblem {
 }  // namespace
 
 void SolverSettings::validate() const {
-  check_whole("evaluations", evaluations, 1, kMostEvaluations);
-  check_whole("epochs", epochs, 0, kMostGenerations);
-  check_whole("population", population, 2, kMostPopulation);
-  check_whole("threads", threads, 0, kMostThreads);
-  islands.validate();
-  if (islands.active() && algorithm == Algorithm::kAco) {
-    throw Error("islands: the island model runs the GA and CRO, not ACO");
-  }
+  fields::check(*this);
+  cro.validate();
 }
 
 nlohmann::json SolverSettings::to_json() const {
@@ -218,7 +199,7 @@ nlohmann::json SolverSettings::to_json() const {
       break;
     case Algorithm::kAco:
       j["aco"] = evo::to_json(aco_params(*this));
-      j["aco"]["variant"] = aco_variant();
+      j["aco"]["variant"] = aco_variant;
       break;
   }
   return j;
@@ -286,7 +267,8 @@ SolveResult solve(const Level& level, const SolverSettings& settings, const Cont
       break;
     }
     case Algorithm::kAco: {
-      auto r = evo::run_aco(recording, cancellable(aco_params(settings), control), observer, hook);
+      auto r = evo::run_aco_islands(recording, cancellable(aco_params(settings), control),
+                                    settings.islands, observer, hook, control.exchange);
       out.generations = r.generations;
       out.stop = r.stop;
       out.history = std::move(r.history);

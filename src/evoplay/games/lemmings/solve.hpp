@@ -16,6 +16,7 @@
 
 #include "evoplay/core/control.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/evo/aco.hpp"
 #include "evoplay/evo/cro.hpp"
 #include "evoplay/evo/ga.hpp"
@@ -28,6 +29,8 @@ namespace evoplay::games::lemmings {
 
 enum class Algorithm { kCro, kGa, kAco };
 inline constexpr Algorithm kAlgorithms[] = {Algorithm::kCro, Algorithm::kGa, Algorithm::kAco};
+inline constexpr fields::EnumName<Algorithm> kAlgorithmNames[] = {
+    {Algorithm::kCro, "cro"}, {Algorithm::kGa, "ga"}, {Algorithm::kAco, "aco"}};
 
 /// "cro", "ga" or "aco".
 std::string_view algorithm_name(Algorithm a);
@@ -36,6 +39,16 @@ std::string_view algorithm_label(Algorithm a);
 /// The algorithm of a name (any case); throws Error naming the accepted names.
 Algorithm algorithm_from_name(std::string_view name);
 
+}  // namespace evoplay::games::lemmings
+
+template <>
+struct evoplay::fields::FieldValue<evoplay::games::lemmings::Algorithm>
+    : EnumValue<games::lemmings::Algorithm, games::lemmings::kAlgorithmNames> {};
+
+namespace evoplay::games::lemmings {
+
+/// The settings of one run (`lemmings solve`); `lemmings compare` shares its budget, operators
+/// and CRO settings (shared_fields).
 struct SolverSettings {
   Algorithm algorithm = Algorithm::kCro;
   FitnessKind fitness = FitnessKind::kHeuristic;
@@ -51,7 +64,7 @@ struct SolverSettings {
   // fields above when a run starts.
   evo::CroParams cro = evo::CroParams::preset_named(evo::CroParams::kDefaultPreset);
   evo::GaParams ga = default_ga();
-  evo::AcoParams aco = default_aco();
+  std::string aco_variant = "rank-maxmin";  // default_aco() or plain_aco()
   /// The island model (GA and CRO): `population` per island, the evaluation budget shared by
   /// all islands; islands run on MPI ranks when control.exchange has several processes.
   evo::IslandParams islands;
@@ -61,13 +74,57 @@ struct SolverSettings {
   /// The plain ant system (every ant deposits in proportion to its fitness, the best so far once
   /// more, no bounds), which the study does not use: see docs/lemmings-solvers.md.
   static evo::AcoParams plain_aco();
-  /// "rank-maxmin" (default_aco) or "plain" (plain_aco) from the ACO settings in `aco`.
-  std::string aco_variant() const;
-  /// Sets `aco` from a variant name; throws Error naming the accepted names.
-  void set_aco_variant(std::string_view name);
-  /// Throws Error naming the first field out of range (evaluations, epochs, population,
-  /// threads) the way the command line names its option.
+  /// ACO's settings of the variant: default_aco() (rank-maxmin) or plain_aco() (plain).
+  evo::AcoParams aco() const;
+  /// Throws Error naming the first field out of its range.
   void validate() const;
+  /// CRO's settings given for another algorithm are an error (every front end calls it with
+  /// the fields a user gave).
+  void resolve(const fields::Given& given) const {
+    if (algorithm != Algorithm::kCro) fields::refuse_given(*this, given, "cro-", "method cro");
+  }
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.algorithm, {.name = "method", .help = "the optimiser: cro, ga or aco"});
+    v(s.fitness, {.name = "fitness",
+                  .help = "original (the thesis's formula 4.4) or heuristic (adds the path "
+                          "distance)"});
+    shared_fields(s, v);
+    v(s.epochs, {.name = "epochs",
+                 .help = "instead of --evaluations: run this many epochs (CRO), generations "
+                         "(GA) or iterations (ACO), as the thesis runs CRO; every evaluation "
+                         "counts (0: the evaluation budget)",
+                 .lo = 0,
+                 .hi = limits::kGenerations});
+    v.group(s.islands, {});
+  }
+
+  /// The fields of `lemmings solve` that `lemmings compare` shares: the budget, the
+  /// population, the operators' settings, CRO's, seed and threads.
+  template <class S, class V>
+  static void shared_fields(S& s, V& v) {
+    v(s.evaluations, {.name = "evaluations",
+                      .help = "simulations per run: the budget every algorithm gets",
+                      .lo = 1,
+                      .hi = limits::kEvaluations});
+    v(s.population, {.name = "population",
+                     .help = "reef cells (CRO), population (GA) and ants per iteration (ACO)",
+                     .lo = 2,
+                     .hi = limits::kPopulation});
+    v(s.ga.selection, {.name = "selection",
+                       .help = "the GA's parent selection: tournament[:K] (the fittest of K "
+                               "drawn at random), roulette (fitness-proportional), ranking[:S] "
+                               "(linear, pressure S from 1 to 2) or random"});
+    static constexpr std::string_view kVariants[] = {"rank-maxmin", "plain"};
+    v(s.aco_variant, {.name = "aco-variant",
+                      .help = "ACO's deposits: rank-maxmin (rank-based, MAX-MIN bounds) or plain "
+                              "(every ant deposits, no bounds: see docs/lemmings-solvers.md)",
+                      .choices = kVariants});
+    v.group(s.cro, {.name = "cro", .help = "Coral Reef Optimization's settings"});
+    v(s.seed, fields::kSeed);
+    v(s.threads, fields::kThreads);
+  }
   /// The resolved settings of the algorithm that runs, for config.json.
   nlohmann::json to_json() const;
 };

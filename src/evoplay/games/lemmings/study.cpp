@@ -62,28 +62,19 @@ void curves_of(const History& history, std::uint64_t budget, std::size_t points,
   }
 }
 
-/// A comma-separated list of names, each read by `parse`, without repeats.
-template <class T, class Parse>
-std::vector<T> parse_list(std::string_view text, Parse parse) {
-  std::vector<T> out;
-  for (const auto part : split(text, ',')) {
-    const auto name = trim(part);
-    if (name.empty()) continue;
-    const T v = parse(name);
-    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
-  }
-  return out;
+/// Throws FieldError naming `field` if `items` is empty.
+template <class T>
+void check_list(const char* field, const std::vector<T>& items) {
+  if (items.empty()) throw fields::FieldError(field, "give at least one name");
 }
 
 }  // namespace
 
 void StudySpec::set_algorithms(std::string_view names) {
-  algorithms = parse_list<Algorithm>(names, algorithm_from_name);
+  fields::set_text(*this, "methods", names);
 }
 
-void StudySpec::set_fitnesses(std::string_view names) {
-  fitnesses = parse_list<FitnessKind>(names, fitness_from_name);
-}
+void StudySpec::set_fitnesses(std::string_view names) { fields::set_text(*this, "fitness", names); }
 
 std::vector<std::filesystem::path> level_files(const std::vector<std::string>& args) {
   std::vector<std::string> given = args;
@@ -122,40 +113,21 @@ std::vector<StudyLevel> load_study_levels(const std::vector<std::filesystem::pat
   return out;
 }
 void StudySpec::validate() const {
-  check_whole("runs", runs, 1, kMostRuns);
-  check_whole("evaluations", evaluations, 1, kMostEvaluations);
-  check_whole("population", population, 2, kMostPopulation);
-  check_whole("threads", threads, 0, kMostThreads);
-  check_whole("curve_points", curve_points, 1, kMostRuns);
-  if (algorithms.empty()) throw Error("algos: give at least one name");
-  if (fitnesses.empty()) throw Error("fitness: give at least one name");
-  SolverSettings{}.set_aco_variant(aco_variant);  // names the accepted variants
+  fields::check(*this);
+  check_list("methods", algorithms);
+  check_list("fitness", fitnesses);
+  solver.cro.validate();
 }
 
 nlohmann::json StudySpec::to_json() const {
-  nlohmann::json algos = nlohmann::json::array(), fits = nlohmann::json::array();
-  for (auto a : algorithms) algos.push_back(algorithm_name(a));
-  for (auto f : fitnesses) fits.push_back(fitness_name(f));
-  return {{"algorithms", algos},
-          {"fitnesses", fits},
-          {"runs", runs},
-          {"evaluations", evaluations},
-          {"population", population},
-          {"seed", seed},
-          {"threads", resolve_threads(threads)},
-          {"curve_points", curve_points},
-          {"ga_selection", ga_selection.name()},
-          {"aco_variant", aco_variant}};
+  auto j = fields::to_json(*this);
+  j["threads"] = resolve_threads(solver.threads);
+  return j;
 }
 
 SolverSettings StudySpec::solver_settings() const {
-  SolverSettings s;
-  s.evaluations = evaluations;
-  s.population = population;
+  SolverSettings s = solver;
   s.threads = 1;
-  s.ga.selection = ga_selection;
-  s.set_aco_variant(aco_variant);
-  s.cro = cro;
   return s;
 }
 
@@ -178,7 +150,7 @@ std::vector<StudyRun> study_units(const std::vector<StudyLevel>& levels, const S
           run.algorithm = a;
           run.run = r;
           run.seed =
-              Rng(spec.seed).split({text_hash(levels[l].id), static_cast<std::uint64_t>(r)}).seed();
+              Rng(spec.solver.seed).split({text_hash(levels[l].id), static_cast<std::uint64_t>(r)}).seed();
           units.push_back(std::move(run));
         }
       }
@@ -207,7 +179,7 @@ bool run_study_unit(StudyRun& run, const StudyLevel& level, const StudySpec& spe
   run.evaluations = r.evaluations;
   run.seconds = r.seconds;
   run.simulation_seconds = r.simulation_seconds;
-  curves_of(r.history, spec.evaluations, std::max<std::size_t>(spec.curve_points, 1),
+  curves_of(r.history, spec.solver.evaluations, std::max<std::size_t>(spec.curve_points, 1),
             run.best_curve, run.mean_curve);
   return true;
 }
@@ -235,7 +207,7 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
   UnitJob job;
   job.name = "lemmings compare";
   job.count = units.size();
-  job.threads = spec.threads;
+  job.threads = spec.solver.threads;
   job.order = std::move(order);
   const std::string settings = json_text(spec.solver_settings().to_json(), -1) + " curve " +
                                std::to_string(spec.curve_points);

@@ -42,35 +42,56 @@ std::vector<std::filesystem::path> level_files(const std::vector<std::string>& a
 /// Loads level files (errors name the file and line).
 std::vector<StudyLevel> load_study_levels(const std::vector<std::filesystem::path>& files);
 
-/// The settings of a study (what `lemmings compare` takes besides the levels).
+/// The settings of a study (what `lemmings compare` takes besides the levels): the algorithms,
+/// fitnesses and runs, and the solver settings every run shares (its budget, population,
+/// operators, CRO's settings, the master seed and the study's threads).
 struct StudySpec {
   std::vector<Algorithm> algorithms = {Algorithm::kCro, Algorithm::kGa, Algorithm::kAco};
   std::vector<FitnessKind> fitnesses = {FitnessKind::kOriginal, FitnessKind::kHeuristic};
   int runs = 10;
-  std::uint64_t evaluations = 20000;
-  std::size_t population = 100;
-  std::uint64_t seed = 1;
-  int threads = 0;
   std::size_t curve_points = 50;  // points of the mean fitness curves
-  // The GA's selection and the ACO variant of every run (SolverSettings' defaults: roulette,
-  // rank-maxmin).
-  evo::Selection ga_selection = SolverSettings::default_ga().selection;
-  std::string aco_variant = "rank-maxmin";
-  // CRO's settings (preset and parameters) of every CRO run.
-  evo::CroParams cro = evo::CroParams::preset_named(evo::CroParams::kDefaultPreset);
+  SolverSettings solver = shared_defaults();
 
-  /// Sets `algorithms` (`fitnesses`) from comma-separated names, in their order, without
-  /// repeats; throws Error naming the accepted names.
+  /// Sets `algorithms` (`fitnesses`) from comma-separated names, in their order; throws Error
+  /// naming the accepted names.
   void set_algorithms(std::string_view names);
   void set_fitnesses(std::string_view names);
-  /// Throws Error naming the first bad field (runs, evaluations, population, threads,
-  /// curve_points, algorithms, fitnesses, aco_variant) the way the command line names it.
+  /// Throws Error naming the first bad field.
   void validate() const;
+  /// CRO's settings given when CRO does not run are an error.
+  void resolve(const fields::Given& given) const {
+    if (std::find(algorithms.begin(), algorithms.end(), Algorithm::kCro) == algorithms.end())
+      fields::refuse_given(*this, given, "cro-", "cro among the methods");
+  }
   nlohmann::json to_json() const;
-  /// The solver settings every run shares: the budget, population, GA selection and ACO
-  /// variant, one thread; a run sets its algorithm, fitness and seed. Throws Error naming the
-  /// accepted ACO variants.
+  /// The solver settings of a run before its algorithm, fitness and seed are set: `solver` on
+  /// one thread (the study's threads run units side by side).
   SolverSettings solver_settings() const;
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.algorithms, {.name = "methods", .help = "optimisers, comma-separated: cro, ga, aco"});
+    v(s.fitnesses, {.name = "fitness", .help = "fitnesses, comma-separated: original, heuristic"});
+    v(s.runs, {.name = "runs",
+               .help = "runs per level, algorithm and fitness",
+               .lo = 1,
+               .hi = limits::kRuns,
+               .run_limit = true});
+    SolverSettings::shared_fields(s.solver, v);
+    v(s.curve_points, {.name = "curve-points",
+                       .help = "points of the mean fitness curves",
+                       .lo = 1,
+                       .hi = limits::kRuns,
+                       .advanced = true});
+  }
+
+ private:
+  /// SolverSettings' defaults, on every thread (a study runs its units side by side).
+  static SolverSettings shared_defaults() {
+    SolverSettings s;
+    s.threads = 0;
+    return s;
+  }
 };
 
 /// One unit of work: one run of one algorithm with one fitness on one level; the fields after

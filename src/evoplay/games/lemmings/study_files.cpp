@@ -87,7 +87,7 @@ std::string study_curves_csv(const StudyResult& r) {
                    mean = study_mean_curve(r, l, f, a, false);
         for (std::size_t k = 0; k < points; ++k) {
           csv += fmt::format("{},{},{},{},{},{}\n", csv_text(r.levels[l].id), fitness_name(f),
-                             algorithm_name(a), r.spec.evaluations * (k + 1) / points,
+                             algorithm_name(a), r.spec.solver.evaluations * (k + 1) / points,
                              format_number(best[k]), format_number(mean[k]));
         }
       }

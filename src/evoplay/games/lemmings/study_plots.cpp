@@ -14,10 +14,10 @@ std::vector<std::filesystem::path> save_study_plots(const StudyResult& r,
   for (auto f : r.spec.fitnesses) {
     render::BarChart distinct, solved;
     distinct.title = fmt::format("Distinct solutions per run ({} fitness, {} evaluations)",
-                                 fitness_name(f), r.spec.evaluations);
+                                 fitness_name(f), r.spec.solver.evaluations);
     distinct.y_label = fmt::format("distinct solutions (mean of {} runs; bars: sd)", r.spec.runs);
     solved.title = fmt::format("Runs that solve the level ({} fitness, {} evaluations)",
-                               fitness_name(f), r.spec.evaluations);
+                               fitness_name(f), r.spec.solver.evaluations);
     solved.y_label = "runs that solve (%; bars: 95% Wilson interval)";
     solved.y_max = 100;
     distinct.width = solved.width = std::max(960, 110 * static_cast<int>(r.levels.size()));
@@ -54,7 +54,7 @@ std::vector<std::filesystem::path> save_study_plots(const StudyResult& r,
       plot.y_min = 0;
       std::vector<double> x(points);
       for (std::size_t k = 0; k < points; ++k)
-        x[k] = static_cast<double>(r.spec.evaluations * (k + 1) / points);
+        x[k] = static_cast<double>(r.spec.solver.evaluations * (k + 1) / points);
       int color = 0;
       for (auto a : r.spec.algorithms) {
         render::Series best, mean;

@@ -49,7 +49,7 @@ std::string study_markdown(const StudyResult& r) {
   for (auto a : spec.algorithms) labels.push_back(algorithm_label(a));
   md +=
       fmt::format("# Lemmings: {} on {} levels, {} runs of {} evaluations each (seed {})\n\n",
-                  fmt::join(labels, ", "), r.levels.size(), spec.runs, spec.evaluations, spec.seed);
+                  fmt::join(labels, ", "), r.levels.size(), spec.runs, spec.solver.evaluations, spec.solver.seed);
   auto header = [&](const std::string& first, const std::string& per_algo, bool p_values) {
     std::string h = "| " + first + " |", rule = "|---|";
     for (auto a : spec.algorithms) {
@@ -166,7 +166,7 @@ std::string study_markdown(const StudyResult& r) {
   md += fmt::format(
       "{} runs, {} evaluations in {:.1f} s on {} threads ({:.0f} evaluations per second; {:.1f} "
       "CPU seconds)\n",
-      r.runs.size(), r.evaluations, r.seconds, resolve_threads(spec.threads),
+      r.runs.size(), r.evaluations, r.seconds, resolve_threads(spec.solver.threads),
       r.seconds > 0 ? static_cast<double>(r.evaluations) / r.seconds : 0.0, r.cpu_seconds);
   return md;
 }

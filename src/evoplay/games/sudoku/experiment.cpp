@@ -83,8 +83,7 @@ void ExperimentSettings::validate() const {
     if (mutations_pair && crossovers.size() > 1)
       throw Error("--compare of mutations needs a single --crossover");
   }
-  check_whole("runs", runs, 1, 1'000'000);
-  check_whole("threads", threads, 0, 1024);
+  fields::check(*this);
 }
 
 ExperimentSettings ExperimentSettings::from_texts(const GaSettings& base,
@@ -94,11 +93,25 @@ ExperimentSettings ExperimentSettings::from_texts(const GaSettings& base,
                                                   const std::string& vary) {
   ExperimentSettings s;
   s.base = base;
+  s.crossover_text = crossovers;
+  s.mutation_text = mutations;
+  s.compare_text = compare;
+  s.vary_text = vary;
   s.crossovers = parse_operator_list(crossovers, kCrossovers, base.crossover, "crossover");
   s.mutations = parse_operator_list(mutations, kMutations, base.mutation, "mutation");
   if (!compare.empty()) parse_compare(compare, s);
   if (!vary.empty()) parse_vary(vary, s.vary, s.values);
   return s;
+}
+
+void ExperimentSettings::resolve(const fields::Given&) {
+  ExperimentSettings s =
+      from_texts(base, crossover_text, mutation_text, compare_text, vary_text);
+  crossovers = std::move(s.crossovers);
+  mutations = std::move(s.mutations);
+  compare = std::move(s.compare);
+  vary = std::move(s.vary);
+  values = std::move(s.values);
 }
 
 nlohmann::json ExperimentSettings::to_json() const {

@@ -29,6 +29,9 @@ inline constexpr std::string_view kVaryNames[] = {"population", "generations", "
 
 struct ExperimentSettings {
   GaSettings base;  // preset and overrides; crossover and mutation come from the lists below
+  // As a user gives them (resolve() reads them into the lists below): "all" or "a,b" (empty:
+  // the base's operator), "A,B" (or empty), "NAME=FROM:TO:STEP" or "NAME=V1,V2" (or empty).
+  std::string crossover_text, mutation_text, compare_text, vary_text;
   std::vector<std::string> crossovers = {"combined"};
   std::vector<std::string> mutations = {"rotation"};
   std::string vary;                  // one of kVaryNames, or empty
@@ -49,6 +52,39 @@ struct ExperimentSettings {
   void validate() const;
   /// config.json's keys: runs, ga (with the seed), crossovers, mutations, vary.
   nlohmann::json to_json() const;
+  /// The lists from the texts (from_texts), after the fields given are set.
+  void resolve(const fields::Given&);
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v.group(s.base, {}, [](auto& g, auto& w) {
+      GaSettings::preset_field(g, w);
+      GaSettings::run_fields(g, w);
+    });
+    v(s.crossover_text, {.name = "crossover",
+                         .help = "crossovers to run, comma-separated, or all (default: the "
+                                 "preset's)",
+                         .value_name = "LIST"});
+    v(s.mutation_text, {.name = "mutation",
+                        .help = "mutations to run, comma-separated, or all (default: the "
+                                "preset's)",
+                        .value_name = "LIST"});
+    v(s.vary_text, {.name = "vary",
+                    .help = "vary one parameter: population=FROM:TO:STEP, generations=..., "
+                            "crossover-rate=..., mutation-rate=... (or NAME=V1,V2,...)",
+                    .value_name = "NAME=RANGE"});
+    v(s.compare_text, {.name = "compare",
+                       .help = "A,B: Mann-Whitney U test of two crossovers (or two mutations) on "
+                               "best fitness and generations",
+                       .value_name = "A,B"});
+    v(s.runs, {.name = "runs",
+               .help = "runs per puzzle and configuration",
+               .lo = 1,
+               .hi = limits::kRuns,
+               .run_limit = true});
+    v(s.seed, fields::kSeed);
+    v(s.threads, fields::kThreads);
+  }
 };
 
 /// "all" (every name of `known`) or "a,b,...", each checked against `known`; empty text gives

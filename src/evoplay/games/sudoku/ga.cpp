@@ -13,7 +13,7 @@
 
 namespace evoplay::games::sudoku {
 
-GaSettings GaSettings::preset_named(const std::string& name) {
+GaSettings GaSettings::preset_named(std::string_view name) {
   GaSettings s;
   if (name == "paper") return s;
   if (name == "strong") {
@@ -24,56 +24,28 @@ GaSettings GaSettings::preset_named(const std::string& name) {
     s.generations = 10000;
     s.crossover_rate = 0.5;
     s.mutation_rate = 1.0;
-    s.elite_fraction = 0.05;
+    s.elitism = 5;
     s.restricted = true;
     s.local_search_steps = 40;
     s.stagnation = 60;
     return s;
   }
-  throw Error("unknown preset '" + name + "': expected paper or strong");
+  throw fields::FieldError("preset", fmt::format("expected paper or strong, found '{}'", name));
 }
 
 void GaSettings::validate() const {
-  (void)preset_named(preset);
-  auto known = [](const std::string& name, std::span<const std::string_view> names,
-                  const char* what) {
-    if (std::find(names.begin(), names.end(), name) == names.end()) {
-      throw Error(
-          fmt::format("unknown {} '{}': expected one of {}", what, name, fmt::join(names, ", ")));
-    }
-  };
-  known(crossover, kCrossovers, "crossover");
-  known(mutation, kMutations, "mutation");
-  (void)evo::Selection::parse(selection);
-  check_whole("population", static_cast<long long>(population), 2, 1'000'000);
-  check_whole("generations", static_cast<long long>(generations), 0, 1'000'000'000);
-  check_number("crossover_rate", crossover_rate, 0, 1);
-  check_number("mutation_rate", mutation_rate, 0, 1);
-  check_number("elite_fraction", elite_fraction, 0, 1);
-  check_whole("local_search_steps", local_search_steps, 0, 1'000'000);
-  check_whole("stagnation", static_cast<long long>(stagnation), 0, 1'000'000'000);
-  check_whole("threads", threads, 0, 1024);
-  islands.validate();
+  fields::check(*this);
+  try {
+    (void)evo::Selection::parse(selection);
+  } catch (const Error&) {
+    throw fields::FieldError(
+        "selection",
+        fmt::format("expected {}, found '{}'",
+                    fields::FieldValue<evo::Selection>::kExpected, selection));
+  }
 }
 
-nlohmann::json GaSettings::to_json() const {
-  nlohmann::json j = {{"preset", preset},
-                      {"crossover", crossover},
-                      {"mutation", mutation},
-                      {"selection", selection},
-                      {"population", population},
-                      {"generations", generations},
-                      {"crossover_rate", crossover_rate},
-                      {"mutation_rate", mutation_rate},
-                      {"elite_fraction", elite_fraction},
-                      {"restricted", restricted},
-                      {"local_search_steps", local_search_steps},
-                      {"stagnation", stagnation},
-                      {"seed", seed},
-                      {"threads", threads}};
-  if (islands.active()) j["islands"] = islands.to_json();
-  return j;
-}
+nlohmann::json GaSettings::to_json() const { return fields::to_json(*this); }
 
 namespace {
 
@@ -194,7 +166,7 @@ GaOutcome solve_ga(const Board& puzzle, const GaSettings& s, const Control& cont
   params.crossover_rate = s.crossover_rate;
   params.mutation_rate = s.mutation_rate;
   params.elite_count = 1;
-  params.elite_fraction = s.elite_fraction;
+  params.elite_fraction = s.elitism / 100;
   params.selection = evo::Selection::parse(s.selection);
   params.stop.generations = s.generations;
   params.stop.stagnation = s.stagnation;

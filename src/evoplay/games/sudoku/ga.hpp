@@ -14,6 +14,7 @@
 
 #include "evoplay/core/control.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/evo/cro.hpp"
 #include "evoplay/evo/ga.hpp"
 #include "evoplay/evo/islands.hpp"
@@ -31,7 +32,7 @@ struct GaSettings {
   std::size_t generations = 300;
   double crossover_rate = 0.8;
   double mutation_rate = 0.2;
-  double elite_fraction = 0.05;
+  double elitism = 5;  // percentage of the population kept unchanged
   // The strong preset's additions (off in `paper`).
   bool restricted = false;     // candidate-restricted initialisation and repair
   int local_search_steps = 0;  // LocalSearch::steps after each child's mutation (0 = none)
@@ -46,12 +47,80 @@ struct GaSettings {
   evo::IslandParams islands;
 
   /// The settings of a preset ("paper" or "strong"); throws Error for another name.
-  static GaSettings preset_named(const std::string& name);
-  /// Throws Error naming the first bad field as the command line names its option
-  /// ("population: expected a whole number from 2 to 1000000, found 1"), operator names
-  /// included.
+  static GaSettings preset_named(std::string_view name);
+  /// Throws Error naming the first bad field ("population: expected a whole number from 2 to
+  /// 1000000, found 1"), operator names included.
   void validate() const;
   nlohmann::json to_json() const;
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    preset_field(s, v);
+    operator_fields(s, v);
+    run_fields(s, v);
+    v.group(s.islands, {});
+    v(s.seed, fields::kSeed);
+    v(s.threads, fields::kThreads);
+  }
+  template <class S, class V>
+  static void preset_field(S& s, V& v) {
+    static constexpr std::string_view kPresets[] = {"paper", "strong"};
+    v(s.preset, {.name = "preset",
+                 .help = "GA settings to start from: paper (the published GA) or strong",
+                 .choices = kPresets});
+  }
+  /// The crossover and the mutation (an experiment takes lists of them instead).
+  template <class S, class V>
+  static void operator_fields(S& s, V& v) {
+    v(s.crossover, {.name = "crossover", .help = "crossover", .choices = kCrossovers});
+    v(s.mutation, {.name = "mutation", .help = "mutation", .choices = kMutations});
+  }
+  /// The GA's parameters: every field but the preset, the operators, the islands, the seed
+  /// and the threads.
+  template <class S, class V>
+  static void run_fields(S& s, V& v) {
+    v(s.selection, {.name = "selection",
+                    .help = "the GA's parent selection: tournament[:K] (the fittest of K drawn at "
+                            "random), roulette (fitness-proportional), ranking[:S] (linear, "
+                            "pressure S from 1 to 2) or random",
+                    .value_name = "SPEC"});
+    v(s.population, {.name = "population",
+                     .help = "individuals (paper 200, strong 40)",
+                     .lo = 2,
+                     .hi = limits::kPopulation});
+    v(s.generations, {.name = "generations",
+                      .help = "generation limit (paper 300, strong 10000)",
+                      .lo = 0,
+                      .hi = limits::kGenerations,
+                      .run_limit = true});
+    v(s.crossover_rate, {.name = "crossover-rate",
+                         .help = "probability of crossing a pair (paper 0.8)",
+                         .lo = 0,
+                         .hi = 1});
+    v(s.mutation_rate, {.name = "mutation-rate",
+                        .help = "probability of mutating a child (paper 0.2)",
+                        .lo = 0,
+                        .hi = 1});
+    v(s.elitism, {.name = "elitism",
+                  .help = "percentage of the population kept unchanged (paper 5)",
+                  .lo = 0,
+                  .hi = 100});
+    v(s.restricted, {.name = "restricted",
+                     .help = "rows drawn and repaired among each cell's candidates (strong)",
+                     .advanced = true});
+    v(s.local_search_steps, {.name = "local-search-steps",
+                             .help = "local-search swaps tried after each child's mutation "
+                                     "(strong 40; 0: none)",
+                             .lo = 0,
+                             .hi = 1'000'000,
+                             .advanced = true});
+    v(s.stagnation, {.name = "stagnation",
+                     .help = "generations without improvement before a restart (strong 60; 0: "
+                             "never)",
+                     .lo = 0,
+                     .hi = limits::kGenerations,
+                     .advanced = true});
+  }
 };
 
 struct GaOutcome {

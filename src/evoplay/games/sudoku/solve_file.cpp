@@ -20,15 +20,26 @@
 namespace evoplay::games::sudoku {
 
 void SolveSettings::validate() const {
-  if (std::find(std::begin(kSolveMethods), std::end(kSolveMethods), method) ==
-      std::end(kSolveMethods)) {
-    throw Error(fmt::format("method: expected one of {}, found '{}'",
-                            fmt::join(kSolveMethods, ", "), method));
-  }
-  if (threads < 0 || threads > 1024) {
-    throw Error(fmt::format("threads: expected a whole number from 0 to 1024, found {}", threads));
-  }
+  fields::check(*this);
+  fields::check_value(threads, fields::kThreads);
   if (evolutionary()) ga.validate();
+  if (method == "cro") cro.validate();
+}
+
+void SolveSettings::resolve(const fields::Given& given) {
+  if (!evolutionary()) {
+    fields::refuse_given(ga, given, "", "method ga or cro");
+    return;
+  }
+  if (method != "cro") {
+    fields::refuse_given(*this, given, "cro-", "method cro");
+    return;
+  }
+  for (const char* ga_only : {"selection", "crossover-rate", "elitism"})
+    if (given(ga_only)) throw fields::FieldError(ga_only, "applies to method ga only");
+  ga.cro = cro;
+  if (!given("cro-gamma") && (given("mutation-rate") || cro.preset == "thesis"))
+    ga.cro->brooding_mutation = ga.mutation_rate;
 }
 
 nlohmann::json SolveSettings::to_json() const {

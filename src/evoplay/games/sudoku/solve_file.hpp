@@ -31,6 +31,9 @@ inline constexpr std::string_view kSolveMethods[] = {"exact", "ga", "cro"};
 struct SolveSettings {
   std::string method = "exact";  // one of kSolveMethods
   GaSettings ga;                 // ga and cro only; puzzle i (from 0) runs with seed ga.seed + i
+  // cro only: CRO's own settings (the reef, epochs, seed and threads come from `ga`). resolve()
+  // copies them into ga.cro.
+  evo::CroParams cro = evo::CroParams::preset_named(evo::CroParams::kDefaultPreset);
   int threads = 0;  // puzzles solved at once (0 = every hardware thread); one puzzle: its GA's
 
   bool evolutionary() const { return method != "exact"; }
@@ -38,6 +41,22 @@ struct SolveSettings {
   void validate() const;
   /// config.json's keys for the method: method, and for ga / cro: ga, cro, puzzle_seed.
   nlohmann::json to_json() const;
+  /// After the fields given are set (every front end calls it, `given` telling which fields a
+  /// user gave): with --method cro, CRO's settings go to ga.cro, with gamma (the brooded
+  /// larvae's mutation) from --mutation-rate when that was given and cro-gamma was not, or when
+  /// the preset is the thesis's (its gamma is the GA's mutation rate).
+  void resolve(const fields::Given& given);
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.method, {.name = "method",
+                 .help = "exact (constraint propagation and search), ga, or cro (the same "
+                         "operators through Coral Reef Optimization: --population reef cells, "
+                         "--generations epochs, --mutation-rate the brooding mutation)",
+                 .choices = kSolveMethods});
+    v.group(s.ga, {});
+    v.group(s.cro, {.name = "cro", .help = "Coral Reef Optimization's settings (--method cro)"});
+  }
 };
 
 /// The outcome of one puzzle.

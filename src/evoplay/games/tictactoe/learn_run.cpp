@@ -1,3 +1,4 @@
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/games/tictactoe/learn_run.hpp"
 
 #include <fmt/format.h>
@@ -22,11 +23,9 @@ void LearnRunSettings::validate() const {
 }
 
 nlohmann::json LearnRunSettings::to_json() const {
-  return {{"command", "tictactoe learn"},
-          {"version", EVOPLAY_VERSION},
-          {"seed", seed},
-          {"threads", resolve_threads(threads)},
-          {"learn", learn.to_json()}};
+  auto config = run_config("tictactoe learn", seed, threads);
+  config["learn"] = learn.to_json();
+  return config;
 }
 
 SavedRun read_saved_run(const std::filesystem::path& dir,

@@ -158,7 +158,7 @@ export function render(main) {
     $('error').textContent = '';
     try {
       solveJob = await startJob('/api/lemmings/solve', {
-        level: level().text, algorithm: $('algorithm').value, evaluations: Number($('evaluations').value),
+        level: level().text, method: $('algorithm').value, evaluations: Number($('evaluations').value),
       }, (e) => {
         if (e.type === 'generation') {
           chart.addGeneration(e.evaluations, e);

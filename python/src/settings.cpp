@@ -1,0 +1,115 @@
+// evoplay.settings(name, **kwargs) and evoplay.settings_fields(name): the settings a call would
+// use, resolved from keyword arguments as that call resolves them (presets, then the keywords,
+// then the library's rules), and the declaration of every field. What a user reads to see the
+// defaults, and what the tests walk to check that every declared field is a keyword.
+#include <pybind11/stl.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+#include "evo_keywords.hpp"
+#include "evoplay/games/lemmings/study.hpp"
+#include "evoplay/games/sudoku/experiment.hpp"
+#include "evoplay/games/sudoku/solve_file.hpp"
+#include "fields.hpp"
+
+namespace evoplay::python {
+
+namespace {
+
+struct Entry {
+  std::string name;
+  std::function<nlohmann::json(const py::dict&)> resolve;
+  std::function<std::vector<fields::Info>()> describe;
+};
+
+template <class S>
+Entry entry(std::string name, S defaults) {
+  return {std::move(name),
+          [defaults](const py::dict& kwargs) {
+            S s = apply_kwargs(defaults, kwargs);
+            s.validate();
+            return fields::to_json(s);
+          },
+          [defaults] { return fields::describe(defaults); }};
+}
+
+/// The settings of every Python call that takes declared keyword arguments.
+const std::vector<Entry>& entries() {
+  static const std::vector<Entry> kEntries = [] {
+    // GaKeywords and the others have no validate() of their own: their Params do.
+    struct Ga : GaKeywords {
+      void validate() const { params.validate(); }
+    };
+    struct Cro : CroKeywords {
+      void validate() const { params.validate(); }
+    };
+    struct Aco : AcoKeywords {
+      void validate() const { params.validate(); }
+    };
+    Cro cro;
+    static_cast<CroKeywords&>(cro) = CroKeywords::defaults();
+    auto experiment = games::sudoku::ExperimentSettings{};
+    experiment.threads = 1;
+    return std::vector<Entry>{
+        entry("evo.GA", Ga{}),
+        entry("evo.CRO", cro),
+        entry("evo.ACO", Aco{}),
+        entry("lemmings.solve", games::lemmings::SolverSettings{}),
+        entry("lemmings.Study", games::lemmings::StudySpec{}),
+        entry("sudoku.solve", games::sudoku::SolveSettings{}),
+        entry("sudoku.experiment", experiment),
+    };
+  }();
+  return kEntries;
+}
+
+const Entry& find(const std::string& name) {
+  std::string names;
+  for (const auto& e : entries()) {
+    if (e.name == name) return e;
+    names += (names.empty() ? "" : ", ") + e.name;
+  }
+  throw py::key_error("no settings named '" + name + "' (settings: " + names + ")");
+}
+
+}  // namespace
+
+void add_settings(py::module_& m) {
+  m.def(
+      "settings",
+      [](const std::string& name, const py::kwargs& kwargs) {
+        return to_python(find(name).resolve(kwargs));
+      },
+      py::arg("name"),
+      "The settings the call `name` (evo.GA, evo.CRO, evo.ACO, lemmings.solve, lemmings.Study, "
+      "sudoku.solve, sudoku.experiment) would use with these keyword arguments, as config.json "
+      "records them: the defaults, a preset, then the keywords given.");
+  m.def(
+      "settings_fields",
+      [](const std::string& name) {
+        py::list out;
+        for (const auto& i : find(name).describe()) {
+          py::dict d;
+          d["keyword"] = i.slot.key();
+          d["option"] = "--" + i.slot.name;
+          d["kind"] = i.kind;
+          d["default"] = to_python(i.default_json);
+          d["limits"] = i.limits;
+          d["help"] = std::string(i.slot.field.help);
+          d["advanced"] = i.slot.field.advanced;
+          out.append(d);
+        }
+        return out;
+      },
+      py::arg("name"),
+      "Every field of the settings of `name`: keyword, the command line's option, kind, "
+      "default, limits, help.");
+  py::list names;
+  for (const auto& e : entries()) names.append(e.name);
+  m.attr("settings_names") = names;
+}
+
+}  // namespace evoplay::python

@@ -1,0 +1,99 @@
+// Every setting of a command is bound from its declaration (core/fields.hpp), none by hand: for
+// each command whose settings are declared, every declared field is an option with the
+// declaration's help, and the command has no option beyond them, the common ones and its
+// inputs. A field bound by hand (another name, another help) or an option added beside the
+// declaration fails here.
+#include <gtest/gtest.h>
+
+#include <CLI/CLI.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "evoplay/cli/commands.hpp"
+#include "evoplay/core/fields.hpp"
+#include "evoplay/games/lemmings/study.hpp"
+#include "evoplay/games/sudoku/experiment.hpp"
+#include "evoplay/games/sudoku/solve_file.hpp"
+
+namespace {
+
+using namespace evoplay;
+
+/// The options every command may have besides its settings.
+const std::set<std::string> kCommon = {"--help",   "--seed",   "--threads",        "--out",
+                                       "--json",   "--quiet",  "--resume",         "--scheduler-rank"};
+
+struct Case {
+  std::string group, command;
+  std::vector<fields::Info> fields;
+  std::set<std::string> inputs;  // the command's own inputs (files, a first-N)
+};
+
+CLI::App* find_command(CLI::App& app, const Case& c) {
+  return app.get_subcommand(c.group)->get_subcommand(c.command);
+}
+
+std::vector<Case> cases() {
+  return {
+      {"lemmings", "solve", fields::describe(games::lemmings::SolverSettings{}), {}},
+      {"lemmings", "compare", fields::describe(games::lemmings::StudySpec{}), {}},
+      {"sudoku", "solve", fields::describe(games::sudoku::SolveSettings{}), {}},
+      {"sudoku", "experiment", fields::describe(games::sudoku::ExperimentSettings{}), {"--first"}},
+  };
+}
+
+TEST(DeclaredFields, EveryFieldIsAnOptionWithItsDeclaredHelp) {
+  CLI::App app;
+  cli::add_lemmings_commands(app);
+  cli::add_sudoku_commands(app);
+  for (const auto& c : cases()) {
+    CLI::App* cmd = find_command(app, c);
+    for (const auto& info : c.fields) {
+      if (info.slot.name == "seed" || info.slot.name == "threads") continue;  // common options
+      const std::string name = "--" + info.slot.name;
+      const CLI::Option* opt = cmd->get_option_no_throw(name);
+      ASSERT_NE(opt, nullptr) << c.group << " " << c.command << ": no option " << name;
+      EXPECT_TRUE(opt->get_description().starts_with(info.slot.field.help))
+          << name << " of " << c.group << " " << c.command << " says '"
+          << opt->get_description() << "', the declaration '" << info.slot.field.help << "'";
+    }
+  }
+}
+
+TEST(DeclaredFields, NoCommandBindsASettingBesideItsDeclaration) {
+  CLI::App app;
+  cli::add_lemmings_commands(app);
+  cli::add_sudoku_commands(app);
+  for (const auto& c : cases()) {
+    std::set<std::string> allowed = kCommon;
+    allowed.insert(c.inputs.begin(), c.inputs.end());
+    for (const auto& info : c.fields) {
+      allowed.insert("--" + info.slot.name);
+      if (info.flag) allowed.insert("--no-" + info.slot.name);
+    }
+    for (const CLI::Option* opt : find_command(app, c)->get_options()) {
+      if (opt->get_positional()) continue;  // the inputs: files
+      std::string name = opt->get_lnames().empty() ? "" : "--" + opt->get_lnames().front();
+      EXPECT_TRUE(allowed.contains(name))
+          << c.group << " " << c.command << " binds " << name << " outside its declaration";
+    }
+  }
+}
+
+TEST(DeclaredFields, TheCommandLineRefusesAValueWithTheLibrarysWords) {
+  // The option's check and the library's check are the same declaration.
+  CLI::App app;
+  cli::add_lemmings_commands(app);
+  try {
+    app.parse("lemmings solve level.lvl --population 1", false);
+    FAIL() << "--population 1 accepted";
+  } catch (const CLI::ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find(
+                  "expected a whole number from 2 to 1000000, found '1'"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace

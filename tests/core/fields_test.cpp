@@ -1,0 +1,230 @@
+#include "evoplay/core/fields.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace evoplay::fields {
+namespace {
+
+enum class Shape { kRing, kStar };
+constexpr EnumName<Shape> kShapeNames[] = {{Shape::kRing, "ring"}, {Shape::kStar, "star"}};
+
+}  // namespace
+
+template <>
+struct FieldValue<Shape> : EnumValue<Shape, kShapeNames> {};
+
+namespace {
+
+constexpr std::string_view kMoods[] = {"calm", "wild"};
+
+struct Inner {
+  std::string preset = "small";
+  int cells = 4;
+  double rate = 0.5;
+
+  static Inner preset_named(std::string_view name) {
+    if (name == "small") return {};
+    if (name == "big") return {"big", 100, 0.9};
+    throw Error(fmt::format("preset: '{}' is not a preset", name));
+  }
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    static constexpr std::string_view kPresets[] = {"small", "big"};
+    v(s.preset, {.name = "preset", .help = "where to start", .choices = kPresets});
+    v(s.cells, {.name = "cells", .help = "how many cells", .lo = 2, .hi = 1000});
+    v(s.rate, {.name = "rate", .help = "a probability", .lo = 0, .hi = 1});
+  }
+};
+
+struct Outer {
+  std::size_t population = 10;
+  std::uint64_t seed = 1;
+  bool fast = false;
+  std::string mood = "calm";
+  std::optional<double> target;
+  std::vector<Shape> shapes = {Shape::kRing};
+  double step = 1;
+  Inner inner;
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.population, {.name = "population", .help = "individuals", .lo = 2, .hi = 1'000'000});
+    v(s.seed, {.name = "seed", .help = "master seed"});
+    v(s.fast, {.name = "fast", .help = "go fast"});
+    v(s.mood, {.name = "mood", .help = "how", .choices = kMoods});
+    v(s.target, {.name = "target", .help = "stop there"});
+    v(s.shapes, {.name = "shapes", .help = "shapes to use"});
+    v(s.step, {.name = "step-size", .help = "a step", .lo = 0, .hi = 10, .above = true});
+    v.group(s.inner, {.name = "inner", .help = "the inner settings"});
+  }
+};
+
+TEST(Fields, NamesNestGroupsWithTheirPrefix) {
+  const auto names = fields::names(Outer{});
+  const std::vector<std::string> expected = {"population", "seed",      "fast",        "mood",
+                                             "target",     "shapes",    "step-size",   "inner-preset",
+                                             "inner-cells", "inner-rate"};
+  EXPECT_EQ(names, expected);
+}
+
+TEST(Fields, ToJsonNestsGroupsAndUsesSnakeKeys) {
+  Outer o;
+  o.target = 3.5;
+  const auto j = to_json(o);
+  EXPECT_EQ(j["population"], 10);
+  EXPECT_EQ(j["step_size"], 1.0);
+  EXPECT_EQ(j["shapes"], nlohmann::json::array({"ring"}));
+  EXPECT_EQ(j["target"], 3.5);
+  EXPECT_EQ(j["inner"]["cells"], 4);
+  EXPECT_FALSE(j.contains("inner_cells"));
+}
+
+TEST(Fields, ApplyJsonRoundTripsWhatToJsonWrote) {
+  Outer o;
+  o.population = 77;
+  o.fast = true;
+  o.mood = "wild";
+  o.shapes = {Shape::kStar, Shape::kRing};
+  o.inner = Inner::preset_named("big");
+  o.inner.rate = 0.25;
+  Outer back;
+  apply_json(back, to_json(o));
+  EXPECT_EQ(to_json(back), to_json(o));
+}
+
+TEST(Fields, APresetAppliesBeforeTheOtherKeysWhateverTheirOrder) {
+  Outer o;
+  apply_json(o, nlohmann::json::parse(R"({"inner": {"rate": 0.1, "preset": "big"}})"));
+  EXPECT_EQ(o.inner.cells, 100);  // from the preset
+  EXPECT_EQ(o.inner.rate, 0.1);   // given over it
+}
+
+TEST(Fields, UnknownKeysAreRefusedWithTheNearestName) {
+  Outer o;
+  try {
+    apply_json(o, nlohmann::json::parse(R"({"popluation": 5})"));
+    FAIL();
+  } catch (const FieldError& e) {
+    EXPECT_EQ(e.field(), "popluation");
+    EXPECT_EQ(std::string(e.what()), "popluation: no such setting (did you mean 'population'?)");
+  }
+  EXPECT_THROW(apply_json(o, nlohmann::json::parse(R"({"inner": {"colour": 1}})")), FieldError);
+}
+
+TEST(Fields, BadValuesNameTheFieldTheRangeAndWhatWasFound) {
+  Outer o;
+  const auto message = [&](const char* json) {
+    try {
+      apply_json(o, nlohmann::json::parse(json));
+    } catch (const FieldError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message(R"({"population": 1})"),
+            "population: expected a whole number from 2 to 1000000, found 1");
+  EXPECT_EQ(message(R"({"population": -3})"),
+            "population: expected a whole number from 2 to 1000000, found -3");
+  EXPECT_EQ(message(R"({"population": 2.5})"),
+            "population: expected a whole number from 2 to 1000000, found 2.5");
+  EXPECT_EQ(message(R"({"mood": "sad"})"), "mood: expected calm or wild, found \"sad\"");
+  EXPECT_EQ(message(R"({"fast": "yes"})"), "fast: expected true or false, found \"yes\"");
+  EXPECT_EQ(message(R"({"step_size": 0})"),
+            "step-size: expected a number above 0 and at most 10, found 0");
+  EXPECT_EQ(message(R"({"shapes": ["ring", "cube"]})"),
+            "shapes: expected ring or star, found [\"ring\",\"cube\"]");
+  EXPECT_EQ(message(R"({"inner": {"cells": 1}})"),
+            "inner-cells: expected a whole number from 2 to 1000, found 1");
+  EXPECT_EQ(message(R"({"seed": 18446744073709551615})"), "no error");
+  EXPECT_EQ(o.seed, 18446744073709551615ULL);
+}
+
+TEST(Fields, TextIsReadAsTheCommandLineTypesIt) {
+  Outer o;
+  set_text(o, "population", "300");
+  set_text(o, "fast", "on");
+  set_text(o, "shapes", "star, ring");
+  set_text(o, "target", "2.5");
+  set_text(o, "inner-rate", "0.75");
+  EXPECT_EQ(o.population, 300u);
+  EXPECT_TRUE(o.fast);
+  EXPECT_EQ(o.shapes, (std::vector<Shape>{Shape::kStar, Shape::kRing}));
+  EXPECT_EQ(o.target, 2.5);
+  EXPECT_EQ(o.inner.rate, 0.75);
+  const auto refused = [&](const char* name, const char* text) {
+    try {
+      set_text(o, name, text);
+    } catch (const FieldError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refused("population", "nan"),
+            "population: expected a whole number from 2 to 1000000, found 'nan'");
+  EXPECT_EQ(refused("population", "99999999999999999999999"),
+            "population: expected a whole number from 2 to 1000000, found "
+            "'99999999999999999999999'");
+  EXPECT_EQ(refused("fast", ""), "fast: expected on or off, found ''");
+  EXPECT_EQ(refused("inner-rate", "nan"), "inner-rate: expected a number from 0 to 1, found 'nan'");
+  EXPECT_EQ(refused("seed", "-1"),
+            "seed: expected a whole number from 0 to 18446744073709551615, found '-1'");
+  EXPECT_EQ(refused("speed", "1"), "speed: no such setting");
+}
+
+TEST(Fields, CheckFindsAValueSetOutOfRangeInCode) {
+  Outer o;
+  EXPECT_NO_THROW(check(o));
+  o.inner.rate = 2;
+  try {
+    check(o);
+    FAIL();
+  } catch (const FieldError& e) {
+    EXPECT_EQ(e.field(), "inner-rate");
+    EXPECT_EQ(e.named("--inner-rate").message(),
+              "--inner-rate: expected a number from 0 to 1, found 2.0");
+  }
+}
+
+TEST(Fields, NestTurnsFlatKeywordsIntoTheSettingsObject) {
+  const auto j = nest(Outer{}, {{"population", 5}, {"inner_rate", 0.2}, {"inner-cells", 8}});
+  EXPECT_EQ(j, nlohmann::json::parse(R"({"population": 5, "inner": {"rate": 0.2, "cells": 8}})"));
+  EXPECT_THROW(nest(Outer{}, {{"inner_rte", 1}}), FieldError);
+}
+
+TEST(Fields, DescribeGivesKindDefaultAndLimits) {
+  const auto infos = describe(Outer{});
+  ASSERT_EQ(infos.size(), 10u);
+  EXPECT_EQ(infos[0].kind, "N");
+  EXPECT_EQ(infos[0].default_text, "10");
+  EXPECT_EQ(infos[0].limits, "from 2 to 1000000");
+  EXPECT_TRUE(infos[2].flag);
+  EXPECT_EQ(infos[3].kind, "calm|wild");
+  EXPECT_EQ(infos[3].limits, "one of calm or wild");
+  EXPECT_EQ(infos[4].default_text, "");
+  EXPECT_EQ(infos[5].kind, "ring|star,...");
+  EXPECT_EQ(infos[9].slot.key(), "inner_rate");
+}
+
+}  // namespace
+}  // namespace evoplay::fields
+
+namespace evoplay::fields {
+namespace {
+
+TEST(Fields, APresetGivenAsTextResetsItsGroup) {
+  Outer o;
+  o.inner.rate = 0.3;
+  set_text(o, "inner-preset", "big");
+  EXPECT_EQ(o.inner.preset, "big");
+  EXPECT_EQ(o.inner.cells, 100);
+  EXPECT_EQ(o.inner.rate, 0.9);
+  EXPECT_THROW(set_text(o, "inner-preset", "huge"), FieldError);
+}
+
+}  // namespace
+}  // namespace evoplay::fields
