@@ -411,9 +411,8 @@ constexpr std::string_view kIgnored[] = {"hotspot",
                                          "snow",
                                          "rain"};
 constexpr std::string_view kUnsupported[] = {
-    "fake_exit",    "guillotine",        "hammer",           "laser_exit",
-    "smasher",      "switchdoor-switch", "switchdoor-door",  "iceblock",
-    "conveyorbelt", "teleporter",        "teleporter-target"};
+    "fake_exit", "guillotine", "hammer",       "laser_exit", "smasher",
+    "iceblock",  "conveyorbelt", "teleporter", "teleporter-target"};
 
 void unfold(const SExpr& e, const SExpr* overrides, const std::string& file, float dx, float dy,
             float dz, const std::string& data_dir, std::vector<SExpr>& prefab_store,
@@ -461,7 +460,7 @@ void unfold(const SExpr& e, const SExpr* overrides, const std::string& file, flo
     if (name == u) {
       throw Error(file, e.line, e.column,
                   fmt::format("unsupported object '{}': evoplay's Pingus rules play groundpieces, "
-                              "entrances, exits, liquids and spikes",
+                              "entrances, exits, liquids, spikes and switch doors",
                               name));
     }
   }
@@ -493,6 +492,8 @@ std::shared_ptr<const PingusMasks> load_masks(Resources& res) {
   m->bomber = get("other/bomber_radius");
   m->brick_left = get("other/brick_left");
   m->brick_right = get("other/brick_right");
+  m->door_box = get("worldobjs/switchdoor_box");
+  m->door_tile = get("worldobjs/switchdoor_tile_cmap");
   return m;
 }
 
@@ -618,6 +619,8 @@ PingusLevel load_pingus_level(const std::string& path, const std::string& data_d
                    [](const Placed& a, const Placed& b) { return a.z < b.z; });
 
   Resources res(data_dir);
+  std::vector<std::pair<std::string, int>> door_ids;  // the doors' ids, in update order
+  std::vector<std::string> switch_targets;
   l.colmap.assign(static_cast<std::size_t>(l.width) * static_cast<std::size_t>(l.height),
                   kGpNothing);
   const PingusMask* water_cmap = nullptr;
@@ -684,6 +687,33 @@ PingusLevel load_pingus_level(const std::string& path, const std::string& data_d
         put_mask(l, *water_cmap, static_cast<int>(x + static_cast<float>(i)), static_cast<int>(y),
                  kGpWater);
       }
+    } else if (name == "switchdoor-door") {
+      PingusDoor d;
+      d.x = static_cast<int>(x);
+      d.y = static_cast<int>(y);
+      read_int(o, "height", d.height);
+      d.box_height = res.mask("worldobjs/switchdoor_box", Modifier::kRot0, o.file, line).height;
+      d.tile_height = res.mask("worldobjs/switchdoor_tile", Modifier::kRot0, o.file, line).height;
+      const PingusMask& box = res.mask("worldobjs/switchdoor_box", Modifier::kRot0, o.file, line);
+      const PingusMask& tile =
+          res.mask("worldobjs/switchdoor_tile_cmap", Modifier::kRot0, o.file, line);
+      put_mask(l, box, d.x, d.y, kGpSolid);
+      for (int i = 0; i < d.height; ++i) {
+        put_mask(l, tile, d.x, d.y + i * d.tile_height + d.box_height, kGpSolid);
+      }
+      door_ids.emplace_back(read_string(field(o, "id")), static_cast<int>(l.doors.size()));
+      l.updates.push_back({PingusUpdate::Kind::kDoor, static_cast<int>(l.doors.size())});
+      l.doors.push_back(d);
+    } else if (name == "switchdoor-switch") {
+      PingusSwitch sw;
+      sw.x = x;
+      sw.y = y;
+      const PingusMask& m = res.mask("worldobjs/switchdoor_switch", Modifier::kRot0, o.file, line);
+      sw.width = static_cast<float>(m.width);
+      sw.height = static_cast<float>(m.height);
+      switch_targets.push_back(read_string(field(o, "target-id")));
+      l.updates.push_back({PingusUpdate::Kind::kSwitch, static_cast<int>(l.switches.size())});
+      l.switches.push_back(sw);
     } else if (name == "spike") {
       l.updates.push_back({PingusUpdate::Kind::kSpike, static_cast<int>(l.spikes.size())});
       l.spikes.push_back({x, y, z});
@@ -691,6 +721,15 @@ PingusLevel load_pingus_level(const std::string& path, const std::string& data_d
       // Decoration (hotspots, backgrounds, weather) and names the game does not know (it
       // skips them too: "invalid id") change nothing for the pingus.
       (void)kIgnored;
+    }
+  }
+  // SwitchDoorSwitch::on_startup: the first world object with the target's id.
+  for (std::size_t i = 0; i < l.switches.size(); ++i) {
+    for (const auto& [id, door] : door_ids) {
+      if (!id.empty() && id == switch_targets[i]) {
+        l.switches[i].door = door;
+        break;
+      }
     }
   }
   if (l.entrances.empty()) throw Error(file, root.line, "the level has no entrance");

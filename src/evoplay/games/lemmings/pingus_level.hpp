@@ -55,7 +55,7 @@ struct PingusMask {
 /// The masks the actions remove or put with (from pingus-data's images).
 struct PingusMasks {
   PingusMask bash, digger, digger_final, miner, miner_left, miner_right, bomber, brick_left,
-      brick_right;
+      brick_right, door_box, door_tile;
 };
 
 /// One object that acts while the level runs. `order` is its place in the game's update order
@@ -73,10 +73,22 @@ struct PingusExit {
 struct PingusSpike {
   float x = 0, y = 0, z = 0;
 };
+/// A switch door: a steel door (a box over `height` tiles) that opens once a pingu touches its
+/// switch (WorldObjs::SwitchDoorDoor and SwitchDoorSwitch).
+struct PingusDoor {
+  int x = 0, y = 0;
+  int height = 0;             // tiles
+  int box_height = 0, tile_height = 0;
+};
+struct PingusSwitch {
+  float x = 0, y = 0;
+  float width = 0, height = 0;  // the switch's picture
+  int door = -1;                // index into doors; -1: its target is not a door
+};
 
 /// What updates in one world tick, in the game's order.
 struct PingusUpdate {
-  enum class Kind : std::uint8_t { kEntrance, kExit, kSpike, kPingus };
+  enum class Kind : std::uint8_t { kEntrance, kExit, kSpike, kDoor, kSwitch, kPingus };
   Kind kind = Kind::kPingus;
   int index = 0;
 };
@@ -96,6 +108,8 @@ struct PingusLevel {
   std::vector<PingusEntrance> entrances;
   std::vector<PingusExit> exits;
   std::vector<PingusSpike> spikes;
+  std::vector<PingusDoor> doors;
+  std::vector<PingusSwitch> switches;
   std::vector<PingusUpdate> updates;
   std::shared_ptr<const PingusMasks> masks;
 

@@ -179,6 +179,10 @@ void PingusSimulator::reset(const Plan& plan) {
     last_release_[i] = 150 - l.entrances[i].release_rate;
   }
   spikes_.assign(l.spikes.size(), Spike{});
+  door_height_.clear();
+  for (const auto& d : l.doors) door_height_.push_back(d.height);
+  door_opening_.assign(l.doors.size(), false);
+  switch_on_.assign(l.switches.size(), false);
   left_ = l.actions;
   assignments_.clear();
   done_ = 0;
@@ -853,6 +857,36 @@ void PingusSimulator::tick(int t) {
       case PingusUpdate::Kind::kSpike:
         update_spike(u.index);
         break;
+      case PingusUpdate::Kind::kSwitch: {
+        // WorldObjs::SwitchDoorSwitch::update
+        const auto i = static_cast<std::size_t>(u.index);
+        const PingusSwitch& sw = l.switches[i];
+        if (switch_on_[i] || sw.door < 0) break;
+        for (int id : holder_) {
+          const Pingu& p = pingus_[static_cast<std::size_t>(id)];
+          if (p.x > sw.x && p.x < sw.x + sw.width && p.y > sw.y && p.y < sw.y + sw.height) {
+            switch_on_[i] = true;
+            door_opening_[static_cast<std::size_t>(sw.door)] = true;
+            break;
+          }
+        }
+        break;
+      }
+      case PingusUpdate::Kind::kDoor: {
+        // WorldObjs::SwitchDoorDoor::update: once open, the door's pixels go 11 ticks later.
+        const auto i = static_cast<std::size_t>(u.index);
+        const PingusDoor& d = l.doors[i];
+        if (door_height_[i] > 0 && door_opening_[i]) {
+          --door_height_[i];
+          if (door_height_[i] + 10 < d.height) {
+            put(masks_->door_box, d.x, d.y, kGpNothing);
+            for (int k = 0; k < d.height; ++k) {
+              put(masks_->door_tile, d.x, d.y + k * d.tile_height + d.box_height, kGpNothing);
+            }
+          }
+        }
+        break;
+      }
       case PingusUpdate::Kind::kPingus: {
         std::size_t w = 0;
         for (std::size_t r = 0; r < holder_.size(); ++r) {
