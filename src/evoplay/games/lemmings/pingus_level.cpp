@@ -410,9 +410,9 @@ constexpr std::string_view kIgnored[] = {"hotspot",
                                          "rain-generator",
                                          "snow",
                                          "rain"};
-constexpr std::string_view kUnsupported[] = {
-    "fake_exit", "guillotine", "hammer",       "laser_exit", "smasher",
-    "iceblock",  "conveyorbelt", "teleporter", "teleporter-target"};
+constexpr std::string_view kUnsupported[] = {"fake_exit",    "guillotine", "hammer",
+                                             "laser_exit",   "smasher",    "iceblock",
+                                             "conveyorbelt", "teleporter", "teleporter-target"};
 
 void unfold(const SExpr& e, const SExpr* overrides, const std::string& file, float dx, float dy,
             float dz, const std::string& data_dir, std::vector<SExpr>& prefab_store,

@@ -77,7 +77,7 @@ struct PingusSpike {
 /// switch (WorldObjs::SwitchDoorDoor and SwitchDoorSwitch).
 struct PingusDoor {
   int x = 0, y = 0;
-  int height = 0;             // tiles
+  int height = 0;  // tiles
   int box_height = 0, tile_height = 0;
 };
 struct PingusSwitch {

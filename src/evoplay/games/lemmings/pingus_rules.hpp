@@ -187,7 +187,7 @@ class PingusSimulator : public PlanRunner {
     bool killing = false;
   };
   std::vector<Spike> spikes_;
-  std::vector<int> door_height_;   // a door's tiles still shut
+  std::vector<int> door_height_;  // a door's tiles still shut
   std::vector<bool> door_opening_;
   std::vector<bool> switch_on_;
   std::vector<std::uint64_t> order_;
