@@ -54,7 +54,7 @@ TEST(PingusLevel, ReadsTheHeadAndDrawsTheCollisionMapFromTheImages) {
   EXPECT_EQ(p.width, 640);
   EXPECT_EQ(p.height, 420);
   EXPECT_EQ(p.pingus, 3);
-  EXPECT_EQ(p.save, 3);
+  EXPECT_EQ(p.save, 2);
   EXPECT_EQ(p.time, -1);
   EXPECT_EQ(level.skill(lem::Skill::kDigger), 1);
   EXPECT_EQ(level.total_skills(), 1);

@@ -280,6 +280,7 @@ Outcome render_pingus_file(const Level& level, const Plan& plan, const std::file
   }
   for (const PinguAssignment& a : sim.assignments()) {
     drawer.canvas().set_color(Color::rgb(255, 255, 255));
+    cairo_new_sub_path(cr);
     cairo_arc(cr, a.x / d, kHeader + (a.y - 10) / d, 3, 0, 2 * M_PI);
     cairo_stroke(cr);
     render::draw_text(cr, std::string(skill_name(a.skill)).substr(0, 2), a.x / d + 4,
