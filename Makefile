@@ -23,6 +23,7 @@ demo: build
 	build/release/evoplay demo
 
 test: deps
+	@scripts/install-deps --pingus
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan
 	ctest --preset asan

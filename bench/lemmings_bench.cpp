@@ -5,6 +5,9 @@
 //    document's initialisation (1..duration genes) and short plans (1..8 genes), both with
 //    steps uniform over the level's estimated duration and skills drawn in proportion to what
 //    the level offers, every gene given to the leader.
+//  - Pingus: pingu-steps (one pingu's update in one tick) per second and evaluations per second
+//    on one core, random plans on a Pingus tutorial level (when pingus-data is installed),
+//    next to the lemming-steps above.
 // Optional argument: a folder of levels (default data/lemmings).
 #include <algorithm>
 #include <filesystem>
@@ -13,6 +16,8 @@
 #include "bench_util.hpp"
 #include "evoplay/core/input_files.hpp"
 #include "evoplay/games/lemmings/level.hpp"
+#include "evoplay/games/lemmings/pingus_level.hpp"
+#include "evoplay/games/lemmings/pingus_rules.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
 
@@ -92,4 +97,29 @@ int main(int argc, char** argv) {
                   100.0 * solved_doc / static_cast<double>(plans.size()), "%");
     bench::figure(tag + "_short_random_plans_solving", 100.0 * solved_short / kShort, "%");
   }
+
+  // Pingus: the Pingus rules on a tutorial level of the game (1920x1200 pixels, 10 pingus).
+  const std::string pingus =
+      lem::pingus_data_dir() + "/levels/tutorial/digger-tutorial2-grumbel.pingus";
+  if (!std::filesystem::exists(pingus)) {
+    fmt::print("# pingus: {} not found (scripts/install-deps --pingus), skipped\n", pingus);
+    return 0;
+  }
+  const lem::Level level = lem::load_level(pingus);
+  lem::PingusSimulator sim(level);
+  Rng rng(Rng(7).split(11));
+  std::vector<lem::Plan> plans;
+  for (int i = 0; i < 100; ++i) plans.push_back(lem::random_plan(level, level.time, rng));
+  std::int64_t steps = 0;
+  int evaluations = 0;
+  const double s = bench::seconds([&] {
+    do {
+      for (const auto& p : plans) {
+        steps += sim.run(p).lemming_steps;
+        ++evaluations;
+      }
+    } while (evaluations < 300);
+  });
+  bench::figure("pingus_pingu_steps_per_s", static_cast<double>(steps) / s, "steps/s");
+  bench::figure("pingus_digger_tutorial_evaluations_per_s", evaluations / s, "eval/s");
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "evoplay/core/error.hpp"
 #include "fields.hpp"
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
@@ -57,7 +58,7 @@ class PyStudy {
   PyStudy(const std::vector<std::string>& levels, const py::kwargs& kwargs) {
     spec_ = apply_kwargs(lem::StudySpec{}, kwargs, {{"algos", "methods"}});
     spec_.validate();
-    levels_ = lem::load_study_levels({levels.begin(), levels.end()});
+    levels_ = lem::load_study_levels(lem::level_files(levels));
     units_ = lem::study_units(levels_, spec_);
   }
 
@@ -131,7 +132,8 @@ class PyStudy {
 
 void add_lemmings(py::module_& m) {
   py::class_<lem::Level>(m, "Level", "A Lemmings level (docs/lemmings.md).")
-      .def_static("load", &lem::load_level, py::arg("path"), "Reads a .lvl file.")
+      .def_static("load", &lem::load_level, py::arg("path"),
+                  "Reads a .lvl file, or a Pingus level (.pingus; images from pingus-data).")
       .def_static(
           "parse",
           [](const std::string& text, const std::string& file) {
@@ -144,6 +146,9 @@ void add_lemmings(py::module_& m) {
       .def_readonly("lemmings", &lem::Level::lemmings)
       .def_readonly("save", &lem::Level::save)
       .def_readonly("time", &lem::Level::time)
+      .def_property_readonly(
+          "is_pingus", [](const lem::Level& l) { return static_cast<bool>(l.pingus); },
+          "True for a Pingus level (played by the Pingus rules).")
       .def("__str__", [](const lem::Level& l) { return lem::to_text(l); })
       .def(
           "to_dict", [](const lem::Level& l) { return to_python(lem::level_json(l)); },
@@ -164,8 +169,7 @@ void add_lemmings(py::module_& m) {
       "run",
       [](const lem::Level& level, const std::optional<PyPlan>& plan) {
         const lem::Plan p = plan_or_none(plan);
-        lem::Simulator sim(level);
-        return to_python(lem::outcome_json(level, p, sim.run(p)));
+        return to_python(lem::outcome_json(level, p, lem::simulate(level, p)));
       },
       py::arg("level"), py::arg("plan") = py::none(),
       "Plays `level` with `plan` (None: no skills); the report of `lemmings run --json`.");
@@ -173,6 +177,7 @@ void add_lemmings(py::module_& m) {
       "trace",
       [](const lem::Level& level, const std::optional<PyPlan>& plan) {
         const lem::Plan p = plan_or_none(plan);
+        if (level.pingus) throw evoplay::Error("trace: only for Lemmings levels (.lvl)");
         lem::Simulator sim(level);
         PositionTrace trace;
         sim.run(p, &trace);

@@ -10,6 +10,7 @@
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
+#include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
 #include "evoplay/core/json_text.hpp"
@@ -17,6 +18,8 @@
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/lemmings/check.hpp"
+#include "evoplay/games/lemmings/pingus_demo.hpp"
+#include "evoplay/games/lemmings/pingus_level.hpp"
 #include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/lemmings/report.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
@@ -40,7 +43,9 @@ void add_show(CLI::App& group) {
   auto opt = std::make_shared<std::pair<std::string, bool>>();
   auto* cmd =
       group.add_subcommand("show", "print a level: its header, map and the skills on offer");
-  cmd->add_option("level", opt->first, "level file (.lvl; - = standard input)")->required();
+  cmd->add_option("level", opt->first,
+                  "level file (.lvl; - = standard input) or Pingus level (.pingus)")
+      ->required();
   cmd->add_flag("--json", opt->second, "machine-readable output: JSON (with the map as rows)");
   cmd->callback([opt] {
     const lem::Level level = lem::load_level(opt->first);
@@ -56,13 +61,20 @@ void add_run(CLI::App& group) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand("run", "play a level with a plan and print the outcome");
-  cmd->add_option("level", opt->level, "level file (.lvl)")->required();
+  cmd->add_option("level", opt->level, "level file (.lvl or .pingus)")->required();
   cmd->add_option("--plan", opt->plan,
                   "plan file: one gene 'STEP SKILL [LEMMING]' per line (default: no skills)");
   cmd->add_flag("--json", opt->json, "machine-readable output: JSON");
   cmd->add_flag("--trace", opt->trace, "also print every step's events and lemmings");
   cmd->callback([opt] {
     const auto [level, plan] = load_level_and_plan(opt->level, opt->plan);
+    if (level.pingus) {
+      if (opt->trace) throw Error("--trace: only for Lemmings levels (.lvl)");
+      const lem::Outcome outcome = lem::simulate(level, plan);
+      if (opt->json)
+        return fmt::print("{}\n", json_text(lem::outcome_json(level, plan, outcome), 2));
+      return fmt::print("{}", lem::outcome_text(level, plan, outcome));
+    }
     lem::Simulator sim(level);
     lem::TraceObserver trace(plan);
     const lem::Outcome& outcome = sim.run(plan, opt->trace ? &trace : nullptr);
@@ -84,12 +96,13 @@ void add_render(CLI::App& group) {
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand(
       "render", "draw a replay: an animated GIF, or a PNG of the level with the lemmings' paths");
-  cmd->add_option("level", opt->level, "level file (.lvl)")->required();
+  cmd->add_option("level", opt->level, "level file (.lvl or .pingus)")->required();
   cmd->add_option("--plan", opt->plan, "plan file (default: no skills)");
   cmd->add_option("--image", opt->out, "FILE.gif (animated replay) or FILE.png (paths)")
       ->required();
   cmd->add_option("--scale", opt->render.scale,
-                  "pixels per cell (default: 16 for a replay or --step, 20 for paths)")
+                  "pixels per cell (default: 16 for a replay or --step, 20 for paths); for a "
+                  "Pingus level, level pixels per picture pixel (default: at most 800 wide)")
       ->check(whole_in(2, 64));
   cmd->add_option("--delay", opt->render.delay_cs, "GIF: hundredths of a second per step")
       ->capture_default_str()
@@ -140,7 +153,7 @@ void add_solve(CLI::App& group) {
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand(
       "solve", "solve a level with CRO, the GA or ACO: best plan, history, plot and replay");
-  cmd->add_option("level", opt->level, "level file (.lvl)")->required();
+  cmd->add_option("level", opt->level, "level file (.lvl or .pingus)")->required();
   const auto fields = bind_fields(cmd, lem::SolverSettings{});
   fields->option("epochs")->excludes(fields->option("evaluations"));
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
@@ -176,8 +189,9 @@ void add_compare(CLI::App& group) {
       "compare",
       "the thesis's study: CRO, GA and ACO on levels, by solutions found over repeated runs");
   cmd->add_option("levels", opt->levels,
-                  "level files, folders or patterns such as 'data/lemmings/hard-*.lvl' (default: "
-                  "the shipped suite)");
+                  "level files, folders or patterns such as 'data/lemmings/hard-*.lvl', Pingus "
+                  "levels (.pingus) or level sets such as pingus:tutorial (default: the shipped "
+                  "suite)");
   const auto fields = bind_fields(cmd, lem::StudySpec{});
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
   cmd->callback([opt, fields] {
@@ -202,13 +216,58 @@ void add_compare(CLI::App& group) {
   });
 }
 
+void add_export_demo(CLI::App& group) {
+  struct Options {
+    std::string plan, level, out, name;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group.add_subcommand(
+      "export-demo",
+      "write a plan on a Pingus level as a .pingus-demo that the real game plays back "
+      "(scripts/pingus-replay)");
+  cmd->add_option("plan", opt->plan, "plan file")->required();
+  cmd->add_option("level", opt->level, "Pingus level (.pingus)")->required();
+  cmd->add_option("--out", opt->out, "FILE.pingus-demo (default: the level's name .pingus-demo)");
+  cmd->add_option("--name", opt->name,
+                  "the level's name in the demo, under the game's levels/ (default: the level's "
+                  "own, or evoplay/NAME for a level outside the game's data)");
+  cmd->callback([opt] {
+    const auto [level, plan] = load_level_and_plan(opt->level, opt->plan);
+    const auto demo = lem::pingus_demo(level, plan, opt->name);
+    const std::string out = opt->out.empty()
+                                ? std::filesystem::path(opt->level).stem().string() + ".pingus-demo"
+                                : opt->out;
+    check_output_file(out, {".pingus-demo"}, "--out");
+    write_file_atomic(out, demo.text);
+    fmt::print("{} (level {})\n{}", out, demo.name, lem::outcome_text(level, plan, demo.outcome));
+  });
+}
+
+void add_pingus_levels(CLI::App& group) {
+  struct Options {
+    std::vector<std::string> sets;
+    bool json = false;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = group.add_subcommand(
+      "pingus-levels",
+      "load the levels of Pingus level sets: which load, which are refused and why");
+  cmd->add_option("sets", opt->sets,
+                  "level sets: tutorial, or a levelsets/NAME of the game's data (default: all)");
+  cmd->add_flag("--json", opt->json, "machine-readable output: JSON");
+  cmd->callback([opt] {
+    const auto r = lem::pingus_load_report(opt->sets, lem::pingus_data_dir());
+    fmt::print("{}", opt->json ? json_text(r.to_json(), 2) + "\n" : r.text());
+  });
+}
+
 }  // namespace
 
 void add_lemmings_commands(CLI::App& app) {
   auto* group = app.add_subcommand(
       "lemmings",
-      "Lemmings levels: show, run a plan, render a replay, check levels, solve them with CRO, "
-      "GA or ACO, compare the three");
+      "Lemmings levels (and Pingus levels): show, run a plan, render a replay, check levels, "
+      "solve them with CRO, GA or ACO, compare the three, export a plan as a Pingus demo");
   group->require_subcommand(1);
   add_show(*group);
   add_run(*group);
@@ -216,6 +275,8 @@ void add_lemmings_commands(CLI::App& app) {
   add_check(*group);
   add_solve(*group);
   add_compare(*group);
+  add_export_demo(*group);
+  add_pingus_levels(*group);
 }
 
 }  // namespace evoplay::cli

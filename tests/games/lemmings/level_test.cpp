@@ -161,7 +161,7 @@ TEST(LemmingsPlan, ErrorsNameTheLineAndColumn) {
   };
   EXPECT_EQ(error_of_plan("3 digger\n-1 builder\n"),
             "2:1: step: expected a whole number from 0 to 100000000, found '-1'");
-  EXPECT_EQ(error_of_plan("3 jumper\n").substr(0, 27), "1:3: unknown skill 'jumper'");
+  EXPECT_EQ(error_of_plan("3 swimmer\n").substr(0, 28), "1:3: unknown skill 'swimmer'");
   EXPECT_EQ(error_of_plan("3 digger 0\n").substr(0, 44),
             "1:10: lemming: expected a number from 1 to 1");
   EXPECT_EQ(error_of_plan("3\n").substr(0, 31), "1:1: expected 'STEP SKILL [LEMM");

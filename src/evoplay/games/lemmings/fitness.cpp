@@ -57,7 +57,9 @@ double heuristic_fitness(const Level& level, const Outcome& outcome, int start_d
     progress[i] = l.fate == Fate::kSaved ? 1.0
                   : l.fate == Fate::kWaiting
                       ? 0.0
-                      : std::max(0.0, 1.0 - static_cast<double>(l.best_distance) / d0);
+                      // A lemming not saved is at least one cell short (a pingu can stand
+                      // in the exit's cell without entering the exit).
+                      : std::max(0.0, 1.0 - static_cast<double>(std::max(l.best_distance, 1)) / d0);
   }
   std::nth_element(progress, progress + (need - 1), progress + n, std::greater<>());
   double sum = 0;

@@ -10,13 +10,15 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/text.hpp"
+#include "evoplay/games/lemmings/pingus_level.hpp"
 
 namespace evoplay::games::lemmings {
 
 namespace {
 
 constexpr std::array<std::string_view, kSkillCount> kSkillNames = {
-    "climber", "floater", "bomber", "blocker", "builder", "basher", "miner", "digger"};
+    "climber", "floater", "bomber", "blocker", "builder",
+    "basher",  "miner",   "digger", "jumper",  "slider"};
 
 constexpr int kMaxSide = 1000;
 constexpr long long kMaxCount = 1000000;
@@ -43,7 +45,8 @@ std::string_view skill_name(Skill s) { return kSkillNames[static_cast<std::size_
 std::optional<Skill> skill_from_name(std::string_view name) {
   const std::string n = lower(trim(name));
   if (n == "exploder") return Skill::kBomber;
-  for (Skill s : kSkills) {
+  if (n == "bridger") return Skill::kBuilder;
+  for (Skill s : kPingusSkills) {
     if (n == skill_name(s)) return s;
   }
   return std::nullopt;
@@ -169,7 +172,7 @@ Level parse_level(std::string_view text, const std::string& file) {
               fmt::format("skills: expected 'skill=N' (e.g. builder=2), found '{}'", token));
         }
         const auto skill = skill_from_name(token.substr(0, eq));
-        if (!skill) {
+        if (!skill || *skill == Skill::kJumper || *skill == Skill::kSlider) {
           throw Error(file, line_no, col,
                       fmt::format("skills: unknown skill '{}' (expected climber, floater, bomber, "
                                   "blocker, builder, basher, miner or digger)",
@@ -289,6 +292,10 @@ Level parse_level(std::string_view text, const std::string& file) {
 }
 
 Level load_level(const std::string& path) {
+  if (is_pingus_file(path)) {
+    return pingus_as_level(
+        std::make_shared<const PingusLevel>(load_pingus_level(path, pingus_data_dir())));
+  }
   return parse_level(read_text(path), display_name(path));
 }
 

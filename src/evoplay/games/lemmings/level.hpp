@@ -9,7 +9,9 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,7 +20,8 @@ namespace evoplay::games::lemmings {
 
 enum class Cell : std::uint8_t { kAir, kDirt, kSteel, kWater, kEntrance, kExit };
 
-/// The eight skills, in the order of the original game's panel.
+/// The skills: the original game's eight, in the order of its panel, then the two that only
+/// Pingus has (jumper, slider). Pingus's bridger is the builder.
 enum class Skill : std::uint8_t {
   kClimber,
   kFloater,
@@ -27,16 +30,24 @@ enum class Skill : std::uint8_t {
   kBuilder,
   kBasher,
   kMiner,
-  kDigger
+  kDigger,
+  kJumper,
+  kSlider
 };
-inline constexpr int kSkillCount = 8;
-inline constexpr std::array<Skill, kSkillCount> kSkills = {
-    Skill::kClimber, Skill::kFloater, Skill::kBomber, Skill::kBlocker,
-    Skill::kBuilder, Skill::kBasher,  Skill::kMiner,  Skill::kDigger};
+inline constexpr int kSkillCount = 10;
+/// The eight skills of Lemmings (and of .lvl files).
+inline constexpr std::array<Skill, 8> kSkills = {Skill::kClimber, Skill::kFloater, Skill::kBomber,
+                                                 Skill::kBlocker, Skill::kBuilder, Skill::kBasher,
+                                                 Skill::kMiner,   Skill::kDigger};
+/// The ten actions of Pingus, in the same order.
+inline constexpr std::array<Skill, kSkillCount> kPingusSkills = {
+    Skill::kClimber, Skill::kFloater, Skill::kBomber, Skill::kBlocker, Skill::kBuilder,
+    Skill::kBasher,  Skill::kMiner,   Skill::kDigger, Skill::kJumper,  Skill::kSlider};
 
 /// "climber", "floater", ... (lower case, as in files).
 std::string_view skill_name(Skill s);
-/// The skill of a name (any case; "exploder" is accepted for bomber), or nothing.
+/// The skill of a name (any case; "exploder" is accepted for bomber, Pingus's "bridger" for
+/// builder), or nothing.
 std::optional<Skill> skill_from_name(std::string_view name);
 /// The map character of a cell ('.', '#', '=', '~', 'E', 'X').
 char cell_char(Cell c);
@@ -53,6 +64,8 @@ inline constexpr int kUnreachable = 1 << 20;
 /// air cells.
 inline constexpr int kDirtCost = 3;
 
+struct PingusLevel;
+
 struct Level {
   std::string name;
   int width = 0, height = 0;
@@ -66,12 +79,19 @@ struct Level {
   int fuse = 5;                           // bomber countdown (steps)
   int radius = 1;                         // bomb crater radius (cells)
   std::array<int, kSkillCount> skills{};  // how many of each skill may be assigned
+  /// Set for a level of Pingus (pingus_level.hpp): the cells are then a coarse summary of its
+  /// collision map, and the level is played by the Pingus rules (pingus_rules.hpp).
+  std::shared_ptr<const PingusLevel> pingus;
 
   Cell at(int x, int y) const {
     return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
                  static_cast<std::size_t>(x)];
   }
   int skill(Skill s) const { return skills[static_cast<std::size_t>(s)]; }
+  /// The skills this level's game has: kSkills for Lemmings, kPingusSkills for Pingus.
+  std::span<const Skill> skill_list() const {
+    return pingus ? std::span<const Skill>(kPingusSkills) : std::span<const Skill>(kSkills);
+  }
   int total_skills() const;
   /// Entrances and exits in reading order (top to bottom, left to right).
   std::vector<Point> entrances() const;
@@ -80,7 +100,8 @@ struct Level {
 
 /// Parses the text of a .lvl file; `file` names it in errors (Error(file, line, column, ...)).
 Level parse_level(std::string_view text, const std::string& file);
-/// Reads and parses a .lvl file ("-" = standard input).
+/// Reads and parses a .lvl file ("-" = standard input), or reads a Pingus level (a file ending
+/// in .pingus, its images from pingus_data_dir(): see pingus_level.hpp).
 Level load_level(const std::string& path);
 /// The level as .lvl text (parse_level(to_text(l)) == l).
 std::string to_text(const Level& level);

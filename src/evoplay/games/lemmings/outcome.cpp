@@ -12,8 +12,8 @@ std::string_view job_name(Job job) {
 }
 
 std::string_view fate_name(Fate fate) {
-  constexpr std::array<std::string_view, 7> kNames = {"waiting", "out",      "saved",   "splat",
-                                                      "drowned", "fell_out", "exploded"};
+  constexpr std::array<std::string_view, 8> kNames = {"waiting", "out",      "saved",    "splat",
+                                                      "drowned", "fell_out", "exploded", "trapped"};
   return kNames[static_cast<std::size_t>(fate)];
 }
 
@@ -34,8 +34,8 @@ std::string_view skip_reason_text(SkipReason reason) {
 }
 
 int Outcome::deaths_by(Fate cause) const {
-  for (std::size_t i = 0; i < kDeaths.size(); ++i) {
-    if (kDeaths[i] == cause) return deaths[i];
+  for (std::size_t i = 0; i < kPingusDeaths.size(); ++i) {
+    if (kPingusDeaths[i] == cause) return deaths[i];
   }
   return 0;
 }

@@ -33,9 +33,23 @@ inline constexpr int kJobCount = 10;
 std::string_view job_name(Job job);
 
 /// How a lemming ended: not released yet, still out, saved, or one of the four deaths.
-enum class Fate : std::uint8_t { kWaiting, kOut, kSaved, kSplat, kDrowned, kFellOut, kExploded };
+/// kTrapped (killed by a trap) happens only under the Pingus rules.
+enum class Fate : std::uint8_t {
+  kWaiting,
+  kOut,
+  kSaved,
+  kSplat,
+  kDrowned,
+  kFellOut,
+  kExploded,
+  kTrapped
+};
+/// The deaths of Lemmings levels (what their reports list).
 inline constexpr std::array<Fate, 4> kDeaths = {Fate::kSplat, Fate::kDrowned, Fate::kFellOut,
                                                 Fate::kExploded};
+/// The deaths of Pingus levels.
+inline constexpr std::array<Fate, 5> kPingusDeaths = {Fate::kSplat, Fate::kDrowned, Fate::kFellOut,
+                                                      Fate::kExploded, Fate::kTrapped};
 std::string_view fate_name(Fate fate);  // "waiting", "out", "saved", "splat", "drowned", ...
 
 /// A lemming as observers see it during a run.
@@ -90,7 +104,7 @@ struct Outcome {
   int released = 0;
   int steps = 0;         // steps played: the step the last lemming was saved or died, + 1; or time
   int solved_step = -1;  // the step in which the save-th lemming was saved; -1 if never
-  std::array<int, 4> deaths{};  // by kDeaths: splat, drowned, fell out, exploded
+  std::array<int, 5> deaths{};  // by kPingusDeaths: splat, drowned, fell out, exploded, trapped
   std::array<int, kSkillCount> skills_used{};
   std::int64_t lemming_steps = 0;        // lemming actions performed (for speed figures)
   std::vector<LemmingOutcome> lemmings;  // by release order

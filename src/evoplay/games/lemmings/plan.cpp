@@ -42,7 +42,8 @@ Plan parse_plan(std::string_view text, const std::string& file) {
     if (!skill) {
       throw Error(file, line_no, col(fields[1]),
                   fmt::format("unknown skill '{}' (expected climber, floater, bomber, blocker, "
-                              "builder, basher, miner or digger)",
+                              "builder, basher, miner or digger; on Pingus levels also bridger, "
+                              "jumper or slider)",
                               fields[1]));
     }
     gene.skill = *skill;

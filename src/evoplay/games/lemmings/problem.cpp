@@ -15,10 +15,10 @@ SimulatorPool::Lease SimulatorPool::acquire() {
       return Lease(*this, std::move(sim));
     }
   }
-  return Lease(*this, std::make_unique<Simulator>(level_));
+  return Lease(*this, make_runner(level_));
 }
 
-void SimulatorPool::release(std::unique_ptr<Simulator> sim) {
+void SimulatorPool::release(std::unique_ptr<PlanRunner> sim) {
   const std::lock_guard lock(mutex_);
   free_.push_back(std::move(sim));
 }
@@ -47,7 +47,7 @@ LemmingsProblem::LemmingsProblem(Level level, FitnessKind kind)
   if (level_.total_skills() <= 0) {
     throw Error(level_.name + ": the level offers no skill, so there is nothing to plan");
   }
-  for (Skill s : kSkills) {
+  for (Skill s : level_.skill_list()) {
     if (level_.skill(s) > 0) offered_.push_back(s);
   }
   // eta: a prior for "which skill, if any, at this step". A plan tries about as many genes as
@@ -69,13 +69,13 @@ double LemmingsProblem::fitness(const Outcome& outcome) const {
 
 double LemmingsProblem::evaluate(const Genome& genome) const {
   auto sim = pool_->acquire();
-  return fitness(sim->run(genome));
+  return fitness(sim->play(genome));
 }
 
 double LemmingsProblem::evaluate(const Genome& genome, bool& solved,
                                  std::uint64_t& effective_hash) const {
   auto sim = pool_->acquire();
-  const Outcome& o = sim->run(genome);
+  const Outcome& o = sim->play(genome);
   solved = o.solved;
   effective_hash = o.solved ? plan_hash(effective_plan(genome, o)) : 0;
   return fitness(o);

@@ -23,37 +23,38 @@
 
 namespace evoplay::games::lemmings {
 
-/// Simulators for the threads that evaluate at the same time: acquire() hands out a free one
-/// (making a new one if none is free); the lease gives it back.
+/// Simulators (runners of the level's rules: Lemmings or Pingus) for the threads that evaluate
+/// at the same time: acquire() hands out a free one (making a new one if none is free); the
+/// lease gives it back.
 class SimulatorPool {
  public:
   explicit SimulatorPool(Level level) : level_(std::move(level)) {}
 
   class Lease {
    public:
-    Lease(SimulatorPool& pool, std::unique_ptr<Simulator> sim)
+    Lease(SimulatorPool& pool, std::unique_ptr<PlanRunner> sim)
         : pool_(&pool), sim_(std::move(sim)) {}
     Lease(Lease&&) = default;
     Lease& operator=(Lease&&) = delete;
     ~Lease() {
       if (sim_) pool_->release(std::move(sim_));
     }
-    Simulator& operator*() const { return *sim_; }
-    Simulator* operator->() const { return sim_.get(); }
+    PlanRunner& operator*() const { return *sim_; }
+    PlanRunner* operator->() const { return sim_.get(); }
 
    private:
     SimulatorPool* pool_;
-    std::unique_ptr<Simulator> sim_;
+    std::unique_ptr<PlanRunner> sim_;
   };
 
   Lease acquire();
 
  private:
-  void release(std::unique_ptr<Simulator> sim);
+  void release(std::unique_ptr<PlanRunner> sim);
 
   Level level_;
   std::mutex mutex_;
-  std::vector<std::unique_ptr<Simulator>> free_;
+  std::vector<std::unique_ptr<PlanRunner>> free_;
 };
 
 /// 64-bit fingerprint of a plan (its genes in order), the same on every machine.

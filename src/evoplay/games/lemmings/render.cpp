@@ -6,6 +6,7 @@
 #include <map>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/games/lemmings/pingus_render.hpp"
 #include "evoplay/render/canvas.hpp"
 #include "evoplay/render/gif.hpp"
 
@@ -423,6 +424,7 @@ class PathObserver : public StepObserver {
 
 Outcome render_replay_gif(const Level& level, const Plan& plan, const std::filesystem::path& path,
                           const RenderOptions& options) {
+  if (level.pingus) return render_pingus_file(level, plan, path, options, -2);
   Simulator sim(level);
   GifObserver gif(level, path, options);
   Outcome outcome = sim.run(plan, &gif);
@@ -524,6 +526,7 @@ Outcome render_file(const Level& level, const Plan& plan, const std::filesystem:
                     const RenderOptions& options, int step) {
   const bool gif = path.extension() == ".gif";
   if (step >= -1 && gif) throw Error(path.string(), 0, "--step needs --out FILE.png");
+  if (level.pingus) return render_pingus_file(level, plan, path, options, step);
   if (gif) return render_replay_gif(level, plan, path, options);
   return step >= -1 ? render_snapshot_png(level, plan, step, path, options)
                     : render_paths_png(level, plan, path, options);

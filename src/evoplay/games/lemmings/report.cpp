@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "evoplay/games/lemmings/pingus_level.hpp"
+
 namespace evoplay::games::lemmings {
 
 nlohmann::json level_json(const Level& level) {
   nlohmann::json skills = nlohmann::json::object();
-  for (Skill s : kSkills) skills[std::string(skill_name(s))] = level.skill(s);
+  for (Skill s : level.skill_list()) skills[std::string(skill_name(s))] = level.skill(s);
   const auto e = level.entrances();
   const auto x = level.exits();
   auto points = [](const std::vector<Point>& ps) {
@@ -38,6 +40,38 @@ std::string map_row(const Level& level, int y) {
   for (int x = 0; x < level.width; ++x) row += cell_char(level.at(x, y));
   return row;
 }
+
+/// `show` for a Pingus level: its head, the actions, and the coarse map.
+std::string pingus_level_text(const Level& level, int distance) {
+  const PingusLevel& p = *level.pingus;
+  std::string out = fmt::format(
+      "{}: Pingus level, {}x{} pixels, {} pingus, save {}, time {}; evoplay plays {} ticks\n",
+      level.name, p.width, p.height, p.pingus, p.save,
+      p.time < 0 ? std::string("no limit") : fmt::format("{} ticks", p.time), p.horizon);
+  out += fmt::format("file: {}{}\n", p.file,
+                     p.resname.empty() ? "" : fmt::format(" (the game's levels/{})", p.resname));
+  std::string entrances;
+  for (const auto& e : p.entrances) {
+    entrances += fmt::format("{}({}, {}) every {} ticks{}", entrances.empty() ? "" : "; ", e.x, e.y,
+                             e.release_rate + 1,
+                             e.direction < 0   ? " left"
+                             : e.direction > 0 ? " right"
+                                               : "");
+  }
+  std::string exits;
+  for (const auto& e : p.exits)
+    exits += fmt::format("{}({}, {})", exits.empty() ? "" : "; ", e.x, e.y);
+  out += fmt::format("entrances: {}\nexits: {}\n", entrances, exits);
+  if (!p.spikes.empty()) out += fmt::format("spike traps: {}\n", p.spikes.size());
+  out += fmt::format("actions: {}\n", skills_text(level.skills));
+  out += fmt::format(
+      "map: one character per {}x{} pixels (# ground, = solid, ~ liquid, E entrance, X exit); "
+      "entrance to exit: path distance {}\n",
+      kPingusCell, kPingusCell,
+      distance >= kUnreachable ? std::string("unreachable") : std::to_string(distance));
+  for (int y = 0; y < level.height; ++y) out += map_row(level, y) + "\n";
+  return out;
+}
 }  // namespace
 
 nlohmann::json level_show_json(const Level& level) {
@@ -51,6 +85,7 @@ nlohmann::json level_show_json(const Level& level) {
 std::string level_text(const Level& level) {
   const auto e = level.entrances().front();
   const int d = exit_distances(level)[static_cast<std::size_t>(e.y * level.width + e.x)];
+  if (level.pingus) return pingus_level_text(level, d);
   std::string out = fmt::format(
       "{}: {}x{} cells, {} lemmings (one every {} steps), save {}, time {} steps\n", level.name,
       level.width, level.height, level.lemmings, level.release, level.save, level.time);
@@ -67,7 +102,7 @@ std::string level_text(const Level& level) {
 
 std::string skills_text(const std::array<int, kSkillCount>& skills) {
   std::string out;
-  for (Skill s : kSkills) {
+  for (Skill s : kPingusSkills) {
     const int n = skills[static_cast<std::size_t>(s)];
     if (n > 0) out += fmt::format("{}{}={}", out.empty() ? "" : " ", skill_name(s), n);
   }
@@ -92,9 +127,11 @@ std::vector<std::string_view> skip_reasons(const Plan& plan, const Outcome& o) {
 
 nlohmann::json outcome_json(const Level& level, const Plan& plan, const Outcome& o) {
   nlohmann::json deaths = nlohmann::json::object();
-  for (Fate f : kDeaths) deaths[std::string(fate_name(f))] = o.deaths_by(f);
+  const std::span<const Fate> kinds =
+      level.pingus ? std::span<const Fate>(kPingusDeaths) : std::span<const Fate>(kDeaths);
+  for (Fate f : kinds) deaths[std::string(fate_name(f))] = o.deaths_by(f);
   nlohmann::json used = nlohmann::json::object();
-  for (Skill s : kSkills)
+  for (Skill s : level.skill_list())
     used[std::string(skill_name(s))] = o.skills_used[static_cast<std::size_t>(s)];
   nlohmann::json genes = nlohmann::json::array();
   const auto why = skip_reasons(plan, o);
@@ -148,7 +185,7 @@ std::string outcome_text(const Level& level, const Plan& plan, const Outcome& o)
                   o.solved ? "solved" : "not solved", o.saved, level.lemmings, level.save, o.dead);
   if (o.dead > 0) {
     std::vector<std::string> causes;
-    for (Fate f : kDeaths) {
+    for (Fate f : kPingusDeaths) {
       if (o.deaths_by(f) > 0) causes.push_back(fmt::format("{} {}", fate_name(f), o.deaths_by(f)));
     }
     out += fmt::format(" ({})", fmt::join(causes, ", "));

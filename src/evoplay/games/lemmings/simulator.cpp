@@ -69,6 +69,7 @@ Job job_of(Skill s) {
 
 Simulator::Simulator(Level level, int dirt_cost) : level_(std::move(level)) {
   const int w = level_.width, h = level_.height;
+  if (level_.pingus) throw InternalError("Simulator: a Pingus level takes the Pingus rules");
   if (w <= 0 || h <= 0 || level_.cells.size() != static_cast<std::size_t>(w) * h) {
     throw InternalError("Simulator: a level without a well-formed map");
   }
@@ -553,9 +554,6 @@ void Simulator::finalize() {
   }
 }
 
-Outcome simulate(const Level& level, const Plan& plan) {
-  Simulator sim(level);
-  return sim.run(plan);
-}
+Outcome simulate(const Level& level, const Plan& plan) { return make_runner(level)->play(plan); }
 
 }  // namespace evoplay::games::lemmings

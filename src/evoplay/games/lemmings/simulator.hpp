@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,19 @@ namespace evoplay::games::lemmings {
 
 class Simulator;
 
+/// What plays plans on a level: the Lemmings simulator below, or the Pingus rules
+/// (pingus_rules.hpp) for a Pingus level. Solvers only need play().
+class PlanRunner {
+ public:
+  virtual ~PlanRunner() = default;
+  /// Plays the plan; the outcome is valid until the next play.
+  virtual const Outcome& play(const Plan& plan) = 0;
+};
+
+/// The runner of a level's rules: a PingusSimulator when level.pingus is set, else a Simulator
+/// (whose distances use `dirt_cost`).
+std::unique_ptr<PlanRunner> make_runner(const Level& level, int dirt_cost = kDirtCost);
+
 /// Sees a run step by step (trace, replays); not needed for plain evaluation.
 class StepObserver {
  public:
@@ -32,7 +46,7 @@ class StepObserver {
   virtual void on_step(const Simulator& sim, int step, std::span<const Event> events) = 0;
 };
 
-class Simulator {
+class Simulator : public PlanRunner {
  public:
   /// Copies the level. `dirt_cost` is the path cost of a dirt cell in the distance map that
   /// outcomes report (see exit_distances).
@@ -48,6 +62,7 @@ class Simulator {
 
   /// Plays the level with `plan` and returns the outcome (valid until the next run).
   const Outcome& run(const Plan& plan, StepObserver* observer = nullptr);
+  const Outcome& play(const Plan& plan) override { return run(plan); }
 
   // The state during a run (for observers) and after it.
   Cell cell(int x, int y) const;
@@ -111,7 +126,7 @@ class Simulator {
   Outcome outcome_;
 };
 
-/// One run on a fresh simulator (convenient; solvers keep a Simulator per thread instead).
+/// One run on a fresh runner of the level's rules (convenient; solvers keep one per thread).
 Outcome simulate(const Level& level, const Plan& plan);
 
 }  // namespace evoplay::games::lemmings

@@ -56,9 +56,9 @@ LevelSolveResult solve_level(const Level& level, const SolverSettings& settings,
   r.level = level;
   r.settings = settings;
   r.run = solve(level, settings, control);
-  Simulator sim(level);
-  r.best = effective_plan(r.run.best, sim.run(r.run.best));
-  r.outcome = sim.run(r.best);
+  const auto sim = make_runner(level);
+  r.best = effective_plan(r.run.best, sim->play(r.run.best));
+  r.outcome = sim->play(r.best);
   return r;
 }
 

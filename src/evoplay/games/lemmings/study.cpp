@@ -16,6 +16,7 @@
 #include "evoplay/core/text.hpp"
 #include "evoplay/core/units.hpp"
 #include "evoplay/games/lemmings/checks.hpp"
+#include "evoplay/games/lemmings/pingus_level.hpp"
 
 namespace evoplay::games::lemmings {
 
@@ -84,8 +85,30 @@ std::vector<std::filesystem::path> level_files(const std::vector<std::string>& a
       throw Error("no level files given, and the shipped data/lemmings was not found");
     given.push_back(data.string());
   }
-  const auto names = expand_input_files(given, ".lvl");
-  return {names.begin(), names.end()};
+  auto pingus_dir = [](const std::string& arg) {
+    std::error_code ec;
+    return std::filesystem::is_directory(arg, ec) && files_with_extension(arg, ".lvl").empty() &&
+           !files_with_extension(arg, ".pingus").empty();
+  };
+  if (std::none_of(given.begin(), given.end(), [&](const std::string& a) {
+        return a.starts_with("pingus:") || pingus_dir(a);
+      })) {
+    const auto names = expand_input_files(given, ".lvl");
+    return {names.begin(), names.end()};
+  }
+  std::vector<std::filesystem::path> files;
+  for (const auto& arg : given) {
+    if (arg.starts_with("pingus:")) {  // a Pingus level set by name
+      for (const auto& f : pingus_level_set(arg.substr(7), pingus_data_dir())) files.push_back(f);
+      continue;
+    }
+    if (pingus_dir(arg)) {
+      for (const auto& f : files_with_extension(arg, ".pingus")) files.push_back(f);
+      continue;
+    }
+    for (const auto& f : expand_input_files({arg}, ".lvl")) files.push_back(f);
+  }
+  return files;
 }
 
 std::vector<StudyLevel> load_study_levels(const std::vector<std::filesystem::path>& files) {
@@ -95,6 +118,8 @@ std::vector<StudyLevel> load_study_levels(const std::vector<std::filesystem::pat
     l.file = f.string();
     l.id = f.stem().string();
     l.difficulty = difficulty_of(l.id);
+    // A Pingus level's group is its folder under the game's levels/: its level set.
+    if (is_pingus_file(l.file)) l.difficulty = f.parent_path().filename().string();
     l.level = load_level(f.string());
     if (l.level.total_skills() <= 0) {
       throw Error(l.file, 0, "the level offers no skill: there is nothing for a solver to plan");
