@@ -58,7 +58,7 @@ double study_seconds(const std::string& evoplay, int ranks, int evaluations) {
       std::filesystem::temp_directory_path() / fmt::format("evoplay-bench-{}", ::getpid());
   std::filesystem::remove_all(out);
   const std::string command = fmt::format(
-      "{}-np {} {} lemmings compare --levels '{}/data/lemmings/[mh]*.lvl' "
+      "{}-np {} {} lemmings compare '{}/data/lemmings/[mh]*.lvl' "
       "--runs 4 --evaluations {} --threads 1 --quiet --out {} >/dev/null",
       kMpirun, ranks, evoplay, EVOPLAY_SOURCE_DIR, evaluations, out.string());
   const double s = evoplay::bench::seconds([&] {

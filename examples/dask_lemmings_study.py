@@ -33,7 +33,7 @@ def run_unit(settings, index):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", nargs="+", default=sorted(glob.glob("data/lemmings/*.lvl")))
-    parser.add_argument("--algos", default="cro,ga,aco")
+    parser.add_argument("--methods", default="cro,ga,aco")
     parser.add_argument("--fitness", default="original,heuristic")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--evaluations", type=int, default=20000)
@@ -42,7 +42,7 @@ def main():
     parser.add_argument("--scheduler", help="address of a running scheduler (default: local)")
     parser.add_argument("--workers", type=int, default=2, help="local worker processes")
     args = parser.parse_args()
-    settings = (("levels", tuple(args.levels)), ("algos", args.algos),
+    settings = (("levels", tuple(args.levels)), ("methods", args.methods),
                 ("fitness", args.fitness), ("runs", args.runs),
                 ("evaluations", args.evaluations), ("population", args.population),
                 ("seed", args.seed))

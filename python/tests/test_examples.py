@@ -19,7 +19,7 @@ EXAMPLES = {
     "ga_tsp_stepwise.py": (["--cities", "10", "--generations", "50"], "python twin"),
     "dask_lemmings_study.py": (["--levels", str(SOURCE_DIR / "data" / "lemmings" /
                                                 "easy-01-down-the-hole.lvl"),
-                                "--algos", "ga,aco", "--fitness", "heuristic", "--runs", "2",
+                                "--methods", "ga,aco", "--fitness", "heuristic", "--runs", "2",
                                 "--evaluations", "200", "--population", "10", "--seed", "3"],
                                "|"),
 }

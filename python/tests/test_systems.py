@@ -115,7 +115,7 @@ def test_lemmings_study_units_give_the_command_lines_tables(data_dir, evoplay_cl
     assert study.units == 4
     results = [study.run_unit(i) for i in reversed(range(study.units))]  # any order
     mine = study.summarize(results)
-    out = evoplay_cli("lemmings", "compare", "--levels", level, "--algos", "ga,aco", "--fitness",
+    out = evoplay_cli("lemmings", "compare", "--levels", level, "--methods", "ga,aco", "--fitness",
                       "heuristic", "--runs", 2, "--evaluations", 200, "--population", 10,
                       "--seed", 3, "--out", tmp_path / "run").stdout
     assert study_tables(mine["markdown"]) == study_tables(out)
@@ -156,7 +156,7 @@ def test_birds_bad_xml_is_an_error():
 def test_lemmings_solve_is_the_command_lines_result(data_dir, evoplay_cli, tmp_path):
     path = data_dir / "lemmings" / "easy-01-down-the-hole.lvl"
     mine = lemmings.solve(lemmings.Level.load(str(path)), algo="ga", evaluations=300, seed=2)
-    cli = evoplay_cli.json("lemmings", "solve", path, "--algo", "ga", "--evaluations", 300,
+    cli = evoplay_cli.json("lemmings", "solve", path, "--method", "ga", "--evaluations", 300,
                            "--seed", 2, "--json", "--out", tmp_path / "run")
     assert without(mine["result"], *TIMES) == without(cli, *TIMES, "run_dir")
     assert str(mine["best"]) == cli["best_plan"]
@@ -166,7 +166,7 @@ def test_lemmings_solve_on_islands_is_the_command_lines_result(data_dir, evoplay
     path = data_dir / "lemmings" / "easy-04-two-walls.lvl"
     mine = lemmings.solve(lemmings.Level.load(str(path)), algo="cro", evaluations=400,
                           population=12, islands=2, migration_interval=3, seed=2, threads=2)
-    cli = evoplay_cli.json("lemmings", "solve", path, "--algo", "cro", "--evaluations", 400,
+    cli = evoplay_cli.json("lemmings", "solve", path, "--method", "cro", "--evaluations", 400,
                            "--population", 12, "--islands", 2, "--migration-interval", 3,
                            "--seed", 2, "--json", "--out", tmp_path / "run")
     assert without(mine["result"], *TIMES) == without(cli, *TIMES, "run_dir")

@@ -70,10 +70,10 @@ TEST(Cli, DemoIsDeterministicAcrossThreadCountsAndPlots) {
 
   // `plot` redraws the curves from the run folder, to PNG and to SVG.
   const auto plot =
-      run_evoplay("plot " + (dir / "one" / "tsp").string() + " --out " + (dir / "p.svg").string());
+      run_evoplay("plot " + (dir / "one" / "tsp").string() + " --image " + (dir / "p.svg").string());
   EXPECT_EQ(plot.status, 0) << plot.err;
   EXPECT_NE(slurp(dir / "p.svg").find("<svg"), std::string::npos);
-  const auto bad = run_evoplay("plot " + (dir / "one" / "tsp").string() + " --columns nope");
+  const auto bad = run_evoplay("plot " + (dir / "one" / "tsp").string() + " --left nope");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("no column 'nope'"), std::string::npos);
 }

@@ -59,12 +59,12 @@ TEST(HostileInput, NumberOptionsRefuseNanInfinitiesAndOverflow) {
   const std::string lvl = " " + kLevel, birds = " " + kBirds, sudoku = " " + kPuzzles;
   expect_refused(
       {
-          {"birds simulate --seconds nan" + birds, "--seconds: expected a number > 0"},
-          {"birds simulate --seconds 5e7" + birds, "and <= 3600, found '5e7'"},
-          {"birds simulate --seconds 1e300" + birds, "found '1e300'"},
+          {"birds simulate --game-seconds nan" + birds, "--game-seconds: expected a number > 0"},
+          {"birds simulate --game-seconds 5e7" + birds, "and <= 3600, found '5e7'"},
+          {"birds simulate --game-seconds 1e300" + birds, "found '1e300'"},
           {"birds check --tolerance nan" + birds, "--tolerance: expected a number from 0 to 10"},
           {"birds diversity --cell nan" + birds, "--cell: expected a number"},
-          {"birds render --after --seconds inf --out OUT/a.png" + birds, "found 'inf'"},
+          {"birds render --after --game-seconds inf --image OUT/a.png" + birds, "found 'inf'"},
           {"birds generate --out OUT --stability-weight nan", "--stability-weight"},
           {"birds generate --out OUT --max-lift nan", "--max-lift"},
           {"birds generate --out OUT --crossover-rate nan", "--crossover-rate"},
@@ -84,7 +84,7 @@ TEST(HostileInput, NumberOptionsRefuseNanInfinitiesAndOverflow) {
           {"flags play " + kMap + " --games 0 --out OUT", "--games"},
           {"tictactoe learn --agents 2147483648 --out OUT",
            "--agents: expected a whole number of at most 2147483647"},
-          {"tictactoe learn --mutation nan --out OUT", "--mutation"},
+          {"tictactoe learn --mutation-rate nan --out OUT", "--mutation"},
           {"sudoku solve --seed -1 --out OUT" + sudoku,
            "--seed: expected a whole number from 0 to 18446744073709551615, found '-1'"},
           {"sudoku solve --seed 18446744073709551616 --out OUT" + sudoku, "--seed"},
@@ -173,17 +173,17 @@ TEST(HostileInput, NamesAndOutputPathsAreCheckedBeforeAnyWork) {
   const auto d = [&](const char* name) { return quoted(dir / name); };
   expect_refused(
       {
-          {"flags play " + kMap + " --a random --b random --render " + d("file") + " --out OUT",
-           "--render needs a folder, and this is a file"},
-          {"flags play " + kMap + " --a random --b random --render /proc/evoplay --out OUT",
-           "--render"},
-          {"flags show " + kMap + " --png " + d("x.jpg"),
-           "--png: expected a file name ending in .png or .svg, not .jpg"},
-          {"lemmings render " + kLevel + " --out " + d("x.bmp"), "ending in .gif or .png"},
-          {"plot " + d("h") + " --out " + d("x.pdf"),
-           "x.pdf: --out: expected a file name ending in .png or .svg, not .pdf"},
+          {"flags play " + kMap + " --a random --b random --render-dir " + d("file") + " --out OUT",
+           "--render-dir needs a folder, and this is a file"},
+          {"flags play " + kMap + " --a random --b random --render-dir /proc/evoplay --out OUT",
+           "--render-dir"},
+          {"flags show " + kMap + " --image " + d("x.jpg"),
+           "--image: expected a file name ending in .png or .svg, not .jpg"},
+          {"lemmings render " + kLevel + " --image " + d("x.bmp"), "ending in .gif or .png"},
+          {"plot " + d("h") + " --image " + d("x.pdf"),
+           "x.pdf: --image: expected a file name ending in .png or .svg, not .pdf"},
           {"flags tournament --bots , --maps " + kMap + " --out OUT", "--bots ',': an empty name"},
-          {"sudoku experiment --puzzles " + kPuzzles + " --crossover all,pmx --out OUT",
+          {"sudoku experiment " + kPuzzles + " --crossover all,pmx --out OUT",
            "'all' stands alone"},
       },
       dir);

@@ -38,11 +38,11 @@ TEST(RunDir, EveryCommandWithARunFolderNamesItUnderOneKey) {
   const std::string lemming = source_path("data/lemmings/easy-01-down-the-hole.lvl");
   const std::vector<std::pair<std::string, std::string>> commands = {
       {"sudoku-solve", "sudoku solve " + source_path("data/sudoku/4x4_minimal_50.txt")},
-      {"sudoku-experiment", "sudoku experiment --puzzles " +
+      {"sudoku-experiment", "sudoku experiment " +
                                 source_path("data/sudoku/qqwing_easy_50.txt") +
                                 " --first 1 --runs 1 --generations 2"},
-      {"lemmings-solve", "lemmings solve " + lemming + " --algo ga --evaluations 100"},
-      {"lemmings-compare", "lemmings compare --levels " + lemming + " --runs 1 --evaluations 100"},
+      {"lemmings-solve", "lemmings solve " + lemming + " --method ga --evaluations 100"},
+      {"lemmings-compare", "lemmings compare " + lemming + " --runs 1 --evaluations 100"},
       {"birds-generate",
        "birds generate --levels 1 --population 4 --generations 1 --max-generations 1 "
        "--blocks 0,1000 --length 4 --no-pictures"},

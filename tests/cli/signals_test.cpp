@@ -37,7 +37,7 @@ TEST(Signals, AnInterruptedRunLeavesNoTemporaryAndOnlyWholeFiles) {
   for (int sig : {SIGINT, SIGTERM}) {
     const auto dir = scratch_dir("signals-" + std::to_string(sig)) / "run";
     const pid_t pid = start_evoplay(
-        {"sudoku", "experiment", "--puzzles", source_path("data/sudoku/qqwing_expert_50.txt"),
+        {"sudoku", "experiment", source_path("data/sudoku/qqwing_expert_50.txt"),
          "--runs", "1000", "--quiet", "--out", dir.string()},
         true);
     ASSERT_GT(pid, 0);

@@ -173,7 +173,7 @@ TEST(Mpi, LemmingsCompareOverRanksWritesTheFolderOfOneProcess) {
 
 TEST(Mpi, SudokuExperimentWithVaryOverRanksWritesTheFolderOfOneProcess) {
   const auto dir = scratch_dir("mpi-sudoku");
-  const std::string args = "sudoku experiment --puzzles " +
+  const std::string args = "sudoku experiment " +
                            source_path("data/sudoku/qqwing_easy_50.txt") +
                            " --first 3 --runs 2 --population 20 --vary population=10:30:10 "
                            "--generations 30 --quiet --out ";
@@ -465,7 +465,7 @@ TEST(Mpi, WithoutALauncherTheProgramNeedsNoMpi) {
   // No launcher's variables: MPI is never initialised (a run works with no mpirun around).
   const auto r =
       shell("env -u OMPI_COMM_WORLD_SIZE -u PMIX_RANK -u PMI_RANK " + std::string(EVOPLAY_BINARY) +
-            " sudoku experiment --puzzles " + source_path("data/sudoku/qqwing_easy_50.txt") +
+            " sudoku experiment " + source_path("data/sudoku/qqwing_easy_50.txt") +
             " --first 1 --generations 5 --quiet --json --out " + scratch_dir("mpi-none").string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["configs"].size(), 1u);

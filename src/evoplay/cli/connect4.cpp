@@ -4,6 +4,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/error.hpp"
@@ -96,31 +97,15 @@ void add_connect4_commands(CLI::App& app) {
                    "file of lines of 1-based columns played (e.g. 4453; . = the empty board); "
                    "anything after a space is ignored; - = standard input")
       ->capture_default_str();
-  auto& st = opt->settings;
-  solve->add_flag("--weak", st.weak, "only win, draw or loss (faster)");
-  solve->add_flag("--check", st.check,
-                  "compare with the score after the moves (Pons' test sets), mark wrong lines "
-                  "and exit with status 3 if any");
-  solve->add_option("--table-mib", st.table_mib, "transposition table size in MiB (1-65536)")
-      ->capture_default_str()
-      ->check(number_in(1, 65536));
-  solve
-      ->add_option("--threads", st.threads,
-                   "threads searching each position (0 = all cores): the same scores, sooner on "
-                   "early positions; node counts differ from run to run")
-      ->capture_default_str()
-      ->check(whole_in(0, kMaxThreads));
-  solve
-      ->add_option("--time-limit", st.seconds,
-                   "time limit per position (0 = none); a position not solved in time is printed "
-                   "with the bounds proven so far (LOW..HIGH ... unfinished)")
-      ->capture_default_str()
-      ->check(number_in(0, 1e9));
+  const auto fields = bind_fields(solve, c4::SolveSettings{}, {.skip = {}});
   solve->add_flag("--json", opt->json,
                   "one JSON object per line: line, moves, score, result, nodes, micros");
   solve->add_flag("-q,--quiet", opt->quiet,
                   "no summary line and no progress line on standard error");
-  solve->callback([opt] { run_solve(*opt); });
+  solve->callback([opt, fields] {
+    opt->settings = fields->resolve();
+    run_solve(*opt);
+  });
 }
 
 }  // namespace evoplay::cli

@@ -56,7 +56,7 @@ TEST(BirdsCli, SimulateReportsEveryLevelAsJson) {
 
 TEST(BirdsCli, SimulateDrawsBeforeAndAfter) {
   const auto dir = scratch_dir("birds-cli-sim");
-  const auto r = run_evoplay("birds simulate --seconds 3 --render " + dir.string() + " " +
+  const auto r = run_evoplay("birds simulate --game-seconds 3 --render-dir " + dir.string() + " " +
                              example("sciencebirds_level-4.xml"));
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_GT(std::filesystem::file_size(dir / "sciencebirds_level-4-before.png"), 10000u);
@@ -68,19 +68,19 @@ TEST(BirdsCli, RenderWritesPicturesSheetsAndFolders) {
   const std::string files =
       example("sciencebirds_level-1.xml") + " " + example("sciencebirds_level-2_platform.xml");
   const auto sheet =
-      run_evoplay("birds render --after " + files + " --out " + (dir / "s.png").string());
+      run_evoplay("birds render --after " + files + " --image " + (dir / "s.png").string());
   ASSERT_EQ(sheet.status, 0) << sheet.err;
   EXPECT_EQ(slurp(dir / "s.png").substr(1, 3), "PNG");
-  const auto svg = run_evoplay("birds render " + example("sciencebirds_level-4.xml") + " --out " +
+  const auto svg = run_evoplay("birds render " + example("sciencebirds_level-4.xml") + " --image " +
                                (dir / "one.svg").string());
   ASSERT_EQ(svg.status, 0) << svg.err;
   EXPECT_NE(slurp(dir / "one.svg").find("<svg"), std::string::npos);
   std::filesystem::create_directories(dir / "all");
-  const auto folder = run_evoplay("birds render " + files + " --out " + (dir / "all").string());
+  const auto folder = run_evoplay("birds render " + files + " --image " + (dir / "all").string());
   ASSERT_EQ(folder.status, 0) << folder.err;
   EXPECT_TRUE(std::filesystem::exists(dir / "all" / "sciencebirds_level-1.png"));
   EXPECT_TRUE(std::filesystem::exists(dir / "all" / "sciencebirds_level-2_platform.png"));
-  const auto bad = run_evoplay("birds render " + files + " --out " + (dir / "x.jpg").string());
+  const auto bad = run_evoplay("birds render " + files + " --image " + (dir / "x.jpg").string());
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("--out must be"), std::string::npos) << bad.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "x.jpg"));
@@ -162,14 +162,14 @@ TEST(BirdsCli, SimulateRefusesARenderFolderThatIsAFileBeforeDoingAnything) {
   std::ofstream(dir / "afile") << "not a folder\n";
   const std::string files =
       example("sciencebirds_level-1.xml") + " " + example("sciencebirds_level-4.xml");
-  const auto r = run_evoplay("birds simulate --render " + (dir / "afile").string() + " " + files);
+  const auto r = run_evoplay("birds simulate --render-dir " + (dir / "afile").string() + " " + files);
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "") << "nothing printed before the error";
   EXPECT_NE(r.err.find("afile"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("--render needs a folder"), std::string::npos) << r.err;
   EXPECT_EQ(slurp(dir / "afile"), "not a folder\n");
   // A folder that does not exist yet is made.
-  const auto made = run_evoplay("birds simulate --render " + (dir / "new" / "pics").string() + " " +
+  const auto made = run_evoplay("birds simulate --render-dir " + (dir / "new" / "pics").string() + " " +
                                 example("sciencebirds_level-2_platform.xml"));
   ASSERT_EQ(made.status, 0) << made.err;
   EXPECT_TRUE(
@@ -194,7 +194,7 @@ TEST(BirdsCli, RenderWidthIsThePicturesOrEachSheetCells) {
   const std::string one = example("sciencebirds_level-1.xml");
   const std::string two = one + " " + example("sciencebirds_level-2_platform.xml");
   auto render = [&](const std::string& files, const std::string& args, const std::string& name) {
-    const auto r = run_evoplay("birds render " + files + " --columns 2 --out " +
+    const auto r = run_evoplay("birds render " + files + " --columns 2 --image " +
                                (dir / name).string() + " " + args);
     EXPECT_EQ(r.status, 0) << r.err;
     return png_width(dir / name);
@@ -229,9 +229,9 @@ TEST(BirdsCli, TimesAndTurnsPrintWithoutFloatNoise) {
 TEST(BirdsCli, CtrlCStopsASimulationOfManyLevels) {
   const auto dir = scratch_dir("birds-simulate-sigint");
   const std::string level = slurp(source_path("data/birds/sciencebirds_level-1.xml"));
-  std::vector<std::string> args = {"birds", "simulate",    "--seconds",
-                                   "600",   "--full-time", "--threads",
-                                   "1",     "--render",    (dir / "pics").string()};
+  std::vector<std::string> args = {"birds",       "simulate",  "--game-seconds", "600",
+                                   "--full-time", "--threads", "1",              "--render-dir",
+                                   (dir / "pics").string()};
   for (int i = 0; i < 12; ++i) {
     const auto file = dir / ("l" + std::to_string(i) + ".xml");
     std::ofstream(file) << level;

@@ -139,16 +139,16 @@ TEST(Connect4Cli, HelpWarnsThatEarlyPositionsTakeMinutes) {
   const auto help = run_evoplay("connect4 solve --help");
   EXPECT_EQ(help.status, 0);
   EXPECT_NE(help.out.find("minutes"), std::string::npos) << help.out;
-  EXPECT_NE(help.out.find("--seconds"), std::string::npos) << help.out;
-  const auto bad = run_evoplay("connect4 solve --seconds -1", "4\n");
+  EXPECT_NE(help.out.find("--time-limit"), std::string::npos) << help.out;
+  const auto bad = run_evoplay("connect4 solve --time-limit -1", "4\n");
   EXPECT_EQ(bad.status, 2) << bad.err;
-  EXPECT_NE(bad.err.find("--seconds"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("--time-limit"), std::string::npos) << bad.err;
 }
 
-// --seconds: a 4-move position (seconds to solve) either solved or printed with the bounds
+// --time-limit: a 4-move position (seconds to solve) either solved or printed with the bounds
 // proven so far, which hold its score (-2, from data/connect4/early_100).
 TEST(Connect4Cli, ATimeLimitPrintsTheBoundsProvenSoFar) {
-  const auto r = run_evoplay("connect4 solve --table-mib 8 --seconds 0.02 --json", "2234\n");
+  const auto r = run_evoplay("connect4 solve --table-mib 8 --time-limit 0.02 --json", "2234\n");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   if (j.contains("score")) {
@@ -165,7 +165,7 @@ TEST(Connect4Cli, ATimeLimitPrintsTheBoundsProvenSoFar) {
 // convention), far beyond a short time limit; either way its line names it "." and what is
 // printed holds the score.
 TEST(Connect4Cli, TheEmptyBoardIsADot) {
-  const auto r = run_evoplay("connect4 solve --table-mib 8 --seconds 0.05 --json --check", ". 1\n");
+  const auto r = run_evoplay("connect4 solve --table-mib 8 --time-limit 0.05 --json --check", ". 1\n");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["moves"], ".");

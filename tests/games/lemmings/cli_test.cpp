@@ -47,14 +47,14 @@ TEST(LemmingsCli, RenderWritesAGifReplayAndPngPictures) {
   const auto dir = scratch_dir("lemmings-render");
   for (const std::string out : {"replay.gif", "paths.png", "step.png"}) {
     const std::string extra = out == "step.png" ? " --step 10" : "";
-    const auto r = run_evoplay("lemmings render " + kLevel + " --plan " + kPlan + " --out " +
+    const auto r = run_evoplay("lemmings render " + kLevel + " --plan " + kPlan + " --image " +
                                (dir / out).string() + extra);
     ASSERT_EQ(r.status, 0) << r.err;
   }
   EXPECT_EQ(slurp(dir / "replay.gif").substr(0, 6), "GIF89a");
   EXPECT_EQ(slurp(dir / "paths.png").substr(1, 3), "PNG");
   EXPECT_EQ(slurp(dir / "step.png").substr(1, 3), "PNG");
-  const auto bad = run_evoplay("lemmings render " + kLevel + " --out " + (dir / "x.jpg").string());
+  const auto bad = run_evoplay("lemmings render " + kLevel + " --image " + (dir / "x.jpg").string());
   EXPECT_EQ(bad.status, 2);
   EXPECT_FALSE(std::filesystem::exists(dir / "x.jpg"));
 }
@@ -208,7 +208,7 @@ TEST(LemmingsCli, SolveTakesTheGasSelectionAndTheAcoVariant) {
   const auto bad_selection = run_evoplay("lemmings solve " + kLevel + " --selection best");
   EXPECT_EQ(bad_selection.status, 2);
   EXPECT_NE(bad_selection.err.find("best"), std::string::npos) << bad_selection.err;
-  const auto bad_variant = run_evoplay("lemmings compare --levels " + kLevel + " --aco-variant x");
+  const auto bad_variant = run_evoplay("lemmings compare " + kLevel + " --aco-variant x");
   EXPECT_EQ(bad_variant.status, 2);
   EXPECT_NE(bad_variant.err.find("unknown ACO variant 'x': expected rank-maxmin or plain"),
             std::string::npos)
@@ -217,25 +217,25 @@ TEST(LemmingsCli, SolveTakesTheGasSelectionAndTheAcoVariant) {
 
 TEST(LemmingsCli, SolveAndCompareRejectBadInput) {
   const auto dir = scratch_dir("lemmings-bad-solve");
-  const auto algo = run_evoplay("lemmings solve " + kLevel + " --algo pso --out " + dir.string());
+  const auto algo = run_evoplay("lemmings solve " + kLevel + " --method pso --out " + dir.string());
   EXPECT_EQ(algo.status, 2);
   EXPECT_NE(algo.err.find("unknown algorithm 'pso': expected cro, ga or aco"), std::string::npos)
       << algo.err;
   const auto fitness = run_evoplay("lemmings solve " + kLevel + " --fitness best");
   EXPECT_EQ(fitness.status, 2);
   EXPECT_NE(fitness.err.find("unknown fitness 'best'"), std::string::npos) << fitness.err;
-  const auto runs = run_evoplay("lemmings compare --levels " + kLevel + " --runs 0");
+  const auto runs = run_evoplay("lemmings compare " + kLevel + " --runs 0");
   EXPECT_EQ(runs.status, 2);
   EXPECT_NE(runs.err.find("--runs: expected a whole number from 1 to 1000000, found '0'"),
             std::string::npos)
       << runs.err;
   const auto pattern =
-      run_evoplay("lemmings compare --levels '" + dir.string() + "/nothing-*.lvl'");
+      run_evoplay("lemmings compare '" + dir.string() + "/nothing-*.lvl'");
   EXPECT_EQ(pattern.status, 2);
   EXPECT_NE(pattern.err.find("nothing-*.lvl: no files match this pattern"), std::string::npos)
       << pattern.err;
   std::ofstream(dir / "broken.lvl") << "lemmings: 1\nsave: 1\ntime: 10\nrelease: 1\n---\nE.?X\n";
-  const auto level = run_evoplay("lemmings compare --levels " + (dir / "broken.lvl").string());
+  const auto level = run_evoplay("lemmings compare " + (dir / "broken.lvl").string());
   EXPECT_EQ(level.status, 2);
   EXPECT_NE(level.err.find("broken.lvl:6:3: unknown cell '?'"), std::string::npos) << level.err;
   std::ofstream(dir / "skill-less.lvl") << "lemmings: 1\nsave: 1\ntime: 10\nrelease: 1\n---\nE.X\n"
@@ -243,7 +243,7 @@ TEST(LemmingsCli, SolveAndCompareRejectBadInput) {
   const auto none = run_evoplay("lemmings solve " + (dir / "skill-less.lvl").string());
   EXPECT_EQ(none.status, 2);
   EXPECT_NE(none.err.find("the level offers no skill"), std::string::npos) << none.err;
-  const auto algos = run_evoplay("lemmings compare --levels " + kLevel + " --algos cro,pso");
+  const auto algos = run_evoplay("lemmings compare " + kLevel + " --methods cro,pso");
   EXPECT_EQ(algos.status, 2);
   EXPECT_NE(algos.err.find("unknown algorithm 'pso'"), std::string::npos) << algos.err;
 }
@@ -251,7 +251,7 @@ TEST(LemmingsCli, SolveAndCompareRejectBadInput) {
 TEST(LemmingsCli, CompareWritesTablesCsvAndPlots) {
   const auto dir = scratch_dir("lemmings-compare");
   const auto r =
-      run_evoplay("lemmings compare --levels '" + source_path("data/lemmings/easy-0[12]-*.lvl") +
+      run_evoplay("lemmings compare '" + source_path("data/lemmings/easy-0[12]-*.lvl") +
                   "' --runs 2 --evaluations 300 --population 20 --quiet --out " + dir.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("| easy-01-down-the-hole |"), std::string::npos) << r.out;
@@ -335,7 +335,7 @@ TEST(LemmingsCli, CompareWritesTablesCsvAndPlots) {
 
 TEST(LemmingsCli, CompareJsonNamesTheRunFolder) {
   const auto dir = scratch_dir("lemmings-compare-json");
-  const auto r = run_evoplay("lemmings compare --levels " + kLevel +
+  const auto r = run_evoplay("lemmings compare " + kLevel +
                              " --algos ga --fitness heuristic --runs 1 --evaluations 100 "
                              "--population 20 --quiet --json --out " +
                              dir.string());
@@ -379,7 +379,7 @@ nlohmann::json interrupt(std::vector<std::string> args, const std::filesystem::p
 
 TEST(LemmingsCli, CtrlCStopsASolveWithWhatItFound) {
   const auto dir = scratch_dir("lemmings-solve-sigint") / "run";
-  const auto result = interrupt({"lemmings", "solve", kLevel, "--algo", "ga", "--evaluations",
+  const auto result = interrupt({"lemmings", "solve", kLevel, "--method", "ga", "--evaluations",
                                  "1000000000000", "--population", "20"},
                                 dir);
   EXPECT_EQ(result["stop_reason"], "cancelled");
@@ -390,7 +390,7 @@ TEST(LemmingsCli, CtrlCStopsASolveWithWhatItFound) {
 TEST(LemmingsCli, CtrlCStopsACompareWithTheRunsItFinished) {
   const auto dir = scratch_dir("lemmings-compare-sigint") / "run";
   const auto result = interrupt(
-      {"lemmings", "compare", "--levels", kLevel, "--algos", "ga,aco", "--fitness", "heuristic",
+      {"lemmings", "compare", kLevel, "--methods", "ga,aco", "--fitness", "heuristic",
        "--runs", "3", "--evaluations", "1000000000000", "--population", "20", "--threads", "2"},
       dir);
   EXPECT_EQ(result["runs"], 0);  // none of these runs can finish

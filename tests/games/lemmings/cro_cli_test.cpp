@@ -68,8 +68,8 @@ TEST(LemmingsCroCli, BadSettingsAreRefused) {
 TEST(LemmingsCroCli, CroOptionsWithoutCroAreRefused) {
   const auto dir = scratch_dir("lemmings-cro-without-cro");
   for (const std::string& args :
-       {"lemmings solve " + kLevel + " --algo ga --cro-gamma 1",
-        "lemmings compare --levels " + kLevel + " --algos ga,aco --runs 1 --cro-preset thesis",
+       {"lemmings solve " + kLevel + " --method ga --cro-gamma 1",
+        "lemmings compare " + kLevel + " --methods ga,aco --runs 1 --cro-preset thesis",
         "sudoku solve " + source_path("data/sudoku/4x4_minimal_50.txt") + " --cro-larvae 1"}) {
     const auto r = run_evoplay(args + " --out " + (dir / "run").string());
     EXPECT_EQ(r.status, 2) << args;

@@ -81,7 +81,7 @@ TEST(LemmingsIslandsCli, OptionsAreRecordedAndBadOnesRefused) {
                                                          {"migration_interval", 4},
                                                          {"migrants", 3},
                                                          {"topology", "fully-connected"}}));
-  for (const char* bad : {"--algo aco --islands 2", "--islands 0", "--islands 2 --topology star",
+  for (const char* bad : {"--method aco --islands 2", "--islands 0", "--islands 2 --topology star",
                           "--islands 2 --migration-interval 0"}) {
     const auto refused = run_evoplay("lemmings solve " + level + " --evaluations 50 --quiet " +
                                      bad + " --out " + (dir / "bad").string());

@@ -172,7 +172,7 @@ TEST(SudokuCli, BadInputNamesFileAndLine) {
   EXPECT_NE(r.err.find("unknown crossover 'nope'"), std::string::npos) << r.err;
   r = run_evoplay("sudoku solve - --method ga --preset fast", kTop95First);
   EXPECT_EQ(r.status, 2);
-  r = run_evoplay("sudoku experiment --puzzles - --vary size=1:2:1", kTop95First);
+  r = run_evoplay("sudoku experiment - --vary size=1:2:1", kTop95First);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unknown parameter 'size'"), std::string::npos) << r.err;
   r = run_evoplay("sudoku solve /no/such/file.txt");
@@ -217,7 +217,7 @@ TEST(SudokuCli, GaOptionsOutOfRangeAreErrors) {
   EXPECT_EQ(config["ga"]["generations"], 0);
   // Experiment runs: a clear message, not CLI11's range text.
   for (const char* runs : {"0", "-3"}) {
-    const auto r = run_evoplay(std::string("sudoku experiment --puzzles - --quiet --runs ") + runs,
+    const auto r = run_evoplay(std::string("sudoku experiment - --quiet --runs ") + runs,
                                kTop95First + "\n");
     EXPECT_EQ(r.status, 2) << r.err;
     EXPECT_NE(r.err.find(std::string("--runs: expected a whole number from 1 to 1000000, found '") +
@@ -230,7 +230,7 @@ TEST(SudokuCli, GaOptionsOutOfRangeAreErrors) {
 TEST(SudokuCli, ExperimentWritesTablesAndPlots) {
   const auto dir = scratch_dir("sudoku-experiment");
   const auto r =
-      run_evoplay("sudoku experiment --puzzles " + source_path("data/sudoku/qqwing_easy_50.txt") +
+      run_evoplay("sudoku experiment " + source_path("data/sudoku/qqwing_easy_50.txt") +
                   " --first 2 --runs 2 --crossover combined,pmx --population 20 --vary "
                   "generations=5:20:5 --quiet --out " +
                   dir.string());
@@ -251,7 +251,7 @@ TEST(SudokuCli, ExperimentWritesTablesAndPlots) {
   EXPECT_GT(std::filesystem::file_size(dir / "fitness.png"), 5000u);
 
   const auto cmp = run_evoplay(
-      "sudoku experiment --puzzles " + source_path("data/sudoku/qqwing_easy_50.txt") +
+      "sudoku experiment " + source_path("data/sudoku/qqwing_easy_50.txt") +
       " --first 2 --runs 2 --population 20 --generations 10 --compare combined,ox --json "
       "--out " +
       (dir / "cmp").string());
@@ -340,7 +340,7 @@ TEST(SudokuCli, CtrlCStopsAGaSolveOfAFile) {
 TEST(SudokuCli, CtrlCStopsAnExperiment) {
   const auto dir = scratch_dir("sudoku-sigint-experiment") / "run";
   const auto result = interrupt(
-      {"sudoku", "experiment", "--puzzles", source_path("data/sudoku/qqwing_expert_50.txt"),
+      {"sudoku", "experiment", source_path("data/sudoku/qqwing_expert_50.txt"),
        "--runs", "1000", "--threads", "1", "--out", dir.string()},
       dir);
   EXPECT_TRUE(result.contains("configs"));

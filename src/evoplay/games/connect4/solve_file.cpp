@@ -15,8 +15,6 @@ namespace evoplay::games::connect4 {
 
 namespace {
 
-constexpr double kMostTableMib = 65536;
-constexpr int kMostThreads = 1024;
 
 const char* outcome(int score) { return score > 0 ? "win" : score < 0 ? "loss" : "draw"; }
 
@@ -39,25 +37,9 @@ Solver make_solver(const SolveSettings& s) {
 
 }  // namespace
 
-void SolveSettings::validate() const {
-  if (!(table_mib >= 1 && table_mib <= kMostTableMib))
-    throw Error(fmt::format("table-mib: expected a number from 1 to {:g}, found {}", kMostTableMib,
-                            table_mib));
-  if (threads < 0 || threads > kMostThreads)
-    throw Error(fmt::format("threads: expected a whole number from 0 to {}, found {}", kMostThreads,
-                            threads));
-  if (!(seconds >= 0 && std::isfinite(seconds)))
-    throw Error(
-        fmt::format("seconds: expected a number of at least 0 (0 = no limit), found {}", seconds));
-}
+void SolveSettings::validate() const { fields::check(*this); }
 
-nlohmann::json SolveSettings::to_json() const {
-  return {{"weak", weak},
-          {"check", check},
-          {"table_mib", table_mib},
-          {"threads", threads},
-          {"seconds", seconds}};
-}
+nlohmann::json SolveSettings::to_json() const { return fields::to_json(*this); }
 
 std::string PositionResult::to_text(bool weak) const {
   if (!complete) {

@@ -20,6 +20,8 @@
 
 #include "evoplay/core/control.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/fields.hpp"
+#include "evoplay/core/limits.hpp"
 
 namespace evoplay::games::connect4 {
 
@@ -30,9 +32,34 @@ struct SolveSettings {
   int threads = 1;        // threads searching each position (1 to 1024)
   double seconds = 0;     // time limit per position (0 = none); then bounds may be the result
 
-  /// Throws Error naming the setting as the command line's option (e.g. "--threads: ...").
+  /// Throws Error naming the setting (e.g. "threads: ...").
   void validate() const;
   nlohmann::json to_json() const;
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.weak, {.name = "weak", .help = "only win, draw or loss (faster)"});
+    v(s.check, {.name = "check",
+                .help = "compare with the score after the moves (Pons' test sets), mark wrong "
+                        "lines and exit with status 3 if any"});
+    v(s.table_mib, {.name = "table-mib",
+                    .help = "transposition table size in MiB",
+                    .lo = 1,
+                    .hi = 65536,
+                    .value_name = "MIB"});
+    v(s.threads, {.name = "threads",
+                  .help = "threads searching each position (0: every core): the same scores, "
+                          "sooner on early positions; node counts differ from run to run",
+                  .lo = 0,
+                  .hi = limits::kThreads});
+    v(s.seconds, {.name = "time-limit",
+                  .help = "time limit per position in seconds (0: none); a position not solved in "
+                          "time is printed with the bounds proven so far (LOW..HIGH ... "
+                          "unfinished)",
+                  .lo = 0,
+                  .hi = limits::kSeconds,
+                  .value_name = "S"});
+  }
 };
 
 /// One line of the file, solved (or stopped at its time limit).
