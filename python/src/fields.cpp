@@ -14,7 +14,7 @@ nlohmann::json json_of(py::handle value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>();
   if (py::isinstance<py::int_>(value)) {
     // Past 64 bits: refused by the field's range as the largest it can name.
-    const auto big = py::int_(value);
+    const auto big = py::reinterpret_borrow<py::int_>(value);
     if (big >= py::int_(0)) {
       if (big <= py::int_(std::numeric_limits<std::uint64_t>::max()))
         return value.cast<std::uint64_t>();

@@ -129,9 +129,9 @@ TEST(Ga, ImmigrantReplacesTheWorstOnlyWhenBetter) {
 TEST(Cro, ImmigrantFillsAnEmptyCellAndACopyIsRefused) {
   const OneMax problem(20);
   CroParams p;
+  p.reef = evoplay::evo::ReefShape{2, 5};
   p.rows = 2;
   p.cols = 5;
-  p.reef_set = true;
   p.occupancy = 0.5;
   Cro cro(
       problem, p, [](const G& a, const G&, Rng&) { return a; }, [](G&, Rng&) {});
