@@ -41,7 +41,7 @@ def main():
 
     print(f"knapsack of {args.items} items, capacity {problem.capacity}")
     print("CRO:")
-    cro = evo.CRO(problem, rows=8, cols=8, generations=args.epochs, seed=args.seed,
+    cro = evo.CRO(problem, reef="8x8", generations=args.epochs, seed=args.seed,
                   callback=show).run()
     ga = evo.GA(problem, population=50, generations=args.epochs, seed=args.seed).run()
     print(f"CRO best value {cro.best_fitness:.0f} ({cro.evaluations} evaluations, "

@@ -6,6 +6,7 @@
 #include "evoplay/games/connect4/board.hpp"
 #include "evoplay/games/connect4/bots.hpp"
 #include "evoplay/games/connect4/render.hpp"
+#include "evoplay/games/connect4/solve_file.hpp"
 #include "evoplay/games/connect4/solver.hpp"
 #include "games.hpp"
 
@@ -26,10 +27,18 @@ py::bytes board_png(const c4::Board& board) {
       ".png", [&](const std::filesystem::path& path) { c4::save_board_picture(path, board, ""); });
 }
 
+/// `table_mib` if the command line's --table-mib would take it (1 to 65536), else an Error.
+double checked_table(double table_mib) {
+  c4::SolveSettings settings;  // the declaration --table-mib binds to
+  settings.table_mib = table_mib;
+  fields::check(settings);
+  return table_mib;
+}
+
 /// The exact solver with its table, kept between positions.
 class PySolver {
  public:
-  explicit PySolver(double table_mib) : solver_(table_mib) {}
+  explicit PySolver(double table_mib) : solver_(checked_table(table_mib)) {}
 
   /// Pons' score of `position` for the side to move (weak: -1, 0, 1); None when `seconds` ran
   /// out first (or a game already over: the score of the finished game).
@@ -70,7 +79,13 @@ void add_connect4(py::module_& m) {
            "A picture of the board (PNG bytes); Jupyter shows it through _repr_png_.")
       .def("_repr_png_", &board_png)
       .def(
-          "cell", [](const c4::Board& b, int col, int row) { return b.cell(col, row); },
+          "cell",
+          [](const c4::Board& b, int col, int row) {
+            if (col < 0 || col >= c4::kWidth || row < 0 || row >= c4::kHeight)
+              throw py::index_error(fmt::format("cell ({}, {}): expected col 0 to {}, row 0 to {}",
+                                                col, row, c4::kWidth - 1, c4::kHeight - 1));
+            return b.cell(col, row);
+          },
           py::arg("col"), py::arg("row"), "0 empty, 1 player 0, 2 player 1; row 0 at the bottom.")
       .def(
           "observation",

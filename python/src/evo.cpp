@@ -68,6 +68,13 @@ GenomeShape GenomeShape::of(const py::object& problem) {
     if (!py::hasattr(problem, "low") || !py::hasattr(problem, "high")) {
       throw py::type_error("a problem of 'ints' or 'reals' needs bounds low and high");
     }
+    for (const char* bound : {"low", "high"}) {
+      const py::object v = problem.attr(bound);
+      if (!py::isinstance<py::int_>(v) && !py::isinstance<py::float_>(v))
+        throw py::type_error(fmt::format(
+            "problem.{} must be a number (the same bound for every gene), found {}", bound,
+            py::str(py::type::handle_of(v).attr("__name__")).cast<std::string>()));
+    }
     s.low = problem.attr("low").cast<double>();
     s.high = problem.attr("high").cast<double>();
     if (!(s.low <= s.high)) throw py::value_error("problem.low must not exceed problem.high");
@@ -153,10 +160,13 @@ class RunOf : public Run {
     if (started_) throw py::value_error("start() was already called");
     started_ = true;
     native_ ? without_gil([this] { opt_->start(); }) : opt_->start();
+    settle();
   }
   void step() override {
     if (!started_) throw py::value_error("call start() before step()");
+    if (finished_) throw py::value_error("the run is done: result() gives what it found");
     native_ ? without_gil([this] { opt_->step(); }) : opt_->step();
+    settle();
   }
   bool done() override { return finished_ || (started_ && opt_->done()); }
   std::size_t generation() const override { return opt_->generation(); }
@@ -183,6 +193,12 @@ class RunOf : public Run {
   }
 
  private:
+  /// Once the optimiser is done, its result with every counter (evaluations, seconds), as run()
+  /// gives it.
+  void settle() {
+    if (!finished_ && opt_->done()) finished_ = opt_->finish();
+  }
+
   template <class F>
   static void without_gil(F&& f) {
     py::gil_scoped_release release;
@@ -302,7 +318,23 @@ void add_evo(py::module_& m) {
       .def_property_readonly("size", &evo::CircleTsp::cities)
       .def(
           "fitness",
-          [](const evo::CircleTsp& p, const std::vector<int>& g) { return p.evaluate(g); },
+          [](const evo::CircleTsp& p, const std::vector<int>& g) {
+            // A tour visits every city once: a permutation of 0..cities-1.
+            std::vector<bool> seen(p.cities(), false);
+            for (const int c : g) {
+              const bool in_range = c >= 0 && static_cast<std::size_t>(c) < p.cities();
+              if (!in_range || seen[static_cast<std::size_t>(c)])
+                throw py::value_error(fmt::format("genome: expected a permutation of 0..{}, found "
+                                                  "{} {}",
+                                                  p.cities() - 1, c,
+                                                  in_range ? "twice" : "(out of range)"));
+              seen[static_cast<std::size_t>(c)] = true;
+            }
+            if (g.size() != p.cities())
+              throw py::value_error(fmt::format("genome: expected {} cities, found {}",
+                                                p.cities(), g.size()));
+            return p.evaluate(g);
+          },
           py::arg("genome"));
 
   py::class_<PyRunResult>(m, "RunResult",
@@ -399,6 +431,19 @@ void add_evo(py::module_& m) {
               "problem of 'bits', 'ints' or 'permutation' (or the native CircleTsp), not {}",
               pr.onemax ? "the native OneMax (write it as a Python 'bits' problem)"
                         : std::string("'reals'")));
+        }
+        if (pr.shape) {
+          // The pheromone table holds one entry per gene and value (per position and item).
+          const double options = pr.kind() == GenomeKind::kPermutation
+                                     ? static_cast<double>(pr.shape->size)
+                                     : pr.shape->high - pr.shape->low + 1;
+          constexpr double kMaxEntries = 1e8;  // 800 MB of pheromone
+          if (options * static_cast<double>(pr.shape->size) > kMaxEntries) {
+            throw py::value_error(fmt::format(
+                "ACO keeps a pheromone value per gene and value: {} genes x {} values is more "
+                "than {} (narrow the bounds low..high, or use the GA or CRO)",
+                pr.shape->size, options, kMaxEntries));
+          }
         }
         CancelToken token;
         py::dict given(kwargs);

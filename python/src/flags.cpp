@@ -85,7 +85,13 @@ void add_flags(py::module_& m) {
            "Enemy flags captured by `team` (0 = A, 1 = B).")
       .def("total_energy", &fl::State::total_energy, py::arg("team"))
       .def_static(
-          "move_name", [](int m) { return fl::State::move_name(static_cast<fl::State::Move>(m)); },
+          "move_name",
+          [](int m) {
+            if (m < 0 || m >= fl::State::kMoveIndices)
+              throw py::value_error(fmt::format("move: expected 0 to {}, found {}",
+                                                fl::State::kMoveIndices - 1, m));
+            return fl::State::move_name(static_cast<fl::State::Move>(m));
+          },
           py::arg("move"), "\"1n\", \"2dig\" (player numbers from 1).")
       .def(
           "parse_move",

@@ -76,8 +76,13 @@ void add_state_methods(py::class_<G>& c) {
           },
           "[player 0, player 1]: +1 win, -1 loss, 0 draw at the end; [0, 0] before.")
       .def(
-          "evaluate", [](const G& s, int player) { return s.evaluate(player); }, py::arg("player"),
-          "The search engine's evaluation from `player`'s view.")
+          "evaluate",
+          [](const G& s, int player) {
+            if (player != 0 && player != 1)
+              throw py::value_error("player: expected 0 or 1, found " + std::to_string(player));
+            return s.evaluate(player);
+          },
+          py::arg("player"), "The search engine's evaluation from `player`'s view (0 or 1).")
       .def("__hash__", [](const G& s) { return static_cast<std::size_t>(s.hash()); })
       .def("__eq__", [](const G& a, const G& b) { return a == b; });
 }

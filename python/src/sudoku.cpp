@@ -1,5 +1,6 @@
 // evoplay.sudoku: puzzles, `sudoku solve` as a call (exact, GA or CRO; the same results as the
 // command line for the same seed), and the independent checker.
+#include <fmt/format.h>
 #include <pybind11/stl.h>
 
 #include <optional>
@@ -36,7 +37,28 @@ std::vector<su::PuzzleEntry> sudoku_entries(const py::object& puzzles) {
     return su::parse_puzzles(puzzles.cast<std::string>(), "<text>");
   }
   if (py::isinstance<su::PuzzleEntry>(puzzles)) return {puzzles.cast<su::PuzzleEntry>()};
-  return puzzles.cast<std::vector<su::PuzzleEntry>>();
+  if (!py::isinstance<py::sequence>(puzzles))
+    throw py::type_error("puzzles: expected a text of puzzles, a Puzzle or a list of them");
+  // A list may mix Puzzle objects and lines of text (one puzzle each).
+  std::vector<su::PuzzleEntry> out;
+  std::size_t index = 0;
+  for (const auto item : puzzles) {
+    ++index;
+    if (py::isinstance<su::PuzzleEntry>(item)) {
+      out.push_back(item.cast<su::PuzzleEntry>());
+    } else if (py::isinstance<py::str>(item)) {
+      auto parsed = su::parse_puzzles(item.cast<std::string>(), fmt::format("<puzzle {}>", index));
+      if (parsed.size() != 1)
+        throw py::value_error(fmt::format("puzzles[{}]: expected one puzzle, found {}", index - 1,
+                                          parsed.size()));
+      out.push_back(std::move(parsed[0]));
+    } else {
+      throw py::type_error(fmt::format("puzzles[{}]: expected a Puzzle or a text, found {}",
+                                       index - 1, py::str(py::type::handle_of(item).attr("__name__"))
+                                                      .cast<std::string>()));
+    }
+  }
+  return out;
 }
 
 void add_sudoku(py::module_& m) {

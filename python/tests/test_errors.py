@@ -49,3 +49,31 @@ def test_unknown_bot_spec():
     with pytest.raises(evoplay.Error) as caught:
         evoplay.connect4.Bot("wizard")
     assert "wizard" in caught.value.message
+
+
+def test_out_of_range_arguments_are_errors_not_crashes(data_dir):
+    duel = evoplay.flags.State.from_map(str(data_dir / "flags" / "01-duel.map"))
+    for player in (2, -1):
+        with pytest.raises(ValueError, match="player: expected 0 or 1"):
+            duel.evaluate(player)
+        with pytest.raises(ValueError, match="player: expected 0 or 1"):
+            evoplay.connect4.State().evaluate(player)
+    assert isinstance(duel.evaluate(1), int)
+    with pytest.raises(ValueError, match="move: expected 0 to"):
+        evoplay.flags.State.move_name(-5)
+    assert evoplay.flags.State.move_name(0) == "1n"
+    with pytest.raises(IndexError, match=r"cell \(100, 100\)"):
+        evoplay.connect4.State().cell(100, 100)
+    assert evoplay.connect4.State("4").cell(3, 0) == 1  # 1-based columns in the text, 0-based here
+
+
+def test_a_table_the_command_line_refuses_is_refused():
+    with pytest.raises(evoplay.Error, match="table_mib: expected a number from 1 to 65536"):
+        evoplay.connect4.Solver(table_mib=0)
+
+
+def test_sudoku_lines_in_a_list_are_puzzles():
+    r = evoplay.sudoku.solve(["." * 81, "0" * 16])
+    assert r.solved == 2
+    with pytest.raises(TypeError, match=r"puzzles\[1\]: expected a Puzzle or a text, found int"):
+        evoplay.sudoku.solve(["." * 81, 5])

@@ -57,6 +57,35 @@ def test_step_wise_equals_run():
         steps += 1
     assert steps == 8 and run.generation == 8
     assert strip_time(run.result().history) == strip_time(whole.history)
+    # The counters are the whole run's, and a finished run takes no further step.
+    assert run.result().evaluations == whole.evaluations > 0
+    assert run.result().seconds > 0
+    with pytest.raises(ValueError, match="the run is done"):
+        run.step()
+
+
+def test_python_mistakes_are_errors_not_crashes():
+    tsp = evo.CircleTsp(5)
+    with pytest.raises(ValueError, match="permutation of 0..4"):
+        tsp.fitness([0, 10**8, 2, 3, 4])
+    with pytest.raises(ValueError, match="expected 5 cities, found 2"):
+        tsp.fitness([0, 1])
+    assert tsp.fitness([0, 1, 2, 3, 4]) == pytest.approx(tsp.optimum)
+
+    class Wide:
+        genome, size, low, high = "ints", 4, 0, 10**9
+
+        def fitness(self, g):
+            return sum(g)
+
+    with pytest.raises(ValueError, match="pheromone value per gene and value"):
+        evo.ACO(Wide(), generations=1)
+
+    class PerGene(Wide):
+        low, high = [0, 0, 0, 0], [1, 2, 3, 4]
+
+    with pytest.raises(TypeError, match="problem.low must be a number"):
+        evo.GA(PerGene(), generations=1)
 
 
 def test_callback_sees_each_generation_and_false_stops():
@@ -116,7 +145,7 @@ def test_ints_with_cro_and_aco():
         def fitness(self, genome):
             return -float(sum(abs(g - 7) for g in genome))
 
-    cro = evo.CRO(Target(), rows=6, cols=6, generations=30, seed=2).run()
+    cro = evo.CRO(Target(), reef="6x6", generations=30, seed=2).run()
     aco = evo.ACO(Target(), ants=20, generations=30, seed=2).run()
     for r in (cro, aco):
         assert all(0 <= g <= 9 for g in r.best)
@@ -183,13 +212,13 @@ def test_cro_preset_and_keywords_over_it():
             return -float(sum(abs(g - 7) for g in genome))
 
     def run(**settings):
-        r = evo.CRO(Target(), rows=6, cols=6, generations=15, seed=4, **settings).run()
+        r = evo.CRO(Target(), reef="6x6", generations=15, seed=4, **settings).run()
         return [(h["generation"], h["evaluations"], h["best"], h["mean"]) for h in r.history], r.best
 
     # The standard preset is its values (Salcedo-Sanz et al.; docs/evo.md) given one by one.
     standard = run(preset="standard")
-    by_hand = run(occupancy=0.9, larvae=1.0, broadcast=0.9, brooding_mutation=1.0, attempts=3,
-                  budding=0.1, depredation_fraction=0.1, depredation_probability=0.1)
+    by_hand = run(occupancy=0.9, larvae=1.0, broadcast=0.9, gamma=1.0, attempts=3,
+                  budding=0.1, depredation_share=0.1, depredation_probability=0.1)
     assert standard == by_hand
     assert run()[0] != standard[0]  # the default is the thesis preset
     assert run(larvae=1.0)[0] != run()[0]  # a keyword overrides the preset

@@ -110,7 +110,7 @@ def test_lemmings_png(data_dir):
 
 def test_lemmings_study_units_give_the_command_lines_tables(data_dir, evoplay_cli, tmp_path):
     level = str(data_dir / "lemmings" / "easy-01-down-the-hole.lvl")
-    study = lemmings.Study([level], algos="ga,aco", fitness="heuristic", runs=2,
+    study = lemmings.Study([level], methods="ga,aco", fitness="heuristic", runs=2,
                            evaluations=200, population=10, seed=3)
     assert study.units == 4
     results = [study.run_unit(i) for i in reversed(range(study.units))]  # any order
@@ -155,7 +155,7 @@ def test_birds_bad_xml_is_an_error():
 
 def test_lemmings_solve_is_the_command_lines_result(data_dir, evoplay_cli, tmp_path):
     path = data_dir / "lemmings" / "easy-01-down-the-hole.lvl"
-    mine = lemmings.solve(lemmings.Level.load(str(path)), algo="ga", evaluations=300, seed=2)
+    mine = lemmings.solve(lemmings.Level.load(str(path)), method="ga", evaluations=300, seed=2)
     cli = evoplay_cli.json("lemmings", "solve", path, "--method", "ga", "--evaluations", 300,
                            "--seed", 2, "--json", "--out", tmp_path / "run")
     assert without(mine["result"], *TIMES) == without(cli, *TIMES, "run_dir")
@@ -164,7 +164,7 @@ def test_lemmings_solve_is_the_command_lines_result(data_dir, evoplay_cli, tmp_p
 
 def test_lemmings_solve_on_islands_is_the_command_lines_result(data_dir, evoplay_cli, tmp_path):
     path = data_dir / "lemmings" / "easy-04-two-walls.lvl"
-    mine = lemmings.solve(lemmings.Level.load(str(path)), algo="cro", evaluations=400,
+    mine = lemmings.solve(lemmings.Level.load(str(path)), method="cro", evaluations=400,
                           population=12, islands=2, migration_interval=3, seed=2, threads=2)
     cli = evoplay_cli.json("lemmings", "solve", path, "--method", "cro", "--evaluations", 400,
                            "--population", 12, "--islands", 2, "--migration-interval", 3,
@@ -174,7 +174,7 @@ def test_lemmings_solve_on_islands_is_the_command_lines_result(data_dir, evoplay
 
 def test_lemmings_study_run_equals_its_units(data_dir):
     level = str(data_dir / "lemmings" / "easy-02-up-the-stairs.lvl")
-    kw = dict(algos="cro,aco", fitness="original", runs=2, evaluations=150, population=10, seed=4)
+    kw = dict(methods="cro,aco", fitness="original", runs=2, evaluations=150, population=10, seed=4)
     study = lemmings.Study([level], **kw)
     whole = study.run(threads=2)
     parts = study.summarize([study.run_unit(i) for i in range(study.units)])

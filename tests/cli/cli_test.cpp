@@ -39,6 +39,18 @@ TEST(Cli, UnknownCommandIsAUsageError) {
   EXPECT_NE(r.err.find("evoplay: error: unknown command 'frobnicate'"), std::string::npos) << r.err;
 }
 
+TEST(Cli, AGroupAloneListsItsCommands) {
+  const auto top = run_evoplay("");
+  EXPECT_EQ(top.status, 2);
+  EXPECT_NE(top.err.find("`evoplay` needs a command:"), std::string::npos) << top.err;
+  EXPECT_NE(top.err.find("\n  lemmings "), std::string::npos) << top.err;
+  const auto sudoku = run_evoplay("sudoku");
+  EXPECT_EQ(sudoku.status, 2);
+  EXPECT_NE(sudoku.err.find("`evoplay sudoku` needs a command:"), std::string::npos) << sudoku.err;
+  EXPECT_NE(sudoku.err.find("\n  solve "), std::string::npos) << sudoku.err;
+  EXPECT_NE(sudoku.err.find("Run `evoplay sudoku COMMAND --help`"), std::string::npos);
+}
+
 TEST(Cli, MissingFileIsAnInputError) {
   const auto r = run_evoplay("plot /no/such/run");
   EXPECT_EQ(r.status, 2);

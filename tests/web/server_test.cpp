@@ -265,7 +265,7 @@ TEST(WebServer, SolvesALemmingsLevelAsAJob) {
   std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/lemmings/easy-01-down-the-hole.lvl");
   const std::string level((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const auto [status, started] = server.post(
-      "/api/lemmings/solve", json{{"level", level}, {"algorithm", "ga"}, {"evaluations", 200}});
+      "/api/lemmings/solve", json{{"level", level}, {"method", "ga"}, {"evaluations", 200}});
   ASSERT_EQ(status, 202) << started;
   const auto events = job_events(server, started["job"]);
   ASSERT_GE(events.size(), 3u);
@@ -285,8 +285,15 @@ TEST(WebServer, SolvesALemmingsLevelAsAJob) {
   ASSERT_FALSE(improving.empty());
   EXPECT_TRUE(std::is_sorted(improving.begin(), improving.end()));
   EXPECT_EQ(std::adjacent_find(improving.begin(), improving.end()), improving.end());
+  EXPECT_EQ(server.post("/api/lemmings/solve", json{{"level", level}, {"method", "pso"}}).first,
+            400);
+  // The old key still names the method; an unknown key is refused, naming the nearest.
   EXPECT_EQ(server.post("/api/lemmings/solve", json{{"level", level}, {"algorithm", "pso"}}).first,
             400);
+  const auto [typo, refused] =
+      server.post("/api/lemmings/solve", json{{"level", level}, {"evalutions", 200}});
+  EXPECT_EQ(typo, 400);
+  EXPECT_NE(refused.dump().find("evaluations"), std::string::npos) << refused;
   EXPECT_EQ(server.post("/api/lemmings/solve", json{{"level", level}, {"evaluations", 1e9}}).first,
             400);
 }

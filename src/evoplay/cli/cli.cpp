@@ -5,6 +5,8 @@
 #include <exception>
 #include <new>
 
+#include <unistd.h>
+
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/options.hpp"
@@ -71,6 +73,12 @@ void Cancellable::distribute_over_ranks(const CommonOptions& common) {
 
 void print_run_dir(const RunDir& run) { fmt::print("run folder: {}\n", run.path().string()); }
 
+void note_reading_terminal(std::string_view input, std::string_view what) {
+  if (input == "-" && ::isatty(STDIN_FILENO) != 0)
+    fmt::print(stderr, "evoplay: reading {} from standard input (end with Ctrl-D; or give a file)\n",
+               what);
+}
+
 void exit_cancelled() { throw CLI::RuntimeError(kCancelledStatus); }
 
 void add_all_commands(CLI::App& app) {
@@ -87,6 +95,20 @@ void add_all_commands(CLI::App& app) {
 }
 
 namespace {
+
+/// What `evoplay` or `evoplay sudoku` alone says: the commands it can run, one a line.
+std::string missing_subcommand(const CLI::App& app) {
+  const CLI::App* at = &app;
+  std::string path = "evoplay";
+  for (auto parsed = at->get_subcommands(); !parsed.empty(); parsed = at->get_subcommands()) {
+    at = parsed.front();
+    path += " " + at->get_name();
+  }
+  std::string out = fmt::format("evoplay: error: `{}` needs a command:\n", path);
+  for (const auto* sub : at->get_subcommands({}))
+    out += fmt::format("  {:<12} {}\n", sub->get_name(), sub->get_description());
+  return out + fmt::format("Run `{} COMMAND --help` for a command's options.\n", path);
+}
 
 int run_command(int argc, const char* const* argv) {
   CLI::App app{
@@ -134,6 +156,10 @@ int run_command(int argc, const char* const* argv) {
     return e.get_exit_code();  // a command's own exit status, already reported (birds check: 3)
   } catch (const CLI::ParseError& e) {
     std::fflush(stdout);
+    if (std::string_view(e.what()) == "A subcommand is required") {
+      fmt::print(stderr, "{}", missing_subcommand(app));
+      return 2;
+    }
     fmt::print(stderr, "evoplay: error: {}\nRun with --help for more information.\n", e.what());
     return 2;
   } catch (const fields::FieldError& e) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "evoplay/core/cancel.hpp"
 #include "evoplay/core/control.hpp"
@@ -54,6 +55,10 @@ inline constexpr const char* kRunDirKey = "run_dir";
 
 /// Says where a run's files are, in the one wording of every command: `run folder: PATH`.
 void print_run_dir(const RunDir& run);
+
+/// When `input` is "-" and standard input is a terminal, says on stderr that the command reads
+/// `what` from it (a user who forgot the file sees why nothing happens).
+void note_reading_terminal(std::string_view input, std::string_view what);
 
 /// The exit status of a command stopped by Ctrl-C after writing what it finished.
 inline constexpr int kCancelledStatus = 130;

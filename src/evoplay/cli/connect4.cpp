@@ -32,6 +32,7 @@ constexpr int kWrongScores = 3;
 
 void run_solve(const SolveOptions& opt) {
   const std::string name = display_name(opt.input);
+  note_reading_terminal(opt.input, "positions");
   const std::string text = read_text(opt.input);
   Cancellable c;
   Progress progress(opt.quiet, "connect4 solve");

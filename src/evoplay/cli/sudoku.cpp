@@ -59,6 +59,7 @@ void add_solve(CLI::App& group) {
     settings.threads = opt->common.threads;
     settings.ga.seed = opt->common.seed;
     settings.validate();  // before reading a long file
+    note_reading_terminal(opt->file, "puzzles");
     const auto puzzles = sd::read_puzzles(opt->file);
     RunDir run = open_run_dir(opt->common, "sudoku-solve");
     Cancellable c;  // before config.json: a Ctrl-C from then on cancels

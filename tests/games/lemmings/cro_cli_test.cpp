@@ -25,22 +25,22 @@ TEST(LemmingsCroCli, TheDefaultIsCroSlWithoutCopies) {
   EXPECT_EQ(cro["preset"], "sl-unique");
   EXPECT_EQ(cro["variant"], "CRO-SL");
   EXPECT_EQ(cro["substrates"], nlohmann::json::array({"all"}));
-  EXPECT_EQ(cro["max_copies_mu"], 0);
+  EXPECT_EQ(cro["max_copies"], 0);
   EXPECT_EQ(cro["substrate_sizes"], "fixed");
-  EXPECT_EQ(cro["larvae_alpha"], 1.0);
-  EXPECT_EQ(cro["brooding_mutation_gamma"], 1.0);
+  EXPECT_EQ(cro["larvae"], 1.0);
+  EXPECT_EQ(cro["gamma"], 1.0);
   EXPECT_EQ(cro["copies_check"], "before-evaluation");
-  EXPECT_EQ(cro["reef"], nlohmann::json::array({10, 10}));
+  EXPECT_EQ(cro["reef"], "10x10");
 }
 
 TEST(LemmingsCroCli, APresetAndOverridesAreRecorded) {
   const auto thesis =
       cro_config("--cro-preset thesis --cro-gamma 0.3 --cro-reef 4x6", "cro-thesis");
   EXPECT_EQ(thesis["preset"], "thesis");
-  EXPECT_EQ(thesis["brooding_mutation_gamma"], 0.3);
-  EXPECT_EQ(thesis["larvae_alpha"], 0.1);  // the rest stays the document's
-  EXPECT_EQ(thesis["attempts_kappa"], 8);
-  EXPECT_EQ(thesis["reef"], nlohmann::json::array({4, 6}));
+  EXPECT_EQ(thesis["gamma"], 0.3);
+  EXPECT_EQ(thesis["larvae"], 0.1);  // the rest stays the document's
+  EXPECT_EQ(thesis["attempts"], 8);
+  EXPECT_EQ(thesis["reef"], "4x6");
   const auto sl = cro_config("--cro-preset sl --cro-substrates two-point,step-shift", "cro-sl");
   EXPECT_EQ(sl["variant"], "CRO-SL");
   EXPECT_EQ(sl["substrates"], nlohmann::json::array({"two-point", "step-shift"}));
@@ -48,7 +48,7 @@ TEST(LemmingsCroCli, APresetAndOverridesAreRecorded) {
       "--cro-preset sl --cro-substrate-sizes dynamic --cro-amplification 0.05", "cro-dynamic");
   EXPECT_EQ(dynamic["substrate_sizes"], "dynamic");
   EXPECT_EQ(dynamic["amplification"], 0.05);
-  EXPECT_EQ(dynamic["max_copies_mu"], 3);
+  EXPECT_EQ(dynamic["max_copies"], 3);
 }
 
 TEST(LemmingsCroCli, BadSettingsAreRefused) {

@@ -75,8 +75,13 @@ nlohmann::json SolveFileResult::to_json() const {
 }
 
 std::string SolveFileResult::summary(bool check) const {
-  return fmt::format("{} position{} solved in {:.3f} s (mean {:.1f} us, {:.0f} nodes){}{}{}",
-                     solved, solved == 1 ? "" : "s", seconds, solved ? 1e6 * seconds / solved : 0.0,
+  // `solved` counts every position searched; those the time limit stopped are said apart.
+  const std::string searched =
+      unfinished ? fmt::format("{} of {} position{} solved", solved - unfinished, solved,
+                               solved == 1 ? "" : "s")
+                 : fmt::format("{} position{} solved", solved, solved == 1 ? "" : "s");
+  return fmt::format("{} in {:.3f} s (mean {:.1f} us, {:.0f} nodes){}{}{}", searched, seconds,
+                     solved ? 1e6 * seconds / solved : 0.0,
                      solved ? static_cast<double>(nodes) / solved : 0.0,
                      unfinished ? fmt::format(", {} unfinished at the time limit", unfinished) : "",
                      bad ? fmt::format(", {} bad line{}", bad, bad == 1 ? "" : "s") : "",

@@ -37,9 +37,9 @@ void SolveSettings::resolve(const fields::Given& given) {
   }
   for (const char* ga_only : {"selection", "crossover-rate", "elitism"})
     if (given(ga_only)) throw fields::FieldError(ga_only, "applies to method ga only");
-  ga.cro = cro;
   if (!given("cro-gamma") && (given("mutation-rate") || cro.preset == "thesis"))
-    ga.cro->brooding_mutation = ga.mutation_rate;
+    cro.brooding_mutation = ga.mutation_rate;
+  ga.cro = cro;
 }
 
 nlohmann::json SolveSettings::to_json() const {
