@@ -53,6 +53,10 @@ GOOD = textwrap.dedent("""\
 
 OTHER = "# Other\n\n## First part\n\n## Second part\n\nBack to [the start](../README.md).\n"
 
+# A block too long for the tests, shown wrong: only --long runs it.
+LONG = ("# Long\n\n<!-- check: long -->\n```console\n$ echo 4455 | evoplay connect4 solve --quiet\n"
+        "4455 17 3 ...\n```\n")
+
 # Wrong pages, each wrong in one place: (page, what check-docs must say about it).
 WRONG = [
     ("See [the other page](missing.md#second-part).\n", "link to missing.md"),
@@ -98,21 +102,20 @@ RESULTS = {}
 
 
 def setUpModule():
-    """Starts every check at once (the program is slow to start under the sanitizers)."""
+    """Starts the checks at once (the program is slow to start under the sanitizers): the
+    project's docs; one tree of small pages, the right one and every wrong one; and the long
+    page alone with --long."""
     table = subprocess.run([BINARY, "help", "serve", "--markdown"], capture_output=True,
                            text=True, check=True).stdout
     assert "| `--port` | INT | `8080` |" in table
-    good = GOOD.replace("{table}", table)
-    wrong = {f"w{k}.md": "# Wrong\n\n" + text.replace(
+    pages = {f"w{k}.md": "# Wrong\n\n" + text.replace(
         "{table80}", table.replace("`8080`", "`80`")) for k, (text, _) in enumerate(WRONG)}
-    long_page = ("# Long\n\n<!-- check: long -->\n```console\n"
-                 "$ echo 4455 | evoplay connect4 solve --quiet\n4455 17 3 ...\n```\n")
-    roots = {"good": make_root({"a.md": good}), "wrong": make_root(wrong),
-             "long": make_root({"a.md": long_page})}
+    pages["a.md"] = GOOD.replace("{table}", table)
+    pages["long.md"] = LONG
+    roots = {"pages": make_root(pages), "long": make_root({"long.md": LONG})}
     # The docs' option tables are checked in-process by tests/cli/docs_options_test.cpp.
-    procs = {"project": start_check(ROOT, "--no-tables")}
-    procs.update({name: start_check(root) for name, root in roots.items()})
-    procs["long --long"] = start_check(roots["long"], "--long")
+    procs = {"project": start_check(ROOT, "--no-tables"), "pages": start_check(roots["pages"]),
+             "long --long": start_check(roots["long"], "--long")}
     for name, proc in procs.items():
         out, _ = proc.communicate(timeout=600)
         RESULTS[name] = (proc.returncode, out)
@@ -120,30 +123,31 @@ def setUpModule():
         shutil.rmtree(root)
 
 
+def problems_of(page):
+    return [line for line in RESULTS["pages"][1].splitlines()
+            if line.startswith(f"docs/{page}:")]
+
+
 class SyntheticDocs(unittest.TestCase):
     def test_a_right_page_passes(self):
-        status, out = RESULTS["good"]
-        self.assertEqual(status, 0, out)
-        self.assertIn("0 problem(s)", out)
+        self.assertEqual(problems_of("a.md"), [], RESULTS["pages"][1])
 
     def test_every_wrong_page_fails_on_its_line(self):
-        status, out = RESULTS["wrong"]
+        status, out = RESULTS["pages"]
         self.assertEqual(status, 1, out)
-        problems = [line for line in out.splitlines() if line.startswith("docs/")]
         for k, (text, said) in enumerate(WRONG):
             with self.subTest(page=f"w{k}.md", wrong=text):
-                mine = [p for p in problems if p.startswith(f"docs/w{k}.md:")]
+                mine = problems_of(f"w{k}.md")
                 self.assertEqual(len(mine), 1, out)
                 self.assertIn(said, mine[0])
         self.assertIn(f"{len(WRONG)} problem(s)", out)
 
     def test_a_long_block_runs_only_with_long(self):
-        status, out = RESULTS["long"]
-        self.assertEqual(status, 0, out)
+        self.assertEqual(problems_of("long.md"), [], RESULTS["pages"][1])
         status, out = RESULTS["long --long"]
         self.assertEqual(status, 1, out)
-        self.assertIn("docs/a.md:5: `echo 4455 | evoplay connect4 solve --quiet` printed other "
-                      "than shown", out)
+        self.assertIn("docs/long.md:5: `echo 4455 | evoplay connect4 solve --quiet` printed "
+                      "other than shown", out)
 
 
 class ProjectDocs(unittest.TestCase):
