@@ -70,9 +70,11 @@ WRONG = [
      "`evoplay connect4 play` has no option --game"),
     ("The bool `--sharing on` of learning.\n", "--sharing is a flag"),
     ("An option `--algos` no command has.\n", "--algos: no command has this option"),
-    ("```sh\nevoplay lemmings solvee LEVEL --seed 1\n```\n", "`evoplay lemmings solvee`: no such command"),
+    ("```sh\nevoplay lemmings solvee LEVEL --seed 1\n```\n",
+     "`evoplay lemmings solvee`: no such command"),
     ("<!-- check: run -->\n```console\n$ echo 4455 | evoplay connect4 solve --quiet\n"
-     "4455 17 3 ...\n```\n", "`echo 4455 | evoplay connect4 solve --quiet` printed other than shown"),
+     "4455 17 3 ...\n```\n",
+     "`echo 4455 | evoplay connect4 solve --quiet` printed other than shown"),
     ("<!-- check: run -->\n```console\n$ echo 4455 | evoplay connect4 solve > /dev/null\n"
      "1 position solved in 0.001 s (mean 745.0 us, 4 nodes)\n```\n", "printed other than shown"),
     ("<!-- check: run -->\n```console\n$ evoplay help serve --markdown | grep -e --port\n"
