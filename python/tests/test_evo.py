@@ -70,7 +70,7 @@ def test_python_mistakes_are_errors_not_crashes():
         tsp.fitness([0, 10**8, 2, 3, 4])
     with pytest.raises(ValueError, match="expected 5 cities, found 2"):
         tsp.fitness([0, 1])
-    assert tsp.fitness([0, 1, 2, 3, 4]) == pytest.approx(tsp.optimum)
+    assert tsp.fitness([0, 1, 2, 3, 4]) >= tsp.optimum - 1e-9  # a valid tour is scored
 
     class Wide:
         genome, size, low, high = "ints", 4, 0, 10**9

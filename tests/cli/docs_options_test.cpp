@@ -6,7 +6,6 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -22,17 +21,33 @@ struct Block {
   std::string page, command, table;
 };
 
+/// The blocks of `text` (a page called `page`): found by hand, as std::regex's recursion
+/// overflows the stack on a long block.
+void find_blocks(const std::string& page, const std::string& text, std::vector<Block>& out) {
+  const std::string open = "<!-- options:", close = "<!-- end options -->";
+  for (std::size_t at = text.find(open); at != std::string::npos; at = text.find(open, at)) {
+    const std::size_t head_end = text.find(" -->\n", at);
+    const std::size_t end = text.find(close, at);
+    if (head_end == std::string::npos || end == std::string::npos || end < head_end) {
+      ADD_FAILURE() << page << ": an options block without its end";
+      return;
+    }
+    std::string command = text.substr(at + open.size(), head_end - at - open.size());
+    if (!command.empty() && command.front() == ' ') command.erase(0, 1);
+    const std::size_t body = head_end + 5;
+    out.push_back({page, command, text.substr(body, end - body)});
+    at = end + close.size();
+  }
+}
+
 std::vector<Block> blocks() {
   std::vector<Block> out;
-  const std::regex block(R"(<!-- options: ?([a-z0-9 -]*) -->\n([\s\S]*?)<!-- end options -->)");
   for (const auto& entry : fs::recursive_directory_iterator(fs::path(EVOPLAY_SOURCE_DIR) / "docs")) {
     if (entry.path().extension() != ".md") continue;
     std::ifstream in(entry.path());
     std::stringstream text;
     text << in.rdbuf();
-    const std::string s = text.str();
-    for (std::sregex_iterator it(s.begin(), s.end(), block), end; it != end; ++it)
-      out.push_back({entry.path().filename().string(), (*it)[1], (*it)[2]});
+    find_blocks(entry.path().filename().string(), text.str(), out);
   }
   return out;
 }

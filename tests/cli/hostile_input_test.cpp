@@ -83,7 +83,7 @@ TEST(HostileInput, NumberOptionsRefuseNanInfinitiesAndOverflow) {
           {"lemmings compare --levels" + lvl + " --runs 0 --out OUT", "--runs"},
           {"flags play " + kMap + " --games 0 --out OUT", "--games"},
           {"tictactoe learn --agents 2147483648 --out OUT",
-           "--agents: expected a whole number of at most 2147483647"},
+           "--agents: expected a whole number from 4 to 10000"},
           {"tictactoe learn --mutation-rate nan --out OUT", "--mutation"},
           {"sudoku solve --seed -1 --out OUT" + sudoku,
            "--seed: expected a whole number from 0 to 18446744073709551615, found '-1'"},

@@ -49,6 +49,7 @@ TEST(Vocabulary, EveryOptionTwoCommandsShareHasItsMeaningWrittenOnce) {
   ASSERT_FALSE(table.empty());
   for (const auto& [name, commands] : names) {
     if (commands.size() < 2 || name == "--help") continue;
+    if (name.starts_with("--cro-") && table.find("`--cro-...`") != std::string::npos) continue;
     EXPECT_NE(table.find("`" + name), std::string::npos)
         << name << " is an option of " << commands.size()
         << " commands but has no meaning in docs/runs.md";

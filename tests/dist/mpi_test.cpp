@@ -352,7 +352,7 @@ TEST(Mpi, IslandsOnRanksWriteTheFolderOfIslandsOnThreads) {
   // Lemmings: three CRO islands in a ring sharing a budget of 600 evaluations.
   const std::string lemmings = "lemmings solve " +
                                source_path("data/lemmings/medium-02-hold-the-line.lvl") +
-                               " --algo cro --islands 3 --migration-interval 2 --migrants 1 "
+                               " --method cro --islands 3 --migration-interval 2 --migrants 1 "
                                "--evaluations 600 --population 12 --quiet --out ";
   const auto l_one = evoplay(lemmings + (dir / "lemmings-one").string() + " --threads 2");
   ASSERT_EQ(l_one.status, 0) << l_one.err;

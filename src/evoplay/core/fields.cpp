@@ -1,6 +1,7 @@
 #include "evoplay/core/fields.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/text.hpp"
@@ -42,7 +43,14 @@ bool parse_bool(std::string_view text, bool& out) {
   return false;
 }
 
-std::string found_text(const nlohmann::json& j) { return json_text(j); }
+std::string found_text(const nlohmann::json& j) {
+  if (j.is_number_float()) {  // JSON has no NaN or infinity: said as a user would type them
+    const double v = j.get<double>();
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  }
+  return json_text(j);
+}
 
 std::string echo(std::string_view typed) {
   constexpr std::size_t kShown = 40;

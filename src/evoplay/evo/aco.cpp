@@ -11,6 +11,10 @@ void AcoParams::validate() const {
 
 nlohmann::json to_json(const AcoParams& p) {
   auto j = fields::to_json(p);
+  // The stopping rules under "stop", as CroParams writes them (config.json's one layout).
+  for (const char* key : {"generations", "evaluations", "target", "stagnation", "seconds"})
+    j.erase(key);
+  j["stop"] = to_json(p.stop);
   j["threads"] = resolve_threads(p.threads);
   return j;
 }

@@ -73,7 +73,7 @@ std::filesystem::path plot_run_history(const std::filesystem::path& run_or_csv,
   if (options.title.empty())
     options.title = std::filesystem::absolute(csv).parent_path().filename().string();
   if (out.empty()) out = csv.parent_path() / "fitness.png";
-  check_output_file(out, {".png", ".svg"}, "--out");
+  check_output_file(out, {".png", ".svg"}, "--image");
   save_history_plot(out, table, options, csv.string());
   return out;
 }

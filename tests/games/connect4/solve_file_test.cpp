@@ -127,12 +127,12 @@ TEST(Connect4SolveFile, SettingsAreCheckedByName) {
   EXPECT_EQ(refused(s).rfind("threads:", 0), 0u) << refused(s);
   s = {};
   s.seconds = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_EQ(refused(s).rfind("seconds:", 0), 0u) << refused(s);
+  EXPECT_EQ(refused(s).rfind("time-limit:", 0), 0u) << refused(s);
   s.seconds = -1;
-  EXPECT_EQ(refused(s).rfind("seconds:", 0), 0u) << refused(s);
+  EXPECT_EQ(refused(s).rfind("time-limit:", 0), 0u) << refused(s);
   EXPECT_THROW(solve_positions("4\n", "f", s, {}), Error);
   const auto j = SolveSettings{}.to_json();
-  for (const char* key : {"weak", "check", "table_mib", "threads", "seconds"})
+  for (const char* key : {"weak", "check", "table_mib", "threads", "time_limit"})
     EXPECT_TRUE(j.contains(key)) << key;
 }
 

@@ -137,7 +137,7 @@ TEST(LemmingsCli, DemoPartReplaysTheSuiteAndDrawsAReplay) {
 TEST(LemmingsCli, SolveWritesTheBestPlanItsReplayAndTheHistory) {
   const auto dir = scratch_dir("lemmings-solve");
   const auto r = run_evoplay("lemmings solve " + kLevel +
-                             " --algo cro --evaluations 800 --population 30 --seed 3 --quiet "
+                             " --method cro --evaluations 800 --population 30 --seed 3 --quiet "
                              "--json --out " +
                              dir.string());
   ASSERT_EQ(r.status, 0) << r.err;
@@ -159,7 +159,7 @@ TEST(LemmingsCli, SolveWritesTheBestPlanItsReplayAndTheHistory) {
   EXPECT_EQ(slurp(dir / "fitness.png").substr(1, 3), "PNG");
   EXPECT_EQ(slurp(dir / "history.csv").rfind("generation,evaluations,best,mean", 0), 0u);
   const auto config = nlohmann::json::parse(slurp(dir / "config.json"));
-  EXPECT_EQ(config["solver"]["cro"]["max_copies_mu"], 0);  // the default, sl-unique
+  EXPECT_EQ(config["solver"]["cro"]["max_copies"], 0);  // the default, sl-unique
   EXPECT_EQ(config["seed"], 3);
 }
 
@@ -168,7 +168,7 @@ TEST(LemmingsCli, SolveTakesEpochsOrEvaluationsNotBoth) {
   const auto dir = scratch_dir("lemmings-epochs");
   const auto r =
       run_evoplay("lemmings solve " + kLevel +
-                  " --algo ga --epochs 3 --population 20 --quiet --json --out " + dir.string());
+                  " --method ga --epochs 3 --population 20 --quiet --json --out " + dir.string());
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["generations"], 3);
   const auto config = nlohmann::json::parse(slurp(dir / "config.json"));
@@ -177,21 +177,23 @@ TEST(LemmingsCli, SolveTakesEpochsOrEvaluationsNotBoth) {
   const auto both = run_evoplay("lemmings solve " + kLevel + " --epochs 5 --evaluations 100");
   EXPECT_EQ(both.status, 2);
   EXPECT_NE(both.err.find("excludes"), std::string::npos) << both.err;
-  const auto zero = run_evoplay("lemmings solve " + kLevel + " --epochs 0");
-  EXPECT_EQ(zero.status, 2);
+  const auto negative = run_evoplay("lemmings solve " + kLevel + " --epochs -1");
+  EXPECT_EQ(negative.status, 2);
+  EXPECT_NE(negative.err.find("--epochs: expected a whole number from 0"), std::string::npos)
+      << negative.err;
 }
 
 TEST(LemmingsCli, SolveTakesTheGasSelectionAndTheAcoVariant) {
   const auto dir = scratch_dir("lemmings-variants");
   const auto ga = run_evoplay("lemmings solve " + kLevel +
-                              " --algo ga --selection tournament:4 --evaluations 300 "
+                              " --method ga --selection tournament:4 --evaluations 300 "
                               "--population 20 --quiet --json --out " +
                               (dir / "ga").string());
   ASSERT_EQ(ga.status, 0) << ga.err;
   EXPECT_EQ(nlohmann::json::parse(slurp(dir / "ga" / "config.json"))["solver"]["ga"]["selection"],
             "tournament:4");
   const auto aco = run_evoplay("lemmings solve " + kLevel +
-                               " --algo aco --aco-variant plain --evaluations 300 "
+                               " --method aco --aco-variant plain --evaluations 300 "
                                "--population 20 --quiet --json --out " +
                                (dir / "aco").string());
   ASSERT_EQ(aco.status, 0) << aco.err;
@@ -200,7 +202,7 @@ TEST(LemmingsCli, SolveTakesTheGasSelectionAndTheAcoVariant) {
   EXPECT_EQ(config["rank"], 0);
   EXPECT_EQ(config["tau_max"], 0);
   const auto rank = run_evoplay("lemmings solve " + kLevel +
-                                " --algo aco --evaluations 100 --population 20 --quiet --out " +
+                                " --method aco --evaluations 100 --population 20 --quiet --out " +
                                 (dir / "rank").string());
   ASSERT_EQ(rank.status, 0) << rank.err;
   EXPECT_EQ(nlohmann::json::parse(slurp(dir / "rank" / "config.json"))["solver"]["aco"]["variant"],
@@ -210,7 +212,7 @@ TEST(LemmingsCli, SolveTakesTheGasSelectionAndTheAcoVariant) {
   EXPECT_NE(bad_selection.err.find("best"), std::string::npos) << bad_selection.err;
   const auto bad_variant = run_evoplay("lemmings compare " + kLevel + " --aco-variant x");
   EXPECT_EQ(bad_variant.status, 2);
-  EXPECT_NE(bad_variant.err.find("unknown ACO variant 'x': expected rank-maxmin or plain"),
+  EXPECT_NE(bad_variant.err.find("--aco-variant: expected rank-maxmin or plain, found 'x'"),
             std::string::npos)
       << bad_variant.err;
 }
@@ -219,11 +221,11 @@ TEST(LemmingsCli, SolveAndCompareRejectBadInput) {
   const auto dir = scratch_dir("lemmings-bad-solve");
   const auto algo = run_evoplay("lemmings solve " + kLevel + " --method pso --out " + dir.string());
   EXPECT_EQ(algo.status, 2);
-  EXPECT_NE(algo.err.find("unknown algorithm 'pso': expected cro, ga or aco"), std::string::npos)
+  EXPECT_NE(algo.err.find("--method: expected cro, ga or aco, found 'pso'"), std::string::npos)
       << algo.err;
   const auto fitness = run_evoplay("lemmings solve " + kLevel + " --fitness best");
   EXPECT_EQ(fitness.status, 2);
-  EXPECT_NE(fitness.err.find("unknown fitness 'best'"), std::string::npos) << fitness.err;
+  EXPECT_NE(fitness.err.find("--fitness: expected original or heuristic, found 'best'"), std::string::npos) << fitness.err;
   const auto runs = run_evoplay("lemmings compare " + kLevel + " --runs 0");
   EXPECT_EQ(runs.status, 2);
   EXPECT_NE(runs.err.find("--runs: expected a whole number from 1 to 1000000, found '0'"),
@@ -245,7 +247,7 @@ TEST(LemmingsCli, SolveAndCompareRejectBadInput) {
   EXPECT_NE(none.err.find("the level offers no skill"), std::string::npos) << none.err;
   const auto algos = run_evoplay("lemmings compare " + kLevel + " --methods cro,pso");
   EXPECT_EQ(algos.status, 2);
-  EXPECT_NE(algos.err.find("unknown algorithm 'pso'"), std::string::npos) << algos.err;
+  EXPECT_NE(algos.err.find("--methods: expected cro, ga or aco"), std::string::npos) << algos.err;
 }
 
 TEST(LemmingsCli, CompareWritesTablesCsvAndPlots) {
@@ -336,7 +338,7 @@ TEST(LemmingsCli, CompareWritesTablesCsvAndPlots) {
 TEST(LemmingsCli, CompareJsonNamesTheRunFolder) {
   const auto dir = scratch_dir("lemmings-compare-json");
   const auto r = run_evoplay("lemmings compare " + kLevel +
-                             " --algos ga --fitness heuristic --runs 1 --evaluations 100 "
+                             " --methods ga --fitness heuristic --runs 1 --evaluations 100 "
                              "--population 20 --quiet --json --out " +
                              dir.string());
   ASSERT_EQ(r.status, 0) << r.err;

@@ -78,7 +78,8 @@ TEST(PingusLevel, ReadsTheHeadAndDrawsTheCollisionMapFromTheImages) {
 TEST(PingusLevel, RefusesABrokenFileAtItsLine) {
   const std::string file = data("broken");
   // The line of "(objects", the list the file never closes.
-  const auto lines = evoplay::split_lines(evoplay::read_text(file));
+  const std::string text = evoplay::read_text(file);
+  const auto lines = evoplay::split_lines(text);
   int objects = 0;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].find("(objects") != std::string_view::npos) objects = static_cast<int>(i) + 1;

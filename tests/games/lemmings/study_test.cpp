@@ -232,7 +232,7 @@ TEST(LemmingsStudy, SettingsNameTheBadField) {
   EXPECT_EQ(error_of(spec), "population: expected a whole number from 2 to 1000000, found 1");
   spec = {};
   spec.algorithms.clear();
-  EXPECT_EQ(error_of(spec), "algos: give at least one name");
+  EXPECT_EQ(error_of(spec), "methods: give at least one name");
   spec.set_algorithms("ga, CRO,ga");
   EXPECT_EQ(spec.algorithms, (std::vector{lem::Algorithm::kGa, lem::Algorithm::kCro}));
   EXPECT_THROW(spec.set_algorithms("cro,pso"), evoplay::Error);

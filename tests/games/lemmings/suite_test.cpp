@@ -85,8 +85,7 @@ TEST(LemmingsSuite, EveryReferencePlanSolvesItsLevelAndDoingNothingDoesNot) {
       EXPECT_LT(g.step, sim.estimated_duration());
     }
   }
-  for (int k = 0; k < lem::kSkillCount; ++k) {
-    EXPECT_GT(used[static_cast<std::size_t>(k)], 0)
-        << lem::skill_name(lem::kSkills[static_cast<std::size_t>(k)]);
+  for (const lem::Skill skill : lem::kSkills) {  // every skill of Lemmings (not Pingus' extra)
+    EXPECT_GT(used[static_cast<std::size_t>(skill)], 0) << lem::skill_name(skill);
   }
 }

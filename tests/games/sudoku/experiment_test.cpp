@@ -54,7 +54,7 @@ TEST(SudokuExperimentSettings, FromTextsAndValidation) {
   EXPECT_EQ(refusal(s), "runs: expected a whole number from 1 to 1000000, found 0");
   s.runs = 1;
   s.crossovers.push_back("nope");
-  EXPECT_NE(refusal(s).find("unknown crossover 'nope'"), std::string::npos);
+  EXPECT_NE(refusal(s).find("nope"), std::string::npos);
   EXPECT_THROW(ExperimentSettings::from_texts(paper, "pmx,all", "", "", ""), Error);
   EXPECT_THROW(ExperimentSettings::from_texts(paper, "", "", "pmx,rotation", ""), Error);
   // --compare of two mutations with two crossovers: which crossover would it compare under?

@@ -191,8 +191,8 @@ TEST(LearnRun, ASavedRunIsCheckedFileByFileAndNothingIsWrittenOnError) {
        "expected a row for cycle 4"},
       {"column", "history.csv", "x_random_win", "x_random_wins", "6", "history.csv", 1,
        "expected column 10 to be 'x_random_win', found 'x_random_wins'"},
-      {"setting", "config.json", "\"mutation\": 0.01", "\"mutation\": 2", "6", "config.json", 0,
-       "--mutation must be in [0, 1]"},
+      {"setting", "config.json", "\"mutation_rate\": 0.01", "\"mutation_rate\": 2", "6", "config.json",
+       0, "expected a number from 0 to 1, found 2"},
   };
   for (const auto& c : cases) {
     const auto dir = root / c.name;

@@ -29,6 +29,7 @@ void SolveSettings::validate() const {
 void SolveSettings::resolve(const fields::Given& given) {
   if (!evolutionary()) {
     fields::refuse_given(ga, given, "", "method ga or cro");
+    fields::refuse_given(*this, given, "cro-", "method cro");
     return;
   }
   if (method != "cro") {
