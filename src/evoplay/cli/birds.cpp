@@ -40,13 +40,18 @@ constexpr int kProblemsFound = 3;
 
 struct PhysicsOptions {
   birds::PhysicsSettings settings;
-  bool full_time = false, box2d_skin = false, no_damage = false;
+  bool full_time = false, thin_skin = false, no_damage = false;
 
   birds::PhysicsSettings resolved() const {
     birds::PhysicsSettings s = settings;
+    if (thin_skin) {
+      const auto thin = birds::PhysicsSettings::thin_skin();
+      s.contact_skin = thin.contact_skin;
+      s.continuous = thin.continuous;
+      s.discount_skin = thin.discount_skin;
+    }
     s.stop_when_asleep = !full_time;
     s.damage = !no_damage;
-    if (box2d_skin) s.contact_skin = 0.01;
     return s;
   }
 };
@@ -63,9 +68,10 @@ void add_physics_options(CLI::App* cmd, PhysicsOptions& o) {
                 "(tells a level that stands by luck of damage from one that stands)");
   cmd->add_flag("--round-pigs", o.settings.round_pigs,
                 "pigs as circles instead of the game's flat-based octagons");
-  cmd->add_flag("--box2d-skin", o.box2d_skin,
-                "Box2D's default collider skin (0.01, as in Unity): resting objects float about "
-                "0.01 above their supports");
+  cmd->add_flag("--thin-skin", o.thin_skin,
+                "not the game's physics: a collider skin of 0.0025 instead of the game's contact "
+                "offset 0.01 (resting objects stay exactly where the file puts them, tall stacks "
+                "stand more easily), continuous collision on (the judge evoplay used before)");
   cmd->add_flag("--full-time", o.full_time,
                 "step the whole time even after every body sleeps (same report, slower)");
 }
@@ -93,6 +99,8 @@ void add_simulate(CLI::App* group) {
     PhysicsOptions physics;
     CommonOptions common;
     std::string render_dir;
+    bool robust = false;
+    birds::RobustnessSettings robustness;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand(
@@ -102,21 +110,43 @@ void add_simulate(CLI::App* group) {
   add_common_options(cmd, opt->common, kThreads | kJson);
   cmd->add_option("--render-dir", opt->render_dir,
                   "write pictures before and after the simulation to this folder");
+  cmd->add_flag("--robust", opt->robust,
+                "also simulate nudged copies of each stable level: robust when every one stands");
+  cmd->add_option("--trials", opt->robustness.trials, "with --robust: nudged copies per level")
+      ->capture_default_str()
+      ->check(whole_in(0, 1000));
+  cmd->add_option("--jitter", opt->robustness.position_jitter,
+                  "with --robust: each piece moved by up to this in x and in y")
+      ->capture_default_str()
+      ->check(number_in(0, 1));
+  cmd->add_option("--jitter-angle", opt->robustness.angle_jitter,
+                  "with --robust: each piece turned by up to this many degrees")
+      ->capture_default_str()
+      ->check(number_in(0, 45));
+  cmd->add_option("--lean", opt->robustness.lean,
+                  "with --robust: the level leaned this many degrees, one way then the other")
+      ->capture_default_str()
+      ->check(number_in(0, 45));
   cmd->callback([opt] {
     if (!opt->render_dir.empty()) prepare_output_folder(opt->render_dir, "--render-dir");
     const auto levels = birds::read_levels(opt->files);
     const auto settings = opt->physics.resolved();
     Cancellable c;                         // Ctrl-C stops after the batch of levels under way
     c.distribute_over_ranks(opt->common);  // levels over MPI ranks (docs/cluster.md)
-    birds::simulate_streamed(levels, settings, opt->common.threads, c.control,
-                             [&](std::size_t i, const birds::StabilityReport& report) {
+    const birds::RobustnessSettings* robust = opt->robust ? &opt->robustness : nullptr;
+    birds::simulate_streamed(levels, settings, robust, opt->common.threads, c.control,
+                             [&](std::size_t i, const birds::StabilityReport& report,
+                                 const birds::RobustnessReport* robustness) {
                                const std::string file = display_name(opt->files[i]);
                                if (opt->common.json) {
                                  nlohmann::json j = {{"file", file}};
                                  j.update(birds::report_json(levels[i], report, true));
+                                 if (robustness) j["robustness"] = robustness->to_json();
                                  fmt::print("{}\n", json_text(j));
                                } else {
                                  fmt::print("{}", birds::stability_text(file, levels[i], report));
+                                 if (robustness)
+                                   fmt::print("{}", birds::robustness_text(*robustness, *robust));
                                }
                                if (!opt->render_dir.empty())
                                  birds::save_before_after(opt->render_dir, stem(opt->files[i]),

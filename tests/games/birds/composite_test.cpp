@@ -29,8 +29,9 @@ Error error_of(const std::string& text) {
 
 TEST(BirdsComposite, TheStartingCatalogue) {
   const Catalogue c = default_catalogue();
-  // 12 blocks, 6 turned a quarter, 8 hand-made (the last two houses for pigs).
-  ASSERT_EQ(c.size(), 26u);
+  // 12 blocks, 6 turned a quarter, 8 hand-made (the last two houses for pigs), 12 forts (the
+  // last two of two materials each: stone walls under an ice roof, stone under wood).
+  ASSERT_EQ(c.size(), 38u);
   for (std::size_t i = 0; i < 18; ++i) EXPECT_EQ(c[i].pieces.size(), 1u) << c[i].name;
   // Sizes from the game's colliders (docs/science-birds.md): RectBig 2.06 x 0.22, turned.
   const Composite& big = find(c, "RectBig@90");
@@ -53,8 +54,11 @@ TEST(BirdsComposite, TheStartingCatalogue) {
   // Every composite's pieces touch at most, and each stands alone on the ground.
   for (const auto& x : c) {
     EXPECT_TRUE(find_overlaps(composite_level(x)).empty()) << x.name;
-    EXPECT_FALSE(x.mixed_materials());
+    EXPECT_EQ(x.mixed_materials(), &x >= &c[36]) << x.name;
   }
+  // A frame spans more than a column's width (2 units): pillars 1.84 apart under a 2.06 beam.
+  EXPECT_NEAR(find(c, "frame").width(), 2.06, 1e-9);
+  EXPECT_NEAR(find(c, "hall").width(), 2 * 1.95 + 0.22, 1e-9);
 }
 
 TEST(BirdsComposite, TheShippedFileIsTheBuiltInCatalogue) {

@@ -60,7 +60,7 @@ TEST(BirdsGenerateCli, WritesARunFolderAndTheSameLevelsAtAnyThreadCount) {
   EXPECT_EQ(std::count(history.begin(), history.end(), '\n'), 4);  // header and generations 0-2
   EXPECT_NE(history.find("min_hamming"), std::string::npos);
   // The catalogue used is the built-in one.
-  EXPECT_EQ(birds::read_catalogue((dir / "one" / "composites.json").string()).size(), 26u);
+  EXPECT_EQ(birds::read_catalogue((dir / "one" / "composites.json").string()).size(), 38u);
   // Two threads: the same files.
   const auto two =
       run_evoplay("birds generate" + kSmall + " --levels 2 --threads 2 --no-pictures " + "--out " +

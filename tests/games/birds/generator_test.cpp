@@ -76,7 +76,9 @@ TEST(BirdsGenerator, TheDocumentsLoopAndTheArchive) {
   // 6 initial individuals, then 2 children in each of 4 generations; only they are new.
   EXPECT_EQ(r.generations, 4);
   EXPECT_EQ(r.evaluations, 6u + 4u * 2u);
-  EXPECT_LE(r.simulations, r.evaluations);
+  // One simulation per evaluation, and the robustness trials of the levels that stand.
+  EXPECT_GE(r.simulations, r.evaluations);
+  EXPECT_LE(r.simulations, r.evaluations * (1 + static_cast<std::uint64_t>(s.robustness.trials)));
   ASSERT_EQ(r.history.rows.size(), 5u);
   EXPECT_EQ(r.history.rows[0].evaluations, 6u);
   EXPECT_EQ(r.history.rows[4].evaluations, 14u);
@@ -105,14 +107,16 @@ TEST(BirdsGenerator, TheDocumentsLoopAndTheArchive) {
     EXPECT_EQ(report.stable, ind.stability.stable);
     EXPECT_DOUBLE_EQ(report.paper_score, ind.stability.paper_score);
   }
-  // Fitness within the population: stability plus the weighted diversity score and protected
-  // pigs, less the share of pigs missing.
+  // Fitness within the population: stability (the score averaged over the level and its nudged
+  // trials) plus the weighted diversity score, protected and sheltered pigs, less the share of
+  // pigs missing.
   for (const auto& ind : r.population) {
     const double missing = 100.0 * ind.pigs_missing / std::max(1, ind.pigs_wanted);
     EXPECT_NEAR(ind.fitness,
-                s.stability_weight * ind.stability.paper_score +
+                s.stability_weight * ind.stability.robust_score +
                     s.diversity_weight * 100 * ind.diversity.score() +
-                    s.protection_weight * 100 * ind.stability.protected_share - missing,
+                    s.protection_weight * 100 * ind.stability.protected_share +
+                    s.shelter_weight * 100 * ind.stability.sheltered_share - missing,
                 1e-9);
   }
 }

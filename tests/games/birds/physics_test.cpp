@@ -60,13 +60,15 @@ TEST(BirdsPhysics, ABlockOnTheGroundIsStable) {
 TEST(BirdsPhysics, ABlockInTheAirFallsAndLands) {
   // Bottom 3.39 above the ground: it falls under gravity x 0.5 with linear damping 1 and lands
   // at about 3.8 units/s, less than a block's 5 life points.
+  // The game's contact offset leaves it resting a skin's gap (0.005 to 0.015) above the ground.
   const Level level = level_of({block(ObjectType::kRectSmall, Material::kWood, 0, 0)});
   const StabilityReport r = simulate(level);
   const ObjectOutcome& o = r.objects[0];
   EXPECT_FALSE(o.destroyed);
-  EXPECT_NEAR(o.y, on_ground(ObjectType::kRectSmall), 0.006);
+  EXPECT_GT(o.y, on_ground(ObjectType::kRectSmall) + 0.005 - 1e-4);
+  EXPECT_LT(o.y, on_ground(ObjectType::kRectSmall) + 0.015 + 1e-4);
   EXPECT_NEAR(o.x, 0, 0.01);
-  EXPECT_NEAR(o.displacement, 3.39, 0.01);
+  EXPECT_NEAR(o.displacement, 3.39, 0.02);
   EXPECT_TRUE(o.moved);
   EXPECT_LT(o.life, 5.0);  // the landing hurt it
   EXPECT_GT(o.life, 0.5);
@@ -242,9 +244,10 @@ TEST(BirdsPhysics, TheGamesLevelOneHasAFloatingBlockAndASunkenTnt) {
   }
   EXPECT_TRUE(tnt_in_ground);
   EXPECT_NEAR(r.objects[0].displacement, 0.16, 0.01);  // the floating block falls onto the ground
-  EXPECT_NEAR(r.objects[0].y, kGroundY + 0.11, 0.006);
+  // Each comes to rest a skin's gap (0.005 to 0.015, the game's contact offset) above the ground.
+  EXPECT_NEAR(r.objects[0].y, kGroundY + 0.11 + 0.01, 0.0051);
   EXPECT_FALSE(r.objects[0].destroyed);
-  EXPECT_NEAR(r.objects[3].y, on_ground(ObjectType::kTnt), 0.006);  // pushed up onto the ground
+  EXPECT_NEAR(r.objects[3].y, on_ground(ObjectType::kTnt) + 0.01, 0.0051);  // pushed up onto it
   EXPECT_FALSE(r.objects[3].destroyed);
   EXPECT_FALSE(r.stable);
 }
@@ -313,20 +316,21 @@ TEST(BirdsPhysics, StoppingOnceAsleepGivesTheFullTimesReport) {
   }
 }
 
-TEST(BirdsPhysics, Box2dDefaultSkinLiftsStacks) {
-  // With Box2D's (and Unity's) default 0.01 skin each resting contact opens a gap of 0.005 to
-  // 0.015; our default skin keeps a stack of five where it was put.
+TEST(BirdsPhysics, TheGamesSkinLiftsStacksWithoutMovingThem) {
+  // With the game's contact offset (Box2D's and Unity's default 0.01 skin, our default) each
+  // resting contact opens a gap of 0.005 to 0.015; the thin skin keeps a stack of five where it
+  // was put. The default measures movement beyond the skin's lift: under 0.005 a layer is left.
   std::vector<Object> stack;
   for (int i = 0; i < 5; ++i) {
     stack.push_back(
         block(ObjectType::kSquareHole, Material::kStone, 0, kGroundY + 0.42 + 0.84 * i));
   }
   const Level level = level_of(stack);
-  const StabilityReport exact = simulate(level);
+  const StabilityReport exact = simulate(level, PhysicsSettings::thin_skin());
   EXPECT_LT(exact.objects[4].displacement, 0.006);
-  PhysicsSettings unity;
-  unity.contact_skin = 0.01;
-  const StabilityReport lifted = simulate(level, unity);
+  const StabilityReport lifted = simulate(level);
+  EXPECT_LT(lifted.objects[4].displacement, 5 * 0.005);
+  EXPECT_TRUE(lifted.stable);
   EXPECT_GT(lifted.objects[4].y - stack[4].y, 5 * 0.005);
   EXPECT_LT(lifted.objects[4].y - stack[4].y, 5 * 0.015);
   EXPECT_TRUE(exact.at_rest);
@@ -455,7 +459,10 @@ TEST(BirdsPhysics, ThePaperScorePenalisesARotationOfFiveDegrees) {
       level_of({block(ObjectType::kRectFat, Material::kWood, 0, kGroundY + corner_depth, 8),
                 block(ObjectType::kRectFat, Material::kWood, 3, on_ground(ObjectType::kRectFat))});
   ASSERT_TRUE(find_overlaps(level).empty());
-  const StabilityReport r = simulate(level);
+  // On the thin skin (the game's would first push the corner off the ground by its gap, turning
+  // the block a little before it drops).
+  const PhysicsSettings thin = PhysicsSettings::thin_skin();
+  const StabilityReport r = simulate(level, thin);
   const ObjectOutcome& tilted = r.objects[0];
   EXPECT_NEAR(tilted.rotation_change, -8, 0.2);
   EXPECT_NEAR(tilted.displacement, 0.066, 0.01);
@@ -470,20 +477,23 @@ TEST(BirdsPhysics, ThePaperScorePenalisesARotationOfFiveDegrees) {
   const double a4 = 4 * std::numbers::pi / 180;
   const StabilityReport small =
       simulate(level_of({block(ObjectType::kRectFat, Material::kWood, 0,
-                               kGroundY + 0.425 * std::sin(a4) + 0.215 * std::cos(a4), 4)}));
+                               kGroundY + 0.425 * std::sin(a4) + 0.215 * std::cos(a4), 4)}),
+               thin);
   EXPECT_NEAR(small.objects[0].rotation_change, -4, 0.2);
   EXPECT_EQ(small.paper_rotated, 0);
   EXPECT_DOUBLE_EQ(small.paper_score, 100.0);
 }
 
 TEST(BirdsPhysics, RoundPigsRollOffWhereTheGamesFlatBasedPigsStand) {
-  // docs/birds.md: with --round-pigs, level 1's pig rolls off its pillar after 6.9 s and is
-  // destroyed with the block it lands on; the game (flat-based octagon, our default) keeps it.
+  // docs/birds.md: with --round-pigs --thin-skin, level 1's pig rolls off its pillar after 6.9 s
+  // and is destroyed with the block it lands on; the game (flat-based octagon, our default)
+  // keeps it.
   const Level level = example("sciencebirds_level-1.xml");
   ASSERT_EQ(level.objects[2].type, ObjectType::kPigMedium);
-  const StabilityReport flat = simulate(level);
+  EXPECT_FALSE(simulate(level).objects[2].destroyed);
+  const StabilityReport flat = simulate(level, PhysicsSettings::thin_skin());
   EXPECT_FALSE(flat.objects[2].destroyed);
-  PhysicsSettings round;
+  PhysicsSettings round = PhysicsSettings::thin_skin();
   round.round_pigs = true;
   const StabilityReport rolled = simulate(level, round);
   EXPECT_TRUE(rolled.objects[2].destroyed);

@@ -53,6 +53,19 @@ Catalogue two_composites(const std::string& under, const std::string& over) {
 
 }  // namespace
 
+namespace {
+
+/// Placement without the fort constraints (composites on circles and triangle slopes, piles of
+/// any slenderness), for the tests of how one outline comes to rest on another.
+PlacementSettings unconstrained() {
+  PlacementSettings s;
+  s.flat_supports = false;
+  s.max_slenderness = 1e9;
+  return s;
+}
+
+}  // namespace
+
 TEST(BirdsPlacement, ColumnsSpreadOverTheBuildingArea) {
   const PlacementSettings s;
   EXPECT_DOUBLE_EQ(column_x(0, s), -3);
@@ -93,8 +106,8 @@ TEST(BirdsPlacement, CompositesRestExactlyOnTheGroundAndOnEachOther) {
 TEST(BirdsPlacement, ASquareOnATriangleRestsOnItsSlope) {
   // The audit's case: a catalogue of a Triangle and a SquareTiny, one on the other at x = -3.
   const Catalogue c = two_composites("Triangle", "SquareTiny");
-  const auto p =
-      place(genome_of(c, {"Triangle", "SquareTiny"}, {2, 0, 0, 0, 0, 0, 0}), c, Ruleset{});
+  const auto p = place(genome_of(c, {"Triangle", "SquareTiny"}, {2, 0, 0, 0, 0, 0, 0}), c,
+                       Ruleset{}, unconstrained());
   ASSERT_EQ(p.composites.size(), 2u);
   const auto& o = p.level.objects;
   // The triangle (0.834 x 0.82, right angle bottom left) stands on the ground: its hypotenuse
@@ -112,7 +125,7 @@ TEST(BirdsPlacement, ASquareOnACircleRestsOnItsOutline) {
   const Catalogue c = two_composites("Circle", "SquareTiny");
   Genome g = genome_of(c, {"Circle", "SquareTiny"}, {0, 0, 0, 2, 0, 0, 0});
   g.genes[1].dx = 0.35;  // the square off the circle's flat top: over its right shoulder
-  const auto p = place(g, c, Ruleset{});
+  const auto p = place(g, c, Ruleset{}, unconstrained());
   ASSERT_EQ(p.composites.size(), 2u);
   const auto& o = p.level.objects;
   // The circle (the game's 12-gon, 0.75 high) on the ground at x = 3. Its flat top ends at
@@ -194,7 +207,8 @@ TEST(BirdsPlacement, AWideCompositeRestsOnTheNeighbourItOverhangs) {
   const Catalogue c = default_catalogue();
   // Two RectBig (2.06 long) in neighbouring columns 2 apart: they overlap across by 0.06, so the
   // second lies on the first.
-  const auto p = place(genome_of(c, {"RectBig", "RectBig"}, {1, 1, 0, 0, 0, 0, 0}), c, Ruleset{});
+  const auto p = place(genome_of(c, {"RectBig", "RectBig"}, {1, 1, 0, 0, 0, 0, 0}), c, Ruleset{},
+                       unconstrained());
   EXPECT_NEAR(p.level.objects[0].y, -3.5 + 0.11, 1e-9);
   EXPECT_NEAR(p.level.objects[1].y, -3.5 + 0.22 + 0.11, 1e-9);
   EXPECT_TRUE(starts_clean(p.level));
@@ -223,7 +237,7 @@ TEST(BirdsPlacement, CompositesThatWouldRiseAboveTheTopAreLeftOut) {
   const Catalogue c = default_catalogue();
   // RectFat standing is 0.85 high: from -3.5, twelve reach 6.7, a thirteenth would pass 7.
   std::vector<std::string> names(20, "RectFat@90");
-  const auto p = place(genome_of(c, names, {20, 0, 0, 0, 0, 0, 0}), c, Ruleset{});
+  const auto p = place(genome_of(c, names, {20, 0, 0, 0, 0, 0, 0}), c, Ruleset{}, unconstrained());
   EXPECT_EQ(p.composites.size(), 12u);
   EXPECT_EQ(p.skipped, 8);
   for (const auto& o : p.level.objects) EXPECT_LE(bounds(o).max_y, 7 + 1e-9);

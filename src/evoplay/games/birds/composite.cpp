@@ -155,6 +155,93 @@ Catalogue default_catalogue() {
                                 {T::kRectMedium, 0.6, 0.84, 90, w},
                                 {T::kRectBig, 0, 1.79, 0, w}},
                                hand));
+  // Forts, as the competition's generators and the game's own levels build them: pillar-and-beam
+  // frames and halls spanning more than a column, rooms with roofs, storeys, keeps with thick
+  // walls; a triangle roof on a frame (the triangles carry nothing). A fort is one structure, so
+  // it takes one material (the level's placement gives a column's composites one); the last
+  // two are built of their own materials: stone walls with an ice roof, a stone storey under a
+  // wooden one.
+  const std::string fort = "hand-made fort";
+  const std::vector<Piece> frame = {{T::kRectMedium, -0.92, 0.84, 90, w},
+                                    {T::kRectMedium, 0.92, 0.84, 90, w},
+                                    {T::kRectBig, 0, 1.79, 0, w}};
+  out.push_back(make_composite("frame", frame, fort));
+  // Two bays under two beams meeting over a double middle pillar.
+  out.push_back(make_composite("hall",
+                               {{T::kRectMedium, -1.95, 0.84, 90, w},
+                                {T::kRectMedium, -0.11, 0.84, 90, w},
+                                {T::kRectMedium, 0.11, 0.84, 90, w},
+                                {T::kRectMedium, 1.95, 0.84, 90, w},
+                                {T::kRectBig, -1.03, 1.79, 0, w},
+                                {T::kRectBig, 1.03, 1.79, 0, w}},
+                               fort));
+  // The house with a second storey.
+  out.push_back(make_composite("tower",
+                               {{T::kRectMedium, -0.6, 0.84, 90, w},
+                                {T::kRectMedium, 0.6, 0.84, 90, w},
+                                {T::kRectBig, 0, 1.79, 0, w},
+                                {T::kRectMedium, -0.6, 2.74, 90, w},
+                                {T::kRectMedium, 0.6, 2.74, 90, w},
+                                {T::kRectBig, 0, 3.69, 0, w}},
+                               fort));
+  // Walls two fat blocks high under the longest plank.
+  const std::vector<Piece> keep = {{T::kRectFat, -0.785, 0.425, 90, w},
+                                   {T::kRectFat, -0.785, 1.275, 90, w},
+                                   {T::kRectFat, 0.785, 0.425, 90, w},
+                                   {T::kRectFat, 0.785, 1.275, 90, w},
+                                   {T::kRectBig, 0, 1.81, 0, w}};
+  out.push_back(make_composite("keep", keep, fort));
+  // A small room for a small pig.
+  out.push_back(make_composite("pen",
+                               {{T::kRectSmall, -0.4, 0.425, 90, w},
+                                {T::kRectSmall, 0.4, 0.425, 90, w},
+                                {T::kRectSmall, 0, 0.96, 0, w}},
+                               fort));
+  // Square walls with holes under the longest plank.
+  out.push_back(make_composite("bunker",
+                               {{T::kSquareHole, -0.85, 0.42, 0, w},
+                                {T::kSquareHole, 0.85, 0.42, 0, w},
+                                {T::kRectBig, 0, 0.95, 0, w}},
+                               fort));
+  // Three short pillars under the longest plank: two low bays.
+  out.push_back(make_composite("arcade",
+                               {{T::kRectSmall, -0.92, 0.425, 90, w},
+                                {T::kRectSmall, 0, 0.425, 90, w},
+                                {T::kRectSmall, 0.92, 0.425, 90, w},
+                                {T::kRectBig, 0, 0.96, 0, w}},
+                               fort));
+  // Two towers of small squares bridged by the longest plank: a gate.
+  out.push_back(make_composite("gate",
+                               {{T::kSquareSmall, -0.8, 0.215, 0, w},
+                                {T::kSquareSmall, -0.8, 0.645, 0, w},
+                                {T::kSquareSmall, -0.8, 1.075, 0, w},
+                                {T::kSquareSmall, 0.8, 0.215, 0, w},
+                                {T::kSquareSmall, 0.8, 0.645, 0, w},
+                                {T::kSquareSmall, 0.8, 1.075, 0, w},
+                                {T::kRectBig, 0, 1.4, 0, w}},
+                               fort));
+  // A frame under a triangle roof (the mirror triangles meet over the middle of the beam).
+  std::vector<Piece> gabled = frame;
+  gabled.push_back({T::kTriangle, -0.41, 1.9 + 0.417, 90, w});
+  gabled.push_back({T::kTriangle, 0.417, 1.9 + 0.41, 0, w});
+  out.push_back(make_composite("gabled frame", gabled, fort));
+  // A low wide step of fat blocks: three, two on them, one on top.
+  out.push_back(make_composite("terrace",
+                               {{T::kRectFat, -0.85, 0.215, 0, w},
+                                {T::kRectFat, 0, 0.215, 0, w},
+                                {T::kRectFat, 0.85, 0.215, 0, w},
+                                {T::kRectFat, -0.425, 0.645, 0, w},
+                                {T::kRectFat, 0.425, 0.645, 0, w},
+                                {T::kRectFat, 0, 1.075, 0, w}},
+                               fort));
+  std::vector<Piece> ice_roof = keep;
+  for (Piece& p : ice_roof) p.material = Material::kStone;
+  ice_roof.back().material = Material::kIce;
+  out.push_back(make_composite("stone keep, ice roof", ice_roof, fort));
+  std::vector<Piece> storeys = frame;
+  for (Piece& p : storeys) p.material = Material::kStone;
+  for (const Piece& p : frame) storeys.push_back({p.type, p.x, p.y + 1.9, p.rotation, w});
+  out.push_back(make_composite("stone storey, wood storey", storeys, fort));
   return out;
 }
 

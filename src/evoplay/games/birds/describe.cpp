@@ -7,6 +7,7 @@
 
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/birds/report.hpp"
+#include "evoplay/games/birds/shelter.hpp"
 
 namespace evoplay::games::birds {
 
@@ -70,6 +71,16 @@ std::string stability_text(const std::string& file, const Level& level, const St
   return s;
 }
 
+std::string robustness_text(const RobustnessReport& r, const RobustnessSettings& s) {
+  const std::string nudges = fmt::format(
+      "pieces moved up to {:g} in x and y, turned up to {:g} deg, the level leaned "
+      "{:g} deg",
+      s.position_jitter, s.angle_jitter, s.lean);
+  if (!r.stable) return "  not robust: it does not stand as it is\n";
+  return fmt::format("  {}: stood {} of {} nudged trials ({})\n",
+                     r.robust ? "robust" : "NOT ROBUST", r.stood, r.trials, nudges);
+}
+
 LevelCheck check_level(const Level& level, double tolerance) {
   return {find_overlaps(level, tolerance), outside_world(level)};
 }
@@ -110,9 +121,13 @@ nlohmann::json diversity_json(const SetDiversity& d, std::span<const std::string
       {"structural",
        {{"mean", d.structural_mean}, {"min", d.structural_min}, {"max", d.structural_max}}},
       {"counts", {{"mean", d.count_mean}, {"min", d.count_min}, {"max", d.count_max}}},
+      {"level", {{"mean", d.level_mean}, {"min", d.level_min}}},
       {"blocks", {{"mean", d.blocks_mean}, {"min", d.blocks_min}, {"max", d.blocks_max}}},
       {"pigs", d.pigs},
-      {"protected_pigs", d.protected_pigs}};
+      {"protected_pigs", d.protected_pigs},
+      {"sheltered_pigs", d.sheltered_pigs},
+      {"off_ground", d.off_ground},
+      {"badly_carried", d.badly_carried}};
   if (matrix) {
     j["structural_matrix"] = d.structural;
     j["count_matrix"] = d.counts;
@@ -123,9 +138,13 @@ nlohmann::json diversity_json(const SetDiversity& d, std::span<const std::string
 std::string diversity_text(const SetDiversity& d, std::span<const std::string> files, double cell,
                            bool matrix) {
   std::string s = fmt::format(
-      "{} levels: {:.1f} blocks per level ({:g}-{:g}); {} of {} pigs protected (no "
-      "full-power shot reaches them first)\n",
-      d.levels, d.blocks_mean, d.blocks_min, d.blocks_max, d.protected_pigs, d.pigs);
+      "{} levels: {:.1f} blocks per level ({:g}-{:g}); of {} pigs, {} sheltered (in a room: a "
+      "roof and walls within {:g}), {} protected (no shot reaches them first)\n",
+      d.levels, d.blocks_mean, d.blocks_min, d.blocks_max, d.pigs, d.sheltered_pigs, kShelterReach,
+      d.protected_pigs);
+  s += fmt::format(
+      "pieces off the ground: {}, of them {} resting only on circles or triangle tips\n",
+      d.off_ground, d.badly_carried);
   s += fmt::format(
       "structural distance (1 - IoU of silhouettes, cell {:g}): mean {:.3f}  (min {:.3f}, "
       "max {:.3f})\n",
@@ -133,8 +152,9 @@ std::string diversity_text(const SetDiversity& d, std::span<const std::string> f
   s += fmt::format("block-count distance (objects to change): mean {:.1f}  (min {:g}, max {:g})\n",
                    d.count_mean, d.count_min, d.count_max);
   s += fmt::format(
-      "level distance (mean of the structural and the count distance / objects): mean {:.3f}\n",
-      d.level_mean);
+      "level distance (mean of the structural, material and pig distances): mean {:.3f}  (min "
+      "{:.3f})\n",
+      d.level_mean, d.level_min);
   if (matrix) {
     s += "\nstructural distance:\n";
     for (std::size_t i = 0; i < files.size(); ++i) {
@@ -179,11 +199,24 @@ std::string difficulty_text(const std::string& file, const DifficultyReport& r) 
 }
 
 std::string difficulty_summary_text(const DifficultySummary& s) {
-  return fmt::format(
+  std::string out = fmt::format(
       "{} levels: {} solvable ({:.0f}%), naive win rate {:.2f}, random kill share {:.2f}, "
       "protected pigs {:.0f}%, {:.1f} blocks and {:.1f} pigs per level\n",
       s.levels, s.solvable, 100.0 * s.solvable / s.levels, s.naive_win_rate, s.random_kill_share,
       100 * s.protected_share, s.blocks, s.pigs);
+  std::string birds;
+  for (std::size_t b = 1; b < s.won_with_birds.size(); ++b) {
+    if (s.won_with_birds[b] == 0) continue;
+    birds += fmt::format("{}{} with {} bird{}", birds.empty() ? "" : ", ", s.won_with_birds[b], b,
+                         b == 1 ? "" : "s");
+  }
+  out += fmt::format(
+      "spread: the search agent won {}{}; the naive agent's win rate {:.2f} +- {:.2f} (from "
+      "{:.2f} to {:.2f})\n",
+      birds.empty() ? std::string("none") : birds,
+      s.levels > s.solvable ? fmt::format(", {} not won", s.levels - s.solvable) : std::string(),
+      s.naive_win_rate, s.naive_win_rate_sd, s.naive_win_rate_min, s.naive_win_rate_max);
+  return out;
 }
 
 namespace {

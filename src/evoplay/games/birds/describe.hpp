@@ -16,6 +16,7 @@
 #include "evoplay/games/birds/diversity.hpp"
 #include "evoplay/games/birds/level.hpp"
 #include "evoplay/games/birds/physics.hpp"
+#include "evoplay/games/birds/robustness.hpp"
 
 namespace evoplay::games::birds {
 
@@ -23,6 +24,10 @@ namespace evoplay::games::birds {
 /// moved (a dozen at most; --json lists them all).
 std::string stability_text(const std::string& file, const Level& level,
                            const StabilityReport& report);
+
+/// A line saying whether the level is robust: how many nudged trials it stood, how large the
+/// nudges were.
+std::string robustness_text(const RobustnessReport& report, const RobustnessSettings& settings);
 
 /// The static check of a level: overlaps deeper than the tolerance and objects outside it.
 struct LevelCheck {

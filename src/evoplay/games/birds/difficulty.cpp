@@ -1,5 +1,8 @@
 #include "evoplay/games/birds/difficulty.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/games/birds/settings_check.hpp"
 
@@ -120,7 +123,13 @@ nlohmann::json DifficultySummary::to_json() const {
           {"protected_share", protected_share},
           {"blocks", blocks},
           {"pigs", pigs},
-          {"search_birds_used", search_birds_used}};
+          {"search_birds_used", search_birds_used},
+          {"first_bird_wins", first_bird_wins},
+          {"first_bird_share", levels > 0 ? static_cast<double>(first_bird_wins) / levels : 0.0},
+          {"naive_win_rate_sd", naive_win_rate_sd},
+          {"naive_win_rate_min", naive_win_rate_min},
+          {"naive_win_rate_max", naive_win_rate_max},
+          {"won_with_birds", won_with_birds}};
 }
 
 DifficultySummary summarise(std::span<const DifficultyReport> reports) {
@@ -128,8 +137,15 @@ DifficultySummary summarise(std::span<const DifficultyReport> reports) {
   s.levels = static_cast<int>(reports.size());
   if (reports.empty()) return s;
   double birds = 0;
+  s.naive_win_rate_min = 1;
   for (const DifficultyReport& r : reports) {
     s.solvable += r.solvable ? 1 : 0;
+    s.first_bird_wins += r.solvable && r.search.birds_used == 1 ? 1 : 0;
+    const auto used = static_cast<std::size_t>(r.solvable ? r.search.birds_used : 0);
+    if (s.won_with_birds.size() <= used) s.won_with_birds.resize(used + 1, 0);
+    ++s.won_with_birds[used];
+    s.naive_win_rate_min = std::min(s.naive_win_rate_min, r.naive_win_rate);
+    s.naive_win_rate_max = std::max(s.naive_win_rate_max, r.naive_win_rate);
     s.naive_win_rate += r.naive_win_rate;
     s.random_kill_share += r.random_kill_share;
     s.protected_share += r.protection.share;
@@ -139,6 +155,11 @@ DifficultySummary summarise(std::span<const DifficultyReport> reports) {
   }
   const double n = static_cast<double>(reports.size());
   s.naive_win_rate /= n;
+  for (const DifficultyReport& r : reports) {
+    s.naive_win_rate_sd +=
+        (r.naive_win_rate - s.naive_win_rate) * (r.naive_win_rate - s.naive_win_rate) / n;
+  }
+  s.naive_win_rate_sd = std::sqrt(s.naive_win_rate_sd);
   s.random_kill_share /= n;
   s.protected_share /= n;
   s.blocks /= n;

@@ -45,11 +45,16 @@ struct DifficultyReport {
 
 DifficultyReport measure_difficulty(const Level& level, const DifficultySettings& settings);
 
-/// Means over a set of levels.
+/// Means over a set of levels, and how difficulty spreads over it.
 struct DifficultySummary {
   int levels = 0, solvable = 0;
   double naive_win_rate = 0, random_kill_share = 0, protected_share = 0, blocks = 0, pigs = 0;
   double search_birds_used = 0;  // over the solvable levels
+  int first_bird_wins = 0;       // levels the search agent won with its first bird
+  // The naive agent's win rate over the levels: its spread (standard deviation), lowest and
+  // highest; and how many levels the search agent won with 1, 2, 3, ... birds (index 0: not won).
+  double naive_win_rate_sd = 0, naive_win_rate_min = 0, naive_win_rate_max = 0;
+  std::vector<int> won_with_birds;
   nlohmann::json to_json() const;
 };
 

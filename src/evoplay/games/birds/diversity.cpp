@@ -8,6 +8,8 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/protection.hpp"
+#include "evoplay/games/birds/shelter.hpp"
+#include "evoplay/games/birds/support.hpp"
 
 namespace evoplay::games::birds {
 
@@ -101,7 +103,13 @@ Silhouette rasterise(const Level& level, const Bounds& window, double cell) {
   s.columns = std::max(1, static_cast<int>(std::ceil(window.width() / cell)));
   s.rows = std::max(1, static_cast<int>(std::ceil(window.height() / cell)));
   s.cells.assign(static_cast<std::size_t>(s.columns) * static_cast<std::size_t>(s.rows), false);
+  s.filler.assign(s.cells.size(), 0);
   for (const Object& o : level.objects) {
+    const std::uint8_t filler = o.kind() != Kind::kBlock         ? 4
+                                : o.material == Material::kWood  ? 1
+                                : o.material == Material::kStone ? 2
+                                : o.material == Material::kIce   ? 3
+                                                                 : 4;
     const auto outline = world_outline(o.type, o.x, o.y, o.rotation, o.scale_x, o.scale_y);
     const Bounds b = bounds(o);
     const int c0 = std::max(0, static_cast<int>(std::floor((b.min_x - window.min_x) / cell)));
@@ -121,7 +129,11 @@ Silhouette rasterise(const Level& level, const Bounds& window, double cell) {
           const Point& e = outline[(k + 1) % outline.size()];
           inside = (e.x - a.x) * (py - a.y) - (e.y - a.y) * (px - a.x) >= 0;
         }
-        if (inside) s.cells[static_cast<std::size_t>(r) * s.columns + c] = true;
+        if (inside) {
+          const std::size_t at = static_cast<std::size_t>(r) * s.columns + c;
+          s.cells[at] = true;
+          if (o.kind() != Kind::kPig) s.filler[at] = filler;
+        }
       }
     }
   }
@@ -138,6 +150,45 @@ double structural_distance(const Silhouette& a, const Silhouette& b) {
     either += a.cells[i] || b.cells[i] ? 1 : 0;
   }
   return either == 0 ? 0.0 : 1.0 - static_cast<double>(both) / either;
+}
+
+double material_distance(const Silhouette& a, const Silhouette& b) {
+  if (a.columns != b.columns || a.rows != b.rows) {
+    throw InternalError("material_distance: silhouettes on different grids");
+  }
+  int alike = 0, either = 0;
+  for (std::size_t i = 0; i < a.cells.size(); ++i) {
+    alike += a.cells[i] && b.cells[i] && a.filler[i] == b.filler[i] ? 1 : 0;
+    either += a.cells[i] || b.cells[i] ? 1 : 0;
+  }
+  return either == 0 ? 0.0 : 1.0 - static_cast<double>(alike) / either;
+}
+
+double pig_distance(const std::vector<Point>& a, const std::vector<Point>& b) {
+  if (a.empty() && b.empty()) return 0;
+  if (a.empty() || b.empty()) return 1;
+  constexpr double kScale = 4;
+  auto one_way = [](const std::vector<Point>& from, const std::vector<Point>& to) {
+    double sum = 0;
+    for (const Point& p : from) {
+      double nearest = 1e300;
+      for (const Point& q : to) nearest = std::min(nearest, std::hypot(p.x - q.x, p.y - q.y));
+      sum += nearest;
+    }
+    return sum / static_cast<double>(from.size());
+  };
+  return std::min(1.0, (one_way(a, b) + one_way(b, a)) / 2 / kScale);
+}
+
+LevelShape level_shape(const Level& level, const Bounds& window, double cell) {
+  LevelShape shape{rasterise(level, window, cell),
+                   composition(level),
+                   static_cast<int>(level.objects.size()),
+                   {}};
+  for (const Object& o : level.objects) {
+    if (o.kind() == Kind::kPig) shape.pigs.push_back({o.x, o.y});
+  }
+  return shape;
 }
 
 std::map<std::string, int> composition(const Level& level) {
@@ -179,9 +230,9 @@ int count_distance(const std::map<std::string, int>& a, const std::map<std::stri
 }
 
 double level_distance(const LevelShape& a, const LevelShape& b) {
-  const int objects = a.objects + b.objects;
-  const double counts = objects == 0 ? 0.0 : count_distance(a.kinds, b.kinds) / double(objects);
-  return (structural_distance(a.silhouette, b.silhouette) + counts) / 2;
+  return (structural_distance(a.silhouette, b.silhouette) +
+          material_distance(a.silhouette, b.silhouette) + pig_distance(a.pigs, b.pigs)) /
+         3;
 }
 
 SetDiversity set_diversity(std::span<const Level> levels, double cell) {
@@ -200,6 +251,10 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
     const ProtectionReport p = pig_protection(level);
     out.pigs += static_cast<int>(p.pigs.size());
     out.protected_pigs += p.protected_pigs;
+    out.sheltered_pigs += pig_shelter(level).sheltered;
+    const SupportReport support = support_report(level);
+    out.off_ground += support.off_ground;
+    out.badly_carried += support.badly_carried;
   }
   bool any = false;
   Bounds window;
@@ -223,18 +278,17 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
         window.min_x, window.max_x, window.min_y, window.max_y, cell, cells, kMaxSilhouetteCells));
   }
   std::vector<LevelShape> shapes;
-  for (const Level& level : levels) {
-    shapes.push_back({rasterise(level, window, cell), composition(level),
-                      static_cast<int>(level.objects.size())});
-  }
+  for (const Level& level : levels) shapes.push_back(level_shape(level, window, cell));
   double s_sum = 0, c_sum = 0, l_sum = 0;
   int pairs = 0;
-  out.structural_min = out.count_min = std::numeric_limits<double>::infinity();
+  out.structural_min = out.count_min = out.level_min = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t j = i + 1; j < n; ++j, ++pairs) {
       const double s = structural_distance(shapes[i].silhouette, shapes[j].silhouette);
       const int c = count_distance(shapes[i].kinds, shapes[j].kinds);
-      l_sum += level_distance(shapes[i], shapes[j]);
+      const double l = level_distance(shapes[i], shapes[j]);
+      l_sum += l;
+      out.level_min = std::min(out.level_min, l);
       out.structural[i][j] = out.structural[j][i] = s;
       out.counts[i][j] = out.counts[j][i] = c;
       s_sum += s;
@@ -246,7 +300,7 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
     }
   }
   if (pairs == 0) {
-    out.structural_min = out.count_min = 0;
+    out.structural_min = out.count_min = out.level_min = 0;
     return out;
   }
   out.structural_mean = s_sum / pairs;

@@ -10,6 +10,7 @@
 // the mean pairwise distance of their block counts, and the structural distance 1 - IoU of their
 // rasterised silhouettes.
 
+#include <cstdint>
 #include <map>
 #include <span>
 #include <string>
@@ -52,10 +53,12 @@ double mean_pairwise_hamming(std::span<const Genome* const> genomes);
 
 // ---- sets of levels -----------------------------------------------------------------------
 
-/// A level's occupied cells on a grid over `window`, `cell` units square.
+/// A level's occupied cells on a grid over `window`, `cell` units square, and what fills each:
+/// the material of a block, or none of them (TNT, a platform; a pig is no part of it).
 struct Silhouette {
   int columns = 0, rows = 0;
-  std::vector<bool> cells;  // row-major, row 0 at the bottom
+  std::vector<bool> cells;           // row-major, row 0 at the bottom
+  std::vector<std::uint8_t> filler;  // per cell: 0 empty, 1 wood, 2 stone, 3 ice, 4 other
   int filled() const;
 };
 
@@ -63,6 +66,12 @@ Silhouette rasterise(const Level& level, const Bounds& window, double cell);
 
 /// 1 - |A and B| / |A or B| (0 when both are empty).
 double structural_distance(const Silhouette& a, const Silhouette& b);
+/// The same over cells filled with the same material: 1 - |cells both fill alike| / |A or B|.
+double material_distance(const Silhouette& a, const Silhouette& b);
+/// How far apart two levels put their pigs: the mean distance from each pig to the nearest pig
+/// of the other level, both ways, over 4 units (two columns of the generator), at most 1 (1 when
+/// one level has pigs and the other none; 0 when neither has).
+double pig_distance(const std::vector<Point>& a, const std::vector<Point>& b);
 
 /// How many of each kind of object: block type (with "@90" when it stands turned a quarter),
 /// pig type, TNT, platform.
@@ -75,23 +84,28 @@ struct LevelShape {
   Silhouette silhouette;             // on a grid shared by the levels compared
   std::map<std::string, int> kinds;  // composition()
   int objects = 0;
+  std::vector<Point> pigs;  // the pigs' centres
 };
+LevelShape level_shape(const Level& level, const Bounds& window, double cell);
 
-/// The distance of two levels in [0, 1]: the mean of their structural distance and their
-/// count distance divided by the objects of both (so 1 = nothing in common).
+/// The distance of two levels in [0, 1] as a player sees it: the mean of their structural
+/// distance (silhouettes), their material distance (what the silhouettes are built of) and their
+/// pig distance (where the pigs are); 1 = nothing in common.
 double level_distance(const LevelShape& a, const LevelShape& b);
 
 struct SetDiversity {
   int levels = 0;
   double structural_mean = 0, structural_min = 0, structural_max = 0;
   double count_mean = 0, count_min = 0, count_max = 0;
-  double level_mean = 0;                        // mean pairwise level_distance()
+  double level_mean = 0, level_min = 0;         // pairwise level_distance()
   std::vector<std::vector<double>> structural;  // the matrix
   std::vector<std::vector<int>> counts;
-  // What the levels hold: blocks per level, and the pigs no full-power shot reaches first
-  // (protection.hpp) among all their pigs.
+  // What the levels hold: blocks per level, the pigs no shot reaches first (protection.hpp) and
+  // the pigs in rooms (shelter.hpp) among all their pigs, and the pieces off the ground resting
+  // only on circles or triangle tips (support.hpp).
   double blocks_mean = 0, blocks_min = 0, blocks_max = 0;
-  int pigs = 0, protected_pigs = 0;
+  int pigs = 0, protected_pigs = 0, sheltered_pigs = 0;
+  int off_ground = 0, badly_carried = 0;
 };
 
 /// The most cells a silhouette of set_diversity() may have (2,000 x 2,000: levels 200 units

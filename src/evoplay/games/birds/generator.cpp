@@ -11,20 +11,33 @@
 #include "evoplay/games/birds/generator_run.hpp"
 #include "evoplay/games/birds/protection.hpp"
 #include "evoplay/games/birds/settings_check.hpp"
+#include "evoplay/games/birds/shelter.hpp"
 #include "evoplay/games/birds/xml.hpp"
 
 namespace evoplay::games::birds {
 
 namespace {
 
-StabilityScore score_of(const StabilityReport& r, const Level& level) {
-  return {r.paper_score,
-          r.stable,
-          r.pieces,
-          r.destroyed,
-          r.moved,
-          r.paper_rotated,
-          pig_protection(level).share};
+StabilityScore score_of(const Level& level, const GeneratorSettings& s) {
+  const StabilityReport r = simulate(level, s.physics);
+  const RobustnessReport robust = robustness(level, s.physics, s.robustness, &r);
+  StabilityScore out;
+  out.paper_score = r.paper_score;
+  out.stable = r.stable;
+  out.robust = robust.robust;
+  out.robust_score = robust.mean_paper_score();
+  out.pieces = r.pieces;
+  out.destroyed = r.destroyed;
+  out.moved = r.moved;
+  out.rotated = r.paper_rotated;
+  out.protected_share = pig_protection(level).share;
+  out.sheltered_share = pig_shelter(level).share;
+  return out;
+}
+
+/// Box2D runs of a score: the level, and its trials when it stood.
+std::uint64_t simulations_of(const StabilityScore& score, const GeneratorSettings& s) {
+  return 1 + (score.stable ? static_cast<std::uint64_t>(s.robustness.trials) : 0);
 }
 
 /// Cell of the archive's silhouettes (world units).
@@ -51,13 +64,14 @@ bool keeper(const Individual& a, const Individual& b, const GeneratorSettings& s
   };
   if (meets(a) != meets(b)) return meets(a);
   if (a.stability.stable != b.stability.stable) return a.stability.stable;
+  if (a.stability.robust != b.stability.robust) return a.stability.robust;
   if (playable(a, s) != playable(b, s)) return playable(a, s);
   return a.fitness > b.fitness;
 }
 
 bool qualified(const Individual& i, const GeneratorSettings& s) {
-  return i.pigs_missing == 0 && i.stability.stable && i.blocks >= s.blocks_min &&
-         i.blocks <= s.blocks_max && playable(i, s);
+  return i.pigs_missing == 0 && i.stability.stable && i.stability.robust &&
+         i.blocks >= s.blocks_min && i.blocks <= s.blocks_max && playable(i, s);
 }
 
 /// The blocks of a level as text: levels that differ only in pigs and birds share it.
@@ -223,8 +237,7 @@ class Generator {
       Placement p = place(ind.genome, catalogue_, rules_, s_.placement);
       ind.level_key = level_to_xml(p.level);
       ind.structure_key = structure_key(p.level);
-      ind.shape = {rasterise(p.level, window_, kSilhouetteCell), composition(p.level),
-                   static_cast<int>(p.level.objects.size())};
+      ind.shape = level_shape(p.level, window_, kSilhouetteCell);
       ind.used.clear();
       for (const PlacedComposite& pc : p.composites) {
         ind.used.push_back(ind.genome.genes[static_cast<std::size_t>(pc.gene)].composite);
@@ -254,10 +267,10 @@ class Generator {
           ind.pigs_missing == 0 && ind.blocks >= s_.blocks_min && ind.blocks <= s_.blocks_max;
     }
     workers_.for_each(levels.size(), [&](std::size_t k) {
-      scores[k] = score_of(simulate(levels[k], s_.physics), levels[k]);
-      if (s_.playable.enabled && scores[k].stable && complete[k]) plays[k] = play_score(levels[k]);
+      scores[k] = score_of(levels[k], s_);
+      if (s_.playable.enabled && scores[k].robust && complete[k]) plays[k] = play_score(levels[k]);
     });
-    result_.simulations += levels.size();
+    for (const StabilityScore& score : scores) result_.simulations += simulations_of(score, s_);
     for (const PlayScore& p : plays) result_.playability_measures += p.measured ? 1 : 0;
     for (std::size_t i : todo) {
       pop[i].stability = scores[slot[i]];
@@ -278,7 +291,7 @@ class Generator {
 
   void set_fitness(Individual& ind, const DiversityTerms& terms) const {
     ind.diversity = terms;
-    ind.fitness = s_.stability_weight * ind.stability.paper_score +
+    ind.fitness = s_.stability_weight * ind.stability.robust_score +
                   s_.diversity_weight * 100 * terms.score() + own_terms(ind);
   }
 
@@ -286,7 +299,8 @@ class Generator {
   /// failures. A level without room for all the pigs drawn breaks the ruleset: 100 x the share
   /// missing; one with too few or too many blocks: 100 x the share of the nearer bound missed.
   double own_terms(const Individual& ind) const {
-    double terms = s_.protection_weight * 100 * ind.stability.protected_share;
+    double terms = s_.protection_weight * 100 * ind.stability.protected_share +
+                   s_.shelter_weight * 100 * ind.stability.sheltered_share;
     if (s_.playable.enabled) terms += s_.playable.weight * 100 * playability(ind.play);
     if (ind.pigs_missing > 0) terms -= 100.0 * ind.pigs_missing / std::max(1, ind.pigs_wanted);
     if (ind.blocks < s_.blocks_min) {
@@ -356,7 +370,7 @@ class Generator {
                             : s_.hamming == HammingMode::kMin ? low
                                                               : sum / static_cast<double>(n - 1);
       archive_[i].set_distance = spread;
-      archive_[i].fitness = s_.stability_weight * archive_[i].stability.paper_score +
+      archive_[i].fitness = s_.stability_weight * archive_[i].stability.robust_score +
                             s_.diversity_weight * 100 * spread + own_terms(archive_[i]);
     }
   }
@@ -483,7 +497,8 @@ class Generator {
     GenerationRecord r;
     r.generation = static_cast<std::size_t>(generation);
     r.evaluations = result_.evaluations;
-    double sum = 0, stability = 0, best_stability = 0, diversity = 0, length = 0, stable = 0;
+    double sum = 0, stability = 0, best_stability = 0, diversity = 0, length = 0, stable = 0,
+           robust = 0;
     r.best = pop.front().fitness;
     r.worst = pop.front().fitness;
     std::vector<const Genome*> genomes;
@@ -496,6 +511,7 @@ class Generator {
       diversity += ind.diversity.score();
       length += static_cast<double>(ind.genome.genes.size());
       stable += ind.stability.stable ? 1 : 0;
+      robust += ind.stability.robust ? 1 : 0;
       genomes.push_back(&ind.genome);
     }
     const auto n = static_cast<double>(pop.size());
@@ -506,6 +522,7 @@ class Generator {
                {"mean_stability", stability / n},
                {"best_stability", best_stability},
                {"stable_fraction", stable / n},
+               {"robust_fraction", robust / n},
                {"mean_diversity_term", diversity / n},
                {"mean_composites", length / n},
                {"simulations", static_cast<double>(result_.simulations)},
@@ -579,6 +596,7 @@ void GeneratorSettings::validate() const {
   non_negative("stability_weight", stability_weight);
   non_negative("diversity_weight", diversity_weight);
   non_negative("protection_weight", protection_weight);
+  non_negative("shelter_weight", shelter_weight);
   at_least("elite", elite, 1);
   at_least("blocks_min", blocks_min, 0);
   at_least("blocks_max", blocks_max, blocks_min);
@@ -592,6 +610,7 @@ void GeneratorSettings::validate() const {
   non_negative("playable.weight", playable.weight);
   within("threads", threads, 0, 1024);  // 0: every core
   if (playable.enabled) playable.measure.validate();
+  robustness.validate();
   islands.validate();
 }
 
@@ -607,6 +626,7 @@ nlohmann::json GeneratorSettings::to_json() const {
       {"blocks", {blocks_min, blocks_max}},        {"tnt", {placement.tnt_min, placement.tnt_max}},
       {"platform_chance", genome.platform_chance}, {"min_distance", min_distance},
       {"protection_weight", protection_weight},    {"max_generations", max_generations},
+      {"shelter_weight", shelter_weight},          {"robustness", robustness.to_json()},
       {"shelter_pigs", placement.shelter_pigs},    {"playable", playable.enabled}};
   if (playable.enabled) {
     level_set["difficulty"] = {playable.difficulty_min, playable.difficulty_max};

@@ -40,6 +40,7 @@
 #include "evoplay/games/birds/genome.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/placement.hpp"
+#include "evoplay/games/birds/robustness.hpp"
 #include "evoplay/games/birds/ruleset.hpp"
 
 namespace evoplay::games::birds {
@@ -70,12 +71,17 @@ struct GeneratorSettings {
   GenomeSettings genome;
   PlacementSettings placement;
   PhysicsSettings physics;
+  // The stability term: the document's score averaged over the level as it is and its nudged,
+  // leaned trials (robustness.hpp; the trials run for levels that stand as they are); a level
+  // qualifies only when robust.
+  RobustnessSettings robustness;
   double time_limit_seconds = 0;  // stop early after this much wall time (0: never)
   // Levels as the competition asks for them (docs/birds-generator.md, "Level sets"):
   int blocks_min = 30, blocks_max = 60;  // blocks per level; outside, the fitness loses 100 x the
                                          // share of the nearer bound missed
   double min_distance = 0.2;             // no two levels delivered closer (structural distance)
   double protection_weight = 0.2;        // weight of 100 x the share of pigs no shot reaches first
+  double shelter_weight = 0.3;           // weight of 100 x the share of pigs in rooms (shelter.hpp)
   int max_generations = 0;  // go on past `generations` until the archive holds the levels asked
                             // for, stable and distinct, at most this many (0: 20 x generations)
   PlayableSettings playable;
@@ -93,12 +99,15 @@ struct GeneratorSettings {
   nlohmann::json to_json() const;
 };
 
-/// The stability part of an individual's score: what the simulation of its level said.
+/// The stability part of an individual's score: what the simulations of its level said.
 struct StabilityScore {
-  double paper_score = 0;  // the document's score, 0..100
-  bool stable = false;     // nothing destroyed, nothing moved >= 0.1
+  double paper_score = 0;   // the document's score, 0..100, of the level as it is
+  bool stable = false;      // nothing destroyed, nothing moved >= 0.1
+  bool robust = false;      // and it stands in every nudged, leaned trial (robustness.hpp)
+  double robust_score = 0;  // the document's score averaged over the level and its trials
   int pieces = 0, destroyed = 0, moved = 0, rotated = 0;
-  double protected_share = 0;  // pigs no full-power shot reaches first (protection.hpp)
+  double protected_share = 0;  // pigs no shot reaches first (protection.hpp)
+  double sheltered_share = 0;  // pigs in rooms: a roof and walls (shelter.hpp)
   bool operator==(const StabilityScore&) const = default;
 };
 

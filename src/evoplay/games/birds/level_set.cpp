@@ -73,7 +73,10 @@ nlohmann::json level_json(const std::string& name, const Individual& ind, const 
                       {"composites", composites},
                       {"tnt", level.count(Kind::kTnt)},
                       {"platforms", level.count(Kind::kPlatform)},
-                      {"protected_share", ind.stability.protected_share}};
+                      {"protected_share", ind.stability.protected_share},
+                      {"robust", ind.stability.robust},
+                      {"robust_score", ind.stability.robust_score},
+                      {"sheltered_share", ind.stability.sheltered_share}};
   if (s.playable.enabled) {
     j["measured"] = ind.play.measured;
     j["solvable"] = ind.play.solvable;

@@ -8,8 +8,6 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
-#include "evoplay/core/units.hpp"
-#include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/world.hpp"
 
 namespace evoplay::games::birds {
@@ -18,8 +16,10 @@ namespace {
 
 constexpr double kDegrees = 180 / std::numbers::pi;
 
-/// What happened to piece i: destroyed (and when, as it was), or where it is now.
-void record(const World& world, const Level& level, std::size_t i, ObjectOutcome& out) {
+/// What happened to piece i: destroyed (and when, as it was), or where it is now, measured from
+/// `start` and `start_angle`.
+void record(const World& world, const Level& level, std::size_t i, b2Vec2 start, float start_angle,
+            ObjectOutcome& out) {
   const Object& o = level.objects[i];
   if (!o.is_piece()) {
     out.x = o.x;
@@ -34,14 +34,14 @@ void record(const World& world, const Level& level, std::size_t i, ObjectOutcome
   const b2Vec2 at = world.position(i);
   out.x = at.x;
   out.y = at.y;
-  double turn = std::remainder(static_cast<double>(world.angle(i) - world.start_angle(i)),
-                               2 * std::numbers::pi) *
-                kDegrees;
+  double turn =
+      std::remainder(static_cast<double>(world.angle(i) - start_angle), 2 * std::numbers::pi) *
+      kDegrees;
   if (turn <= -180) turn += 360;
   if (turn == 0) turn = 0;  // not -0
   out.rotation_change = turn;
   out.rotation = o.rotation + turn;
-  out.displacement = (at - world.start_position(i)).Length();
+  out.displacement = (at - start).Length();
   out.life = std::max(world.life(i), 0.0);
   if (!world.has_body(i)) {  // removed at the start
     out.x = o.x;
@@ -95,6 +95,7 @@ void PhysicsSettings::validate() const {
   check(velocity_iterations, 1, 1000, "velocity_iterations");
   check(position_iterations, 1, 1000, "position_iterations");
   check(gravity, -1000, 1000, "gravity");
+  check(gravity_lean, -90, 90, "gravity_lean");
   const std::pair<double, const char*> non_negative[] = {
       {block_linear_damping, "block_linear_damping"},
       {angular_damping, "angular_damping"},
@@ -116,12 +117,36 @@ void PhysicsSettings::validate() const {
   for (const auto& [v, name] : non_negative) check(v, 0, 1e6, name);
 }
 
+PhysicsSettings PhysicsSettings::thin_skin() {
+  PhysicsSettings s;
+  s.contact_skin = kThinSkin;
+  s.continuous = true;
+  s.discount_skin = false;
+  return s;
+}
+
 StabilityReport simulate(const Level& level, const PhysicsSettings& settings) {
   settings.validate();
   StabilityReport report;
   report.objects.resize(level.objects.size());
   report.overlaps = find_overlaps(level, settings.overlap_tolerance);
   World world(level, settings);
+  // Where movement is measured from: the file's poses, or where the skin alone leaves them.
+  std::vector<b2Vec2> start(level.objects.size());
+  std::vector<float> start_angle(level.objects.size());
+  for (std::size_t i = 0; i < level.objects.size(); ++i) {
+    start[i] = world.start_position(i);
+    start_angle[i] = world.start_angle(i);
+  }
+  if (settings.discount_skin) {
+    World rest(level, settings);
+    const std::vector<double> shift = rest.skin_rest(settings.overlap_tolerance);
+    for (std::size_t i = 0; i < level.objects.size(); ++i) {
+      report.objects[i].skin_shift = shift[i];
+      start[i] = rest.start_position(i);
+      start_angle[i] = rest.start_angle(i);
+    }
+  }
   const int max_steps = static_cast<int>(std::lround(settings.seconds / settings.time_step));
   for (int step = 0; step < max_steps; ++step) {
     world.step();
@@ -134,7 +159,7 @@ StabilityReport simulate(const Level& level, const PhysicsSettings& settings) {
   report.simulated_time = world.time();
   report.at_rest = world.pieces_asleep();
   for (std::size_t i = 0; i < level.objects.size(); ++i) {
-    record(world, level, i, report.objects[i]);
+    record(world, level, i, start[i], start_angle[i], report.objects[i]);
   }
   score(level, settings, report);
   return report;
@@ -146,34 +171,6 @@ std::vector<StabilityReport> simulate_all(std::span<const Level> levels,
   parallel_slots(levels.size(), threads,
                  [&](std::size_t i) { reports[i] = simulate(levels[i], settings); });
   return reports;
-}
-
-std::size_t simulate_streamed(
-    std::span<const Level> levels, const PhysicsSettings& settings, int threads,
-    const Control& control,
-    const std::function<void(std::size_t, const StabilityReport&)>& on_report) {
-  if (control.units) {
-    UnitJob job;
-    job.name = "birds simulate";
-    job.count = levels.size();
-    job.threads = threads;
-    job.key = [](std::size_t i) { return fmt::format("birds simulate level {}", i); };
-    job.run = [&](std::size_t i, const CancelToken&) -> std::optional<nlohmann::json> {
-      return report_unit_json(simulate(levels[i], settings));
-    };
-    const UnitResults done = run_units(job, control);
-    std::size_t i = 0;
-    for (; i < levels.size() && done[i]; ++i) on_report(i, report_from_unit_json(*done[i]));
-    return i;
-  }
-  const std::size_t batch = static_cast<std::size_t>(resolve_threads(threads)) * 4;
-  std::size_t first = 0;
-  for (; first < levels.size() && !control.cancelled(); first += batch) {
-    const auto part = levels.subspan(first, std::min(batch, levels.size() - first));
-    const auto reports = simulate_all(part, settings, threads);
-    for (std::size_t k = 0; k < part.size(); ++k) on_report(first + k, reports[k]);
-  }
-  return std::min(first, levels.size());
 }
 
 Level final_level(const Level& level, const StabilityReport& report) {

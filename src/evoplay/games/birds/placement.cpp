@@ -1,11 +1,14 @@
 #include "evoplay/games/birds/placement.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <span>
 
 #include "evoplay/games/birds/outline.hpp"
 #include "evoplay/games/birds/protection.hpp"
+#include "evoplay/games/birds/shelter.hpp"
+#include "evoplay/games/birds/support.hpp"
 
 namespace evoplay::games::birds {
 
@@ -209,38 +212,42 @@ std::vector<Spot> fill_slots(const std::vector<Slot>& slots, int wanted, double 
   return chosen;
 }
 
-/// The slots in the order pigs take them: those where no shot reaches the pig first (keeping the
-/// kinds that are safe there), then the others, tops before the ground; shuffled within each.
-std::vector<Slot> sheltered_first(const Level& level, std::vector<Slot> tops,
-                                  std::vector<Slot> ground, bool shelter, Rng& rng) {
+/// The slots in the order pigs take them: first in rooms (a roof and walls, shelter.hpp) where
+/// no shot reaches the pig (protection.hpp), then in rooms, then where no shot reaches, then the
+/// others, tops before the ground within each; each slot keeps the kinds of its best class.
+std::vector<Slot> sheltered_first(const Level& level, const std::vector<Solid>& placed,
+                                  std::vector<Slot> tops, std::vector<Slot> ground, bool shelter,
+                                  Rng& rng) {
   rng.shuffle(tops);
   rng.shuffle(ground);
   std::vector<Slot> out;
-  if (shelter) {
-    ProtectionSettings coarse;
-    coarse.angle_step = 0.5;
-    const Flights flights(level, coarse);
-    const Flights reach = open_flights(level, coarse);
-    std::vector<Slot> open;
-    for (auto* list : {&tops, &ground}) {
-      for (Slot& slot : *list) {
-        Slot safe;
-        for (const Spot& s : slot) {
-          const Solid pig = solid_of(Object{s.pig, Material::kNone, s.x, s.y});
-          if (!flights.reaches(pig) && reach.reaches(pig)) safe.push_back(s);
-        }
-        if (!safe.empty()) {
-          out.push_back(std::move(safe));
-        } else {
-          open.push_back(std::move(slot));
-        }
-      }
-    }
-    out.insert(out.end(), open.begin(), open.end());
+  if (!shelter) {
+    out = std::move(tops);
+    out.insert(out.end(), ground.begin(), ground.end());
     return out;
   }
-  out = std::move(tops);
-  out.insert(out.end(), ground.begin(), ground.end());
+  ProtectionSettings coarse;
+  coarse.angle_step = 0.5;
+  const Flights flights(level, coarse);
+  const Flights reach = open_flights(level, coarse);
+  std::array<std::vector<Slot>, 4> classes;  // 3: room and safe, 2: room, 1: safe, 0: neither
+  for (auto* list : {&tops, &ground}) {
+    for (Slot& slot : *list) {
+      std::array<Slot, 4> by_class;
+      for (const Spot& s : slot) {
+        const Solid pig = solid_of(Object{s.pig, Material::kNone, s.x, s.y});
+        const bool room = shelter_of(pig, placed).sheltered();
+        const bool safe = !flights.reaches(pig) && reach.reaches(pig);
+        by_class[static_cast<std::size_t>((room ? 2 : 0) + (safe ? 1 : 0))].push_back(s);
+      }
+      for (std::size_t c = 4; c-- > 0;) {
+        if (by_class[c].empty()) continue;
+        classes[c].push_back(std::move(by_class[c]));
+        break;
+      }
+    }
+  }
+  for (std::size_t c = 4; c-- > 0;) out.insert(out.end(), classes[c].begin(), classes[c].end());
   return out;
 }
 
@@ -251,8 +258,8 @@ void add_pigs_and_birds(Placement& p, std::vector<Solid>& placed, const Genome& 
   const int wanted = lo + static_cast<int>(rng.index(static_cast<std::size_t>(hi - lo + 1)));
   std::vector<Slot> tops, ground;
   candidate_slots(kPigTypes, p.level, placed, settings, tops, ground);
-  const auto slots =
-      sheltered_first(p.level, std::move(tops), std::move(ground), settings.shelter_pigs, rng);
+  const auto slots = sheltered_first(p.level, placed, std::move(tops), std::move(ground),
+                                     settings.shelter_pigs, rng);
   const std::vector<Spot> chosen = fill_slots(slots, wanted, settings.pig_gap, {}, rng);
   std::vector<Bounds> taken;
   for (const Spot& s : chosen) {
@@ -262,7 +269,10 @@ void add_pigs_and_birds(Placement& p, std::vector<Solid>& placed, const Genome& 
   }
   p.pigs_wanted = wanted;
   p.pigs_missing = wanted - static_cast<int>(chosen.size());
-  // TNT, as the game's levels have it: beside the pigs, in the structure or on the ground.
+  // TNT where its blast pays, as the game's levels have it: the crates go first where the most
+  // pigs lie within the blast's reach (the game's radius 2, centre to centre), then where the
+  // most blocks do (a blast that brings the structure down on a pig), in the structure or on the
+  // ground.
   const int tnt_lo = std::max(0, settings.tnt_min), tnt_hi = std::max(tnt_lo, settings.tnt_max);
   const int tnt =
       tnt_lo + static_cast<int>(rng.index(static_cast<std::size_t>(tnt_hi - tnt_lo + 1)));
@@ -272,14 +282,25 @@ void add_pigs_and_birds(Placement& p, std::vector<Solid>& placed, const Genome& 
     candidate_slots(crate, p.level, placed, settings, boxes_top, boxes_ground);
     boxes_top.insert(boxes_top.end(), boxes_ground.begin(), boxes_ground.end());
     rng.shuffle(boxes_top);
-    auto nearest_pig = [&](const Slot& s) {
-      double d = 1e300;
-      for (const Spot& pig : chosen) d = std::min(d, std::abs(pig.x - s.front().x));
-      return d;
+    constexpr double kBlast = 2;  // ABTNT's _explosionArea
+    auto payoff = [&](const Slot& slot) {
+      const Spot& s = slot.front();
+      double pays = 0;
+      for (const Spot& pig : chosen) pays += std::hypot(pig.x - s.x, pig.y - s.y) <= kBlast ? 1 : 0;
+      for (const Object& o : p.level.objects) {
+        if (o.kind() == Kind::kBlock && std::hypot(o.x - s.x, o.y - s.y) <= kBlast) pays += 0.05;
+      }
+      return pays;
     };
-    std::stable_sort(boxes_top.begin(), boxes_top.end(),
-                     [&](const Slot& a, const Slot& b) { return nearest_pig(a) < nearest_pig(b); });
-    for (const Spot& s : fill_slots(boxes_top, tnt, settings.pig_gap, taken, rng)) {
+    std::vector<double> pays(boxes_top.size());
+    for (std::size_t k = 0; k < boxes_top.size(); ++k) pays[k] = payoff(boxes_top[k]);
+    std::vector<std::size_t> order(boxes_top.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return pays[a] > pays[b]; });
+    std::vector<Slot> ranked;
+    for (std::size_t k : order) ranked.push_back(std::move(boxes_top[k]));
+    for (const Spot& s : fill_slots(ranked, tnt, settings.pig_gap, taken, rng)) {
       p.level.objects.push_back({ObjectType::kTnt, Material::kNone, s.x, s.y});
       placed.push_back(solid_of(p.level.objects.back()));
     }
@@ -328,6 +349,23 @@ Placement place(const Genome& genome, const Catalogue& catalogue, const Ruleset&
   Placement p;
   p.level.width = settings.level_width;
   std::vector<Solid> placed;  // one outline per object of the level
+  std::vector<int> owner;     // per object: its composite in p.composites (-1: a platform)
+  // Per placed composite: the x-range of the narrowest footing under it and the height it stands
+  // on (the ground's or a platform's), for the slenderness cap.
+  struct Footing {
+    double lo, hi, base;
+  };
+  std::vector<Footing> footing;
+  std::vector<std::vector<Material>> allowed(catalogue.size());
+  std::vector<char> allowed_known(catalogue.size(), 0);
+  auto may_be = [&](int composite, Material m) {
+    const auto k = static_cast<std::size_t>(composite);
+    if (!allowed_known[k]) {
+      allowed[k] = allowed_materials(catalogue[k], rules);
+      allowed_known[k] = 1;
+    }
+    return std::find(allowed[k].begin(), allowed[k].end(), m) != allowed[k].end();
+  };
   std::size_t next = 0;
   for (int column = 0; column < kColumns; ++column) {
     const int count = column < static_cast<int>(genome.mask.size())
@@ -336,14 +374,22 @@ Placement place(const Genome& genome, const Catalogue& catalogue, const Ruleset&
     const double lift = column < static_cast<int>(genome.platforms.size())
                             ? genome.platforms[static_cast<std::size_t>(column)]
                             : 0.0;
-    if (lift > 0 && count > 0)
+    if (lift > 0 && count > 0) {
       add_platform(p, placed, genome, catalogue, next, count, column, lift, settings);
+      owner.resize(p.level.objects.size(), -1);
+    }
+    Material structure = Material::kNone;  // the column's material, once its first is placed
     for (int k = 0; k < count && next < genome.genes.size(); ++k, ++next) {
       const Gene& gene = genome.genes[next];
       const Composite& c = catalogue[static_cast<std::size_t>(gene.composite)];
+      Material material = gene.material;
+      if (settings.column_materials && material != Material::kNone &&
+          structure != Material::kNone && may_be(gene.composite, structure)) {
+        material = structure;
+      }
       const double x = column_x(column, settings) + gene.dx;
       std::vector<Object> objects;
-      place_composite(c, x, 0, gene.material, objects);
+      place_composite(c, x, 0, material, objects);
       std::vector<Solid> shape;
       for (const Object& o : objects) shape.push_back(solid_of(o));
       const double y = rest_height(shape, placed) + std::max(gene.dy, 0.0);
@@ -351,14 +397,49 @@ Placement place(const Genome& genome, const Catalogue& catalogue, const Ruleset&
         ++p.skipped;
         continue;
       }
+      // What it rests on: the ground, platforms, pieces of composites placed before.
+      const double own_lo = x + c.box.min_x, own_hi = x + c.box.max_x;
+      Footing f{1e300, -1e300, 1e300};
+      bool curved = false;
+      for (const Solid& s : shape) {
+        const Solid piece = shifted(s, 0, y);
+        if (std::abs(piece.box.min_y - kGroundY) <= kTouch) {
+          f = {std::min(f.lo, own_lo), std::max(f.hi, own_hi), std::min(f.base, kGroundY)};
+        }
+        for (std::size_t q = 0; q < placed.size(); ++q) {
+          if (!x_overlap(piece.box, placed[q].box)) continue;
+          bool common = false;
+          if (!(drop_gap(piece, placed[q], common) <= kTouch && common)) continue;
+          if (bearing(piece, p.level.objects[q], placed[q]) != Bearing::kFlat) curved = true;
+          if (owner[q] < 0) {  // a platform
+            f = {std::min(f.lo, own_lo), std::max(f.hi, own_hi),
+                 std::min(f.base, placed[q].box.max_y)};
+          } else {
+            const Footing& under = footing[static_cast<std::size_t>(owner[q])];
+            f = {std::min(f.lo, under.lo), std::max(f.hi, under.hi), std::min(f.base, under.base)};
+          }
+        }
+      }
+      f.lo = std::max(f.lo, own_lo);
+      f.hi = std::min(f.hi, own_hi);
+      const double top = y + c.box.max_y;
+      if ((settings.flat_supports && curved) ||
+          (gene.dy <= 0 &&
+           (f.hi - f.lo <= 0 || top - f.base > settings.max_slenderness * (f.hi - f.lo) + kEps))) {
+        ++p.skipped;
+        continue;
+      }
+      if (settings.column_materials && structure == Material::kNone) structure = material;
       PlacedComposite pc{static_cast<int>(next), column, static_cast<int>(p.level.objects.size()),
                          static_cast<int>(objects.size())};
       for (std::size_t i = 0; i < objects.size(); ++i) {
         objects[i].y += y;
         p.level.objects.push_back(objects[i]);
         placed.push_back(shifted(shape[i], 0, y));
+        owner.push_back(static_cast<int>(p.composites.size()));
       }
       p.composites.push_back(pc);
+      footing.push_back(f);
     }
   }
   add_pigs_and_birds(p, placed, genome, rules, settings);

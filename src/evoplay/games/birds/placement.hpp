@@ -34,7 +34,18 @@ struct PlacementSettings {
   // Pigs on the ground: centres within [ground_min, ground_max] (3 units right of the slingshot
   // at x = -8, to where a full-power shot comes down: 21.2 units from its release).
   double ground_min = -5, ground_max = 12;
-  bool shelter_pigs = true;      // pigs take first the places no full-power shot reaches
+  bool shelter_pigs = true;  // pigs take first the places in rooms (shelter.hpp) that no
+                             // shot reaches (protection.hpp), then the others
+  // Forts, not totems: a pile (a composite with what holds it up, down to the ground or a
+  // platform) may rise at most this many times the width it stands on (the narrowest of the
+  // composites under it, or the span between two it bridges).
+  double max_slenderness = 3;
+  // Composites rest on flat tops only: never on a circle, nor on a triangle's tip or slope, of
+  // another composite (support.hpp); inside a composite, what its design says.
+  bool flat_supports = true;
+  // One material per structure: the composites of a column take the material of its first one
+  // (where the ruleset allows it; composites of their own mixed materials keep them).
+  bool column_materials = true;
   int tnt_min = 0, tnt_max = 2;  // TNT crates per level, beside the pigs
   double platform_margin = 0.3;  // a column's platform reaches this far beyond its composites
 };
@@ -50,8 +61,8 @@ struct PlacedComposite {
 struct Placement {
   Level level;                              // blocks and platforms (in placement order), pigs, TNT
   std::vector<PlacedComposite> composites;  // in placement order, column by column
-  int skipped = 0;                          // composites left out (above max_top, or hanging)
-  int platforms = 0;                        // columns standing on a platform
+  int skipped = 0;    // composites left out (above max_top, hanging, too slender, on a curve)
+  int platforms = 0;  // columns standing on a platform
   int blocks = 0;
   int pigs_wanted = 0;   // drawn within the ruleset's range
   int pigs_missing = 0;  // of those, how many found no room

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/outline.hpp"
 #include "evoplay/games/birds/settings_check.hpp"
 #include "evoplay/games/birds/sling.hpp"
@@ -13,6 +14,8 @@ void ProtectionSettings::validate() const {
   within("max_angle", max_angle, min_angle, 90);
   positive("angle_step", angle_step);
   positive("radius", radius);
+  if (pulls.empty()) throw Error("pulls: expected at least one pull");
+  for (double p : pulls) within("pulls", p, 0.05, 1);
 }
 
 nlohmann::json ProtectionReport::to_json() const {
@@ -44,28 +47,30 @@ Flights::Flights(const Level& level, const ProtectionSettings& s) : radius_(s.ra
   const int angles =
       static_cast<int>(std::floor((s.max_angle - s.min_angle) / s.angle_step + 1e-9));
   Bounds span{1e300, 1e300, -1e300, -1e300};
-  for (int k = 0; k <= angles; ++k) {
-    const double angle = s.min_angle + k * s.angle_step;
-    const Launch launch = launch_of(level.slingshot, BirdType::kRed, angle, 1);
-    for (int n = 1; n < 2000; ++n) {
-      const Point at = flight_point(launch, g, dt, n);
-      if (at.y - r <= kGroundY || std::abs(at.x) > edge) break;
-      const Bounds disc{at.x - r, at.y - r, at.x + r, at.y + r};
-      bool blocked = false;
-      if (disc.overlaps(all)) {
-        Solid bird;
-        bird.round = true;
-        bird.centre = at;
-        bird.radius = r;
-        bird.box = disc;
-        for (std::size_t i = 0; i < solids.size() && !blocked; ++i) {
-          blocked = disc.overlaps(solids[i].box) && distance_between(bird, solids[i]) <= 0;
+  for (const double pull : s.pulls) {
+    for (int k = 0; k <= angles; ++k) {
+      const double angle = s.min_angle + k * s.angle_step;
+      const Launch launch = launch_of(level.slingshot, BirdType::kRed, angle, pull);
+      for (int n = 1; n < 2000; ++n) {
+        const Point at = flight_point(launch, g, dt, n);
+        if (at.y - r <= kGroundY || std::abs(at.x) > edge) break;
+        const Bounds disc{at.x - r, at.y - r, at.x + r, at.y + r};
+        bool blocked = false;
+        if (disc.overlaps(all)) {
+          Solid bird;
+          bird.round = true;
+          bird.centre = at;
+          bird.radius = r;
+          bird.box = disc;
+          for (std::size_t i = 0; i < solids.size() && !blocked; ++i) {
+            blocked = disc.overlaps(solids[i].box) && distance_between(bird, solids[i]) <= 0;
+          }
         }
+        if (blocked) break;
+        points_.push_back(at);
+        angle_of_.push_back(angle);
+        span.add({at.x, at.y, at.x, at.y});
       }
-      if (blocked) break;
-      points_.push_back(at);
-      angle_of_.push_back(angle);
-      span.add({at.x, at.y, at.x, at.y});
     }
   }
   if (points_.empty()) return;

@@ -1,7 +1,8 @@
 #pragma once
-// Whether the structure protects a level's pigs: a pig is protected when no full-power shot from
-// the slingshot, swept over angles at a fine step, reaches it without first touching a block,
-// TNT or a platform (other pigs are no shelter). The flight is Box2D's (symplectic Euler steps of
+// Whether the structure protects a level's pigs: a pig is protected when no shot from the
+// slingshot — swept over angles at a fine step, from flat shots to lobs that come down from
+// above, at full power and at partial pulls — reaches it without first touching a block, TNT or
+// a platform (other pigs are no shelter). The flight is Box2D's (symplectic Euler steps of
 // 0.02 s under the launch gravity) of a disc of the red bird's size; the level is taken as its
 // file puts it. The level generator asks the same of the places where it might put a pig.
 
@@ -17,7 +18,8 @@ namespace evoplay::games::birds {
 struct ProtectionSettings {
   double min_angle = -45, max_angle = 89.75;  // degrees swept
   double angle_step = 0.25;
-  double radius = 0.235;  // the red bird's collider as a disc of the same area
+  std::vector<double> pulls = {1, 0.75, 0.5};  // of the slingshot's full pull (1: full power)
+  double radius = 0.235;                       // the red bird's collider as a disc of the same area
   void validate() const;
 };
 

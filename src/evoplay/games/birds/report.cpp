@@ -65,6 +65,7 @@ nlohmann::json report_json(const Level& level, const StabilityReport& r, bool pe
         }
         e["final"] = {{"x", out.x}, {"y", out.y}, {"rotation", out.rotation}};
         e["displacement"] = out.displacement;
+        e["skin_shift"] = out.skin_shift;
         e["rotation_change"] = out.rotation_change;
         e["moved"] = out.moved;
         e["life"] = out.life;
@@ -81,7 +82,7 @@ nlohmann::json report_unit_json(const StabilityReport& r) {
   for (const auto& o : r.objects) {
     objects.push_back({o.destroyed, o.left_world, o.moved,
                        json_doubles({o.time_destroyed, o.x, o.y, o.rotation, o.displacement,
-                                     o.rotation_change, o.life})});
+                                     o.rotation_change, o.life, o.skin_shift})});
   }
   nlohmann::json overlaps = nlohmann::json::array();
   for (const auto& o : r.overlaps) overlaps.push_back({o.a, o.b, json_double(o.depth)});
@@ -96,9 +97,9 @@ StabilityReport report_from_unit_json(const nlohmann::json& j) {
   StabilityReport r;
   for (const auto& o : j.at("objects")) {
     const auto v = doubles_from_json(o.at(3));
-    if (v.size() != 7) throw InternalError("a unit's object outcome has the wrong size");
+    if (v.size() != 8) throw InternalError("a unit's object outcome has the wrong size");
     r.objects.push_back({o.at(0).get<bool>(), o.at(1).get<bool>(), v[0], v[1], v[2], v[3], v[4],
-                         v[5], v[6], o.at(2).get<bool>()});
+                         v[5], v[6], o.at(2).get<bool>(), v[7]});
   }
   for (const auto& o : j.at("overlaps"))
     r.overlaps.push_back({o.at(0).get<int>(), o.at(1).get<int>(), double_from_json(o.at(2))});

@@ -51,6 +51,13 @@ double multiplier(const BirdSpec& bird, Material material) {
   return by_material(material, bird.wood, bird.stone, bird.ice, 1);
 }
 
+/// Gravity, leaned by settings.gravity_lean degrees towards +x.
+b2Vec2 gravity_vector(const PhysicsSettings& s) {
+  const double lean = s.gravity_lean * std::numbers::pi / 180;
+  return b2Vec2(static_cast<float>(-s.gravity * std::sin(lean)),
+                static_cast<float>(s.gravity * std::cos(lean)));
+}
+
 /// Box2D 2.4.1 fills its table of contact functions (b2Contact::s_registers) lazily, the first
 /// time any world creates a contact; two threads doing that at once would race. One contact made
 /// here, once, before any simulation, fills it. (Its other globals, b2_gjkCalls and the b2_toi*
@@ -97,12 +104,10 @@ double game_time(int steps, double time_step) {
 }
 
 World::World(const Level& level, const PhysicsSettings& settings, int)
-    : level_(level),
-      s_(settings),
-      world_(b2Vec2(0.0f, static_cast<float>(settings.gravity))),
-      pieces_(level.objects.size()) {
+    : level_(level), s_(settings), world_(gravity_vector(settings)), pieces_(level.objects.size()) {
   prepare_box2d();
   world_.SetAllowSleeping(true);
+  world_.SetContinuousPhysics(settings.continuous);
   world_.SetContactListener(this);
   add_ground();
 }
@@ -159,6 +164,94 @@ void World::settle_contacts(std::span<const PieceState> state) {
 }
 
 double World::time() const { return game_time(steps_, s_.time_step); }
+
+std::vector<double> World::skin_rest(double tolerance) {
+  // Box2D's position solver moves each contact 20% of its error a pass and stops a step's passes
+  // once every contact is within three slops; it takes some dozens of steps for the gaps of a
+  // tall stack to open to the skin. The steps are cheap (velocities stay zero: one velocity
+  // pass each) and stop when nothing moves any more.
+  constexpr int kMostSteps = 200;
+  constexpr float kStill = 1e-6f;
+  std::vector<double> shift(pieces_.size(), 0.0);
+  std::vector<b2Vec2> before(pieces_.size());
+  quiet_ = true;
+  settling_ = tolerance;
+  world_.SetGravity(b2Vec2(0.0f, 0.0f));
+  world_.SetAllowSleeping(false);  // a still body would sleep and be corrected no more
+  for (int k = 0; k < kMostSteps; ++k) {
+    for (std::size_t i = 0; i < pieces_.size(); ++i) {
+      if (pieces_[i].body) before[i] = pieces_[i].body->GetPosition();
+    }
+    world_.Step(static_cast<float>(s_.time_step), 1, s_.position_iterations);
+    float most = 0;
+    for (std::size_t i = 0; i < pieces_.size(); ++i) {
+      if (pieces_[i].body)
+        most = std::max(most, (pieces_[i].body->GetPosition() - before[i]).Length());
+    }
+    if (most < kStill) break;
+  }
+  world_.SetGravity(gravity_vector(s_));
+  world_.SetAllowSleeping(true);
+  settling_ = -1;
+  quiet_ = false;
+  // A piece sunk into the one under it (a real overlap) rides along with it: the skin's lift of
+  // what carries it, and the skin's gap its own contact will open, are no movement of its own.
+  auto piece_of = [&](b2Body* b) {
+    const std::uintptr_t id = b->GetUserData().pointer;
+    return id >= 1 && id <= pieces_.size() ? static_cast<int>(id - 1) : -1;
+  };
+  std::vector<std::pair<int, int>> carried;  // (upper, lower) piece indices
+  for (const auto& [a, b] : overlapping_) {
+    const bool a_up = a->GetPosition().y > b->GetPosition().y;
+    const int upper = piece_of(a_up ? a : b), lower = piece_of(a_up ? b : a);
+    if (upper >= 0 && lower >= 0) carried.emplace_back(upper, lower);
+  }
+  std::sort(carried.begin(), carried.end(), [&](const auto& x, const auto& y) {
+    return pieces_[static_cast<std::size_t>(x.first)].body->GetPosition().y <
+           pieces_[static_cast<std::size_t>(y.first)].body->GetPosition().y;
+  });
+  std::vector<char> moved_along(pieces_.size(), 0);
+  for (const auto& [upper, lower] : carried) {
+    if (moved_along[static_cast<std::size_t>(upper)]) continue;
+    const Piece& l = pieces_[static_cast<std::size_t>(lower)];
+    b2Body* u = pieces_[static_cast<std::size_t>(upper)].body;
+    // The lift of what carries it, and the gap its own contact opens once pushed out.
+    const b2Vec2 gap(0.0f, static_cast<float>(2 * s_.contact_skin) - b2_linearSlop);
+    const b2Vec2 lift = l.body->GetPosition() - l.start_position + gap;
+    u->SetTransform(u->GetPosition() + lift, u->GetAngle());
+    moved_along[static_cast<std::size_t>(upper)] = 1;
+  }
+  overlapping_.clear();
+  for (std::size_t i = 0; i < pieces_.size(); ++i) {
+    Piece& p = pieces_[i];
+    if (!p.body || !level_.objects[i].is_piece()) continue;
+    shift[i] = (p.body->GetPosition() - p.start_position).Length();
+    p.start_position = p.body->GetPosition();
+    p.start_angle = p.body->GetAngle();
+  }
+  return shift;
+}
+
+void World::PreSolve(b2Contact* contact, const b2Manifold*) {
+  if (settling_ < 0) return;
+  const b2Manifold* m = contact->GetManifold();
+  if (m->pointCount == 0) return;
+  b2WorldManifold wm;
+  contact->GetWorldManifold(&wm);
+  float separation = wm.separations[0];
+  for (int i = 1; i < m->pointCount; ++i) separation = std::min(separation, wm.separations[i]);
+  // Every collider reaches one skin beyond the object's true outline (docs/birds.md).
+  const double depth = -(static_cast<double>(separation) + 2 * s_.contact_skin);
+  if (depth > settling_) {
+    contact->SetEnabled(false);
+    b2Body* a = contact->GetFixtureA()->GetBody();
+    b2Body* b = contact->GetFixtureB()->GetBody();
+    const std::pair<b2Body*, b2Body*> pair(std::min(a, b), std::max(a, b));
+    if (std::find(overlapping_.begin(), overlapping_.end(), pair) == overlapping_.end()) {
+      overlapping_.push_back(pair);
+    }
+  }
+}
 
 void World::add_ground() {
   b2BodyDef def;

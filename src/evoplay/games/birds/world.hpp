@@ -43,6 +43,15 @@ class World : public b2ContactListener {
   World(const World&) = delete;
   World& operator=(const World&) = delete;
 
+  /// Where the contact skin alone leaves the level (physics.hpp: the poses movement is measured
+  /// from): gravity off, Box2D's position correction pushes touching objects apart until every
+  /// contact rests at the skin's gap (the lift of stacks, the spread of blocks side by side),
+  /// moving nothing otherwise. Contacts whose true outlines overlap by more than `tolerance` are
+  /// left alone (a real overlap, which the simulation pushes out and counts); the piece sunk into
+  /// another rides along with it. The poses reached become the pieces' start poses; returns how
+  /// far each object moved. Meant for a world of its own, thrown away after.
+  std::vector<double> skin_rest(double tolerance);
+
   /// One step of settings.time_step, then the game's rules: pieces that fell out of the level,
   /// pieces whose life ran out are destroyed (TNT explodes, possibly destroying more).
   void step();
@@ -87,6 +96,7 @@ class World : public b2ContactListener {
   const Level& level() const { return level_; }
 
   void BeginContact(b2Contact* contact) override;
+  void PreSolve(b2Contact* contact, const b2Manifold* old_manifold) override;
 
  private:
   /// The ground, no piece yet.
@@ -118,7 +128,10 @@ class World : public b2ContactListener {
   std::vector<std::size_t> dying_;
   std::vector<std::size_t> destroyed_;
   int steps_ = 0;
-  bool quiet_ = false;  // contacts cause no damage (while settling a rebuilt world's contacts)
+  bool quiet_ = false;    // contacts cause no damage (while settling a rebuilt world's contacts)
+  double settling_ = -1;  // skin_rest's overlap tolerance while it runs (-1: not settling)
+  // The pairs of bodies skin_rest found overlapping for real (their contact left alone).
+  std::vector<std::pair<b2Body*, b2Body*>> overlapping_;
 };
 
 /// Game time after `steps` steps of `time_step`: steps / (steps per second) when a second holds
