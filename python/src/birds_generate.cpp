@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "evoplay/core/run_record.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/run_dir.hpp"
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/evo/stopping.hpp"
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/level_set.hpp"

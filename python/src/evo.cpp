@@ -9,16 +9,16 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "evo_keywords.hpp"
 #include "evo_operators.hpp"
 #include "evo_problem.hpp"
-#include "evo_keywords.hpp"
-#include "fields.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/evo/aco.hpp"
 #include "evoplay/evo/cro.hpp"
 #include "evoplay/evo/ga.hpp"
 #include "evoplay/evo/problems/circle_tsp.hpp"
 #include "evoplay/evo/problems/onemax.hpp"
+#include "fields.hpp"
 #include "observer.hpp"
 
 namespace evoplay::python {
@@ -286,7 +286,8 @@ std::unique_ptr<Run> make_variation_run(const py::object& problem, Params params
   }
   if (p.tsp) return build(std::make_unique<evo::CircleTsp>(*p.tsp), true, crossover, mutation);
   if (params.threads != 1) {
-    throw fields::FieldError("threads", "a problem written in Python runs on one thread (threads=1)");
+    throw fields::FieldError("threads",
+                             "a problem written in Python runs on one thread (threads=1)");
   }
   return build(std::make_unique<PyProblem<std::vector<int>>>(problem, *p.shape), false, crossover,
                mutation);
@@ -324,15 +325,15 @@ void add_evo(py::module_& m) {
             for (const int c : g) {
               const bool in_range = c >= 0 && static_cast<std::size_t>(c) < p.cities();
               if (!in_range || seen[static_cast<std::size_t>(c)])
-                throw py::value_error(fmt::format("genome: expected a permutation of 0..{}, found "
-                                                  "{} {}",
-                                                  p.cities() - 1, c,
-                                                  in_range ? "twice" : "(out of range)"));
+                throw py::value_error(
+                    fmt::format("genome: expected a permutation of 0..{}, found "
+                                "{} {}",
+                                p.cities() - 1, c, in_range ? "twice" : "(out of range)"));
               seen[static_cast<std::size_t>(c)] = true;
             }
             if (g.size() != p.cities())
-              throw py::value_error(fmt::format("genome: expected {} cities, found {}",
-                                                p.cities(), g.size()));
+              throw py::value_error(
+                  fmt::format("genome: expected {} cities, found {}", p.cities(), g.size()));
             return p.evaluate(g);
           },
           py::arg("genome"));
@@ -400,9 +401,9 @@ void add_evo(py::module_& m) {
           const auto cols = given.contains("cols") ? given.attr("pop")("cols") : py::int_(10);
           given["reef"] = py::make_tuple(rows, cols);
         }
-        auto k = keywords(CroKeywords::defaults(), given, token,
-                          {{"brooding_mutation", "gamma"},
-                           {"depredation_fraction", "depredation_share"}});
+        auto k = keywords(
+            CroKeywords::defaults(), given, token,
+            {{"brooding_mutation", "gamma"}, {"depredation_fraction", "depredation_share"}});
         if (!k.params.substrates.empty()) {
           throw fields::FieldError(
               "preset",

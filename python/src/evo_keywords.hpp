@@ -22,8 +22,8 @@ struct GaKeywords {
   }
   template <class S, class V>
   static void operator_fields(S& s, V& v) {
-    v(s.crossover, {.name = "crossover",
-                    .help = "crossover by name (default by genome kind: one-point or ox)"});
+    v(s.crossover,
+      {.name = "crossover", .help = "crossover by name (default by genome kind: one-point or ox)"});
     v(s.mutation, {.name = "mutation",
                    .help = "mutation by name (default by genome kind: bit-flip, reset, gaussian "
                            "or swap)"});

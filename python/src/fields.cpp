@@ -20,7 +20,8 @@ nlohmann::json json_of(py::handle value) {
         return value.cast<std::uint64_t>();
       return std::numeric_limits<double>::infinity();
     }
-    if (big >= py::int_(std::numeric_limits<std::int64_t>::min())) return value.cast<std::int64_t>();
+    if (big >= py::int_(std::numeric_limits<std::int64_t>::min()))
+      return value.cast<std::int64_t>();
     return -std::numeric_limits<double>::infinity();
   }
   if (py::isinstance<py::float_>(value)) return value.cast<double>();
@@ -32,11 +33,13 @@ nlohmann::json json_of(py::handle value) {
   }
   if (py::isinstance<py::dict>(value)) {
     auto out = nlohmann::json::object();
-    for (const auto& [k, v] : value.cast<py::dict>()) out[py::str(k).cast<std::string>()] = json_of(v);
+    for (const auto& [k, v] : value.cast<py::dict>())
+      out[py::str(k).cast<std::string>()] = json_of(v);
     return out;
   }
-  throw py::type_error(fmt::format("a setting cannot be a {}",
-                                   py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>()));
+  throw py::type_error(
+      fmt::format("a setting cannot be a {}",
+                  py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>()));
 }
 
 namespace detail {
@@ -69,7 +72,8 @@ void raise_field_error(const fields::FieldError& e, bool unknown) {
     for (std::size_t i = quote; i < detail.size(); ++i)
       if (detail[i] == '-') detail[i] = '_';
   }
-  if (unknown) throw py::type_error(fmt::format("unexpected keyword argument '{}': {}", name, detail));
+  if (unknown)
+    throw py::type_error(fmt::format("unexpected keyword argument '{}': {}", name, detail));
   throw Error(fmt::format("{}: {}", name, detail));
 }
 

@@ -88,8 +88,8 @@ void add_flags(py::module_& m) {
           "move_name",
           [](int m) {
             if (m < 0 || m >= fl::State::kMoveIndices)
-              throw py::value_error(fmt::format("move: expected 0 to {}, found {}",
-                                                fl::State::kMoveIndices - 1, m));
+              throw py::value_error(
+                  fmt::format("move: expected 0 to {}, found {}", fl::State::kMoveIndices - 1, m));
             return fl::State::move_name(static_cast<fl::State::Move>(m));
           },
           py::arg("move"), "\"1n\", \"2dig\" (player numbers from 1).")

@@ -11,7 +11,6 @@
 
 #include "bindings.hpp"
 #include "evoplay/core/error.hpp"
-#include "fields.hpp"
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/lemmings/render.hpp"
@@ -20,6 +19,7 @@
 #include "evoplay/games/lemmings/solve_level.hpp"
 #include "evoplay/games/lemmings/study.hpp"
 #include "evoplay/games/lemmings/study_report.hpp"
+#include "fields.hpp"
 
 namespace evoplay::python {
 

@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "fields.hpp"
 #include "evoplay/core/control.hpp"
 #include "evoplay/evo/cro_params.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/games/sudoku/check.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
+#include "fields.hpp"
 
 namespace evoplay::python {
 
@@ -49,13 +49,13 @@ std::vector<su::PuzzleEntry> sudoku_entries(const py::object& puzzles) {
     } else if (py::isinstance<py::str>(item)) {
       auto parsed = su::parse_puzzles(item.cast<std::string>(), fmt::format("<puzzle {}>", index));
       if (parsed.size() != 1)
-        throw py::value_error(fmt::format("puzzles[{}]: expected one puzzle, found {}", index - 1,
-                                          parsed.size()));
+        throw py::value_error(
+            fmt::format("puzzles[{}]: expected one puzzle, found {}", index - 1, parsed.size()));
       out.push_back(std::move(parsed[0]));
     } else {
-      throw py::type_error(fmt::format("puzzles[{}]: expected a Puzzle or a text, found {}",
-                                       index - 1, py::str(py::type::handle_of(item).attr("__name__"))
-                                                      .cast<std::string>()));
+      throw py::type_error(
+          fmt::format("puzzles[{}]: expected a Puzzle or a text, found {}", index - 1,
+                      py::str(py::type::handle_of(item).attr("__name__")).cast<std::string>()));
     }
   }
   return out;

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "bindings.hpp"
-#include "evoplay/core/run_record.hpp"
-#include "fields.hpp"
 #include "evoplay/core/run_dir.hpp"
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/games/sudoku/experiment.hpp"
+#include "fields.hpp"
 
 namespace evoplay::python {
 
@@ -132,13 +132,13 @@ void add_sudoku_experiment(py::module_& m) {
       py::arg("puzzles"), py::kw_only(), py::arg("first") = 0, py::arg("out") = py::none(),
       py::arg("progress") = py::none(),
       ("`sudoku experiment`: repeated seeded GA runs per operator (crossover, mutation: a name, "
-      "'a,b', a list, or 'all') and per value of one parameter (vary='population=50:200:50' "
-      "or 'mutation-rate=0.1,0.3'), on puzzles (a text, a Puzzle or a list; first=N keeps the "
-      "first N), `runs` runs each; compare=(A, B) tests two operators (Mann-Whitney U). Keywords "
-      "as the command's options over the preset; the same seed gives the command's runs at any "
-      "number of threads (0: every core). progress(done, total) sees each finished run; "
-      "returning False stops (with the runs finished). out=FOLDER writes the command's run "
-      "folder (summary.csv, runs.csv, success.png, fitness.png, config.json, result.json)." +
+       "'a,b', a list, or 'all') and per value of one parameter (vary='population=50:200:50' "
+       "or 'mutation-rate=0.1,0.3'), on puzzles (a text, a Puzzle or a list; first=N keeps the "
+       "first N), `runs` runs each; compare=(A, B) tests two operators (Mann-Whitney U). Keywords "
+       "as the command's options over the preset; the same seed gives the command's runs at any "
+       "number of threads (0: every core). progress(done, total) sees each finished run; "
+       "returning False stops (with the runs finished). out=FOLDER writes the command's run "
+       "folder (summary.csv, runs.csv, success.png, fitness.png, config.json, result.json)." +
        keywords_doc(su::ExperimentSettings{}))
           .c_str());
 }

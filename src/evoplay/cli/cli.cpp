@@ -1,11 +1,10 @@
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <new>
-
-#include <unistd.h>
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
@@ -75,8 +74,8 @@ void print_run_dir(const RunDir& run) { fmt::print("run folder: {}\n", run.path(
 
 void note_reading_terminal(std::string_view input, std::string_view what) {
   if (input == "-" && ::isatty(STDIN_FILENO) != 0)
-    fmt::print(stderr, "evoplay: reading {} from standard input (end with Ctrl-D; or give a file)\n",
-               what);
+    fmt::print(stderr,
+               "evoplay: reading {} from standard input (end with Ctrl-D; or give a file)\n", what);
 }
 
 void exit_cancelled() { throw CLI::RuntimeError(kCancelledStatus); }
