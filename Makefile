@@ -1,7 +1,9 @@
-# The user's entry points. Each one first installs whatever Debian packages are missing.
-#   make demo   build (Release) and run the showcase of every part of evoplay
+# The user's entry points. Each one first installs whatever Debian packages it is missing
+# (scripts/install-deps: the program's own; --test, --pingus, --bench, --fuzz add the rest).
+#   make demo   build the program (Release, target evoplay only) and run the showcase of every part
 #   make test   build the tests under AddressSanitizer + UBSan and run them with ctest
-#   make build  Release build; the program is build/release/evoplay
+#   make build  Release build of everything (program, Python module, benchmark programs);
+#               the program is build/release/evoplay
 #   make bench  Release build, then bench/run prints one `name value unit` line per figure
 #   make fuzz   build the libFuzzer harnesses of every parser (clang, preset fuzz) and run each
 #               for FUZZ_SECONDS (default 60), two at a time (fuzz/run; docs/reliability.md)
@@ -19,11 +21,13 @@ build: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release
 
-demo: build
+demo: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release --target evoplay
 	build/release/evoplay demo
 
-test: deps
-	@scripts/install-deps --pingus
+test:
+	@scripts/install-deps --test --pingus
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan
 	ctest --preset asan

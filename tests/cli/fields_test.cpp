@@ -3,6 +3,8 @@
 // declaration's help, and the command has no option beyond them, the common ones and its
 // inputs. A field bound by hand (another name, another help) or an option added beside the
 // declaration fails here.
+#include "evoplay/core/fields.hpp"
+
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
@@ -11,7 +13,6 @@
 #include <vector>
 
 #include "evoplay/cli/commands.hpp"
-#include "evoplay/core/fields.hpp"
 #include "evoplay/games/lemmings/study.hpp"
 #include "evoplay/games/sudoku/experiment.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
@@ -21,20 +22,20 @@ namespace {
 using namespace evoplay;
 
 /// The options every command may have besides its settings.
-const std::set<std::string> kCommon = {"--help",   "--seed",   "--threads",        "--out",
-                                       "--json",   "--quiet",  "--resume",         "--scheduler-rank"};
+const std::set<std::string> kCommon = {"--help", "--seed",  "--threads", "--out",
+                                       "--json", "--quiet", "--resume",  "--scheduler-rank"};
 
-struct Case {
+struct FieldCase {
   std::string group, command;
   std::vector<fields::Info> fields;
   std::set<std::string> inputs;  // the command's own inputs (files, a first-N)
 };
 
-CLI::App* find_command(CLI::App& app, const Case& c) {
+CLI::App* find_command(CLI::App& app, const FieldCase& c) {
   return app.get_subcommand(c.group)->get_subcommand(c.command);
 }
 
-std::vector<Case> cases() {
+std::vector<FieldCase> cases() {
   return {
       {"lemmings", "solve", fields::describe(games::lemmings::SolverSettings{}), {}},
       {"lemmings", "compare", fields::describe(games::lemmings::StudySpec{}), {}},
@@ -55,8 +56,8 @@ TEST(DeclaredFields, EveryFieldIsAnOptionWithItsDeclaredHelp) {
       const CLI::Option* opt = cmd->get_option_no_throw(name);
       ASSERT_NE(opt, nullptr) << c.group << " " << c.command << ": no option " << name;
       EXPECT_TRUE(opt->get_description().starts_with(info.slot.field.help))
-          << name << " of " << c.group << " " << c.command << " says '"
-          << opt->get_description() << "', the declaration '" << info.slot.field.help << "'";
+          << name << " of " << c.group << " " << c.command << " says '" << opt->get_description()
+          << "', the declaration '" << info.slot.field.help << "'";
     }
   }
 }
@@ -89,8 +90,7 @@ TEST(DeclaredFields, TheCommandLineRefusesAValueWithTheLibrarysWords) {
     app.parse("lemmings solve level.lvl --population 1", false);
     FAIL() << "--population 1 accepted";
   } catch (const CLI::ParseError& e) {
-    EXPECT_NE(std::string(e.what()).find(
-                  "expected a whole number from 2 to 1000000, found '1'"),
+    EXPECT_NE(std::string(e.what()).find("expected a whole number from 2 to 1000000, found '1'"),
               std::string::npos)
         << e.what();
   }

@@ -28,13 +28,13 @@ void write(const fs::path& file, const std::string& text) {
   std::ofstream(file, std::ios::binary) << text;
 }
 
-struct Case {
+struct HostileCase {
   std::string args;      // shell text after `evoplay`; OUT stands for a run folder to watch
   std::string expected;  // in standard error
 };
 
 // Runs each case; each must fail with status 2, name what it expects, and leave OUT unmade.
-void expect_refused(const std::vector<Case>& cases, const fs::path& dir) {
+void expect_refused(const std::vector<HostileCase>& cases, const fs::path& dir) {
   int n = 0;
   for (const auto& c : cases) {
     const fs::path out = dir / ("out" + std::to_string(n++));

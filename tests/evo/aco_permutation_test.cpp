@@ -51,7 +51,7 @@ class HiddenAssignment {
   std::vector<int> answer_;
 };
 
-AcoParams params(std::uint64_t seed, std::size_t iterations, int threads = 1) {
+AcoParams permutation_params(std::uint64_t seed, std::size_t iterations, int threads = 1) {
   AcoParams p;
   p.ants = 20;
   p.evaporation = 0.1;
@@ -85,20 +85,20 @@ void expect_distinct_items(const P& problem, const AcoParams& p, std::size_t len
 
 TEST(AcoPermutation, EveryAntIsAPermutation) {
   const CircleTsp tsp(12);
-  expect_distinct_items(tsp, params(1, 15), 12, 12);
+  expect_distinct_items(tsp, permutation_params(1, 15), 12, 12);
   // No pheromone at all: every weight is 0, and each ant picks uniformly among the cities it
   // has not visited.
-  auto bare = params(2, 5);
+  auto bare = permutation_params(2, 5);
   bare.initial_pheromone = 0;
   bare.deposit = 0;
   expect_distinct_items(tsp, bare, 12, 12);
   // Fewer positions than items: distinct items, not all of them.
-  expect_distinct_items(HiddenAssignment(5, 9), params(3, 10), 5, 9);
+  expect_distinct_items(HiddenAssignment(5, 9), permutation_params(3, 10), 5, 9);
 }
 
 TEST(AcoPermutation, SameSeedSameRunAtOneAndTwoThreads) {
   const CircleTsp tsp(10);
-  auto p = params(5, 25, 1);
+  auto p = permutation_params(5, 25, 1);
   Aco<CircleTsp> one(tsp, p);
   const auto a = run_to_end(one);
   p.threads = 2;
@@ -119,7 +119,7 @@ TEST(AcoPermutation, FindsAHiddenPermutation) {
   for (std::uint64_t seed : {1, 2}) {
     // Small deposits, slow evaporation and a lower bound on the trail (as MMAS for assignment
     // problems): a converged trail still tries the other items, so the last swaps are found.
-    auto p = params(seed, 400);
+    auto p = permutation_params(seed, 400);
     p.evaporation = 0.05;
     p.deposit = 0.05;
     p.tau_min = 0.01;
@@ -135,7 +135,7 @@ TEST(AcoPermutation, SolvesASmallCircleTsp) {
   const CircleTsp tsp(8);
   const double octagon = 8 * 2 * std::sin(std::numbers::pi / 8);
   for (std::uint64_t seed : {1, 2}) {
-    auto p = params(seed, 400);
+    auto p = permutation_params(seed, 400);
     p.evaporation = 0.05;  // slower convergence: a position-based trail locks in easily
     const auto r = run_aco(tsp, p);
     EXPECT_TRUE(r.solved) << "seed " << seed << " best " << r.best_fitness;
@@ -150,8 +150,8 @@ TEST(AcoPermutation, TooFewOptionsForTheStagesIsAnError) {
     std::size_t options(std::size_t) const { return 3; }
   };
   const Short short_of_options(4, 4);
-  Aco<Short> aco(short_of_options, params(1, 1));
+  Aco<Short> aco(short_of_options, permutation_params(1, 1));
   EXPECT_THROW(aco.start(), Error);
-  Aco<HiddenAssignment> fine(problem, params(1, 1));
+  Aco<HiddenAssignment> fine(problem, permutation_params(1, 1));
   EXPECT_NO_THROW(fine.start());
 }

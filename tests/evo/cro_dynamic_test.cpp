@@ -8,10 +8,11 @@
 #include "evoplay/evo/operators/crossover.hpp"
 #include "evoplay/evo/operators/mutation.hpp"
 #include "evoplay/evo/problems/onemax.hpp"
+#include "support/evo_operators.hpp"
 
 using namespace evoplay;
 using namespace evoplay::evo;
-using G = std::vector<int>;
+using namespace evoplay::test_support;
 
 TEST(CroDynamicWeights, FollowTheLarvaeThatSettledAsPyCroSlDoes) {
   // Rates 1 and 0, scaled to sum 1, amplification 1: softmax weights e/(e+1) and 1/(e+1).
@@ -53,9 +54,6 @@ std::vector<Substrate<G>> up_and_zero() {
   return {{"up", {}, up}, {"zero", {}, zero}};
 }
 
-auto one_point_one = [](const G& a, const G& b, Rng& r) { return one_point(a, b, r).first; };
-auto bit_flip = [](G& g, Rng& r) { random_reset_mutation(g, r, 0, 1, 1.0 / 64); };
-
 /// The share of the reef's cells that grow on substrate 0 after `epochs` epochs.
 double share_on_up(const CroParams& p, std::size_t epochs) {
   const OneMax problem(64);
@@ -65,11 +63,6 @@ double share_on_up(const CroParams& p, std::size_t epochs) {
   std::size_t on_up = 0;
   for (std::size_t c = 0; c < cro.reef().size(); ++c) on_up += cro.substrate_of(c) == 0;
   return static_cast<double>(on_up) / static_cast<double>(cro.reef().size());
-}
-
-std::string strip(History h) {
-  for (auto& r : h.rows) r.elapsed = 0;
-  return h.to_csv();
 }
 
 }  // namespace
@@ -99,9 +92,9 @@ TEST(CroDynamic, SameSeedSameRunAtAnyThreadCount) {
   const auto a = run_cro(problem, p, one_point_one, bit_flip, nullptr, {}, up_and_zero());
   p.threads = 2;
   const auto b = run_cro(problem, p, one_point_one, bit_flip, nullptr, {}, up_and_zero());
-  EXPECT_EQ(strip(a.history), strip(b.history));
+  EXPECT_EQ(without_time(a.history), without_time(b.history));
   EXPECT_EQ(a.population, b.population);
   p.seed = 18;  // and the seed matters
   const auto c = run_cro(problem, p, one_point_one, bit_flip, nullptr, {}, up_and_zero());
-  EXPECT_NE(strip(a.history), strip(c.history));
+  EXPECT_NE(without_time(a.history), without_time(c.history));
 }

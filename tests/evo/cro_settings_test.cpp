@@ -1,28 +1,24 @@
-// CRO's presets, its settings by name (core/fields.hpp), the copy control before evaluation (issue 21) and CRO with substrate layers.
-#include "evoplay/core/fields.hpp"
-
+// CRO's presets, its settings by name (core/fields.hpp), the copy control before evaluation (issue
+// 21) and CRO with substrate layers.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <set>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/fields.hpp"
 #include "evoplay/evo/cro.hpp"
 #include "evoplay/evo/operators/crossover.hpp"
 #include "evoplay/evo/operators/mutation.hpp"
 #include "evoplay/evo/problems/circle_tsp.hpp"
 #include "evoplay/evo/problems/onemax.hpp"
+#include "support/evo_operators.hpp"
 
 using namespace evoplay;
 using namespace evoplay::evo;
-using G = std::vector<int>;
+using namespace evoplay::test_support;
 
 namespace {
-
-auto one_point_one = [](const G& a, const G& b, Rng& r) { return one_point(a, b, r).first; };
-auto bit_flip = [](G& g, Rng& r) {
-  random_reset_mutation(g, r, 0, 1, 1.0 / static_cast<double>(g.size()));
-};
 
 /// Counts the operator calls of each epoch (the observer closes an epoch).
 struct Calls : Observer {
@@ -44,11 +40,6 @@ struct Calls : Observer {
     };
   }
 };
-
-std::string strip(History h) {
-  for (auto& r : h.rows) r.elapsed = 0;
-  return h.to_csv();
-}
 
 }  // namespace
 
@@ -135,11 +126,14 @@ TEST(CroPresets, SlUniqueKeepsOneCoralPerGenome) {
 
 TEST(CroPresets, ValidateRefusesValuesOutOfRange) {
   EXPECT_NO_THROW(CroParams::standard().validate());
-  for (auto bad :
-       {+[](CroParams& p) { p.occupancy = 0; }, +[](CroParams& p) { p.larvae = 1.5; },
-        +[](CroParams& p) { p.brooding_mutation = -0.1; }, +[](CroParams& p) { p.attempts = -1; },
-        +[](CroParams& p) { p.max_copies = -2; }, +[](CroParams& p) { p.rows = 1; p.cols = 1; },
-        +[](CroParams& p) { p.depredation_probability = 2; }}) {
+  for (auto bad : {+[](CroParams& p) { p.occupancy = 0; }, +[](CroParams& p) { p.larvae = 1.5; },
+                   +[](CroParams& p) { p.brooding_mutation = -0.1; },
+                   +[](CroParams& p) { p.attempts = -1; }, +[](CroParams& p) { p.max_copies = -2; },
+                   +[](CroParams& p) {
+                     p.rows = 1;
+                     p.cols = 1;
+                   },
+                   +[](CroParams& p) { p.depredation_probability = 2; }}) {
     CroParams p = CroParams::thesis();
     bad(p);
     EXPECT_THROW(p.validate(), Error);
@@ -212,7 +206,7 @@ TEST(CroCopies, MuStillCapsCopiesAndTheRunIsTheSameAtAnyThreadCount) {
   const auto a = run_cro(problem, p, clone, bit_flip);
   p.threads = 2;
   const auto b = run_cro(problem, p, clone, bit_flip);
-  EXPECT_EQ(strip(a.history), strip(b.history));
+  EXPECT_EQ(without_time(a.history), without_time(b.history));
   EXPECT_EQ(a.population, b.population);
   std::map<G, int> counts;
   for (const auto& c : a.population) ++counts[c];
@@ -298,7 +292,6 @@ TEST(CroSl, SameSeedSameRunAtAnyThreadCountAndItMinimisesTheTsp) {
   const CircleTsp tsp(16);
   auto ox_one = [](const G& a, const G& b, Rng& r) { return ox(a, b, r).first; };
   auto pmx_one = [](const G& a, const G& b, Rng& r) { return pmx(a, b, r).first; };
-  auto inversion = [](G& g, Rng& r) { inversion_mutation(g, r); };
   auto swap = [](G& g, Rng& r) { swap_mutation(g, r); };
   const std::vector<Substrate<G>> layers = {
       {"ox", ox_one, {}}, {"pmx", pmx_one, {}}, {"inversion", {}, inversion}, {"swap", {}, swap}};
@@ -308,7 +301,7 @@ TEST(CroSl, SameSeedSameRunAtAnyThreadCountAndItMinimisesTheTsp) {
   const auto a = run_cro(tsp, p, ox_one, inversion, nullptr, {}, layers);
   p.threads = 2;
   const auto b = run_cro(tsp, p, ox_one, inversion, nullptr, {}, layers);
-  EXPECT_EQ(strip(a.history), strip(b.history));
+  EXPECT_EQ(without_time(a.history), without_time(b.history));
   EXPECT_EQ(a.population, b.population);
   EXPECT_TRUE(a.solved) << a.best_fitness << " vs " << tsp.optimum();
 }

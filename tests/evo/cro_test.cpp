@@ -9,19 +9,15 @@
 #include "evoplay/evo/operators/mutation.hpp"
 #include "evoplay/evo/problems/circle_tsp.hpp"
 #include "evoplay/evo/problems/onemax.hpp"
+#include "support/evo_operators.hpp"
 
 using namespace evoplay;
 using namespace evoplay::evo;
-using G = std::vector<int>;
+using namespace evoplay::test_support;
 
 namespace {
 
 auto ox_one = [](const G& a, const G& b, Rng& r) { return ox(a, b, r); };  // a pair: first kept
-auto inversion = [](G& g, Rng& r) { inversion_mutation(g, r); };
-auto one_point_one = [](const G& a, const G& b, Rng& r) { return one_point(a, b, r).first; };
-auto bit_flip = [](G& g, Rng& r) {
-  random_reset_mutation(g, r, 0, 1, 1.0 / static_cast<double>(g.size()));
-};
 
 CroParams defaults(std::uint64_t seed, int threads = 1) {
   CroParams p;
@@ -115,7 +111,7 @@ TEST(Cro, SameSeedSameHistoryAtAnyThreadCount) {
     for (auto& r : h.rows) r.elapsed = 0;
     return h.to_csv();
   };
-  EXPECT_EQ(strip(a.history), strip(b.history));
+  EXPECT_EQ(without_time(a.history), without_time(b.history));
   EXPECT_EQ(a.population, b.population);
 }
 
@@ -179,8 +175,8 @@ TEST(Cro, FingerprintsChangeNothingButTheWorkDone) {
   const auto plain = run_cro(OneMax(12), p, sometimes_clone, bit_flip);
   const auto printed = run_cro(PrintedOneMax(12, false), p, sometimes_clone, bit_flip);
   const auto colliding = run_cro(PrintedOneMax(12, true), p, sometimes_clone, bit_flip);
-  EXPECT_EQ(strip(plain.history), strip(printed.history));
-  EXPECT_EQ(strip(plain.history), strip(colliding.history));
+  EXPECT_EQ(without_time(plain.history), without_time(printed.history));
+  EXPECT_EQ(without_time(plain.history), without_time(colliding.history));
   EXPECT_EQ(plain.population, printed.population);
   double duplicates = 0;
   for (const auto& row : plain.history.rows) duplicates += row.extra_value("duplicates");

@@ -6,19 +6,15 @@
 #include "evoplay/evo/operators/mutation.hpp"
 #include "evoplay/evo/problems/circle_tsp.hpp"
 #include "evoplay/evo/problems/onemax.hpp"
+#include "support/evo_operators.hpp"
 
 using namespace evoplay;
 using namespace evoplay::evo;
-using G = std::vector<int>;
+using namespace evoplay::test_support;
 
 namespace {
 
-auto ox_cross = [](const G& a, const G& b, Rng& r) { return ox(a, b, r); };
-auto inversion = [](G& g, Rng& r) { inversion_mutation(g, r); };
 auto one_point_cross = [](const G& a, const G& b, Rng& r) { return one_point(a, b, r); };
-auto bit_flip = [](G& g, Rng& r) {
-  random_reset_mutation(g, r, 0, 1, 1.0 / static_cast<double>(g.size()));
-};
 
 GaParams tsp_params(std::uint64_t seed, int threads) {
   GaParams p;

@@ -12,18 +12,16 @@
 #include "evoplay/evo/operators/mutation.hpp"
 #include "evoplay/evo/problems/circle_tsp.hpp"
 #include "evoplay/evo/problems/onemax.hpp"
+#include "support/evo_operators.hpp"
 #include "support/thread_group.hpp"
 
 using namespace evoplay;
 using namespace evoplay::evo;
-using G = std::vector<int>;
+using namespace evoplay::test_support;
 
 using test_support::on_processes;
 
 namespace {
-
-auto ox_cross = [](const G& a, const G& b, Rng& r) { return ox(a, b, r); };
-auto inversion = [](G& g, Rng& r) { inversion_mutation(g, r); };
 
 GaParams ga_params(int threads) {
   GaParams p;
@@ -221,7 +219,6 @@ TEST(Archipelago, MigrationChangesTheRunAndIslandsSolveOneMax) {
   EXPECT_EQ(isolated.history.rows[5].best, migrating.history.rows[5].best);
 
   const OneMax problem(64);
-  auto bit_flip = [](G& g, Rng& r) { random_reset_mutation(g, r, 0, 1, 1.0 / 64); };
   auto one_point_cross = [](const G& a, const G& b, Rng& r) { return one_point(a, b, r); };
   GaParams p = ga_params(2);
   p.mutation_rate = 1.0;
@@ -300,6 +297,6 @@ TEST(Archipelago, AntColoniesAsIslandsGiveTheSameRunAtAnyThreadCountAndMigrate) 
   };
   const auto one = run(1, 2);
   expect_same_run(one, run(2, 2));
-  EXPECT_EQ(one.population.size(), 4u * 20u);  // every colony's last ants
+  EXPECT_EQ(one.population.size(), 4u * 20u);                   // every colony's last ants
   EXPECT_NE(one.history.to_csv(), run(1, 0).history.to_csv());  // migration changes the run
 }

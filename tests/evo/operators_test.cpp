@@ -9,10 +9,11 @@
 #include "evoplay/core/error.hpp"
 #include "evoplay/evo/operators/crossover.hpp"
 #include "evoplay/evo/operators/mutation.hpp"
+#include "support/evo_operators.hpp"
 
 using namespace evoplay;
 using namespace evoplay::evo;
-using G = std::vector<int>;
+using namespace evoplay::test_support;
 
 namespace {
 

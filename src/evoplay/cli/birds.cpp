@@ -160,7 +160,7 @@ void add_simulate(CLI::App* group) {
   });
 }
 
-void add_render(CLI::App* group) {
+void add_birds_render(CLI::App* group) {
   struct Options {
     std::vector<std::string> files;
     std::string out;
@@ -215,7 +215,7 @@ void add_render(CLI::App* group) {
   });
 }
 
-void add_check(CLI::App* group) {
+void add_birds_check(CLI::App* group) {
   struct Options {
     std::vector<std::string> files;
     double tolerance = birds::kOverlapTolerance;
@@ -445,8 +445,8 @@ void add_birds_commands(CLI::App& app) {
       "generator, shots and agents that play");
   group->require_subcommand(1);
   add_simulate(group);
-  add_render(group);
-  add_check(group);
+  add_birds_render(group);
+  add_birds_check(group);
   add_generate(group);
   add_diversity(group);
   add_birds_play_commands(group);

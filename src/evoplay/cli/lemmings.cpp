@@ -87,7 +87,7 @@ void add_run(CLI::App& group) {
   });
 }
 
-void add_render(CLI::App& group) {
+void add_lemmings_render(CLI::App& group) {
   struct Options {
     std::string level, plan, out;
     lem::RenderOptions render;
@@ -120,7 +120,7 @@ void add_render(CLI::App& group) {
   });
 }
 
-void add_check(CLI::App& group) {
+void add_lemmings_check(CLI::App& group) {
   struct Options {
     std::vector<std::string> levels;
     std::string plans;
@@ -145,7 +145,7 @@ void add_check(CLI::App& group) {
   });
 }
 
-void add_solve(CLI::App& group) {
+void add_lemmings_solve(CLI::App& group) {
   struct Options {
     std::string level;
     CommonOptions common;
@@ -271,9 +271,9 @@ void add_lemmings_commands(CLI::App& app) {
   group->require_subcommand(1);
   add_show(*group);
   add_run(*group);
-  add_render(*group);
-  add_check(*group);
-  add_solve(*group);
+  add_lemmings_render(*group);
+  add_lemmings_check(*group);
+  add_lemmings_solve(*group);
   add_compare(*group);
   add_export_demo(*group);
   add_pingus_levels(*group);

@@ -43,7 +43,7 @@ void report_solve(const sd::SolveResult& result, const std::vector<sd::PuzzleEnt
   print_run_dir(run);
 }
 
-void add_solve(CLI::App& group) {
+void add_sudoku_solve(CLI::App& group) {
   struct Options {
     CommonOptions common;
     std::string file = "-";
@@ -94,7 +94,7 @@ void add_solve(CLI::App& group) {
   });
 }
 
-void add_check(CLI::App& group) {
+void add_sudoku_check(CLI::App& group) {
   struct Options {
     CommonOptions common;
     std::string file;
@@ -160,8 +160,8 @@ void add_sudoku_commands(CLI::App& app) {
   auto* group =
       app.add_subcommand("sudoku", "Sudoku: exact solver, the paper's permutation GA, experiments");
   group->require_subcommand(1);
-  add_solve(*group);
-  add_check(*group);
+  add_sudoku_solve(*group);
+  add_sudoku_check(*group);
   add_experiment(*group);
 }
 

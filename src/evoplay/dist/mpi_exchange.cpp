@@ -11,10 +11,6 @@ namespace evoplay::dist {
 
 namespace {
 
-void check(int code, const char* what) {
-  if (code != MPI_SUCCESS) throw InternalError(std::string("MPI: ") + what + " failed");
-}
-
 /// MPI_Allgather of each rank's length, then MPI_Allgatherv of the bytes.
 class WorldExchange : public Exchange {
  public:
@@ -25,14 +21,14 @@ class WorldExchange : public Exchange {
   std::vector<std::string> all_gather(const std::string& mine) override {
     const int length = static_cast<int>(mine.size());
     std::vector<int> lengths(static_cast<std::size_t>(world_.size));
-    check(MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD),
-          "MPI_Allgather");
+    check_mpi(MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD),
+              "MPI_Allgather");
     std::vector<int> offsets(lengths.size(), 0);
     std::exclusive_scan(lengths.begin(), lengths.end(), offsets.begin(), 0);
     std::string all(static_cast<std::size_t>(offsets.back() + lengths.back()), '\0');
-    check(MPI_Allgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(),
-                         MPI_CHAR, MPI_COMM_WORLD),
-          "MPI_Allgatherv");
+    check_mpi(MPI_Allgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(),
+                             offsets.data(), MPI_CHAR, MPI_COMM_WORLD),
+              "MPI_Allgatherv");
     std::vector<std::string> parts;
     for (std::size_t r = 0; r < lengths.size(); ++r) {
       parts.push_back(

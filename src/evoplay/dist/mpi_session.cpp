@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "evoplay/core/error.hpp"
 
@@ -58,6 +59,10 @@ void abandon(int status) {
   std::fflush(stdout);
   std::fflush(stderr);
   ::_exit(status);
+}
+
+void check_mpi(int code, const char* what) {
+  if (code != MPI_SUCCESS) throw InternalError(std::string("MPI: ") + what + " failed");
 }
 
 }  // namespace evoplay::dist

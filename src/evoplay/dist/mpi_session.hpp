@@ -37,6 +37,9 @@ class MpiSession {
   bool active_ = false;
 };
 
+/// Throws InternalError naming `what` unless `code` (an MPI call's return) is MPI_SUCCESS.
+void check_mpi(int code, const char* what);
+
 /// Marks (and tells) that this rank has left the units protocol with every other rank: from
 /// then on an error ends the program normally, through MPI_Finalize, because no rank waits for
 /// this one any more. (Process-wide like MPI's own state, e.g. MPI_Finalized.)

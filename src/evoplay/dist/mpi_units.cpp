@@ -27,33 +27,29 @@ namespace {
 
 enum Tag : int { kReady = 1, kResult = 2, kError = 3, kAssign = 4, kStop = 5 };
 
-void check(int code, const char* what) {
-  if (code != MPI_SUCCESS) throw InternalError(std::string("MPI: ") + what + " failed");
-}
-
 void send_text(const std::string& text, int to, int tag) {
-  check(MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD),
-        "MPI_Send");
+  check_mpi(MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD),
+            "MPI_Send");
 }
 
 std::string receive_text(const MPI_Status& status) {
   int size = 0;
   MPI_Get_count(&status, MPI_CHAR, &size);
   std::string text(static_cast<std::size_t>(size), '\0');
-  check(MPI_Recv(text.data(), size, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE),
-        "MPI_Recv");
+  check_mpi(MPI_Recv(text.data(), size, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE),
+            "MPI_Recv");
   return text;
 }
 
 void send_empty(int to, int tag) {
-  check(MPI_Send(nullptr, 0, MPI_CHAR, to, tag, MPI_COMM_WORLD), "MPI_Send");
+  check_mpi(MPI_Send(nullptr, 0, MPI_CHAR, to, tag, MPI_COMM_WORLD), "MPI_Send");
 }
 
 void receive_empty(const MPI_Status& status) {
-  check(MPI_Recv(nullptr, 0, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE),
-        "MPI_Recv");
+  check_mpi(MPI_Recv(nullptr, 0, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE),
+            "MPI_Recv");
 }
 
 /// The text and kind of an exception, as a worker sends it.
@@ -147,7 +143,7 @@ void lead_units(const UnitJob& job, const Control& control, UnitResults& results
     }
     if (i) {
       const std::uint64_t index = *i;
-      check(MPI_Send(&index, 1, MPI_UINT64_T, rank, kAssign, MPI_COMM_WORLD), "MPI_Send");
+      check_mpi(MPI_Send(&index, 1, MPI_UINT64_T, rank, kAssign, MPI_COMM_WORLD), "MPI_Send");
     } else {
       send_empty(rank, kStop);
       --workers;
@@ -181,7 +177,8 @@ void lead_units(const UnitJob& job, const Control& control, UnitResults& results
     int flag = 0;
     MPI_Status status;
     if (workers > 0)
-      check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status), "MPI_Iprobe");
+      check_mpi(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status),
+                "MPI_Iprobe");
     if (flag) {
       busy = true;
       const int from = status.MPI_SOURCE;
@@ -243,15 +240,15 @@ void serve_units(const UnitJob& job, const Control& control) {
   send_empty(0, kReady);
   for (;;) {
     MPI_Status status;
-    check(MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status), "MPI_Probe");
+    check_mpi(MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status), "MPI_Probe");
     if (status.MPI_TAG == kStop) {
       receive_empty(status);
       note_units_over();
       return;
     }
     std::uint64_t index = 0;
-    check(MPI_Recv(&index, 1, MPI_UINT64_T, 0, kAssign, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
-          "MPI_Recv");
+    check_mpi(MPI_Recv(&index, 1, MPI_UINT64_T, 0, kAssign, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+              "MPI_Recv");
     try {
       const auto r = job.run(index, control.cancel);
       const nlohmann::json message = {{"i", index}, {"r", r ? *r : nlohmann::json(nullptr)}};

@@ -24,7 +24,9 @@ Canvas::~Canvas() {
   cairo_surface_destroy(surface_);
 }
 
-void Canvas::set_color(const Color& c) const { cairo_set_source_rgba(cr_, c.r, c.g, c.b, c.a); }
+void set_source(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+
+void Canvas::set_color(const Color& c) const { set_source(cr_, c); }
 
 void Canvas::fill(const Color& c) const {
   cairo_save(cr_);

@@ -42,6 +42,9 @@ class Canvas {
   cairo_t* cr_;
 };
 
+/// Makes `c` (with its alpha) the colour cairo paints with next.
+void set_source(cairo_t* cr, const Color& c);
+
 /// Draws with `draw(cairo_t*)` onto a width x height picture and saves it to `path`: PNG, or
 /// SVG when the extension is .svg. Atomic.
 void save_picture(const std::filesystem::path& path, int width, int height,

@@ -107,8 +107,6 @@ void set_dash(cairo_t* cr, bool dashed) {
   }
 }
 
-void set_source(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
-
 struct Frame {
   double left, right, top, bottom;
 };

@@ -12,7 +12,7 @@ using namespace evoplay::test_support;
 
 namespace {
 
-std::string example(const std::string& name) { return source_path("data/birds/" + name); }
+std::string example_file(const std::string& name) { return source_path("data/birds/" + name); }
 
 std::vector<nlohmann::json> json_lines(const std::string& out) {
   std::vector<nlohmann::json> lines;
@@ -26,8 +26,8 @@ std::vector<nlohmann::json> json_lines(const std::string& out) {
 }  // namespace
 
 TEST(BirdsCli, SimulateReportsEveryLevelAsJson) {
-  const std::string files =
-      example("sciencebirds_level-1.xml") + " " + example("baseline_generated_level-22.xml");
+  const std::string files = example_file("sciencebirds_level-1.xml") + " " +
+                            example_file("baseline_generated_level-22.xml");
   const auto one = run_evoplay("birds simulate --json --threads 1 " + files);
   ASSERT_EQ(one.status, 0) << one.err;
   const auto lines = json_lines(one.out);
@@ -48,7 +48,7 @@ TEST(BirdsCli, SimulateReportsEveryLevelAsJson) {
   const auto two = run_evoplay("birds simulate --json --threads 2 " + files);
   EXPECT_EQ(two.out, one.out);
   // The human report names the objects that moved.
-  const auto human = run_evoplay("birds simulate " + example("sciencebirds_level-1.xml"));
+  const auto human = run_evoplay("birds simulate " + example_file("sciencebirds_level-1.xml"));
   EXPECT_EQ(human.status, 0);
   EXPECT_NE(human.out.find("UNSTABLE"), std::string::npos);
   EXPECT_NE(human.out.find("TNT at (3.21, -4) (line 14)"), std::string::npos) << human.out;
@@ -57,7 +57,7 @@ TEST(BirdsCli, SimulateReportsEveryLevelAsJson) {
 TEST(BirdsCli, SimulateDrawsBeforeAndAfter) {
   const auto dir = scratch_dir("birds-cli-sim");
   const auto r = run_evoplay("birds simulate --game-seconds 3 --render-dir " + dir.string() + " " +
-                             example("sciencebirds_level-4.xml"));
+                             example_file("sciencebirds_level-4.xml"));
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_GT(std::filesystem::file_size(dir / "sciencebirds_level-4-before.png"), 10000u);
   EXPECT_GT(std::filesystem::file_size(dir / "sciencebirds_level-4-after.png"), 10000u);
@@ -65,14 +65,14 @@ TEST(BirdsCli, SimulateDrawsBeforeAndAfter) {
 
 TEST(BirdsCli, RenderWritesPicturesSheetsAndFolders) {
   const auto dir = scratch_dir("birds-cli-render");
-  const std::string files =
-      example("sciencebirds_level-1.xml") + " " + example("sciencebirds_level-2_platform.xml");
+  const std::string files = example_file("sciencebirds_level-1.xml") + " " +
+                            example_file("sciencebirds_level-2_platform.xml");
   const auto sheet =
       run_evoplay("birds render --after " + files + " --image " + (dir / "s.png").string());
   ASSERT_EQ(sheet.status, 0) << sheet.err;
   EXPECT_EQ(slurp(dir / "s.png").substr(1, 3), "PNG");
-  const auto svg = run_evoplay("birds render " + example("sciencebirds_level-4.xml") + " --image " +
-                               (dir / "one.svg").string());
+  const auto svg = run_evoplay("birds render " + example_file("sciencebirds_level-4.xml") +
+                               " --image " + (dir / "one.svg").string());
   ASSERT_EQ(svg.status, 0) << svg.err;
   EXPECT_NE(slurp(dir / "one.svg").find("<svg"), std::string::npos);
   std::filesystem::create_directories(dir / "all");
@@ -87,7 +87,7 @@ TEST(BirdsCli, RenderWritesPicturesSheetsAndFolders) {
 }
 
 TEST(BirdsCli, CheckReportsOverlapsWithTheirLinesAndExitsThree) {
-  const auto r = run_evoplay("birds check " + example("sciencebirds_level-1.xml"));
+  const auto r = run_evoplay("birds check " + example_file("sciencebirds_level-1.xml"));
   EXPECT_EQ(r.status, 3);
   EXPECT_NE(r.out.find("TNT at (3.21, -4) (line 14) and the ground, 0.830 deep"), std::string::npos)
       << r.out;
@@ -122,7 +122,8 @@ TEST(BirdsCli, BrokenFilesAreInputErrorsWithTheLine) {
         << command << ": " << r.err;
   }
   // check goes on with the other files.
-  const auto both = run_evoplay("birds check " + bad + " " + example("sciencebirds_level-4.xml"));
+  const auto both =
+      run_evoplay("birds check " + bad + " " + example_file("sciencebirds_level-4.xml"));
   EXPECT_EQ(both.status, 2);
   EXPECT_NE(both.out.find("sciencebirds_level-4.xml: 14 blocks"), std::string::npos);
   const auto missing = run_evoplay("birds simulate /no/such/level.xml");
@@ -161,7 +162,7 @@ TEST(BirdsCli, SimulateRefusesARenderFolderThatIsAFileBeforeDoingAnything) {
   const auto dir = scratch_dir("birds-cli-render-file");
   std::ofstream(dir / "afile") << "not a folder\n";
   const std::string files =
-      example("sciencebirds_level-1.xml") + " " + example("sciencebirds_level-4.xml");
+      example_file("sciencebirds_level-1.xml") + " " + example_file("sciencebirds_level-4.xml");
   const auto r =
       run_evoplay("birds simulate --render-dir " + (dir / "afile").string() + " " + files);
   EXPECT_EQ(r.status, 2);
@@ -171,7 +172,7 @@ TEST(BirdsCli, SimulateRefusesARenderFolderThatIsAFileBeforeDoingAnything) {
   EXPECT_EQ(slurp(dir / "afile"), "not a folder\n");
   // A folder that does not exist yet is made.
   const auto made = run_evoplay("birds simulate --render-dir " + (dir / "new" / "pics").string() +
-                                " " + example("sciencebirds_level-2_platform.xml"));
+                                " " + example_file("sciencebirds_level-2_platform.xml"));
   ASSERT_EQ(made.status, 0) << made.err;
   EXPECT_TRUE(
       std::filesystem::exists(dir / "new" / "pics" / "sciencebirds_level-2_platform-after.png"));
@@ -192,8 +193,8 @@ int png_width(const std::filesystem::path& path) {
 
 TEST(BirdsCli, RenderWidthIsThePicturesOrEachSheetCells) {
   const auto dir = scratch_dir("birds-cli-width");
-  const std::string one = example("sciencebirds_level-1.xml");
-  const std::string two = one + " " + example("sciencebirds_level-2_platform.xml");
+  const std::string one = example_file("sciencebirds_level-1.xml");
+  const std::string two = one + " " + example_file("sciencebirds_level-2_platform.xml");
   auto render = [&](const std::string& files, const std::string& args, const std::string& name) {
     const auto r = run_evoplay("birds render " + files + " --columns 2 --image " +
                                (dir / name).string() + " " + args);
@@ -213,14 +214,14 @@ TEST(BirdsCli, TimesAndTurnsPrintWithoutFloatNoise) {
   // ChatGPT4PCG's file comes to rest after 35 steps of 0.02 s on the thin skin: 0.7, not
   // 0.7000000000000001.
   const auto r = run_evoplay("birds simulate --thin-skin --json " +
-                             example("chatgpt4pcg_result_22_wellformed.xml"));
+                             example_file("chatgpt4pcg_result_22_wellformed.xml"));
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"settle_time\":0.7,"), std::string::npos) << r.out.substr(0, 400);
   EXPECT_EQ(r.out.find("00000000"), std::string::npos);
   EXPECT_EQ(r.out.find("99999999"), std::string::npos);
   // Level 1 with round pigs: the RectFat turns by a hair less than 0: "turned 0.0", not "-0.0".
-  const auto human =
-      run_evoplay("birds simulate --round-pigs --thin-skin " + example("sciencebirds_level-1.xml"));
+  const auto human = run_evoplay("birds simulate --round-pigs --thin-skin " +
+                                 example_file("sciencebirds_level-1.xml"));
   ASSERT_EQ(human.status, 0) << human.err;
   EXPECT_NE(human.out.find("turned 0.0 deg"), std::string::npos) << human.out;
   EXPECT_EQ(human.out.find("-0.0 deg"), std::string::npos) << human.out;

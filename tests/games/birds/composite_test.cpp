@@ -15,7 +15,7 @@ using evoplay::Error;
 
 namespace {
 
-Error error_of(const std::string& text) {
+Error catalogue_error_of(const std::string& text) {
   try {
     parse_catalogue(text, "c.json");
   } catch (const Error& e) {
@@ -129,46 +129,50 @@ TEST(BirdsComposite, PlacingUsesTheGenesMaterial) {
 
 TEST(BirdsComposite, BrokenCatalogueFilesSayWhere) {
   const std::string head = "{\"composites\": [\n";
-  Error e = error_of(head +
-                     "  {\"name\": \"a\", \"pieces\": [\n    {\"type\": \"Rectangle\", "
-                     "\"x\": 0, \"y\": 0}]}\n]}\n");
+  Error e = catalogue_error_of(head +
+                               "  {\"name\": \"a\", \"pieces\": [\n    {\"type\": \"Rectangle\", "
+                               "\"x\": 0, \"y\": 0}]}\n]}\n");
   EXPECT_EQ(e.file(), "c.json");
   EXPECT_EQ(e.line(), 3);
   EXPECT_NE(e.message().find("unknown block type 'Rectangle'"), std::string::npos) << e.message();
-  e = error_of(head +
-               "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0, "
-               "\"material\": \"gold\"}]}\n]}\n");
+  e = catalogue_error_of(
+      head +
+      "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0, "
+      "\"material\": \"gold\"}]}\n]}\n");
   EXPECT_EQ(e.line(), 2);
   EXPECT_NE(e.message().find("unknown material 'gold'"), std::string::npos);
-  e = error_of(head +
-               "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": \"left\", "
-               "\"y\": 0}]}\n]}\n");
+  e = catalogue_error_of(
+      head +
+      "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": \"left\", "
+      "\"y\": 0}]}\n]}\n");
   EXPECT_NE(e.message().find("\"x\" must be a number"), std::string::npos) << e.message();
-  e = error_of(head + "  {\"name\": \"a\", \"pieces\": []}\n]}\n");
+  e = catalogue_error_of(head + "  {\"name\": \"a\", \"pieces\": []}\n]}\n");
   EXPECT_EQ(e.line(), 2);
-  e = error_of(
+  e = catalogue_error_of(
       head +
       "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0}]},\n"
       "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0}]}\n]}");
   EXPECT_EQ(e.line(), 3);
   EXPECT_NE(e.message().find("used twice"), std::string::npos);
   // Two fat rectangles 0.2 apart overlap (each is 0.85 wide).
-  e = error_of(head +
-               "  {\"name\": \"jam\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0},\n"
-               "    {\"type\": \"RectFat\", \"x\": 0.2, \"y\": 0}]}\n]}");
+  e = catalogue_error_of(
+      head +
+      "  {\"name\": \"jam\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0},\n"
+      "    {\"type\": \"RectFat\", \"x\": 0.2, \"y\": 0}]}\n]}");
   EXPECT_EQ(e.line(), 2);
   EXPECT_NE(e.message().find("overlap"), std::string::npos) << e.message();
-  e = error_of(head +
-               "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0, "
-               "\"rotaton\": 90}]}\n]}\n");
+  e = catalogue_error_of(
+      head +
+      "  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, \"y\": 0, "
+      "\"rotaton\": 90}]}\n]}\n");
   EXPECT_NE(e.message().find("unknown key \"rotaton\""), std::string::npos) << e.message();
-  e = error_of("{\"composites\": [\n  {\"name\": \"a\",,}\n]}");
+  e = catalogue_error_of("{\"composites\": [\n  {\"name\": \"a\",,}\n]}");
   EXPECT_EQ(e.line(), 2);
   EXPECT_GT(e.column(), 0);
-  e = error_of("[]");
+  e = catalogue_error_of("[]");
   EXPECT_NE(e.message().find("\"composites\""), std::string::npos);
   // A top level that is not an object has no line of its own: line 1.
-  e = error_of("[1,\n 2]");
+  e = catalogue_error_of("[1,\n 2]");
   EXPECT_EQ(e.line(), 1);
   EXPECT_NE(e.message().find("expected an object"), std::string::npos) << e.message();
 }
@@ -191,25 +195,25 @@ TEST(BirdsComposite, ANumberBeyondDoubleIsALocatedError) {
 TEST(BirdsComposite, PiecesMustMakeOneStructure) {
   const std::string head = "{\"composites\": [\n  {\"name\": \"a\", \"pieces\": [\n";
   // A square 2 units above another (0.43 high): it rests on nothing; the error names its line.
-  Error e = error_of(head +
-                     "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 0},\n"
-                     "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 2}]}\n]}\n");
+  Error e = catalogue_error_of(head +
+                               "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 0},\n"
+                               "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 2}]}\n]}\n");
   EXPECT_EQ(e.line(), 4);
   EXPECT_NE(e.message().find("piece 2 (SquareSmall) does not rest on anything: it is 1.570 above "
                              "piece 1"),
             std::string::npos)
       << e.message();
   // Beside another, touching its side, but with nothing under it.
-  e = error_of(head +
-               "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 0},\n"
-               "    {\"type\": \"SquareSmall\", \"x\": 0.43, \"y\": 0.3}]}\n]}\n");
+  e = catalogue_error_of(head +
+                         "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 0},\n"
+                         "    {\"type\": \"SquareSmall\", \"x\": 0.43, \"y\": 0.3}]}\n]}\n");
   EXPECT_EQ(e.line(), 4);
   EXPECT_NE(e.message().find("is 0.300 above the composite's base"), std::string::npos)
       << e.message();
   // Two squares on the base, 0.57 apart: each rests, but they are two structures.
-  e = error_of(head +
-               "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 0},\n"
-               "    {\"type\": \"SquareSmall\", \"x\": 1, \"y\": 0}]}\n]}\n");
+  e = catalogue_error_of(head +
+                         "    {\"type\": \"SquareSmall\", \"x\": 0, \"y\": 0},\n"
+                         "    {\"type\": \"SquareSmall\", \"x\": 1, \"y\": 0}]}\n]}\n");
   EXPECT_EQ(e.line(), 4);
   EXPECT_NE(e.message().find("touches none"), std::string::npos) << e.message();
   // A square held by a triangle's slope (by the true outline, not the bounding box, under which

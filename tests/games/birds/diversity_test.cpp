@@ -8,18 +8,13 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/xml.hpp"
+#include "support/birds.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay::games::birds;
+using evoplay::test_support::column_of;
 
 namespace {
-
-Genome column_of(std::vector<int> composites) {
-  Genome g;
-  for (int c : composites) g.genes.push_back({c, Material::kWood, 0, 0});
-  g.mask = {static_cast<int>(composites.size()), 0, 0, 0, 0, 0, 0};
-  return g;
-}
 
 Level one_block(ObjectType type, double x, double rotation = 0) {
   Level level;

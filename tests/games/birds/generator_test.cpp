@@ -19,7 +19,7 @@ using namespace evoplay::games::birds;
 
 namespace {
 
-GeneratorSettings small() {
+GeneratorSettings small_generator() {
   GeneratorSettings s;
   s.population = 6;
   s.generations = 4;
@@ -42,7 +42,7 @@ TEST(BirdsGenerator, SameSeedSameLevelsAtAnyThreadCount) {
   const Catalogue c = default_catalogue();
   Ruleset rules;
   rules.levels = 3;
-  GeneratorSettings s = small();
+  GeneratorSettings s = small_generator();
   s.threads = 1;
   const auto one = run_generator(c, rules, s);
   s.threads = 2;
@@ -71,7 +71,7 @@ TEST(BirdsGenerator, TheDocumentsLoopAndTheArchive) {
   rules.pigs_max = 3;
   rules.forbidden = {{Material::kWood, ObjectType::kRectBig},
                      {Material::kIce, ObjectType::kCircle}};
-  const GeneratorSettings s = small();
+  const GeneratorSettings s = small_generator();
   const auto r = run_generator(c, rules, s);
   // 6 initial individuals, then 2 children in each of 4 generations; only they are new.
   EXPECT_EQ(r.generations, 4);
@@ -122,7 +122,7 @@ TEST(BirdsGenerator, TheDocumentsLoopAndTheArchive) {
 }
 
 TEST(BirdsGenerator, ASmallPopulationStillBreedsOnePair) {
-  GeneratorSettings s = small();
+  GeneratorSettings s = small_generator();
   s.population = 4;
   s.generations = 2;
   s.crossover_rate = 0.3;  // 1.2 parents: one pair
@@ -132,7 +132,7 @@ TEST(BirdsGenerator, ASmallPopulationStillBreedsOnePair) {
 }
 
 TEST(BirdsGenerator, ATimeLimitStopsEarly) {
-  GeneratorSettings s = small();
+  GeneratorSettings s = small_generator();
   s.generations = 1000;
   s.time_limit_seconds = 1e-9;
   const auto r = run_generator(default_catalogue(), Ruleset{}, s);
@@ -148,7 +148,7 @@ TEST(BirdsGenerator, ARulesetThatForbidsEverythingIsAnError) {
       rules.forbidden.emplace_back(m, s.type);
     }
   }
-  EXPECT_THROW(run_generator(default_catalogue(), rules, small()), evoplay::Error);
+  EXPECT_THROW(run_generator(default_catalogue(), rules, small_generator()), evoplay::Error);
 }
 
 TEST(BirdsGenerator, GoesOnUntilTheLevelsAskedForAreStableAndDistinct) {
@@ -158,7 +158,7 @@ TEST(BirdsGenerator, GoesOnUntilTheLevelsAskedForAreStableAndDistinct) {
   Ruleset rules;
   rules.levels = 4;
   rules.pigs_min = rules.pigs_max = 1;
-  GeneratorSettings s = small();
+  GeneratorSettings s = small_generator();
   s.generations = 0;
   s.max_generations = 200;
   s.blocks_min = 5;
@@ -182,7 +182,7 @@ TEST(BirdsGenerator, GoesOnUntilTheLevelsAskedForAreStableAndDistinct) {
 }
 
 TEST(BirdsGenerator, BadSettingsNameTheirField) {
-  GeneratorSettings s = small();
+  GeneratorSettings s = small_generator();
   s.blocks_max = 2;
   s.blocks_min = 3;
   try {
@@ -200,7 +200,7 @@ TEST(BirdsGenerator, PlayableModePlaysTheStableLevelsTheSameAtAnyThreadCount) {
   Ruleset rules;
   rules.levels = 2;
   rules.pigs_min = rules.pigs_max = 1;
-  GeneratorSettings s = small();
+  GeneratorSettings s = small_generator();
   s.generations = 1;
   s.max_generations = 1;
   s.playable.enabled = true;
@@ -228,7 +228,7 @@ TEST(BirdsGenerator, PlayableModePlaysTheStableLevelsTheSameAtAnyThreadCount) {
 TEST(BirdsGenerator, ACancelEndsTheRunBeforeTheNextGeneration) {
   evoplay::Control control;
   control.cancel.cancel();
-  GeneratorSettings s = small();
+  GeneratorSettings s = small_generator();
   s.generations = 100;
   const auto r = run_generator(default_catalogue(), Ruleset{}, s, control);
   EXPECT_EQ(r.stop, evoplay::evo::StopReason::kCancelled);
@@ -254,7 +254,7 @@ TEST(BirdsGenerator, AnArchiveObserverSeesTheLevelsAsTheyAppear) {
   } seen;
   evoplay::Control control;
   control.observer = &seen;
-  const GeneratorSettings s = small();
+  const GeneratorSettings s = small_generator();
   Ruleset rules;
   rules.levels = 3;
   const auto r = run_generator(default_catalogue(), rules, s, control);

@@ -8,20 +8,15 @@
 #include <set>
 
 #include "evoplay/core/error.hpp"
+#include "support/birds.hpp"
 
 using namespace evoplay::games::birds;
 using evoplay::Rng;
+using evoplay::test_support::column_of;
 
 namespace {
 
 int sum(const std::vector<int>& v) { return std::accumulate(v.begin(), v.end(), 0); }
-
-Genome column_of(std::vector<int> composites) {
-  Genome g;
-  for (int c : composites) g.genes.push_back({c, Material::kWood, 0, 0});
-  g.mask = {static_cast<int>(composites.size()), 0, 0, 0, 0, 0, 0};
-  return g;
-}
 
 }  // namespace
 

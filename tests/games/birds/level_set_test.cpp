@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 namespace {
 
 /// 4 individuals, all parents each generation, small levels, no generation past the two asked.
-LevelSetSettings small() {
+LevelSetSettings small_set() {
   LevelSetSettings s;
   auto& g = s.generator;
   g.population = 4;
@@ -44,7 +44,7 @@ TEST(BirdsLevelSet, RulesetBlocksInTheirFoldersWithinTheirRulesOverLayers) {
   const auto blocks = parse_rulesets(
       "2\nwood RectSmall,stone RectSmall,ice RectSmall,wood Circle\n3,5\n10\n\n1\n\n1,1\n10\n",
       "p.txt");
-  LevelSetSettings s = small();
+  LevelSetSettings s = small_set();
   s.layers = 2;
   const auto report = generate_levels(dir, default_catalogue(), blocks, true, s);
   ASSERT_EQ(report.sets.size(), 2u);
@@ -88,7 +88,7 @@ TEST(BirdsLevelSet, ACancelEndsTheRunWithWhatItFinished) {
   evoplay::Control control;
   control.cancel = cancel.token;
   control.observer = &cancel;
-  LevelSetSettings s = small();
+  LevelSetSettings s = small_set();
   s.layers = 3;
   const auto report =
       generate_levels(dir, default_catalogue(), {Ruleset{}, Ruleset{}}, true, s, control);
@@ -105,7 +105,7 @@ TEST(BirdsLevelSet, ACancelEndsTheRunWithWhatItFinished) {
 }
 
 TEST(BirdsLevelSet, SettingsAreCheckedByName) {
-  LevelSetSettings s = small();
+  LevelSetSettings s = small_set();
   s.layers = 0;
   try {
     s.validate();
@@ -113,7 +113,7 @@ TEST(BirdsLevelSet, SettingsAreCheckedByName) {
   } catch (const evoplay::Error& e) {
     EXPECT_NE(std::string(e.what()).find("layers"), std::string::npos) << e.what();
   }
-  s = small();
+  s = small_set();
   s.generator.population = 1;
   EXPECT_THROW(s.validate(), evoplay::Error);
 }
@@ -122,7 +122,7 @@ TEST(BirdsLevelSet, SettingsAreCheckedByName) {
 // levels (as read back from a run with a folder) and history.
 TEST(BirdsLevelSet, WithoutAFolderTheLevelsAreInTheReportOnly) {
   const auto dir = scratch_dir("birds-level-set-memory");
-  LevelSetSettings s = small();
+  LevelSetSettings s = small_set();
   const std::vector<Ruleset> rules = {simple_ruleset(2, 1, 2)};
   const auto on_disk = generate_levels(dir, default_catalogue(), rules, false, s);
   const auto in_memory = generate_levels({}, default_catalogue(), rules, false, s);

@@ -13,36 +13,19 @@
 #include "evoplay/games/birds/check.hpp"
 #include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/xml.hpp"
+#include "level_support.hpp"
+#include "support/birds.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay::games::birds;
+using evoplay::test_support::birds_example;
 using evoplay::test_support::source_path;
+using namespace evoplay::games::birds::test;
 
-namespace {
-
-Object block(ObjectType type, Material material, double x, double y, double rotation = 0) {
-  return Object{type, material, x, y, rotation};
-}
-Object thing(ObjectType type, double x, double y) { return Object{type, Material::kNone, x, y}; }
-
-/// A width-2 level holding `objects`.
-Level level_of(std::vector<Object> objects) {
-  Level level;
-  level.width = 2;
-  level.objects = std::move(objects);
-  return level;
-}
-
-/// y of an object's centre when it rests on the ground.
-double on_ground(ObjectType type) { return kGroundY + shape_info(type).height / 2; }
-
-Level example(const std::string& name) { return read_level(source_path("data/birds/" + name)); }
-
-}  // namespace
 
 TEST(BirdsPhysics, ABlockOnTheGroundIsStable) {
-  const Level level =
-      level_of({block(ObjectType::kRectFat, Material::kWood, 1, on_ground(ObjectType::kRectFat))});
+  const Level level = level_of(
+      {}, {block(ObjectType::kRectFat, Material::kWood, 1, on_ground(ObjectType::kRectFat))});
   const StabilityReport r = simulate(level);
   EXPECT_TRUE(r.overlaps.empty());
   EXPECT_TRUE(r.stable);
@@ -61,7 +44,7 @@ TEST(BirdsPhysics, ABlockInTheAirFallsAndLands) {
   // Bottom 3.39 above the ground: it falls under gravity x 0.5 with linear damping 1 and lands
   // at about 3.8 units/s, less than a block's 5 life points.
   // The game's contact offset leaves it resting a skin's gap (0.005 to 0.015) above the ground.
-  const Level level = level_of({block(ObjectType::kRectSmall, Material::kWood, 0, 0)});
+  const Level level = level_of({}, {block(ObjectType::kRectSmall, Material::kWood, 0, 0)});
   const StabilityReport r = simulate(level);
   const ObjectOutcome& o = r.objects[0];
   EXPECT_FALSE(o.destroyed);
@@ -85,7 +68,7 @@ TEST(BirdsPhysics, ALeaningColumnOfCirclesCollapses) {
     column.push_back(
         block(ObjectType::kCircle, Material::kWood, 0.12 * i, kGroundY + 0.375 + 0.75 * i));
   }
-  const StabilityReport r = simulate(level_of(column));
+  const StabilityReport r = simulate(level_of({}, column));
   EXPECT_TRUE(r.overlaps.empty());
   EXPECT_FALSE(r.stable);
   EXPECT_GT(r.objects[3].displacement, 1.0);  // the top circle ends far from its start
@@ -96,21 +79,23 @@ TEST(BirdsPhysics, APlankOnTwoColumnsStandsAndAnOverhangingOneFalls) {
   // Columns: RectSmall (0.85 x 0.22) stood up, 0.85 tall.
   const double column_top = kGroundY + 0.85;
   const double plank_y = column_top + 0.11;
-  const Level bridge = level_of({
-      block(ObjectType::kRectSmall, Material::kWood, -0.7, kGroundY + 0.425, 90),
-      block(ObjectType::kRectSmall, Material::kWood, 0.7, kGroundY + 0.425, 90),
-      block(ObjectType::kRectMedium, Material::kWood, 0, plank_y),
-  });
+  const Level bridge =
+      level_of({}, {
+                       block(ObjectType::kRectSmall, Material::kWood, -0.7, kGroundY + 0.425, 90),
+                       block(ObjectType::kRectSmall, Material::kWood, 0.7, kGroundY + 0.425, 90),
+                       block(ObjectType::kRectMedium, Material::kWood, 0, plank_y),
+                   });
   const StabilityReport stands = simulate(bridge);
   EXPECT_TRUE(stands.overlaps.empty());
   EXPECT_TRUE(stands.stable);
   EXPECT_LT(stands.objects[2].displacement, 0.02);
 
   // One column, the plank's centre 0.9 beyond it: the plank tips over and falls.
-  const Level overhang = level_of({
-      block(ObjectType::kRectSmall, Material::kWood, 0, kGroundY + 0.425, 90),
-      block(ObjectType::kRectBig, Material::kWood, 0.9, plank_y),
-  });
+  const Level overhang =
+      level_of({}, {
+                       block(ObjectType::kRectSmall, Material::kWood, 0, kGroundY + 0.425, 90),
+                       block(ObjectType::kRectBig, Material::kWood, 0.9, plank_y),
+                   });
   const StabilityReport falls = simulate(overhang);
   EXPECT_FALSE(falls.stable);
   EXPECT_TRUE(falls.objects[1].destroyed || falls.objects[1].displacement > 0.3);
@@ -120,17 +105,18 @@ TEST(BirdsPhysics, APlankOnTwoColumnsStandsAndAnOverhangingOneFalls) {
 TEST(BirdsPhysics, ASmallPigDroppedFromOneUnitDies) {
   // Dropped from 1 unit under gravity x 0.5 it lands at sqrt(2 * 4.905) = 3.1 > its 2 life.
   const double rest = on_ground(ObjectType::kPigSmall);
-  const StabilityReport dropped = simulate(level_of({thing(ObjectType::kPigSmall, 0, rest + 1)}));
+  const StabilityReport dropped =
+      simulate(level_of({}, {thing(ObjectType::kPigSmall, 0, rest + 1)}));
   EXPECT_TRUE(dropped.objects[0].destroyed);
   EXPECT_FALSE(dropped.objects[0].left_world);
   EXPECT_NEAR(dropped.objects[0].time_destroyed, std::sqrt(2 / 4.905), 0.05);
   EXPECT_EQ(dropped.destroyed, 1);
   EXPECT_DOUBLE_EQ(dropped.paper_score, 0.0);
   // From 0.2 it lands at 1.4 and lives; on the ground it is not hurt at all.
-  const StabilityReport low = simulate(level_of({thing(ObjectType::kPigSmall, 0, rest + 0.2)}));
+  const StabilityReport low = simulate(level_of({}, {thing(ObjectType::kPigSmall, 0, rest + 0.2)}));
   EXPECT_FALSE(low.objects[0].destroyed);
   EXPECT_NEAR(low.objects[0].life, 2 - std::sqrt(2 * 4.905 * 0.2), 0.15);
-  const StabilityReport resting = simulate(level_of({thing(ObjectType::kPigSmall, 0, rest)}));
+  const StabilityReport resting = simulate(level_of({}, {thing(ObjectType::kPigSmall, 0, rest)}));
   EXPECT_TRUE(resting.stable);
   EXPECT_DOUBLE_EQ(resting.objects[0].life, 2.0);
 }
@@ -138,10 +124,12 @@ TEST(BirdsPhysics, ASmallPigDroppedFromOneUnitDies) {
 TEST(BirdsPhysics, IntendedLifeMakesIceWeakerAndStoneStronger) {
   // Ice dropped 2 units lands at about 3.2: under the game's 5 life points it survives, under
   // the intended 2.5 it breaks.
-  const Level level = level_of({
-      block(ObjectType::kRectSmall, Material::kIce, 0, on_ground(ObjectType::kRectSmall) + 2),
-      block(ObjectType::kRectSmall, Material::kStone, 3, on_ground(ObjectType::kRectSmall) + 2),
-  });
+  const Level level = level_of(
+      {},
+      {
+          block(ObjectType::kRectSmall, Material::kIce, 0, on_ground(ObjectType::kRectSmall) + 2),
+          block(ObjectType::kRectSmall, Material::kStone, 3, on_ground(ObjectType::kRectSmall) + 2),
+      });
   const StabilityReport game = simulate(level);
   EXPECT_FALSE(game.objects[0].destroyed);
   PhysicsSettings intended;
@@ -161,14 +149,16 @@ TEST(BirdsPhysics, TntExplodesAndHurtsItsNeighbours) {
   // and dies; a heavy stone block 1.8 away takes 3 / 1.8 < 5 and is pushed away (0.83 on a mass
   // of 0.71, against friction 4); a light block 1.6 away is thrown (0.94 on a mass of 0.18).
   const double tnt_y = on_ground(ObjectType::kTnt);
-  const Level level = level_of({
-      thing(ObjectType::kTnt, 0, tnt_y + 2),
-      thing(ObjectType::kPigSmall, 1, on_ground(ObjectType::kPigSmall)),
-      block(ObjectType::kSquareHole, Material::kStone, -1.8, on_ground(ObjectType::kSquareHole)),
-      thing(ObjectType::kPigSmall, 6, on_ground(ObjectType::kPigSmall)),
-      block(ObjectType::kSquareSmall, Material::kWood, 0,
-            on_ground(ObjectType::kSquareSmall) + 1.6),
-  });
+  const Level level =
+      level_of({}, {
+                       thing(ObjectType::kTnt, 0, tnt_y + 2),
+                       thing(ObjectType::kPigSmall, 1, on_ground(ObjectType::kPigSmall)),
+                       block(ObjectType::kSquareHole, Material::kStone, -1.8,
+                             on_ground(ObjectType::kSquareHole)),
+                       thing(ObjectType::kPigSmall, 6, on_ground(ObjectType::kPigSmall)),
+                       block(ObjectType::kSquareSmall, Material::kWood, 0,
+                             on_ground(ObjectType::kSquareSmall) + 1.6),
+                   });
   const StabilityReport r = simulate(level);
   EXPECT_TRUE(r.objects[0].destroyed);
   EXPECT_FALSE(r.objects[0].left_world);
@@ -185,10 +175,11 @@ TEST(BirdsPhysics, TntExplodesAndHurtsItsNeighbours) {
 TEST(BirdsPhysics, ObjectsOutsideTheLevelAreRemovedAndFallingOnesLeave) {
   // Width 2: the ground spans [-17.5, 17.5]. One pig starts beyond it, one block falls off
   // its edge.
-  const Level level = level_of({
-      thing(ObjectType::kPigSmall, 19, on_ground(ObjectType::kPigSmall)),
-      block(ObjectType::kRectBig, Material::kWood, 17.4, 0, 90),
-  });
+  const Level level =
+      level_of({}, {
+                       thing(ObjectType::kPigSmall, 19, on_ground(ObjectType::kPigSmall)),
+                       block(ObjectType::kRectBig, Material::kWood, 17.4, 0, 90),
+                   });
   EXPECT_EQ(outside_world(level), std::vector<int>{0});
   const StabilityReport r = simulate(level);
   EXPECT_TRUE(r.objects[0].destroyed);
@@ -201,14 +192,14 @@ TEST(BirdsPhysics, ObjectsOutsideTheLevelAreRemovedAndFallingOnesLeave) {
 TEST(BirdsPhysics, OverlapsAreFoundBeforeSimulating) {
   const double y = on_ground(ObjectType::kRectFat);
   // Touching exactly: no overlap. 0.05 into each other, or 0.03 into the ground: overlaps.
-  const Level touching = level_of({block(ObjectType::kRectFat, Material::kWood, 0, y),
-                                   block(ObjectType::kRectFat, Material::kWood, 0, y + 0.43)});
+  const Level touching = level_of({}, {block(ObjectType::kRectFat, Material::kWood, 0, y),
+                                       block(ObjectType::kRectFat, Material::kWood, 0, y + 0.43)});
   EXPECT_TRUE(find_overlaps(touching).empty());
   const Level stacked =
-      level_of({block(ObjectType::kRectFat, Material::kWood, 0, y),
-                block(ObjectType::kRectFat, Material::kWood, 0.2, y + 0.38),
-                block(ObjectType::kSquareSmall, Material::kIce, 3, y - 0.03),
-                thing(ObjectType::kPigSmall, 6, on_ground(ObjectType::kPigSmall) - 0.1)});
+      level_of({}, {block(ObjectType::kRectFat, Material::kWood, 0, y),
+                    block(ObjectType::kRectFat, Material::kWood, 0.2, y + 0.38),
+                    block(ObjectType::kSquareSmall, Material::kIce, 3, y - 0.03),
+                    thing(ObjectType::kPigSmall, 6, on_ground(ObjectType::kPigSmall) - 0.1)});
   const auto overlaps = find_overlaps(stacked);
   ASSERT_EQ(overlaps.size(), 3u);
   EXPECT_EQ(overlaps[0].a, 0);
@@ -221,8 +212,9 @@ TEST(BirdsPhysics, OverlapsAreFoundBeforeSimulating) {
   EXPECT_NEAR(overlaps[2].depth, 0.1, 1e-4);
   EXPECT_EQ(simulate(stacked).overlaps, overlaps);
   // A circle resting on a block touches it; pushed 0.05 into it, it overlaps.
-  const Level ball = level_of({block(ObjectType::kRectFat, Material::kWood, 0, y),
-                               block(ObjectType::kCircle, Material::kStone, 0, y + 0.215 + 0.375)});
+  const Level ball =
+      level_of({}, {block(ObjectType::kRectFat, Material::kWood, 0, y),
+                    block(ObjectType::kCircle, Material::kStone, 0, y + 0.215 + 0.375)});
   EXPECT_TRUE(find_overlaps(ball).empty());
   Level sunk = ball;
   sunk.objects[1].y -= 0.05;
@@ -233,7 +225,7 @@ TEST(BirdsPhysics, OverlapsAreFoundBeforeSimulating) {
 TEST(BirdsPhysics, TheGamesLevelOneHasAFloatingBlockAndASunkenTnt) {
   // The data notes: the RectMedium floats 0.16 above the ground and the TNT's centre is below
   // the ground line (wholly under it: its top is at -3.67).
-  const Level level = example("sciencebirds_level-1.xml");
+  const Level level = birds_example("sciencebirds_level-1.xml");
   const StabilityReport r = simulate(level);
   bool tnt_in_ground = false;
   for (const auto& o : r.overlaps) {
@@ -255,7 +247,7 @@ TEST(BirdsPhysics, TheGamesLevelOneHasAFloatingBlockAndASunkenTnt) {
 TEST(BirdsPhysics, TheBaselineGeneratorsLevelStands) {
   // The competition baseline supports both edges of every block, which Stephenson & Renz found
   // never collapses; its two TNT sit 0.08 too low (placed as if 0.5 tall, the game's are 0.66).
-  const Level level = example("baseline_generated_level-22.xml");
+  const Level level = birds_example("baseline_generated_level-22.xml");
   const StabilityReport r = simulate(level);
   ASSERT_EQ(r.overlaps.size(), 2u);
   EXPECT_NEAR(r.overlaps[0].depth, 0.08, 1e-4);
@@ -270,7 +262,7 @@ TEST(BirdsPhysics, SameReportEveryTimeAndAtAnyThreadCount) {
   std::vector<Level> levels;
   for (const char* name : {"baseline_generated_level-22.xml", "sciencebirds_level-1.xml",
                            "sciencebirds_level-4.xml", "chatgpt4pcg_result_22_wellformed.xml"}) {
-    levels.push_back(example(name));
+    levels.push_back(birds_example(name));
   }
   const auto one = simulate_all(levels, PhysicsSettings{}, 1);
   const auto two = simulate_all(levels, PhysicsSettings{}, 2);
@@ -285,7 +277,7 @@ TEST(BirdsPhysics, SameReportEveryTimeAndAtAnyThreadCount) {
 TEST(BirdsPhysics, AReportCrossesRanksAsJsonUnchanged) {
   // Level 1 has overlaps, destroyed and moved objects: every kind of field is set.
   for (const char* name : {"sciencebirds_level-1.xml", "baseline_generated_level-22.xml"}) {
-    const auto report = simulate(example(name));
+    const auto report = simulate(birds_example(name));
     const auto back = report_from_unit_json(nlohmann::json::parse(report_unit_json(report).dump()));
     EXPECT_TRUE(back.same_outcome(report)) << name;
     EXPECT_EQ(back.steps, report.steps);
@@ -301,9 +293,9 @@ TEST(BirdsPhysics, StoppingOnceAsleepGivesTheFullTimesReport) {
   std::vector<Level> levels;
   for (const char* name : {"baseline_generated_level-22.xml", "sciencebirds_level-1.xml",
                            "sciencebirds_level-2_platform.xml", "sciencebirds_level-4.xml"}) {
-    levels.push_back(example(name));
+    levels.push_back(birds_example(name));
   }
-  levels.push_back(level_of({thing(ObjectType::kPigSmall, 0, 0)}));
+  levels.push_back(level_of({}, {thing(ObjectType::kPigSmall, 0, 0)}));
   for (const Level& level : levels) {
     const StabilityReport early = simulate(level);
     const StabilityReport whole = simulate(level, full);
@@ -325,7 +317,7 @@ TEST(BirdsPhysics, TheGamesSkinLiftsStacksWithoutMovingThem) {
     stack.push_back(
         block(ObjectType::kSquareHole, Material::kStone, 0, kGroundY + 0.42 + 0.84 * i));
   }
-  const Level level = level_of(stack);
+  const Level level = level_of({}, stack);
   const StabilityReport exact = simulate(level, PhysicsSettings::thin_skin());
   EXPECT_LT(exact.objects[4].displacement, 0.006);
   const StabilityReport lifted = simulate(level);
@@ -339,8 +331,8 @@ TEST(BirdsPhysics, TheGamesSkinLiftsStacksWithoutMovingThem) {
 
 TEST(BirdsPhysics, FinalLevelHoldsTheSurvivorsWhereTheyStopped) {
   const Level level =
-      level_of({block(ObjectType::kRectSmall, Material::kWood, 0, 0),
-                thing(ObjectType::kPigSmall, 3, on_ground(ObjectType::kPigSmall) + 1)});
+      level_of({}, {block(ObjectType::kRectSmall, Material::kWood, 0, 0),
+                    thing(ObjectType::kPigSmall, 3, on_ground(ObjectType::kPigSmall) + 1)});
   const StabilityReport r = simulate(level);
   const Level after = final_level(level, r);
   ASSERT_EQ(after.objects.size(), 1u);  // the pig died
@@ -369,9 +361,9 @@ TEST(BirdsPhysics, WoodHoldsOnAThirtyFiveDegreeSlopeWhileIceSlides) {
   platform.rotation = 35;
   platform.scale_x = 8;
   const Level level =
-      level_of({platform, on_slope(ObjectType::kRectFat, Material::kWood, platform, 1.2),
-                on_slope(ObjectType::kRectFat, Material::kIce, platform, -1.2),
-                on_slope(ObjectType::kRectFat, Material::kStone, platform, 2.1)});
+      level_of({}, {platform, on_slope(ObjectType::kRectFat, Material::kWood, platform, 1.2),
+                    on_slope(ObjectType::kRectFat, Material::kIce, platform, -1.2),
+                    on_slope(ObjectType::kRectFat, Material::kStone, platform, 2.1)});
   ASSERT_TRUE(find_overlaps(level).empty());
   const StabilityReport r = simulate(level);
   EXPECT_LT(r.objects[1].displacement, 0.02);  // wood stays
@@ -392,9 +384,9 @@ TEST(BirdsPhysics, GravityScaleIsOneForMediumPigsAndTntAndHalfForSmallPigsAndBlo
   half_second.seconds = 0.5;
   half_second.damage = false;
   const Level level =
-      level_of({thing(ObjectType::kPigMedium, -6, 8), thing(ObjectType::kTnt, -3, 8),
-                thing(ObjectType::kPigSmall, 0, 8), thing(ObjectType::kPigBig, 3, 8),
-                block(ObjectType::kSquareSmall, Material::kStone, 6, 8)});
+      level_of({}, {thing(ObjectType::kPigMedium, -6, 8), thing(ObjectType::kTnt, -3, 8),
+                    thing(ObjectType::kPigSmall, 0, 8), thing(ObjectType::kPigBig, 3, 8),
+                    block(ObjectType::kSquareSmall, Material::kStone, 6, 8)});
   const StabilityReport r = simulate(level, half_second);
   const double t = 0.5, g = 9.81;
   const double full = g * t * t / 2, step_bias = g * 0.02 * t / 2;
@@ -420,13 +412,13 @@ TEST(BirdsPhysics, PigAndTntMassesAreTheSharedDocsValues) {
   s.tnt_damage = 0;
   const double tnt_y = on_ground(ObjectType::kTnt);
   const StabilityReport small =
-      simulate(level_of({thing(ObjectType::kTnt, 0, tnt_y + 2),
-                         thing(ObjectType::kPigSmall, 1.2, on_ground(ObjectType::kPigSmall))}),
+      simulate(level_of({}, {thing(ObjectType::kTnt, 0, tnt_y + 2),
+                             thing(ObjectType::kPigSmall, 1.2, on_ground(ObjectType::kPigSmall))}),
                s);
-  const StabilityReport medium =
-      simulate(level_of({thing(ObjectType::kTnt, 0, tnt_y + 2),
-                         thing(ObjectType::kPigMedium, 1.2, on_ground(ObjectType::kPigMedium))}),
-               s);
+  const StabilityReport medium = simulate(
+      level_of({}, {thing(ObjectType::kTnt, 0, tnt_y + 2),
+                    thing(ObjectType::kPigMedium, 1.2, on_ground(ObjectType::kPigMedium))}),
+      s);
   ASSERT_TRUE(small.objects[0].destroyed);
   ASSERT_TRUE(medium.objects[0].destroyed);
   EXPECT_GT(small.objects[1].displacement, 5 * medium.objects[1].displacement);
@@ -437,8 +429,8 @@ TEST(BirdsPhysics, APieceRestsOnAPlatform) {
   Object platform = thing(ObjectType::kPlatform, 2, 0);
   platform.scale_x = 3;
   const Level level = level_of(
-      {platform, block(ObjectType::kRectFat, Material::kIce, 2, 0.32 + 0.215),
-       thing(ObjectType::kPigSmall, 1.2, 0.32 + shape_info(ObjectType::kPigSmall).height / 2)});
+      {}, {platform, block(ObjectType::kRectFat, Material::kIce, 2, 0.32 + 0.215),
+           thing(ObjectType::kPigSmall, 1.2, 0.32 + shape_info(ObjectType::kPigSmall).height / 2)});
   const StabilityReport r = simulate(level);
   EXPECT_TRUE(r.overlaps.empty());
   EXPECT_TRUE(r.stable);
@@ -455,9 +447,9 @@ TEST(BirdsPhysics, ThePaperScorePenalisesARotationOfFiveDegrees) {
   // from (0.391, 0.272) to (0.425, 0.215) relative to it), under both movement thresholds.
   const double a = 8 * std::numbers::pi / 180;
   const double corner_depth = 0.425 * std::sin(a) + 0.215 * std::cos(a);
-  const Level level =
-      level_of({block(ObjectType::kRectFat, Material::kWood, 0, kGroundY + corner_depth, 8),
-                block(ObjectType::kRectFat, Material::kWood, 3, on_ground(ObjectType::kRectFat))});
+  const Level level = level_of(
+      {}, {block(ObjectType::kRectFat, Material::kWood, 0, kGroundY + corner_depth, 8),
+           block(ObjectType::kRectFat, Material::kWood, 3, on_ground(ObjectType::kRectFat))});
   ASSERT_TRUE(find_overlaps(level).empty());
   // On the thin skin (the game's would first push the corner off the ground by its gap, turning
   // the block a little before it drops).
@@ -476,8 +468,8 @@ TEST(BirdsPhysics, ThePaperScorePenalisesARotationOfFiveDegrees) {
   // Tilted 4 degrees it turns by less than 5: no penalty.
   const double a4 = 4 * std::numbers::pi / 180;
   const StabilityReport small =
-      simulate(level_of({block(ObjectType::kRectFat, Material::kWood, 0,
-                               kGroundY + 0.425 * std::sin(a4) + 0.215 * std::cos(a4), 4)}),
+      simulate(level_of({}, {block(ObjectType::kRectFat, Material::kWood, 0,
+                                   kGroundY + 0.425 * std::sin(a4) + 0.215 * std::cos(a4), 4)}),
                thin);
   EXPECT_NEAR(small.objects[0].rotation_change, -4, 0.2);
   EXPECT_EQ(small.paper_rotated, 0);
@@ -488,7 +480,7 @@ TEST(BirdsPhysics, RoundPigsRollOffWhereTheGamesFlatBasedPigsStand) {
   // docs/birds.md: with --round-pigs --thin-skin, level 1's pig rolls off its pillar after 6.9 s
   // and is destroyed with the block it lands on; the game (flat-based octagon, our default)
   // keeps it.
-  const Level level = example("sciencebirds_level-1.xml");
+  const Level level = birds_example("sciencebirds_level-1.xml");
   ASSERT_EQ(level.objects[2].type, ObjectType::kPigMedium);
   EXPECT_FALSE(simulate(level).objects[2].destroyed);
   const StabilityReport flat = simulate(level, PhysicsSettings::thin_skin());
@@ -542,7 +534,7 @@ TEST(BirdsPhysics, TheExampleFilesGiveTheResultsDocumentedInDocs) {
   ASSERT_EQ(rows.size(), 5u) << "docs/birds.md's table of the example files";
   for (const DocRow& row : rows) {
     SCOPED_TRACE(row.file);
-    const StabilityReport r = simulate(example(row.file + ".xml"));
+    const StabilityReport r = simulate(birds_example(row.file + ".xml"));
     EXPECT_EQ(r.pieces, row.pieces);
     EXPECT_EQ(r.stable, row.stable);
     EXPECT_NEAR(r.score, row.score, 0.005);
@@ -550,7 +542,8 @@ TEST(BirdsPhysics, TheExampleFilesGiveTheResultsDocumentedInDocs) {
     EXPECT_NEAR(r.settle_time, row.at_rest, 0.005);
   }
   // ChatGPT4PCG's file: one of three pieces penalised for moving, 100 - 100 / 3 x 0.33 = 89.
-  EXPECT_NEAR(simulate(example("chatgpt4pcg_result_22_wellformed.xml")).paper_score, 89.0, 1e-9);
+  EXPECT_NEAR(simulate(birds_example("chatgpt4pcg_result_22_wellformed.xml")).paper_score, 89.0,
+              1e-9);
 }
 
 TEST(BirdsPhysics, TheGamesCircleStaysOnATiltedPlank) {
@@ -565,7 +558,7 @@ TEST(BirdsPhysics, TheGamesCircleStaysOnATiltedPlank) {
   Object pillar = block(ObjectType::kSquareSmall, Material::kStone, -0.5, kGroundY + 0.215);
   // The plank rests on the pillar's top corner and the ground: let the simulation settle it
   // first, then put the circle on it at rest.
-  Level base = level_of({pillar, plank});
+  Level base = level_of({}, {pillar, plank});
   base.objects[1].y = kGroundY + 0.43 + 0.5 * std::sin(tilt) + 0.11 / std::cos(tilt);
   const StabilityReport settled = simulate(base);
   ASSERT_TRUE(settled.at_rest);

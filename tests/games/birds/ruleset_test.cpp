@@ -12,7 +12,7 @@ using evoplay::Error;
 
 namespace {
 
-Error error_of(const std::string& text) {
+Error ruleset_error_of(const std::string& text) {
   try {
     parse_rulesets(text, "p.txt");
   } catch (const Error& e) {
@@ -51,29 +51,29 @@ TEST(BirdsRuleset, ReadsTheExampleFile) {
 }
 
 TEST(BirdsRuleset, BrokenFilesSayWhereAndWhat) {
-  Error e = error_of("5\nwood RectMedium\n8-10\n30\n");
+  Error e = ruleset_error_of("5\nwood RectMedium\n8-10\n30\n");
   EXPECT_EQ(e.line(), 3);
   EXPECT_NE(e.message().find("min,max"), std::string::npos) << e.message();
-  e = error_of("5\nwood RectMedium, marble Circle\n8,10\n30\n");
+  e = ruleset_error_of("5\nwood RectMedium, marble Circle\n8,10\n30\n");
   EXPECT_EQ(e.line(), 2);
   EXPECT_EQ(e.column(), 18);
   EXPECT_NE(e.message().find("unknown material 'marble'"), std::string::npos) << e.message();
-  e = error_of("5\nwood RectMedium,stone Rectangle\n8,10\n30\n");
+  e = ruleset_error_of("5\nwood RectMedium,stone Rectangle\n8,10\n30\n");
   EXPECT_EQ(e.line(), 2);
   EXPECT_EQ(e.column(), 23);
   EXPECT_NE(e.message().find("unknown block type 'Rectangle'"), std::string::npos);
-  e = error_of("five\n\n8,10\n30\n");
+  e = ruleset_error_of("five\n\n8,10\n30\n");
   EXPECT_EQ(e.line(), 1);
   EXPECT_NE(e.message().find("expected an integer"), std::string::npos);
-  e = error_of("5\n\n10,8\n30\n");
+  e = ruleset_error_of("5\n\n10,8\n30\n");
   EXPECT_EQ(e.line(), 3);
-  e = error_of("5\n\n8,10\n");
+  e = ruleset_error_of("5\n\n8,10\n");
   EXPECT_NE(e.message().find("ends early"), std::string::npos) << e.message();
-  e = error_of("5\n\n8,10\n30\n4\n");
+  e = ruleset_error_of("5\n\n8,10\n30\n4\n");
   EXPECT_EQ(e.line(), 5);
   EXPECT_NE(e.message().find("blank line"), std::string::npos);
-  e = error_of("5\n\n8,10\n0\n");
+  e = ruleset_error_of("5\n\n8,10\n0\n");
   EXPECT_EQ(e.line(), 4);
-  e = error_of("\n\n");
+  e = ruleset_error_of("\n\n");
   EXPECT_NE(e.message().find("no block"), std::string::npos);
 }

@@ -9,10 +9,12 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/catalogue.hpp"
+#include "support/birds.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay;
 using namespace evoplay::games::birds;
+using test_support::birds_example;
 using test_support::source_path;
 
 namespace {
@@ -20,8 +22,6 @@ namespace {
 const char* const kExamples[] = {"baseline_generated_level-22.xml",
                                  "chatgpt4pcg_result_22_wellformed.xml", "sciencebirds_level-1.xml",
                                  "sciencebirds_level-2_platform.xml", "sciencebirds_level-4.xml"};
-
-Level example(const std::string& name) { return read_level(source_path("data/birds/" + name)); }
 
 /// The message of the Error that parsing `text` throws (empty if it parses).
 Error parse_error(const std::string& text) {
@@ -95,7 +95,7 @@ TEST(BirdsCatalogue, RotatedOutlineSwapsWidthAndHeight) {
 }
 
 TEST(BirdsXml, ReadsTheBaselineGeneratorsLevel) {
-  const Level level = example("baseline_generated_level-22.xml");
+  const Level level = birds_example("baseline_generated_level-22.xml");
   EXPECT_EQ(level.width, 2);
   EXPECT_EQ(level.count(Kind::kBlock), 36);
   EXPECT_EQ(level.count(Kind::kPig), 3);
@@ -118,7 +118,7 @@ TEST(BirdsXml, ReadsTheBaselineGeneratorsLevel) {
 }
 
 TEST(BirdsXml, ReadsTheGamesOwnLevels) {
-  const Level one = example("sciencebirds_level-1.xml");
+  const Level one = birds_example("sciencebirds_level-1.xml");
   EXPECT_EQ(one.width, 1);  // no width attribute: 1
   ASSERT_EQ(one.objects.size(), 4u);
   EXPECT_EQ(one.objects[2].type, ObjectType::kPigMedium);
@@ -128,19 +128,19 @@ TEST(BirdsXml, ReadsTheGamesOwnLevels) {
   EXPECT_EQ(one.birds.size(), 3u);
   EXPECT_EQ(one.slingshot, (Slingshot{-5, -2.5}));
 
-  const Level two = example("sciencebirds_level-2_platform.xml");
+  const Level two = birds_example("sciencebirds_level-2_platform.xml");
   ASSERT_EQ(two.objects.size(), 2u);
   EXPECT_EQ(two.objects[0].type, ObjectType::kPigBig);
   EXPECT_EQ(two.objects[1].type, ObjectType::kPlatform);
   EXPECT_DOUBLE_EQ(two.objects[1].scale_x, 5.5);
   EXPECT_DOUBLE_EQ(two.objects[1].scale_y, 8);
 
-  const Level four = example("sciencebirds_level-4.xml");
+  const Level four = birds_example("sciencebirds_level-4.xml");
   EXPECT_EQ(four.count(Kind::kBlock), 14);
   EXPECT_EQ(four.count(Kind::kPig), 3);
   EXPECT_EQ(four.birds.size(), 4u);
 
-  const Level gpt = example("chatgpt4pcg_result_22_wellformed.xml");
+  const Level gpt = birds_example("chatgpt4pcg_result_22_wellformed.xml");
   EXPECT_EQ(gpt.width, 3);
   EXPECT_EQ(gpt.count(Kind::kBlock), 3);
   EXPECT_EQ(gpt.slingshot, (Slingshot{-9, -2.5}));
@@ -148,7 +148,7 @@ TEST(BirdsXml, ReadsTheGamesOwnLevels) {
 
 TEST(BirdsXml, RoundTripsEveryExample) {
   for (const char* name : kExamples) {
-    const Level level = example(name);
+    const Level level = birds_example(name);
     const std::string written = level_to_xml(level);
     const Level again = parse_level(written, name);
     EXPECT_EQ(again, level) << name;
@@ -157,7 +157,7 @@ TEST(BirdsXml, RoundTripsEveryExample) {
 }
 
 TEST(BirdsXml, WritesTheCompetitionLayout) {
-  const std::string text = level_to_xml(example("baseline_generated_level-22.xml"));
+  const std::string text = level_to_xml(birds_example("baseline_generated_level-22.xml"));
   EXPECT_EQ(text.rfind("<?xml version=\"1.0\" encoding=\"utf-16\"?>\n<Level width =\"2\">\n", 0),
             0u);
   EXPECT_NE(text.find("<Camera x=\"0\" y=\"2\" minWidth=\"20\" maxWidth=\"30\">\n"),
@@ -198,7 +198,7 @@ TEST(BirdsXml, ReadsARealUtf16File) {
   }
   const auto dir = test_support::scratch_dir("birds-utf16");
   std::ofstream(dir / "level.xml", std::ios::binary) << utf16;
-  EXPECT_EQ(read_level((dir / "level.xml").string()), example("sciencebirds_level-4.xml"));
+  EXPECT_EQ(read_level((dir / "level.xml").string()), birds_example("sciencebirds_level-4.xml"));
 }
 
 TEST(BirdsXml, BadFilesNameTheLine) {

@@ -9,11 +9,11 @@
 using namespace evoplay::test_support;
 
 namespace {
-const std::string kLevel = source_path("data/lemmings/easy-04-two-walls.lvl");
+const std::string kCroLevel = source_path("data/lemmings/easy-04-two-walls.lvl");
 
 nlohmann::json cro_config(const std::string& options, const std::string& name) {
   const auto dir = scratch_dir(name);
-  const auto r = run_evoplay("lemmings solve " + kLevel + " --evaluations 300 --quiet --json " +
+  const auto r = run_evoplay("lemmings solve " + kCroLevel + " --evaluations 300 --quiet --json " +
                              options + " --out " + dir.string());
   EXPECT_EQ(r.status, 0) << r.err;
   return nlohmann::json::parse(slurp(dir / "config.json"))["solver"]["cro"];
@@ -56,7 +56,7 @@ TEST(LemmingsCroCli, BadSettingsAreRefused) {
        {"--cro-reef 3", "--cro-reef 0x5", "--cro-gamma 2", "--cro-preset classic",
         "--cro-substrates nope", "--cro-substrate-sizes grow", "--cro-amplification 0"}) {
     const auto dir = scratch_dir("cro-bad");
-    const auto r = run_evoplay("lemmings solve " + kLevel + " --evaluations 50 --quiet " + bad +
+    const auto r = run_evoplay("lemmings solve " + kCroLevel + " --evaluations 50 --quiet " + bad +
                                " --out " + (dir / "run").string());
     EXPECT_EQ(r.status, 2) << bad;
     EXPECT_NE(r.err.find("evoplay: error"), std::string::npos) << bad << ": " << r.err;
@@ -68,8 +68,8 @@ TEST(LemmingsCroCli, BadSettingsAreRefused) {
 TEST(LemmingsCroCli, CroOptionsWithoutCroAreRefused) {
   const auto dir = scratch_dir("lemmings-cro-without-cro");
   for (const std::string& args :
-       {"lemmings solve " + kLevel + " --method ga --cro-gamma 1",
-        "lemmings compare " + kLevel + " --methods ga,aco --runs 1 --cro-preset thesis",
+       {"lemmings solve " + kCroLevel + " --method ga --cro-gamma 1",
+        "lemmings compare " + kCroLevel + " --methods ga,aco --runs 1 --cro-preset thesis",
         "sudoku solve " + source_path("data/sudoku/4x4_minimal_50.txt") + " --cro-larvae 1"}) {
     const auto r = run_evoplay(args + " --out " + (dir / "run").string());
     EXPECT_EQ(r.status, 2) << args;

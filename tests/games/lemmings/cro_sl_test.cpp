@@ -6,17 +6,15 @@
 
 #include "evoplay/games/lemmings/solve.hpp"
 #include "evoplay/games/lemmings/substrates.hpp"
+#include "support/lemmings.hpp"
 #include "support/process.hpp"
 
 namespace lem = evoplay::games::lemmings;
 using evoplay::Rng;
 using evoplay::test_support::source_path;
+using evoplay::test_support::suite_level;
 
 namespace {
-
-lem::Level suite_level(const std::string& id) {
-  return lem::load_level(source_path("data/lemmings/" + id + ".lvl"));
-}
 
 /// A plan is valid for the problem: steps inside the duration, skills the level offers, at
 /// most 2 x duration genes.

@@ -29,7 +29,7 @@ const char* kGood =
     "=====\n";
 
 /// The error parse_level throws for `text`, as "line:column: message".
-std::string error_of(const std::string& text) {
+std::string level_error_of(const std::string& text) {
   try {
     lem::parse_level(text, "bad.lvl");
   } catch (const evoplay::Error& e) {
@@ -88,38 +88,38 @@ TEST(LemmingsLevel, NameDefaultsToTheFileAndTextRoundTrips) {
 }
 
 TEST(LemmingsLevel, ErrorsNameTheLineAndColumn) {
-  EXPECT_EQ(error_of(with_header(kHeader + "colour: red\n")).substr(0, 21),
+  EXPECT_EQ(level_error_of(with_header(kHeader + "colour: red\n")).substr(0, 21),
             "5:1: unknown key 'col");
-  EXPECT_EQ(error_of(with_header(kHeader, "EX\n#?\n")),
+  EXPECT_EQ(level_error_of(with_header(kHeader, "EX\n#?\n")),
             "7:2: unknown cell '?' (expected . air, # dirt, = steel, ~ water, E entrance or X "
             "exit)");
-  EXPECT_EQ(error_of(with_header(kHeader, "EX.\n##\n")).substr(0, 16), "7:3: ragged map:");
+  EXPECT_EQ(level_error_of(with_header(kHeader, "EX.\n##\n")).substr(0, 16), "7:3: ragged map:");
   // A missing entrance or exit: the first map row (line 6, after the header and '---').
-  EXPECT_EQ(error_of(with_header(kHeader, "..X\n###\n")),
+  EXPECT_EQ(level_error_of(with_header(kHeader, "..X\n###\n")),
             "6:1: the map has no entrance: expected at least one 'E'");
-  EXPECT_EQ(error_of(with_header(kHeader, "E..\n###\n")),
+  EXPECT_EQ(level_error_of(with_header(kHeader, "E..\n###\n")),
             "6:1: the map has no exit: expected at least one 'X'");
-  EXPECT_EQ(error_of(with_header("lemmings: 5\nsave: 3\ntime: -4\nrelease: 2\n")),
+  EXPECT_EQ(level_error_of(with_header("lemmings: 5\nsave: 3\ntime: -4\nrelease: 2\n")),
             "3:7: time: expected a number from 1 to 1000000, found -4");
-  EXPECT_EQ(error_of(with_header("lemmings: five\nsave: 3\ntime: 4\nrelease: 2\n")),
+  EXPECT_EQ(level_error_of(with_header("lemmings: five\nsave: 3\ntime: 4\nrelease: 2\n")),
             "1:11: lemmings: expected a whole number, found 'five'");
-  EXPECT_EQ(error_of(with_header("lemmings: 5\nsave: 6\ntime: 4\nrelease: 2\n")),
+  EXPECT_EQ(level_error_of(with_header("lemmings: 5\nsave: 6\ntime: 4\nrelease: 2\n")),
             "2:7: save: expected at most lemmings (5), found 6");
-  EXPECT_EQ(error_of(with_header("lemmings: 5\nsave: 3\ntime: 4\n")),
+  EXPECT_EQ(level_error_of(with_header("lemmings: 5\nsave: 3\ntime: 4\n")),
             "4:0: missing 'release: N' in the header");
-  EXPECT_EQ(error_of(with_header(kHeader + "release: 3\n")), "5:1: 'release' given twice");
-  EXPECT_EQ(error_of(with_header(kHeader + "skills: builder=2 jumper=1\n")).substr(0, 37),
+  EXPECT_EQ(level_error_of(with_header(kHeader + "release: 3\n")), "5:1: 'release' given twice");
+  EXPECT_EQ(level_error_of(with_header(kHeader + "skills: builder=2 jumper=1\n")).substr(0, 37),
             "5:19: skills: unknown skill 'jumper' ");
-  EXPECT_EQ(error_of(with_header(kHeader + "skills: builder=-1\n")),
+  EXPECT_EQ(level_error_of(with_header(kHeader + "skills: builder=-1\n")),
             "5:17: builder: expected a number from 0 to 10000, found -1");
-  EXPECT_EQ(error_of(with_header(kHeader + "skills: builder\n")).substr(0, 35),
+  EXPECT_EQ(level_error_of(with_header(kHeader + "skills: builder\n")).substr(0, 35),
             "5:9: skills: expected 'skill=N' (e.");
-  EXPECT_EQ(error_of(kHeader), "4:0: expected a line '---' before the map");
-  EXPECT_EQ(error_of(kHeader + "EX\n##\n"),
+  EXPECT_EQ(level_error_of(kHeader), "4:0: expected a line '---' before the map");
+  EXPECT_EQ(level_error_of(kHeader + "EX\n##\n"),
             "5:1: expected 'key: value' or the line '---' before the map, found 'EX'");
-  EXPECT_EQ(error_of(with_header(kHeader + "just words\n")).substr(0, 30),
+  EXPECT_EQ(level_error_of(with_header(kHeader + "just words\n")).substr(0, 30),
             "5:1: expected 'key: value' or ");
-  EXPECT_EQ(error_of(with_header(kHeader, "\n")), "5:0: expected map rows after '---'");
+  EXPECT_EQ(level_error_of(with_header(kHeader, "\n")), "5:0: expected map rows after '---'");
 }
 
 TEST(LemmingsLevel, ExitDistancesGoAroundSteelAndWaterAndThroughDirtAtACost) {

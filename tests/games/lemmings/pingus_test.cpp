@@ -37,7 +37,7 @@ std::string data(const std::string& name) {
   return evoplay::test_support::source_path("tests/data/pingus/" + name + ".pingus");
 }
 
-lem::Outcome play(const std::string& name, const std::string& plan_text) {
+lem::Outcome play_pingus(const std::string& name, const std::string& plan_text) {
   const lem::Level level = lem::load_level(data(name));
   lem::PingusSimulator sim(level);
   return sim.run(lem::parse_plan(plan_text, "plan"));
@@ -123,11 +123,11 @@ TEST(PingusLevel, ChecksumIsTheGames) {
 // fall-deadly at the terminal 11.
 TEST(PingusRules, AFallHeightDecidesWhetherPingusLand) {
   NEED_PINGUS_DATA();
-  const auto safe = play("fall-safe", "");
+  const auto safe = play_pingus("fall-safe", "");
   EXPECT_EQ(safe.saved, 3);
   EXPECT_EQ(safe.dead, 0);
   EXPECT_TRUE(safe.solved);
-  const auto deadly = play("fall-deadly", "");
+  const auto deadly = play_pingus("fall-deadly", "");
   EXPECT_EQ(deadly.saved, 0);
   EXPECT_EQ(deadly.deaths_by(lem::Fate::kSplat), 3);
 }
@@ -136,8 +136,8 @@ TEST(PingusRules, AFallHeightDecidesWhetherPingusLand) {
 // pixel per tick: it never splats.
 TEST(PingusRules, AFloaterSurvivesTheDeadlyFall) {
   NEED_PINGUS_DATA();
-  EXPECT_EQ(play("floater", "").deaths_by(lem::Fate::kSplat), 1);
-  const auto o = play("floater", "152 floater");  // the pingu comes out at tick 151
+  EXPECT_EQ(play_pingus("floater", "").deaths_by(lem::Fate::kSplat), 1);
+  const auto o = play_pingus("floater", "152 floater");  // the pingu comes out at tick 151
   EXPECT_EQ(o.saved, 1);
   EXPECT_TRUE(o.solved);
 }
@@ -148,8 +148,8 @@ TEST(PingusRules, AFloaterSurvivesTheDeadlyFall) {
 // lands facing left and walks off the unwalled floor (the real game saves 2 as well).
 TEST(PingusRules, ADiggerOpensTheWayDown) {
   NEED_PINGUS_DATA();
-  EXPECT_EQ(play("digger", "").saved, 0);
-  const auto o = play("digger", "200 digger");
+  EXPECT_EQ(play_pingus("digger", "").saved, 0);
+  const auto o = play_pingus("digger", "200 digger");
   EXPECT_EQ(o.saved, 2);
   EXPECT_TRUE(o.solved);
   EXPECT_EQ(o.skills_used[static_cast<std::size_t>(lem::Skill::kDigger)], 1);
@@ -160,9 +160,9 @@ TEST(PingusRules, ADiggerOpensTheWayDown) {
 // within its reach (34 pixels) and turns back into a walker.
 TEST(PingusRules, ABasherTunnelsThroughTheWall) {
   NEED_PINGUS_DATA();
-  EXPECT_EQ(play("basher", "").saved, 0);
-  EXPECT_EQ(play("basher", "350 basher").saved, 3);
-  EXPECT_EQ(play("basher", "190 basher").saved, 0);
+  EXPECT_EQ(play_pingus("basher", "").saved, 0);
+  EXPECT_EQ(play_pingus("basher", "350 basher").saved, 3);
+  EXPECT_EQ(play_pingus("basher", "190 basher").saved, 0);
 }
 
 // A bridger lays up to 15 bricks (GP_BRIDGE), one every 39 ticks, 4 pixels on and 2 up each;
@@ -170,10 +170,10 @@ TEST(PingusRules, ABasherTunnelsThroughTheWall) {
 // reach the edge while it is still building and fall (the real game saves 1 as well).
 TEST(PingusRules, ABridgerSpansTheGap) {
   NEED_PINGUS_DATA();
-  const auto none = play("bridger", "");
+  const auto none = play_pingus("bridger", "");
   EXPECT_EQ(none.saved, 0);
   EXPECT_EQ(none.deaths_by(lem::Fate::kFellOut), 3);
-  const auto o = play("bridger", "320 bridger");
+  const auto o = play_pingus("bridger", "320 bridger");
   EXPECT_EQ(o.saved, 1);
   EXPECT_TRUE(o.solved);
 }
@@ -182,10 +182,10 @@ TEST(PingusRules, ABridgerSpansTheGap) {
 // the exit behind them instead of off the end of the floor.
 TEST(PingusRules, ABlockerTurnsTheOthersBack) {
   NEED_PINGUS_DATA();
-  const auto none = play("blocker", "");
+  const auto none = play_pingus("blocker", "");
   EXPECT_EQ(none.saved, 0);
   EXPECT_EQ(none.deaths_by(lem::Fate::kFellOut), 4);
-  const auto o = play("blocker", "200 blocker");
+  const auto o = play_pingus("blocker", "200 blocker");
   EXPECT_EQ(o.saved, 3);
   EXPECT_TRUE(o.solved);
   EXPECT_EQ(o.out, 1);  // the blocker stays
@@ -195,8 +195,8 @@ TEST(PingusRules, ABlockerTurnsTheOthersBack) {
 // off the far side (a safe 128-pixel drop) and on to the exit.
 TEST(PingusRules, AClimberGoesOverTheWall) {
   NEED_PINGUS_DATA();
-  EXPECT_EQ(play("climber", "").saved, 0);
-  EXPECT_EQ(play("climber", "152 climber").saved, 1);
+  EXPECT_EQ(play_pingus("climber", "").saved, 0);
+  EXPECT_EQ(play_pingus("climber", "152 climber").saved, 1);
 }
 
 TEST(PingusRules, GenesFollowTheGamesRequestRules) {

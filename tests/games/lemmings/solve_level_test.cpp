@@ -11,20 +11,18 @@
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
+#include "support/lemmings.hpp"
 #include "support/process.hpp"
 
 namespace lem = evoplay::games::lemmings;
 using evoplay::test_support::scratch_dir;
 using evoplay::test_support::slurp;
 using evoplay::test_support::source_path;
+using evoplay::test_support::suite_level;
 
 namespace {
 
-lem::Level suite_level(const std::string& id) {
-  return lem::load_level(source_path("data/lemmings/" + id + ".lvl"));
-}
-
-std::string error_of(const lem::SolverSettings& s) {
+std::string settings_error_of(const lem::SolverSettings& s) {
   try {
     s.validate();
   } catch (const evoplay::Error& e) {
@@ -41,19 +39,20 @@ struct Count : evoplay::Observer {
 }  // namespace
 
 TEST(LemmingsSolveLevel, SettingsNameTheFieldOutOfRange) {
-  EXPECT_EQ(error_of(lem::SolverSettings{}), "");
+  EXPECT_EQ(settings_error_of(lem::SolverSettings{}), "");
   lem::SolverSettings s;
   s.population = 1;
-  EXPECT_EQ(error_of(s), "population: expected a whole number from 2 to 1000000, found 1");
+  EXPECT_EQ(settings_error_of(s), "population: expected a whole number from 2 to 1000000, found 1");
   s = {};
   s.evaluations = 0;
-  EXPECT_EQ(error_of(s), "evaluations: expected a whole number from 1 to 1000000000000, found 0");
+  EXPECT_EQ(settings_error_of(s),
+            "evaluations: expected a whole number from 1 to 1000000000000, found 0");
   s = {};
   s.threads = -1;
-  EXPECT_EQ(error_of(s), "threads: expected a whole number from 0 to 1024, found -1");
+  EXPECT_EQ(settings_error_of(s), "threads: expected a whole number from 0 to 1024, found -1");
   s = {};
   s.epochs = 2'000'000'000;
-  EXPECT_NE(error_of(s).find("epochs: expected a whole number from 0 to 1000000000"),
+  EXPECT_NE(settings_error_of(s).find("epochs: expected a whole number from 0 to 1000000000"),
             std::string::npos);
   // solve() checks them too.
   EXPECT_THROW(lem::solve(suite_level("easy-01-down-the-hole"), s), evoplay::Error);

@@ -10,17 +10,16 @@
 #include "evoplay/games/lemmings/fitness.hpp"
 #include "evoplay/games/lemmings/problem.hpp"
 #include "evoplay/games/lemmings/solve.hpp"
+#include "support/lemmings.hpp"
 #include "support/process.hpp"
 
 namespace lem = evoplay::games::lemmings;
 using evoplay::Rng;
 using evoplay::test_support::source_path;
+using evoplay::test_support::suite_level;
 
 namespace {
 
-lem::Level suite_level(const std::string& id) {
-  return lem::load_level(source_path("data/lemmings/" + id + ".lvl"));
-}
 lem::Plan suite_plan(const std::string& id) {
   return lem::load_plan(source_path("data/lemmings/solutions/" + id + ".plan"));
 }

@@ -16,6 +16,7 @@
 #include "evoplay/core/error.hpp"
 #include "support/history.hpp"
 #include "support/process.hpp"
+#include "support/tictactoe.hpp"
 
 using namespace evoplay;
 using namespace evoplay::test_support;
@@ -23,7 +24,7 @@ namespace ttt = evoplay::games::tictactoe;
 
 namespace {
 
-ttt::LearnRunSettings small(std::uint64_t cycles) {
+ttt::LearnRunSettings small_run(std::uint64_t cycles) {
   ttt::LearnRunSettings s;
   s.learn.agents = 6;
   s.learn.rules = 20;
@@ -61,18 +62,6 @@ void edit(const std::filesystem::path& file, const std::string& from, const std:
 }
 
 // The line (1-based) of the first line of `file` that starts with `prefix`.
-int line_of(const std::filesystem::path& file, const std::string& prefix) {
-  const auto text = slurp(file);
-  int line = 1;
-  for (std::size_t start = 0; start < text.size(); ++line) {
-    if (text.compare(start, prefix.size(), prefix) == 0) return line;
-    const auto end = text.find('\n', start);
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return 0;
-}
-
 // The line (1-based) of the first line of `file` that contains `part`.
 int line_containing(const std::filesystem::path& file, const std::string& part) {
   const auto text = slurp(file);
@@ -99,7 +88,7 @@ TEST(LearnRun, FillsItsRunFolderAndReportsEachMeasuredCycle) {
     EXPECT_EQ(total, 4u);
     last = done;
   };
-  const auto r = ttt::learn_run(run, small(4), control);
+  const auto r = ttt::learn_run(run, small_run(4), control);
   EXPECT_EQ(r.cycles, 4u);
   EXPECT_FALSE(r.cancelled);
   EXPECT_EQ(rows.generations, (std::vector<std::size_t>{0, 2, 4}));
@@ -119,14 +108,14 @@ TEST(LearnRun, ACancelledRunIsSavedAndResumesToTheSameHistory) {
   const auto dir = test_support::scratch_dir("learn-cancel");
   {
     RunDir whole = RunDir::create((dir / "whole").string(), "tictactoe-learn");
-    ttt::learn_run(whole, small(6));
+    ttt::learn_run(whole, small_run(6));
   }
   RunDir part = RunDir::create((dir / "part").string(), "tictactoe-learn");
   Control control;
   control.progress = [&](std::uint64_t done, std::uint64_t) {
     if (done == 2) control.cancel.cancel();  // read after the next cycle: it ends at 3
   };
-  const auto r = ttt::learn_run(part, small(6), control);
+  const auto r = ttt::learn_run(part, small_run(6), control);
   EXPECT_TRUE(r.cancelled);
   EXPECT_EQ(r.cycles, 3u);
   const auto result = nlohmann::json::parse(test_support::slurp(dir / "part" / "result.json"));
@@ -143,7 +132,7 @@ TEST(LearnRun, ASavedRunContinuesOnlyWithNewRunLimits) {
   const auto dir = test_support::scratch_dir("learn-limits") / "run";
   {
     RunDir run = RunDir::create(dir.string(), "tictactoe-learn");
-    ttt::learn_run(run, small(2));
+    ttt::learn_run(run, small_run(2));
   }
   EXPECT_EQ(ttt::read_saved_run(dir, {{"cycles", "5"}}, 1).settings.learn.cycles, 5u);
   try {
@@ -154,7 +143,7 @@ TEST(LearnRun, ASavedRunContinuesOnlyWithNewRunLimits) {
               std::string::npos);
   }
   EXPECT_THROW((void)ttt::read_saved_run(dir / "nothing", {}, 1), Error);
-  auto bad = small(2);
+  auto bad = small_run(2);
   bad.threads = -1;
   EXPECT_THROW(bad.validate(), Error);
 }
@@ -164,7 +153,7 @@ TEST(LearnRun, ASavedRunIsCheckedFileByFileAndNothingIsWrittenOnError) {
   const auto root = scratch_dir("ttt-resume-checks");
   const auto good = root / "good";
   {
-    auto settings = small(4);
+    auto settings = small_run(4);
     settings.seed = 2;
     RunDir run = RunDir::create(good.string(), "tictactoe-learn");
     ttt::learn_run(run, settings);
@@ -191,8 +180,8 @@ TEST(LearnRun, ASavedRunIsCheckedFileByFileAndNothingIsWrittenOnError) {
        "expected a row for cycle 4"},
       {"column", "history.csv", "x_random_win", "x_random_wins", "6", "history.csv", 1,
        "expected column 10 to be 'x_random_win', found 'x_random_wins'"},
-      {"setting", "config.json", "\"mutation_rate\": 0.01", "\"mutation_rate\": 2", "6", "config.json",
-       0, "expected a number from 0 to 1, found 2"},
+      {"setting", "config.json", "\"mutation_rate\": 0.01", "\"mutation_rate\": 2", "6",
+       "config.json", 0, "expected a number from 0 to 1, found 2"},
   };
   for (const auto& c : cases) {
     const auto dir = root / c.name;

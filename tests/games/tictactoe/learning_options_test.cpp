@@ -9,16 +9,13 @@
 #include <set>
 
 #include "evoplay/games/tictactoe/learner.hpp"
+#include "support/tictactoe.hpp"
 
 using namespace evoplay;
 using namespace evoplay::games::tictactoe;
+using test_support::referee;
 
 namespace {
-
-const Referee& referee() {
-  static const Referee r;
-  return r;
-}
 
 std::vector<std::size_t> range(std::size_t from, std::size_t to) {  // [from, to)
   std::vector<std::size_t> out;

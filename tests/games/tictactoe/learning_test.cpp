@@ -12,29 +12,16 @@
 #include "evoplay/games/tictactoe/learner.hpp"
 #include "evoplay/games/tictactoe/population_io.hpp"
 #include "support/history.hpp"
+#include "support/tictactoe.hpp"
 
 using namespace evoplay;
 using namespace evoplay::games::tictactoe;
+using namespace evoplay::test_support;
 
 namespace {
 
 // The rows of two history.csv texts as text without `elapsed` (an empty cell, NaN, equals
 // itself here, unlike in a comparison of doubles).
-std::vector<std::string> rows_text(const std::string& csv) {
-  std::vector<std::string> out;
-  for (const auto& row : test_support::rows_without_time(csv)) {
-    std::string line;
-    for (double v : row) line += fmt::format("{},", v);
-    out.push_back(line);
-  }
-  return out;
-}
-
-const Referee& referee() {
-  static const Referee r;
-  return r;
-}
-
 Agent agent_of(std::initializer_list<Rule> rules) {
   Agent a;
   a.rules = rules;
@@ -73,13 +60,6 @@ History run(const LearnSettings& s, std::uint64_t seed, int threads, std::string
 }
 
 // population.txt without its `seconds` line (wall-clock time).
-std::string without_seconds(const std::string& text) {
-  std::string out;
-  for (auto line : split_lines(text))
-    if (!line.starts_with("seconds ")) out += std::string(line) + "\n";
-  return out;
-}
-
 }  // namespace
 
 TEST(Rules, ParseMatchAndPrint) {

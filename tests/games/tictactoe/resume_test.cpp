@@ -22,7 +22,7 @@ std::string config_text(const LearnSettings& s, const std::string& seed = "7") {
   return "{\n  \"seed\": " + seed + ",\n  \"learn\": " + s.to_json().dump(2) + "\n}\n";
 }
 
-LearnSettings small() {
+LearnSettings small_learning() {
   LearnSettings s;
   s.agents = 4;
   s.rules = 3;
@@ -33,9 +33,9 @@ LearnSettings small() {
 }  // namespace
 
 TEST(TicTacToeResume, ConfigGivesTheSeedAndSettings) {
-  const auto saved = parse_learn_config(config_text(small()), "config.json");
+  const auto saved = parse_learn_config(config_text(small_learning()), "config.json");
   EXPECT_EQ(saved.seed, 7u);
-  EXPECT_EQ(saved.settings.to_json(), small().to_json());
+  EXPECT_EQ(saved.settings.to_json(), small_learning().to_json());
   EXPECT_EQ(saved.json["seed"], 7);
   const std::string no_seed = "{\"learn\": {}}\n";
   const Error e = error_from([&] { parse_learn_config(no_seed, "config.json"); }, no_seed);
@@ -52,14 +52,14 @@ TEST(TicTacToeResume, BrokenJsonIsRefusedInsideTheFile) {
   EXPECT_EQ(e.file(), "config.json");
   EXPECT_EQ(e.line(), 1);
   EXPECT_NE(e.message().find("malformed JSON"), std::string::npos) << e.what();
-  const std::string big = config_text(small(), "1e400");
+  const std::string big = config_text(small_learning(), "1e400");
   const Error overflow = error_from([&] { parse_learn_config(big, "config.json"); }, big);
   EXPECT_EQ(overflow.line(), 2);
   EXPECT_NE(overflow.message().find("number overflow"), std::string::npos) << overflow.what();
 }
 
 TEST(TicTacToeResume, HistoryIsCheckedCellByCellAndCutAtTheSavedCycle) {
-  const auto extras = history_columns(small());
+  const auto extras = history_columns(small_learning());
   std::string header = "generation,evaluations,best,mean,worst,diversity,elapsed";
   std::string cells;
   for (const auto& c : extras) {
@@ -91,8 +91,8 @@ TEST(TicTacToeResume, ThePopulationMustFitTheSettings) {
   SavedPopulation saved;
   saved.population.agents.resize(3);
   saved.agents_line = 6;
-  const Error e =
-      error_from([&] { check_saved(saved, small(), "population.txt", referee); }, "3 agents");
+  const Error e = error_from(
+      [&] { check_saved(saved, small_learning(), "population.txt", referee); }, "3 agents");
   EXPECT_EQ(e.file(), "population.txt");
   EXPECT_EQ(e.line(), 6);
   EXPECT_NE(e.message().find("expected 4 agents"), std::string::npos) << e.what();

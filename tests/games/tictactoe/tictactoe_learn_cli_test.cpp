@@ -18,6 +18,7 @@
 #include "support/cancel.hpp"
 #include "support/history.hpp"
 #include "support/process.hpp"
+#include "support/tictactoe.hpp"
 
 using namespace evoplay::test_support;
 namespace ttt = evoplay::games::tictactoe;
@@ -26,46 +27,11 @@ namespace {
 
 // The rows of two history.csv texts as text without `elapsed` (an empty cell, NaN, equals
 // itself here, unlike in a comparison of doubles).
-std::vector<std::string> rows_text(const std::string& csv) {
-  std::vector<std::string> out;
-  for (const auto& row : evoplay::test_support::rows_without_time(csv)) {
-    std::string line;
-    for (double v : row) line += fmt::format("{},", v);
-    out.push_back(line);
-  }
-  return out;
-}
-
 // Small and quick under the sanitizers.
 const std::string kSmall =
     "tictactoe learn --agents 6 --rules 20 --measure-every 2 --eval-games 30 --quiet ";
 
-std::string without_seconds(const std::string& text) {
-  std::string out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    auto end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const auto line = text.substr(start, end - start);
-    if (line.rfind("seconds ", 0) != 0) out += line + "\n";
-    start = end + 1;
-  }
-  return out;
-}
-
 // The line (1-based) of the first line of `file` that starts with `prefix`.
-int line_of(const std::filesystem::path& file, const std::string& prefix) {
-  const auto text = slurp(file);
-  int line = 1;
-  for (std::size_t start = 0; start < text.size(); ++line) {
-    if (text.compare(start, prefix.size(), prefix) == 0) return line;
-    const auto end = text.find('\n', start);
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return 0;
-}
-
 }  // namespace
 
 TEST(TicTacToeLearnCli, ARunFolderHoldsEverything) {

@@ -95,10 +95,6 @@ constexpr std::array<BirdSpec, kBirdTypeCount> kBirds = {{
     {BirdType::kWhite, 1, 10, 0.48, 1, 0.05, 1, 1, 1, 1, kWhite},
 }};
 
-double cross(const Point& o, const Point& a, const Point& b) {
-  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-}
-
 }  // namespace
 
 const BirdSpec& bird_spec(BirdType type) { return kBirds[static_cast<std::size_t>(type)]; }

@@ -58,6 +58,11 @@ struct Point {
   double x = 0, y = 0;
 };
 
+/// The cross product (a - o) x (b - o): > 0 when o, a, b turn counter-clockwise.
+inline double cross(const Point& o, const Point& a, const Point& b) {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
 /// What the game draws inside a solid collider (pictures only; physics ignores it).
 enum class Hole : std::uint8_t { kNone, kSquare, kTriangle };
 

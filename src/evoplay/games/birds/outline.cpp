@@ -10,10 +10,6 @@ namespace {
 
 constexpr double kTiny = 1e-12;
 
-double cross(const Point& o, const Point& a, const Point& b) {
-  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-}
-
 double point_segment_distance(const Point& p, const Point& a, const Point& b) {
   const double dx = b.x - a.x, dy = b.y - a.y;
   const double len2 = dx * dx + dy * dy;

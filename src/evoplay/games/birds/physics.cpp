@@ -8,13 +8,12 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
+#include "evoplay/games/birds/angles.hpp"
 #include "evoplay/games/birds/world.hpp"
 
 namespace evoplay::games::birds {
 
 namespace {
-
-constexpr double kDegrees = 180 / std::numbers::pi;
 
 /// What happened to piece i: destroyed (and when, as it was), or where it is now, measured from
 /// `start` and `start_angle`.
@@ -36,7 +35,7 @@ void record(const World& world, const Level& level, std::size_t i, b2Vec2 start,
   out.y = at.y;
   double turn =
       std::remainder(static_cast<double>(world.angle(i) - start_angle), 2 * std::numbers::pi) *
-      kDegrees;
+      kDegreesPerRadian;
   if (turn <= -180) turn += 360;
   if (turn == 0) turn = 0;  // not -0
   out.rotation_change = turn;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "evoplay/games/birds/angles.hpp"
 #include "evoplay/games/birds/bird_types.hpp"
 #include "evoplay/render/canvas.hpp"
 #include "evoplay/render/gif.hpp"
@@ -15,10 +16,6 @@ namespace evoplay::games::birds {
 namespace {
 
 using render::Color;
-
-constexpr double kDegrees = 180 / std::numbers::pi;
-
-void set(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
 
 /// The frame of a game's pictures: the level as it starts (slingshot and waiting birds
 /// included) and every path, within the level's width.
@@ -48,9 +45,9 @@ void draw_flyer(cairo_t* cr, const View& v, const FlyerPose& f) {
     k == 0 ? cairo_move_to(cr, v.px(x), v.py(y)) : cairo_line_to(cr, v.px(x), v.py(y));
   }
   cairo_close_path(cr);
-  set(cr, f.egg ? Color::rgb(250, 248, 235) : bird_color(f.bird));
+  render::set_source(cr, f.egg ? Color::rgb(250, 248, 235) : bird_color(f.bird));
   cairo_fill_preserve(cr);
-  set(cr, Color::rgb(40, 30, 20));
+  render::set_source(cr, Color::rgb(40, 30, 20));
   cairo_set_line_width(cr, std::max(1.0, v.scale * 0.025));
   cairo_stroke(cr);
 }
@@ -60,9 +57,9 @@ void label(cairo_t* cr, const std::string& text, double x, double y, double size
            const Color& fill) {
   const double w = render::text_width(cr, text, size, true) + size * 0.8;
   cairo_rectangle(cr, x, y, w, size * 1.5);
-  set(cr, fill);
+  render::set_source(cr, fill);
   cairo_fill(cr);
-  set(cr, Color::rgb(255, 255, 255));
+  render::set_source(cr, Color::rgb(255, 255, 255));
   render::draw_text(cr, text, x + size * 0.4, y + size * 0.75, size, 0, 0.5, true);
 }
 
@@ -88,7 +85,7 @@ Level level_in_state(const Level& level, const GameState& state) {
     Object moved = o;
     moved.x = p.x;
     moved.y = p.y;
-    moved.rotation = p.angle * kDegrees;
+    moved.rotation = p.angle * kDegreesPerRadian;
     out.objects.push_back(moved);
   }
   const auto used = static_cast<std::size_t>(
@@ -112,8 +109,9 @@ void draw_paths(cairo_t* cr, const View& v, std::span<const ShotRecord> shots) {
         }
         const double dash[] = {lw * 2.5, lw * 2};
         cairo_set_dash(cr, p.egg ? dash : nullptr, p.egg ? 2 : 0, 0);
-        set(cr, pass == 0 ? Color::rgb(255, 255, 255).with_alpha(0.7)
-                          : (p.egg ? Color::rgb(120, 120, 120) : bird_color(p.bird)));
+        render::set_source(cr, pass == 0
+                                   ? Color::rgb(255, 255, 255).with_alpha(0.7)
+                                   : (p.egg ? Color::rgb(120, 120, 120) : bird_color(p.bird)));
         cairo_set_line_width(cr, pass == 0 ? lw * 2.2 : lw);
         cairo_stroke(cr);
       }
@@ -127,9 +125,9 @@ void draw_paths(cairo_t* cr, const View& v, std::span<const ShotRecord> shots) {
       const Point& at = s.paths[0].points[step];
       cairo_new_sub_path(cr);
       cairo_arc(cr, v.px(at.x), v.py(at.y), lw * 3, 0, 2 * std::numbers::pi);
-      set(cr, Color::rgb(255, 255, 255));
+      render::set_source(cr, Color::rgb(255, 255, 255));
       cairo_fill_preserve(cr);
-      set(cr, bird_color(s.bird));
+      render::set_source(cr, bird_color(s.bird));
       cairo_set_line_width(cr, lw);
       cairo_stroke(cr);
     }

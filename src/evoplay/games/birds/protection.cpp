@@ -46,6 +46,21 @@ Flights::Flights(const Level& level, const ProtectionSettings& s) : radius_(s.ra
   const double dt = 0.02, r = s.radius, edge = level.half_width() + 1;
   const int angles =
       static_cast<int>(std::floor((s.max_angle - s.min_angle) / s.angle_step + 1e-9));
+  // The points of every flight until the ground or the level's edge, counted first: one
+  // reservation instead of a dozen growing copies of a list of tens of thousands of points.
+  std::size_t most = 0;
+  for (const double pull : s.pulls) {
+    for (int k = 0; k <= angles; ++k) {
+      const Launch launch =
+          launch_of(level.slingshot, BirdType::kRed, s.min_angle + k * s.angle_step, pull);
+      for (int n = 1; n < 2000; ++n, ++most) {
+        const Point at = flight_point(launch, g, dt, n);
+        if (at.y - r <= kGroundY || std::abs(at.x) > edge) break;
+      }
+    }
+  }
+  points_.reserve(most);
+  angle_of_.reserve(most);
   Bounds span{1e300, 1e300, -1e300, -1e300};
   for (const double pull : s.pulls) {
     for (int k = 0; k <= angles; ++k) {

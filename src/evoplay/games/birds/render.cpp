@@ -37,8 +37,6 @@ MaterialStyle material_style(Material m) {
           Color::rgb(140, 92, 40)};
 }
 
-void set(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
-
 /// Moves to the object's centre in pixels and turns the axes to its rotation, so that drawing
 /// in "local pixels" (x right, y up, scaled) follows the object.
 void enter_object(cairo_t* cr, const View& v, double x, double y, double rotation_deg) {
@@ -61,7 +59,7 @@ void draw_block(cairo_t* cr, const View& v, const Object& o) {
   const MaterialStyle st = material_style(o.material);
   const double k = v.scale;
   outline_path(cr, v, o);
-  set(cr, st.fill);
+  render::set_source(cr, st.fill);
   cairo_fill_preserve(cr);
   cairo_save(cr);
   cairo_clip_preserve(cr);
@@ -72,7 +70,7 @@ void draw_block(cairo_t* cr, const View& v, const Object& o) {
   // on stone.
   cairo_set_line_width(cr, std::max(0.5, line_width(v) * 0.6));
   if (s.geometry == Geometry::kBox && o.material == Material::kWood) {
-    set(cr, st.detail);
+    render::set_source(cr, st.detail);
     const bool wide = w >= h;
     for (int i = 1; i <= 2; ++i) {
       const double f = i / 3.0 - 0.5;
@@ -86,13 +84,13 @@ void draw_block(cairo_t* cr, const View& v, const Object& o) {
     }
     cairo_stroke(cr);
   } else if (o.material == Material::kIce) {
-    set(cr, st.detail.with_alpha(0.75));
+    render::set_source(cr, st.detail.with_alpha(0.75));
     cairo_set_line_width(cr, std::max(1.0, 0.05 * k));
     cairo_move_to(cr, -w * 0.3, h * 0.3);
     cairo_line_to(cr, -w * 0.1, -h * 0.05);
     cairo_stroke(cr);
   } else if (o.material == Material::kStone) {
-    set(cr, Color::rgb(255, 255, 255).with_alpha(0.35));
+    render::set_source(cr, Color::rgb(255, 255, 255).with_alpha(0.35));
     cairo_set_line_width(cr, std::max(1.0, 0.06 * k));
     cairo_move_to(cr, -w * 0.5, h * 0.5 - 0.03 * k);
     cairo_line_to(cr, w * 0.5, h * 0.5 - 0.03 * k);
@@ -100,7 +98,7 @@ void draw_block(cairo_t* cr, const View& v, const Object& o) {
   }
   // The hole the game draws in SquareHole and TriangleHole (physics treats them as solid).
   if (s.hole != Hole::kNone) {
-    set(cr, st.hole);
+    render::set_source(cr, st.hole);
     if (s.hole == Hole::kSquare) {
       cairo_arc(cr, 0, 0, 0.25 * k, 0, 2 * kPi);
     } else {
@@ -110,11 +108,11 @@ void draw_block(cairo_t* cr, const View& v, const Object& o) {
       cairo_close_path(cr);
     }
     cairo_fill_preserve(cr);
-    set(cr, st.outline.with_alpha(0.6));
+    render::set_source(cr, st.outline.with_alpha(0.6));
     cairo_stroke(cr);
   }
   cairo_restore(cr);
-  set(cr, st.outline);
+  render::set_source(cr, st.outline);
   cairo_set_line_width(cr, line_width(v));
   cairo_stroke(cr);
 }
@@ -133,29 +131,29 @@ void draw_pig(cairo_t* cr, const View& v, const Object& o) {
     cairo_restore(cr);
   };
   ellipse(0, 0, rx, ry);
-  set(cr, Color::rgb(124, 196, 66));
+  render::set_source(cr, Color::rgb(124, 196, 66));
   cairo_fill_preserve(cr);
-  set(cr, Color::rgb(58, 118, 30));
+  render::set_source(cr, Color::rgb(58, 118, 30));
   cairo_set_line_width(cr, line_width(v));
   cairo_stroke(cr);
   // Eyes, then the snout with its nostrils (pixel y grows downwards).
   for (double side : {-1.0, 1.0}) {
     ellipse(side * 0.38 * rx, -0.28 * ry, 0.2 * rx, 0.22 * ry);
-    set(cr, Color::rgb(255, 255, 255));
+    render::set_source(cr, Color::rgb(255, 255, 255));
     cairo_fill(cr);
     ellipse(side * 0.38 * rx + 0.06 * rx, -0.26 * ry, 0.09 * rx, 0.1 * ry);
-    set(cr, Color::rgb(20, 20, 20));
+    render::set_source(cr, Color::rgb(20, 20, 20));
     cairo_fill(cr);
   }
   ellipse(0, 0.2 * ry, 0.36 * rx, 0.26 * ry);
-  set(cr, Color::rgb(164, 222, 110));
+  render::set_source(cr, Color::rgb(164, 222, 110));
   cairo_fill_preserve(cr);
-  set(cr, Color::rgb(58, 118, 30));
+  render::set_source(cr, Color::rgb(58, 118, 30));
   cairo_set_line_width(cr, line_width(v) * 0.7);
   cairo_stroke(cr);
   for (double side : {-1.0, 1.0}) {
     ellipse(side * 0.13 * rx, 0.2 * ry, 0.07 * rx, 0.1 * ry);
-    set(cr, Color::rgb(40, 90, 20));
+    render::set_source(cr, Color::rgb(40, 90, 20));
     cairo_fill(cr);
   }
   cairo_restore(cr);
@@ -167,16 +165,16 @@ void draw_tnt(cairo_t* cr, const View& v, const Object& o) {
   cairo_save(cr);
   enter_object(cr, v, o.x, o.y, o.rotation);
   cairo_rectangle(cr, -w / 2, -h / 2, w, h);
-  set(cr, Color::rgb(214, 150, 72));
+  render::set_source(cr, Color::rgb(214, 150, 72));
   cairo_fill_preserve(cr);
-  set(cr, Color::rgb(110, 64, 20));
+  render::set_source(cr, Color::rgb(110, 64, 20));
   cairo_set_line_width(cr, line_width(v) * 1.3);
   cairo_stroke(cr);
   cairo_rectangle(cr, -w * 0.42, -h * 0.2, w * 0.84, h * 0.4);
-  set(cr, Color::rgb(200, 36, 30));
+  render::set_source(cr, Color::rgb(200, 36, 30));
   cairo_fill(cr);
   if (h > 9) {
-    set(cr, Color::rgb(255, 240, 200));
+    render::set_source(cr, Color::rgb(255, 240, 200));
     render::draw_text(cr, "TNT", 0, 0, h * 0.32, 0.5, 0.5, true);
   }
   cairo_restore(cr);
@@ -188,12 +186,12 @@ void draw_platform(cairo_t* cr, const View& v, const Object& o) {
   cairo_save(cr);
   enter_object(cr, v, o.x, o.y, o.rotation);
   cairo_rectangle(cr, -w / 2, -h / 2, w, h);
-  set(cr, Color::rgb(118, 104, 88));
+  render::set_source(cr, Color::rgb(118, 104, 88));
   cairo_fill_preserve(cr);
   cairo_save(cr);
   cairo_clip_preserve(cr);
   cairo_new_path(cr);
-  set(cr, Color::rgb(92, 80, 66));
+  render::set_source(cr, Color::rgb(92, 80, 66));
   cairo_set_line_width(cr, std::max(0.5, line_width(v) * 0.5));
   for (double gx = -w / 2 + tile; gx < w / 2 - 1e-6; gx += tile) {
     cairo_move_to(cr, gx, -h / 2);
@@ -204,14 +202,14 @@ void draw_platform(cairo_t* cr, const View& v, const Object& o) {
     cairo_line_to(cr, w / 2, gy);
   }
   cairo_stroke(cr);
-  set(cr, Color::rgb(255, 255, 255).with_alpha(0.18));
+  render::set_source(cr, Color::rgb(255, 255, 255).with_alpha(0.18));
   cairo_set_line_width(cr, std::max(1.0, 0.05 * v.scale));
   cairo_move_to(cr, -w / 2, -h / 2 + 0.03 * v.scale);
   cairo_line_to(cr, w / 2, -h / 2 + 0.03 * v.scale);
   cairo_stroke(cr);
   cairo_restore(cr);
   cairo_rectangle(cr, -w / 2, -h / 2, w, h);
-  set(cr, Color::rgb(60, 50, 40));
+  render::set_source(cr, Color::rgb(60, 50, 40));
   cairo_set_line_width(cr, line_width(v));
   cairo_stroke(cr);
   cairo_restore(cr);
@@ -242,7 +240,7 @@ void draw_slingshot_and_birds(cairo_t* cr, const View& v, const Level& level) {
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   const double fork = sy + 0.05;
   for (int pass = 0; pass < 2; ++pass) {
-    set(cr, pass == 0 ? Color::rgb(70, 38, 14) : Color::rgb(150, 92, 44));
+    render::set_source(cr, pass == 0 ? Color::rgb(70, 38, 14) : Color::rgb(150, 92, 44));
     cairo_set_line_width(cr, (pass == 0 ? 0.2 : 0.11) * k);
     cairo_move_to(cr, v.px(sx), v.py(kGroundY));
     cairo_line_to(cr, v.px(sx), v.py(fork));
@@ -259,24 +257,24 @@ void draw_slingshot_and_birds(cairo_t* cr, const View& v, const Level& level) {
     const double cy = kGroundY + r;
     cairo_new_sub_path(cr);
     cairo_arc(cr, v.px(x), v.py(cy), r * k, 0, 2 * kPi);
-    set(cr, bird_color(b));
+    render::set_source(cr, bird_color(b));
     cairo_fill_preserve(cr);
-    set(cr, Color::rgb(40, 30, 20));
+    render::set_source(cr, Color::rgb(40, 30, 20));
     cairo_set_line_width(cr, line_width(v) * 0.8);
     cairo_stroke(cr);
     cairo_new_sub_path(cr);
     cairo_arc(cr, v.px(x + 0.35 * r), v.py(cy + 0.2 * r), 0.28 * r * k, 0, 2 * kPi);
-    set(cr, Color::rgb(255, 255, 255));
+    render::set_source(cr, Color::rgb(255, 255, 255));
     cairo_fill(cr);
     cairo_new_sub_path(cr);
     cairo_arc(cr, v.px(x + 0.45 * r), v.py(cy + 0.2 * r), 0.12 * r * k, 0, 2 * kPi);
-    set(cr, Color::rgb(20, 20, 20));
+    render::set_source(cr, Color::rgb(20, 20, 20));
     cairo_fill(cr);
     cairo_move_to(cr, v.px(x + 0.8 * r), v.py(cy + 0.05 * r));
     cairo_line_to(cr, v.px(x + 1.3 * r), v.py(cy - 0.1 * r));
     cairo_line_to(cr, v.px(x + 0.8 * r), v.py(cy - 0.3 * r));
     cairo_close_path(cr);
-    set(cr, Color::rgb(250, 170, 30));
+    render::set_source(cr, Color::rgb(250, 170, 30));
     cairo_fill(cr);
     x -= 2 * r + 0.18;
   }
@@ -295,7 +293,7 @@ void draw_background(cairo_t* cr, const View& v, const Level& level, double x, d
   cairo_pattern_destroy(sky);
   // Soft hills on the horizon.
   cairo_save(cr);
-  set(cr, Color::rgb(176, 222, 170).with_alpha(0.7));
+  render::set_source(cr, Color::rgb(176, 222, 170).with_alpha(0.7));
   cairo_move_to(cr, x, ground);
   const int bumps = 5;
   for (int i = 0; i < bumps; ++i) {
@@ -319,10 +317,10 @@ void draw_background(cairo_t* cr, const View& v, const Level& level, double x, d
     cairo_pattern_destroy(soil);
     const double grass = std::max(2.0, 0.14 * v.scale);
     cairo_rectangle(cr, left, ground, right - left, grass);
-    set(cr, Color::rgb(104, 176, 56));
+    render::set_source(cr, Color::rgb(104, 176, 56));
     cairo_fill(cr);
     cairo_rectangle(cr, left, ground, right - left, std::max(1.0, grass * 0.3));
-    set(cr, Color::rgb(74, 140, 38));
+    render::set_source(cr, Color::rgb(74, 140, 38));
     cairo_fill(cr);
   }
 }
@@ -342,9 +340,9 @@ void draw_changes(cairo_t* cr, const View& v, const Level& level, const Stabilit
     if (r.destroyed) {
       cairo_set_dash(cr, dash, 2, 0);
       outline_path(cr, v, o);
-      set(cr, Color::rgb(214, 40, 40).with_alpha(0.12));
+      render::set_source(cr, Color::rgb(214, 40, 40).with_alpha(0.12));
       cairo_fill_preserve(cr);
-      set(cr, Color::rgb(214, 40, 40));
+      render::set_source(cr, Color::rgb(214, 40, 40));
       cairo_stroke(cr);
       cairo_set_dash(cr, nullptr, 0, 0);
       const Bounds b = bounds(o);
@@ -358,7 +356,7 @@ void draw_changes(cairo_t* cr, const View& v, const Level& level, const Stabilit
     } else if (r.moved || turned) {
       cairo_set_dash(cr, dash, 2, 0);
       outline_path(cr, v, o);
-      set(cr, Color::rgb(240, 110, 0));
+      render::set_source(cr, Color::rgb(240, 110, 0));
       cairo_stroke(cr);
       cairo_set_dash(cr, nullptr, 0, 0);
       if (r.displacement * v.scale > 6) {
@@ -384,9 +382,9 @@ void draw_badge(cairo_t* cr, const std::string& text, double x, double y, double
   const double pad = size * 0.45;
   const double left = x - align * (tw + 2 * pad);
   cairo_rectangle(cr, left, y, tw + 2 * pad, size * 1.6);
-  set(cr, fill);
+  render::set_source(cr, fill);
   cairo_fill(cr);
-  set(cr, Color::rgb(255, 255, 255));
+  render::set_source(cr, Color::rgb(255, 255, 255));
   render::draw_text(cr, text, left + pad, y + size * 0.8, size, 0, 0.5, true);
 }
 

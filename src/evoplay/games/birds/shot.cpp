@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/games/birds/angles.hpp"
 #include "evoplay/games/birds/settings_check.hpp"
 #include "evoplay/games/birds/sling.hpp"
 #include "evoplay/games/birds/world.hpp"
@@ -15,14 +16,13 @@ namespace evoplay::games::birds {
 
 namespace {
 
-constexpr double kRadians = std::numbers::pi / 180;
-constexpr double kEps = 1e-9;
+constexpr double kTimeEps = 1e-9;
 
 b2Vec2 vec(Point p) { return b2Vec2(static_cast<float>(p.x), static_cast<float>(p.y)); }
 Point point(b2Vec2 v) { return {v.x, v.y}; }
 
 b2Vec2 rotated(b2Vec2 v, double degrees) {
-  const double a = degrees * kRadians, c = std::cos(a), s = std::sin(a);
+  const double a = degrees * kRadiansPerDegree, c = std::cos(a), s = std::sin(a);
   return b2Vec2(static_cast<float>(c * v.x - s * v.y), static_cast<float>(s * v.x + c * v.y));
 }
 
@@ -167,14 +167,14 @@ double ShotRun::time() const {
 
 void ShotRun::step() {
   if (done_) return;
-  if (released_ && !tapped_ && shot_.tap >= 0 && time() >= shot_.tap - kEps) {
+  if (released_ && !tapped_ && shot_.tap >= 0 && time() >= shot_.tap - kTimeEps) {
     tapped_ = true;
     use_ability();
   }
   world_->step();
   ++record_.steps;
   if (!released_) {
-    if (world_->time() >= shot_.wait - kEps) release();
+    if (world_->time() >= shot_.wait - kTimeEps) release();
     return;
   }
   apply_rules();
@@ -190,7 +190,7 @@ void ShotRun::step() {
     pigs_left = level_.objects[i].kind() == Kind::kPig && world_->alive(i);
   }
   if (!pigs_left || (!any_flyer && world_->pieces_asleep()) ||
-      time() >= s_.max_shot_seconds - kEps) {
+      time() >= s_.max_shot_seconds - kTimeEps) {
     finish();
   }
 }
@@ -287,7 +287,7 @@ void ShotRun::apply_rules() {
     if (f == bird_ && record_.bird == BirdType::kBlack) {
       // ABBirdBlack: the first contact starts the explode animation, whose event fires 0.6 s on.
       if (explode_at_ < 0) explode_at_ = flyer.first_contact + a.black_delay;
-      if (now >= explode_at_ - kEps) {
+      if (now >= explode_at_ - kTimeEps) {
         world_->explode(flyer.body->GetPosition(),
                         Blast{a.blast_radius, a.blast_power, a.blast_damage});
         world_->remove_flyer(f);
@@ -297,7 +297,7 @@ void ShotRun::apply_rules() {
     // ABBird.CheckVelocityToDie: 3 s after the first contact, then every second.
     double& check = next_check_[static_cast<std::size_t>(f)];
     if (check < 0) check = flyer.first_contact + s_.death_check_delay;
-    if (now >= check - kEps) {
+    if (now >= check - kTimeEps) {
       if (flyer.body->GetLinearVelocity().Length() < s_.death_speed) {
         world_->remove_flyer(f);
       } else {

@@ -4,13 +4,12 @@
 #include <cmath>
 #include <numbers>
 
+#include "evoplay/games/birds/angles.hpp"
 #include "evoplay/games/birds/bird_types.hpp"
 
 namespace evoplay::games::birds {
 
 namespace {
-
-constexpr double kRadians = std::numbers::pi / 180;
 
 /// The two angles (radians) of a parabola of speed v from the origin through (dx, dy).
 std::vector<double> parabola_angles(double v, double g, double dx, double dy) {
@@ -36,7 +35,7 @@ double flight_gravity(BirdType bird, double gravity) {
 
 Launch launch_of(const Slingshot& sling, BirdType bird, double angle_deg, double pull) {
   const BirdSpec& s = bird_spec(bird);
-  const double a = angle_deg * kRadians;
+  const double a = angle_deg * kRadiansPerDegree;
   const double d = std::clamp(pull, 0.0, 1.0) * s.drag_radius;  // how far behind the rest point
   const Point rest = rest_point(sling);
   const double speed = d * s.launch_force / s.mass;
@@ -64,12 +63,12 @@ std::vector<double> aim_angles(const Slingshot& sling, BirdType bird, Point targ
     double a = angles[static_cast<std::size_t>(which)];
     bool reachable = true;
     for (int k = 0; k < 4 && reachable; ++k) {
-      const Launch l = launch_of(sling, bird, a / kRadians, 1);
+      const Launch l = launch_of(sling, bird, a / kRadiansPerDegree, 1);
       const auto refined = parabola_angles(v, g, target.x - l.position.x, target.y - l.position.y);
       reachable = !refined.empty();
       if (reachable) a = refined[static_cast<std::size_t>(which)];
     }
-    if (reachable) out.push_back(a / kRadians);
+    if (reachable) out.push_back(a / kRadiansPerDegree);
   }
   return out;
 }

@@ -20,12 +20,10 @@ constexpr int kWidthPx = 640;  // room for a caption of about 80 characters
 constexpr double kLeft = (kWidthPx - kCell * kWidth) / 2;
 constexpr int kHeightPx = static_cast<int>(kCell * kHeight + 100);
 
-void set(cairo_t* cr, const render::Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
-
 void draw_frame(cairo_t* cr, const Board& board, const std::string& caption, int last) {
-  set(cr, render::Color::rgb(255, 255, 255));
+  render::set_source(cr, render::Color::rgb(255, 255, 255));
   cairo_paint(cr);
-  set(cr, kText);
+  render::set_source(cr, kText);
   render::draw_text(cr, caption, kWidthPx / 2.0, 14, 14, 0.5, 0, true);
   draw_board(cr, board, kLeft, 44, kCell, last);
 }
@@ -33,7 +31,7 @@ void draw_frame(cairo_t* cr, const Board& board, const std::string& caption, int
 }  // namespace
 
 void draw_board(cairo_t* cr, const Board& board, double x, double y, double cell, int last) {
-  set(cr, kFrame);
+  render::set_source(cr, kFrame);
   cairo_rectangle(cr, x, y, cell * kWidth, cell * kHeight);
   cairo_fill(cr);
   int last_row = -1;
@@ -42,18 +40,18 @@ void draw_board(cairo_t* cr, const Board& board, double x, double y, double cell
     for (int row = 0; row < kHeight; ++row) {
       const double cx = x + (col + 0.5) * cell, cy = y + (kHeight - row - 0.5) * cell;
       const int v = board.cell(col, row);
-      set(cr, v == 1 ? kFirst : v == 2 ? kSecond : kHole);
+      render::set_source(cr, v == 1 ? kFirst : v == 2 ? kSecond : kHole);
       cairo_arc(cr, cx, cy, cell * 0.4, 0, 2 * M_PI);
       cairo_fill(cr);
       if (col == last && row == last_row) {
-        set(cr, render::Color::rgb(255, 255, 255));
+        render::set_source(cr, render::Color::rgb(255, 255, 255));
         cairo_set_line_width(cr, cell * 0.06);
         cairo_arc(cr, cx, cy, cell * 0.2, 0, 2 * M_PI);
         cairo_stroke(cr);
       }
     }
   }
-  set(cr, kText);
+  render::set_source(cr, kText);
   for (int col = 0; col < kWidth; ++col) {
     render::draw_text(cr, std::to_string(col + 1), x + (col + 0.5) * cell, y + kHeight * cell + 6,
                       cell * 0.3, 0.5, 0);

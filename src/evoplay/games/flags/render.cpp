@@ -43,8 +43,6 @@ constexpr double kMargin = 16;
 constexpr double kCaption = 40;
 constexpr double kPanelRow = 26;
 
-void set(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
-
 Color energy_color(double share) {
   if (share > 0.6) return kGood;
   if (share > 0.3) return kMidEnergy;
@@ -53,18 +51,18 @@ Color energy_color(double share) {
 
 void draw_flag(cairo_t* cr, double x, double y, double cell, const Color& color) {
   const double pole_x = x + cell * 0.34;
-  set(cr, kPole);
+  render::set_source(cr, kPole);
   cairo_set_line_width(cr, std::max(1.5, cell * 0.06));
   cairo_move_to(cr, pole_x, y + cell * 0.84);
   cairo_line_to(cr, pole_x, y + cell * 0.14);
   cairo_stroke(cr);
-  set(cr, color);
+  render::set_source(cr, color);
   cairo_move_to(cr, pole_x, y + cell * 0.16);
   cairo_line_to(cr, x + cell * 0.80, y + cell * 0.30);
   cairo_line_to(cr, pole_x, y + cell * 0.46);
   cairo_close_path(cr);
   cairo_fill(cr);
-  set(cr, kPole);
+  render::set_source(cr, kPole);
   cairo_arc(cr, pole_x, y + cell * 0.84, cell * 0.07, 0, 2 * M_PI);
   cairo_fill(cr);
 }
@@ -74,19 +72,19 @@ void draw_cell(cairo_t* cr, const State& s, int i, double x, double y, double ce
   const bool dug = s.map().cells[static_cast<std::size_t>(i)] == Cell::kRock && c != Cell::kRock;
   switch (c) {
     case Cell::kWall:
-      set(cr, kWall);
+      render::set_source(cr, kWall);
       cairo_rectangle(cr, x, y, cell, cell);
       cairo_fill(cr);
-      set(cr, kWallLight);
+      render::set_source(cr, kWallLight);
       cairo_rectangle(cr, x, y, cell, cell * 0.14);
       cairo_fill(cr);
       return;
     case Cell::kRock: {
-      set(cr, kFloor);
+      render::set_source(cr, kFloor);
       cairo_rectangle(cr, x, y, cell, cell);
       cairo_fill(cr);
       const double r = cell * 0.16;
-      set(cr, kRock);
+      render::set_source(cr, kRock);
       cairo_new_sub_path(cr);
       cairo_arc(cr, x + cell - r - 1, y + r + 1, r, -M_PI / 2, 0);
       cairo_arc(cr, x + cell - r - 1, y + cell - r - 1, r, 0, M_PI / 2);
@@ -94,10 +92,10 @@ void draw_cell(cairo_t* cr, const State& s, int i, double x, double y, double ce
       cairo_arc(cr, x + r + 1, y + r + 1, r, M_PI, 1.5 * M_PI);
       cairo_close_path(cr);
       cairo_fill(cr);
-      set(cr, kRockLight);
+      render::set_source(cr, kRockLight);
       cairo_arc(cr, x + cell * 0.32, y + cell * 0.3, cell * 0.1, 0, 2 * M_PI);
       cairo_fill(cr);
-      set(cr, kRockDark);
+      render::set_source(cr, kRockDark);
       cairo_set_line_width(cr, std::max(1.0, cell * 0.05));
       cairo_move_to(cr, x + cell * 0.55, y + cell * 0.2);
       cairo_line_to(cr, x + cell * 0.62, y + cell * 0.48);
@@ -108,10 +106,10 @@ void draw_cell(cairo_t* cr, const State& s, int i, double x, double y, double ce
       return;
     }
     case Cell::kMud: {
-      set(cr, kMud);
+      render::set_source(cr, kMud);
       cairo_rectangle(cr, x, y, cell, cell);
       cairo_fill(cr);
-      set(cr, kMudDark);
+      render::set_source(cr, kMudDark);
       cairo_set_line_width(cr, std::max(1.0, cell * 0.06));
       for (int k = 0; k < 2; ++k) {
         const double yy = y + cell * (0.35 + 0.3 * k);
@@ -125,15 +123,15 @@ void draw_cell(cairo_t* cr, const State& s, int i, double x, double y, double ce
     default:
       break;
   }
-  set(cr, kFloor);
+  render::set_source(cr, kFloor);
   cairo_rectangle(cr, x, y, cell, cell);
   cairo_fill(cr);
-  set(cr, kFloorLine);
+  render::set_source(cr, kFloorLine);
   cairo_set_line_width(cr, 1);
   cairo_rectangle(cr, x + 0.5, y + 0.5, cell - 1, cell - 1);
   cairo_stroke(cr);
   if (dug) {  // rock dug away: rubble
-    set(cr, kRubble);
+    render::set_source(cr, kRubble);
     for (const auto& [dx, dy] : {std::pair{0.25, 0.7}, {0.7, 0.3}, {0.55, 0.78}, {0.3, 0.35}}) {
       cairo_arc(cr, x + cell * dx, y + cell * dy, cell * 0.06, 0, 2 * M_PI);
       cairo_fill(cr);
@@ -149,24 +147,24 @@ void draw_player(cairo_t* cr, const State& s, int slot, double x, double y, doub
   const Player& p = s.player(team, i);
   const double cx = x + cell / 2, cy = y + cell * 0.44, r = cell * 0.32;
   if (ringed) {
-    set(cr, kRing);
+    render::set_source(cr, kRing);
     cairo_set_line_width(cr, std::max(2.0, cell * 0.08));
     cairo_arc(cr, cx, cy, r + cell * 0.09, 0, 2 * M_PI);
     cairo_stroke(cr);
   }
   // Facing: a small wedge outside the disc.
   const double angle = std::array{-M_PI / 2, 0.0, M_PI / 2, M_PI}[p.facing];
-  set(cr, kTeam[static_cast<std::size_t>(team)]);
+  render::set_source(cr, kTeam[static_cast<std::size_t>(team)]);
   const double tip = r + cell * 0.13;
   cairo_move_to(cr, cx + tip * std::cos(angle), cy + tip * std::sin(angle));
   cairo_line_to(cr, cx + r * 0.8 * std::cos(angle + 0.55), cy + r * 0.8 * std::sin(angle + 0.55));
   cairo_line_to(cr, cx + r * 0.8 * std::cos(angle - 0.55), cy + r * 0.8 * std::sin(angle - 0.55));
   cairo_close_path(cr);
   cairo_fill(cr);
-  set(cr, kTeam[static_cast<std::size_t>(team)]);
+  render::set_source(cr, kTeam[static_cast<std::size_t>(team)]);
   cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
   cairo_fill_preserve(cr);
-  set(cr, kWhite);
+  render::set_source(cr, kWhite);
   cairo_set_line_width(cr, std::max(1.5, cell * 0.05));
   cairo_stroke(cr);
   render::draw_text(cr, fmt::format("{}{}", team_letter(team), i + 1), cx, cy, r * 0.95, 0.5, 0.5,
@@ -175,10 +173,10 @@ void draw_player(cairo_t* cr, const State& s, int slot, double x, double y, doub
   const double share = std::clamp(static_cast<double>(p.energy) / s.map().energy, 0.0, 1.0);
   const double bw = cell * 0.78, bh = std::max(3.0, cell * 0.1), bx = x + (cell - bw) / 2,
                by = y + cell * 0.84;
-  set(cr, kBarBack);
+  render::set_source(cr, kBarBack);
   cairo_rectangle(cr, bx, by, bw, bh);
   cairo_fill(cr);
-  set(cr, energy_color(share));
+  render::set_source(cr, energy_color(share));
   cairo_rectangle(cr, bx, by, bw * share, bh);
   cairo_fill(cr);
 }
@@ -205,10 +203,10 @@ void draw_panel(cairo_t* cr, const State& s, double x, double y, double width) {
   const Map& m = s.map();
   for (int t = 0; t < kTeams; ++t) {
     const double row_y = y + t * kPanelRow;
-    set(cr, kTeam[static_cast<std::size_t>(t)]);
+    render::set_source(cr, kTeam[static_cast<std::size_t>(t)]);
     cairo_rectangle(cr, x, row_y + 4, 14, 14);
     cairo_fill(cr);
-    set(cr, kText);
+    render::set_source(cr, kText);
     const std::string head =
         fmt::format("team {}  flags {}/{}  energy {}", team_letter(t), s.captured(t),
                     m.flags[static_cast<std::size_t>(1 - t)].size(), s.total_energy(t));
@@ -218,7 +216,7 @@ void draw_panel(cairo_t* cr, const State& s, double x, double y, double width) {
       const Player& p = s.player(t, i);
       const std::string label = p.alive() ? fmt::format("{}{} {}", team_letter(t), i + 1, p.energy)
                                           : fmt::format("{}{} out", team_letter(t), i + 1);
-      set(cr, p.alive() ? kTeamLight[static_cast<std::size_t>(t)] : kTextDim);
+      render::set_source(cr, p.alive() ? kTeamLight[static_cast<std::size_t>(t)] : kTextDim);
       render::draw_text(cr, label, px, row_y + 11, 13, 0, 0.5);
       px += render::text_width(cr, label, 13) + 14;
       if (px > x + width) break;
@@ -228,9 +226,9 @@ void draw_panel(cairo_t* cr, const State& s, double x, double y, double width) {
 
 void draw_frame(cairo_t* cr, const State& s, const std::string& caption, int last) {
   const Layout l = layout(s.map());
-  set(cr, kBackground);
+  render::set_source(cr, kBackground);
   cairo_paint(cr);
-  set(cr, kText);
+  render::set_source(cr, kText);
   render::draw_text(cr, caption, l.width / 2, 12, 15, 0.5, 0, true);
   draw_board(cr, s, l.left, l.top, l.cell, last);
   std::string status;
@@ -244,7 +242,7 @@ void draw_frame(cairo_t* cr, const State& s, const std::string& caption, int las
   }
   const double panel_y = l.top + l.board_h + 12;
   draw_panel(cr, s, l.left, panel_y, l.board_w);
-  set(cr, s.is_terminal() ? kRing : kTextDim);
+  render::set_source(cr, s.is_terminal() ? kRing : kTextDim);
   render::draw_text(cr, status, l.left, panel_y + kTeams * kPanelRow + 11, 13, 0, 0.5,
                     s.is_terminal());
 }
@@ -268,7 +266,7 @@ void draw_board(cairo_t* cr, const State& s, double x, double y, double cell, in
       if (o >= 0) draw_player(cr, s, o, x + c * cell, y + r * cell, cell, o == last);
     }
   }
-  set(cr, kWall);
+  render::set_source(cr, kWall);
   cairo_set_line_width(cr, 2);
   cairo_rectangle(cr, x - 1, y - 1, cell * m.width + 2, cell * m.height + 2);
   cairo_stroke(cr);

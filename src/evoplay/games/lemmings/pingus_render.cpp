@@ -16,9 +16,9 @@ namespace {
 
 using render::Color;
 
-constexpr int kHeader = 22;
+constexpr int kPingusHeader = 22;
 
-constexpr std::uint32_t kSky = 0x18243a, kGround = 0x8a5a2e, kSolid = 0x8c8c96, kBridge = 0xd8b878,
+constexpr std::uint32_t kPingusSky = 0x18243a, kGround = 0x8a5a2e, kSolid = 0x8c8c96, kBridge = 0xd8b878,
                         kWater = 0x2f6fd0, kLava = 0xd8501c;
 
 std::uint32_t ground_color(std::uint8_t g) {
@@ -34,7 +34,7 @@ std::uint32_t ground_color(std::uint8_t g) {
     case kGpLava:
       return kLava;
     default:
-      return kSky;
+      return kPingusSky;
   }
 }
 
@@ -72,9 +72,9 @@ Color action_color(PinguAction a) {
   }
 }
 
-std::vector<Color> exact_colors() {
+std::vector<Color> pingus_colors() {
   std::vector<Color> c;
-  for (std::uint32_t rgb : {kSky, kGround, kSolid, kBridge, kWater, kLava, 0xffffffu, 0x000000u,
+  for (std::uint32_t rgb : {kPingusSky, kGround, kSolid, kBridge, kWater, kLava, 0xffffffu, 0x000000u,
                             0x30c050u, 0x202020u}) {
     c.push_back(Color::rgb(static_cast<int>(rgb >> 16), static_cast<int>((rgb >> 8) & 255),
                            static_cast<int>(rgb & 255)));
@@ -94,10 +94,10 @@ class Drawer {
         w_(std::max(1, p_.width / d_)),
         h_(std::max(1, p_.height / d_)),
         title_(o.title.empty() ? level.name : o.title),
-        canvas_(w_, h_ + kHeader) {}
+        canvas_(w_, h_ + kPingusHeader) {}
 
   int width() const { return w_; }
-  int height() const { return h_ + kHeader; }
+  int height() const { return h_ + kPingusHeader; }
   int divisor() const { return d_; }
   const render::Canvas& canvas() const { return canvas_; }
 
@@ -121,18 +121,18 @@ class Drawer {
     cairo_t* cr = canvas_.cr();
     cairo_surface_t* img = cairo_image_surface_create_for_data(
         reinterpret_cast<unsigned char*>(pixels_.data()), CAIRO_FORMAT_RGB24, w_, h_, w_ * 4);
-    cairo_set_source_surface(cr, img, 0, kHeader);
+    cairo_set_source_surface(cr, img, 0, kPingusHeader);
     cairo_paint(cr);
     cairo_surface_destroy(img);
     const double d = d_;
     for (const auto& e : p_.entrances) {
       canvas_.set_color(Color::rgb(60, 60, 60));
-      cairo_rectangle(cr, (e.x - 24) / d, kHeader + (e.y - 20) / d, 48 / d + 1, 8 / d + 1);
+      cairo_rectangle(cr, (e.x - 24) / d, kPingusHeader + (e.y - 20) / d, 48 / d + 1, 8 / d + 1);
       cairo_fill(cr);
     }
     for (const auto& e : p_.exits) {
       canvas_.set_color(Color::rgb(48, 192, 80));
-      cairo_rectangle(cr, (e.x - 10) / d, kHeader + (e.y - 28) / d, 20 / d + 1, 28 / d + 1);
+      cairo_rectangle(cr, (e.x - 10) / d, kPingusHeader + (e.y - 28) / d, 20 / d + 1, 28 / d + 1);
       cairo_fill(cr);
     }
   }
@@ -140,10 +140,10 @@ class Drawer {
   void header(const std::string& text) {
     cairo_t* cr = canvas_.cr();
     canvas_.set_color(Color::rgb(32, 32, 32));
-    cairo_rectangle(cr, 0, 0, w_, kHeader);
+    cairo_rectangle(cr, 0, 0, w_, kPingusHeader);
     cairo_fill(cr);
     canvas_.set_color(Color::rgb(255, 255, 255));
-    render::draw_text(cr, text, 6, kHeader / 2.0, 12, 0, 0.5, false);
+    render::draw_text(cr, text, 6, kPingusHeader / 2.0, 12, 0, 0.5, false);
   }
 
   void frame(const PingusSimulator& sim, int tick) {
@@ -158,7 +158,7 @@ class Drawer {
       const PinguState s = sim.pingu(i);
       if (!s.alive) continue;
       canvas_.set_color(action_color(s.action));
-      cairo_rectangle(cr, s.x / d - pw / 2, kHeader + s.y / d - ph, pw, ph);
+      cairo_rectangle(cr, s.x / d - pw / 2, kPingusHeader + s.y / d - ph, pw, ph);
       cairo_fill(cr);
     }
   }
@@ -177,7 +177,7 @@ class GifFrames : public PingusObserver {
       : options_(o),
         drawer_(level, o),
         every_(std::max(1, level.time / 300)),
-        gif_(path, drawer_.width(), drawer_.height(), render::palette_with(exact_colors())) {}
+        gif_(path, drawer_.width(), drawer_.height(), render::palette_with(pingus_colors())) {}
   void on_start(const PingusSimulator& sim) override { draw(sim, 0); }
   void on_step(const PingusSimulator& sim, int step) override {
     if (step % every_ != 0) return;
@@ -274,17 +274,17 @@ Outcome render_pingus_file(const Level& level, const Plan& plan, const std::file
                               : f == Fate::kOut ? Color::rgb(250, 230, 60)
                                                 : Color::rgb(240, 70, 60));
     const double off = (static_cast<double>(i % 5) - 2) * 0.6;
-    cairo_move_to(cr, pts[0].first / d + off, kHeader + (pts[0].second - 10) / d + off);
-    for (const auto& [x, y] : pts) cairo_line_to(cr, x / d + off, kHeader + (y - 10) / d + off);
+    cairo_move_to(cr, pts[0].first / d + off, kPingusHeader + (pts[0].second - 10) / d + off);
+    for (const auto& [x, y] : pts) cairo_line_to(cr, x / d + off, kPingusHeader + (y - 10) / d + off);
     cairo_stroke(cr);
   }
   for (const PinguAssignment& a : sim.assignments()) {
     drawer.canvas().set_color(Color::rgb(255, 255, 255));
     cairo_new_sub_path(cr);
-    cairo_arc(cr, a.x / d, kHeader + (a.y - 10) / d, 3, 0, 2 * M_PI);
+    cairo_arc(cr, a.x / d, kPingusHeader + (a.y - 10) / d, 3, 0, 2 * M_PI);
     cairo_stroke(cr);
     render::draw_text(cr, std::string(skill_name(a.skill)).substr(0, 2), a.x / d + 4,
-                      kHeader + (a.y - 14) / d, 9, 0, 1, true);
+                      kPingusHeader + (a.y - 14) / d, 9, 0, 1, true);
   }
   drawer.canvas().save_png(path);
   return outcome;

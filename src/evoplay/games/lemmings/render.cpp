@@ -94,10 +94,8 @@ std::vector<Color> exact_colors() {
   return c;
 }
 
-void set(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
-
 void rect(cairo_t* cr, double x, double y, double w, double h, const Color& c) {
-  set(cr, c);
+  render::set_source(cr, c);
   cairo_rectangle(cr, x, y, w, h);
   cairo_fill(cr);
 }
@@ -170,14 +168,14 @@ void draw_terrain(cairo_t* cr, const Simulator& sim, const Frame& f) {
   }
   for (const Point& x : level.exits()) {
     const double px = f.ox + x.x * s, py = f.oy + x.y * s;
-    set(cr, kExit);
+    render::set_source(cr, kExit);
     cairo_move_to(cr, px + s * 0.08, py + s);
     cairo_line_to(cr, px + s * 0.08, py + s * 0.45);
     cairo_arc(cr, px + s * 0.5, py + s * 0.45, s * 0.42, M_PI, 2 * M_PI);
     cairo_line_to(cr, px + s * 0.92, py + s);
     cairo_close_path(cr);
     cairo_fill(cr);
-    set(cr, kExitDoor);
+    render::set_source(cr, kExitDoor);
     cairo_move_to(cr, px + s * 0.28, py + s);
     cairo_line_to(cr, px + s * 0.28, py + s * 0.5);
     cairo_arc(cr, px + s * 0.5, py + s * 0.5, s * 0.22, M_PI, 2 * M_PI);
@@ -206,36 +204,36 @@ void draw_lemming(cairo_t* cr, const LemmingState& l, const Frame& f, int count)
   cairo_scale(cr, s * 0.3, s * 0.32);
   cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
   cairo_restore(cr);
-  set(cr, body);
+  render::set_source(cr, body);
   cairo_fill_preserve(cr);
-  set(cr, Color::rgb(0, 0, 0));
+  render::set_source(cr, Color::rgb(0, 0, 0));
   cairo_set_line_width(cr, line);
   cairo_stroke(cr);
-  set(cr, kSkin);  // the head, the hair, the nose that shows the way it faces
+  render::set_source(cr, kSkin);  // the head, the hair, the nose that shows the way it faces
   cairo_arc(cr, cx, top + s * 0.26, s * 0.19, 0, 2 * M_PI);
   cairo_fill(cr);
-  set(cr, kHair);
+  render::set_source(cr, kHair);
   cairo_arc(cr, cx - l.dir * s * 0.05, top + s * 0.19, s * 0.16, M_PI, 2 * M_PI);
   cairo_fill(cr);
-  set(cr, kSkin);
+  render::set_source(cr, kSkin);
   cairo_move_to(cr, cx + l.dir * s * 0.14, top + s * 0.2);
   cairo_line_to(cr, cx + l.dir * s * 0.36, top + s * 0.3);
   cairo_line_to(cr, cx + l.dir * s * 0.14, top + s * 0.38);
   cairo_close_path(cr);
   cairo_fill(cr);
   if (l.floating()) {  // an umbrella
-    set(cr, Color::rgb(255, 255, 255));
+    render::set_source(cr, Color::rgb(255, 255, 255));
     cairo_arc(cr, cx, top + s * 0.02, s * 0.48, M_PI, 2 * M_PI);
     cairo_close_path(cr);
     cairo_fill(cr);
   }
   if (l.fuse > 0) {
-    set(cr, kDied);
+    render::set_source(cr, kDied);
     render::draw_text(cr, std::to_string(l.fuse), cx, top - s * 0.02, std::max(7.0, s * 0.6), 0.5,
                       1.0, true);
   }
   if (count > 1) {
-    set(cr, kText);
+    render::set_source(cr, kText);
     render::draw_text(cr, fmt::format("{}", count), cx + s * 0.55, top, std::max(7.0, s * 0.5), 1.0,
                       0.0, true);
   }
@@ -248,7 +246,7 @@ int picture_width(const Level& level, double s) {
 void draw_header(cairo_t* cr, int width, double height, const std::string& left,
                  const std::string& right) {
   rect(cr, 0, 0, width, height, kPanel);
-  set(cr, kText);
+  render::set_source(cr, kText);
   render::draw_text(cr, left, 10, height / 2, 14, 0, 0.5, true);
   render::draw_text(cr, right, width - 10, height / 2, 14, 1, 0.5, false);
 }
@@ -263,7 +261,7 @@ void draw_legend(cairo_t* cr, int width, double y,
   double x = std::max(8.0, (width - total + gap) / 2);
   for (const auto& [c, label] : items) {
     rect(cr, x, y - size / 2, size, size, c);
-    set(cr, kTextDim);
+    render::set_source(cr, kTextDim);
     render::draw_text(cr, label, x + size + 5, y, size, 0, 0.5);
     x += size + 5 + render::text_width(cr, label, size) + gap;
   }
@@ -471,7 +469,7 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
       const Fate fate = outcome.lemmings[static_cast<std::size_t>(i)].fate;
       const Color c = fate == Fate::kSaved ? kSaved : fate == Fate::kOut ? kStillOut : kDied;
       const double off = n > 1 ? (static_cast<double>(i) / (n - 1) - 0.5) * s * 0.5 : 0;
-      set(cr, c.with_alpha(0.75));
+      render::set_source(cr, c.with_alpha(0.75));
       cairo_set_line_width(cr, std::max(1.5, s / 9));
       for (std::size_t k = 0; k < p.size(); ++k) {
         const double x = f.cx(p[k].x) + off, y = f.cy(p[k].y) + off;
@@ -480,7 +478,7 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
       cairo_stroke(cr);
       if (p.empty()) continue;
       const double ex = f.cx(p.back().x) + off, ey = f.cy(p.back().y) + off;
-      set(cr, c);
+      render::set_source(cr, c);
       if (fate == Fate::kOut) {
         cairo_set_line_width(cr, 2);
         cairo_arc(cr, ex, ey, s * 0.18, 0, 2 * M_PI);
@@ -502,13 +500,13 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
           fmt::format("{}{}", static_cast<char>(std::toupper(name[0])), name.substr(1, 1));
       const double x = f.cx(m.x), y = f.cy(m.y) - s * 0.9;
       const double r = std::max(9.0, s * 0.5);
-      set(cr, Color::rgb(255, 255, 255));
+      render::set_source(cr, Color::rgb(255, 255, 255));
       cairo_arc(cr, x, y, r, 0, 2 * M_PI);
       cairo_fill(cr);
-      set(cr, Color::rgb(20, 20, 30));
+      render::set_source(cr, Color::rgb(20, 20, 30));
       render::draw_text(cr, label, x, y, r * 0.95, 0.5, 0.5, true);
       cairo_set_line_width(cr, 1.5);
-      set(cr, Color::rgb(255, 255, 255));
+      render::set_source(cr, Color::rgb(255, 255, 255));
       cairo_move_to(cr, x, y + r);
       cairo_line_to(cr, f.cx(m.x), f.cy(m.y));
       cairo_stroke(cr);

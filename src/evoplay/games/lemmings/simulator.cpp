@@ -20,8 +20,8 @@ constexpr std::uint8_t kEntranceBit = 32;
 constexpr std::uint8_t kOutBit = 64;
 constexpr std::uint8_t kBlockerBit = 128;
 
-constexpr std::uint8_t kDirt = kSolid | kDirtBit;
-constexpr std::uint8_t kSteel = kSolid | kSteelBit;
+constexpr std::uint8_t kDirtCell = kSolid | kDirtBit;
+constexpr std::uint8_t kSteelCell = kSolid | kSteelBit;
 constexpr std::uint8_t kWall = kSolid | kBlockerBit;            // what a lemming cannot move into
 constexpr std::uint8_t kEnds = kWaterBit | kExitBit | kOutBit;  // entering one ends the lemming
 
@@ -30,9 +30,9 @@ std::uint8_t flags_of(Cell c) {
     case Cell::kAir:
       return 0;
     case Cell::kDirt:
-      return kDirt;
+      return kDirtCell;
     case Cell::kSteel:
-      return kSteel;
+      return kSteelCell;
     case Cell::kWater:
       return kWaterBit;
     case Cell::kEntrance:
@@ -81,7 +81,7 @@ Simulator::Simulator(Level level, int dirt_cost) : level_(std::move(level)) {
   estimated_duration_ = lemmings::estimated_duration(level_);
   stride_ = w + 2;
   const auto padded = static_cast<std::size_t>(stride_) * static_cast<std::size_t>(h + 2);
-  pristine_.assign(padded, kSteel);
+  pristine_.assign(padded, kSteelCell);
   dist_.assign(padded, kUnreachable);
   for (int x = 0; x < stride_; ++x)
     pristine_[static_cast<std::size_t>((h + 1) * stride_ + x)] = kOutBit;
@@ -382,7 +382,7 @@ void Simulator::builder(Lem& l) {
     l.job = Job::kWalker;
     return;
   }
-  c[ahead] = kDirt;
+  c[ahead] = kDirtCell;
   ++l.bricks;
   enter(l, ahead - stride_);
 }
@@ -399,7 +399,7 @@ void Simulator::basher(Lem& l) {
     l.dir = static_cast<std::int8_t>(-l.dir);
     l.job = Job::kWalker;
   } else if (a & kDirtBit) {
-    c[ahead] = static_cast<std::uint8_t>(a & ~kDirt);
+    c[ahead] = static_cast<std::uint8_t>(a & ~kDirtCell);
     l.bashed = true;
     enter(l, ahead);
   } else if (l.bashed) {
@@ -422,8 +422,8 @@ void Simulator::miner(Lem& l) {
     l.job = Job::kWalker;
     return;
   }
-  c[ahead] = static_cast<std::uint8_t>(c[ahead] & ~kDirt);
-  c[down] = static_cast<std::uint8_t>(c[down] & ~kDirt);
+  c[ahead] = static_cast<std::uint8_t>(c[ahead] & ~kDirtCell);
+  c[down] = static_cast<std::uint8_t>(c[down] & ~kDirtCell);
   enter(l, down);
 }
 
@@ -436,7 +436,7 @@ void Simulator::digger(Lem& l) {
   } else if (b & kSteelBit) {
     l.job = Job::kWalker;
   } else {
-    c[below] = static_cast<std::uint8_t>(b & ~kDirt);
+    c[below] = static_cast<std::uint8_t>(b & ~kDirtCell);
     enter(l, below);
   }
 }
@@ -449,10 +449,10 @@ void Simulator::explode(Lem& l) {
   for (int yy = y0; yy <= y1; ++yy) {
     for (int xx = x0; xx <= x1; ++xx) {
       if (yy > y + r && xx != x) continue;  // radius 0: the floor cell below only
-      // Only dirt goes: steel, water, the entrance and the exit keep their flags (clearing kDirt
-      // from a steel cell would take its kSolid bit and let lemmings walk through steel).
+      // Only dirt goes: steel, water, the entrance and the exit keep their flags (clearing
+      // kDirtCell from a steel cell would take its kSolid bit and let lemmings walk through steel).
       auto& cell = cells_[static_cast<std::size_t>((yy + 1) * stride_ + xx + 1)];
-      if (cell & kDirtBit) cell = static_cast<std::uint8_t>(cell & ~kDirt);
+      if (cell & kDirtBit) cell = static_cast<std::uint8_t>(cell & ~kDirtCell);
     }
   }
   finish(l, Fate::kExploded);

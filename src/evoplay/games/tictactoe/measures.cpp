@@ -111,8 +111,8 @@ struct Walk {
   int seat;
   const PanelPlayer& opponent;
   const Referee& referee;
-  std::vector<Tally> memo;
-  std::vector<char> done;
+  std::vector<Tally>& memo;  // memo[id] is valid once done[id]
+  std::vector<char>& done;
   int faced = 0;
   double optimal = 0;
 
@@ -169,7 +169,15 @@ struct Walk {
 SeatWalk walk_seat(PolicyCache& agent, int seat, const PanelPlayer& opponent,
                    const Referee& referee, std::vector<int>* losing) {
   const auto n = static_cast<std::size_t>(referee.positions());
-  Walk walk{agent, seat, opponent, referee, std::vector<Tally>(n), std::vector<char>(n, 0)};
+  // The memo outlives the call, one per thread: a walk is made for every agent of every cycle,
+  // and a fresh 300 KB table each time cost more than the walk itself (page faults; under the
+  // sanitizers every such block is mapped anew). Only `done` is cleared: no result depends on
+  // what an earlier walk left in `memo`.
+  thread_local std::vector<Tally> memo;
+  thread_local std::vector<char> done;
+  memo.resize(n);
+  done.assign(n, 0);
+  Walk walk{agent, seat, opponent, referee, memo, done};
   const Tally t = walk.at(0);
   if (losing) {
     for (std::size_t k = 0; k < n; ++k) {
