@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
@@ -18,7 +19,8 @@ namespace evoplay::games::birds {
 
 namespace {
 
-StabilityScore score_of(const Level& level, const GeneratorSettings& s) {
+/// `open`: the open flights of the level's width and slingshot (protection.hpp), or null.
+StabilityScore score_of(const Level& level, const GeneratorSettings& s, const Flights* open) {
   const StabilityReport r = simulate(level, s.physics);
   const RobustnessReport robust = robustness(level, s.physics, s.robustness, &r);
   StabilityScore out;
@@ -30,7 +32,7 @@ StabilityScore score_of(const Level& level, const GeneratorSettings& s) {
   out.destroyed = r.destroyed;
   out.moved = r.moved;
   out.rotated = r.paper_rotated;
-  out.protected_share = pig_protection(level).share;
+  out.protected_share = pig_protection(level, {}, open).share;
   out.sheltered_share = pig_shelter(level).share;
   return out;
 }
@@ -266,8 +268,17 @@ class Generator {
       complete[slot[i]] =
           ind.pigs_missing == 0 && ind.blocks >= s_.blocks_min && ind.blocks <= s_.blocks_max;
     }
+    // The empty level's flights, the same for every level of this width and slingshot: made
+    // once, not once per level.
+    if (!levels.empty() &&
+        (!open_ || open_->width != levels[0].width || open_->slingshot != levels[0].slingshot)) {
+      open_.emplace(OpenFlights{levels[0].width, levels[0].slingshot,
+                                open_flights(levels[0], ProtectionSettings{})});
+    }
     workers_.for_each(levels.size(), [&](std::size_t k) {
-      scores[k] = score_of(levels[k], s_);
+      const bool shared =
+          open_ && open_->width == levels[k].width && open_->slingshot == levels[k].slingshot;
+      scores[k] = score_of(levels[k], s_, shared ? &open_->flights : nullptr);
       if (s_.playable.enabled && scores[k].robust && complete[k]) plays[k] = play_score(levels[k]);
     });
     for (const StabilityScore& score : scores) result_.simulations += simulations_of(score, s_);
@@ -549,6 +560,12 @@ class Generator {
   GeneratorResult result_;
   std::vector<Individual> pop_;
   int generation_ = 0;
+  struct OpenFlights {
+    int width;
+    Slingshot slingshot;
+    Flights flights;
+  };
+  std::optional<OpenFlights> open_;  // of the levels scored last (score())
 };
 
 }  // namespace detail

@@ -139,7 +139,8 @@ Flights open_flights(const Level& level, const ProtectionSettings& settings) {
   return Flights(empty, settings);
 }
 
-ProtectionReport pig_protection(const Level& level, const ProtectionSettings& s) {
+ProtectionReport pig_protection(const Level& level, const ProtectionSettings& s,
+                                const Flights* open_given) {
   ProtectionReport report;
   std::vector<std::size_t> pigs;
   for (std::size_t i = 0; i < level.objects.size(); ++i) {
@@ -147,7 +148,9 @@ ProtectionReport pig_protection(const Level& level, const ProtectionSettings& s)
   }
   if (pigs.empty()) return report;
   const Flights flights(level, s);
-  const Flights open = open_flights(level, s);
+  std::optional<Flights> open_here;
+  if (!open_given) open_here.emplace(open_flights(level, s));
+  const Flights& open = open_given ? *open_given : *open_here;
   for (std::size_t i : pigs) {
     PigExposure p{static_cast<int>(i)};
     const Solid pig = solid_of(level.objects[i]);

@@ -60,7 +60,10 @@ struct ProtectionReport {
   nlohmann::json to_json() const;
 };
 
-ProtectionReport pig_protection(const Level& level, const ProtectionSettings& settings = {});
+/// `open`: open_flights of a level with this one's width and slingshot, when the caller keeps
+/// one for many levels (a generator's levels share them); computed here when null.
+ProtectionReport pig_protection(const Level& level, const ProtectionSettings& settings = {},
+                                const Flights* open = nullptr);
 
 /// The flights of the level's slingshot with nothing in their way (what is in reach at all).
 Flights open_flights(const Level& level, const ProtectionSettings& settings);
