@@ -13,6 +13,10 @@ std::filesystem::path Context::folder(const std::string& part) const {
   return path;
 }
 
+void Context::show(std::string_view label, std::filesystem::path path) {
+  artefacts.emplace_back(std::string(label), std::move(path));
+}
+
 std::vector<Part> parts() {
   return {
       {"tsp", "genetic algorithm: a 60-city circle tour, optimum known", tsp},

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,9 +29,8 @@ struct Context {
 
   /// root/part, created.
   std::filesystem::path folder(const std::string& part) const;
-  void show(std::string label, std::filesystem::path path) {
-    artefacts.emplace_back(std::move(label), std::move(path));
-  }
+  /// Adds a picture or file to the list printed at the end.
+  void show(std::string_view label, std::filesystem::path path);
   template <class... Args>
   void say(fmt::format_string<Args...> format, Args&&... args) const {
     fmt::print(out, format, std::forward<Args>(args)...);

@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -228,14 +229,20 @@ class AlphaBeta {
     return v;
   }
 
+  // The table key of `g` (the policy's: a position and its mirror image may share one).
+  std::uint64_t key_of(const G& g) const {
+    bool mirrored = false;
+    return policy_.table_key(g, mirrored);
+  }
+
   std::uint64_t hash_after(G& g, const Move& m) {
     if constexpr (kUndo) {
       g.play(m);
-      const std::uint64_t h = g.hash();
+      const std::uint64_t h = key_of(g);
       g.undo(m);
       return h;
     } else {
-      return after(g, m).hash();
+      return key_of(after(g, m));
     }
   }
 
@@ -282,15 +289,16 @@ class AlphaBeta {
 
     const bool pv_node = beta - alpha > 1;
     std::uint64_t key = 0;
+    bool mirrored = false;
     Move table_move{};
     bool has_table_move = false;
     if (use_table_) {
-      key = g.hash();
+      key = policy_.table_key(g, mirrored);
       ++stats_.tt_probes;
       if (const auto e = table_->probe(key)) {
         ++stats_.tt_hits;
         if (e->has_move() && settings_.table_move) {
-          table_move = e->move;
+          table_move = policy_.table_move(e->move, mirrored);
           has_table_move = true;
         }
         if (!kRoot && depth_ok(*e, depth)) {
@@ -333,8 +341,13 @@ class AlphaBeta {
       // Start loading the children's table buckets now: the first child's load overlaps with
       // this node's remaining work, the others' with the first child's search.
       if (use_table_ && settings_.prefetch) {
-        for (const auto& sm : moves) table_->prefetch(after(g, sm.move).hash());
+        for (const auto& sm : moves) table_->prefetch(key_of(after(g, sm.move)));
       }
+    }
+
+    if (!kRoot && use_table_ && settings_.enhanced_cutoffs &&
+        depth >= settings_.enhanced_cutoff_depth) {
+      if (const auto v = enhanced_cutoff(g, moves, depth, beta, ply, key, mirrored)) return *v;
     }
 
     const bool outer_horizon = horizon_hit_;
@@ -407,9 +420,31 @@ class AlphaBeta {
       const Bound bound = best >= beta    ? Bound::kLower
                           : best > alpha0 ? Bound::kExact
                                           : Bound::kUpper;
-      table_->store(key, to_table(best, ply), depth, bound, &best_move, solved);
+      const Move stored_move = policy_.table_move(best_move, mirrored);
+      table_->store(key, to_table(best, ply), depth, bound, &stored_move, solved);
     }
     return best;
+  }
+
+  // Enhanced transposition cutoff (Plaat et al. 1996): before searching any move, look up the
+  // children; one whose stored upper bound already gives this node a value >= beta settles it
+  // (stored as a lower bound with that move). The value, or nothing when no child does.
+  std::optional<Score> enhanced_cutoff(G& g, const ScoredMovesOf<G>& moves, int depth, Score beta,
+                                       int ply, std::uint64_t key, bool mirrored) {
+    for (const auto& sm : moves) {
+      const auto e = table_->probe(hash_after(g, sm.move));
+      if (!e || !depth_ok(*e, depth - 1)) continue;
+      if (e->bound() != Bound::kUpper && e->bound() != Bound::kExact) continue;
+      const Score v = -from_table(e->value, ply + 1);
+      if (v < beta) continue;
+      horizon_hit_ = horizon_hit_ || !e->solved();
+      ++stats_.cutoffs;
+      ++stats_.enhanced_cutoffs;
+      const Move stored_move = policy_.table_move(sm.move, mirrored);
+      table_->store(key, to_table(v, ply), depth, Bound::kLower, &stored_move, e->solved());
+      return v;
+    }
+    return std::nullopt;
   }
 
   // A node at the depth limit: its evaluation, or quiescence search over its noisy moves.
@@ -488,13 +523,15 @@ class AlphaBeta {
       g = after(root, root_move_);
     }
     while (use_table_ && static_cast<int>(result.pv.size()) < depth && !g.is_terminal()) {
-      const auto e = table_->probe(g.hash());
+      bool mirrored = false;
+      const auto e = table_->probe(policy_.table_key(g, mirrored));
       if (!e || !e->has_move()) break;
+      const Move m = policy_.table_move(e->move, mirrored);
       MovesOf<G> legal;
       g.legal_moves(legal);
-      if (!legal.contains(e->move)) break;
-      result.pv.push_back(e->move);
-      g.play(e->move);
+      if (!legal.contains(m)) break;
+      result.pv.push_back(m);
+      g.play(m);
     }
   }
 

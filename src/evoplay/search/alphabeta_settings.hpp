@@ -32,6 +32,10 @@ struct AlphaBetaSettings {
   TableDepthRule table_depth_rule = TableDepthRule::kAtLeast;
   bool table_move = true;  // search the table's best move first
   bool prefetch = true;    // load the children's table entries ahead (copy-make games)
+  // Enhanced transposition cutoffs: at nodes searched to at least `enhanced_cutoff_depth`
+  // plies, the children's table entries are looked up before any is searched.
+  bool enhanced_cutoffs = false;
+  int enhanced_cutoff_depth = 4;
   bool hints = true;       // the policy's ordering hints
   bool killers = true;     // two killer moves per ply
   bool history = true;     // history heuristic (games with move_index)

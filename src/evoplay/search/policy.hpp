@@ -9,6 +9,7 @@
 // it and hides what it does better. Everything is a template parameter, so it is inlined.
 
 #include <concepts>
+#include <cstdint>
 #include <utility>
 
 #include "evoplay/search/game.hpp"
@@ -48,6 +49,20 @@ struct DefaultPolicy {
     for (const auto& m : list) out.push_back({m, hint(g, m)});
   }
 
+  /// The key the transposition table stores `g` under. A game with a symmetry may store a
+  /// position and its mirror image under one key: then `mirrored` says that the key is the
+  /// image's, and table_move() maps moves between the two. By default: the game's hash.
+  std::uint64_t table_key(const G& g, bool& mirrored) const {
+    mirrored = false;
+    return g.hash();
+  }
+  /// A move of the position as the move of its image when `mirrored`, and back (the mapping is
+  /// its own inverse). By default the identity.
+  typename G::Move table_move(const typename G::Move& m, bool mirrored) const {
+    (void)mirrored;
+    return m;
+  }
+
   /// Heuristic value of a non-terminal leaf for the side to move.
   Score evaluate(const G& g) { return g.evaluate(g.to_move()); }
 
@@ -76,11 +91,15 @@ struct DefaultPolicy {
 template <class P, class G>
 concept SearchPolicy = Game<G> && std::default_initializable<typename P::Node> &&
     requires(P& p, const G& g, int ply, Score& a, Score& b, typename P::Node& n, Score& v,
-             ScoredMovesOf<G>& out) {
+             ScoredMovesOf<G>& out, bool& flag) {
   { p.settle(g, ply, a, b, n, v) } -> std::convertible_to<bool>;
   p.moves(g, std::as_const(n), out);
   { p.evaluate(g) } -> std::convertible_to<Score>;
   p.noisy_moves(g, out);
+  { p.table_key(g, flag) } -> std::convertible_to<std::uint64_t>;
+  {
+    p.table_move(std::declval<typename G::Move>(), false)
+    } -> std::convertible_to<typename G::Move>;
 };
 
 }  // namespace evoplay::search

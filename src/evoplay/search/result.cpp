@@ -5,11 +5,9 @@
 namespace evoplay::search {
 
 nlohmann::json to_json(const SearchStats& s) {
-  return {{"nodes", s.nodes},
-          {"leaf_evaluations", s.leaves},
-          {"cutoffs", s.cutoffs},
-          {"table_probes", s.tt_probes},
-          {"table_hits", s.tt_hits}};
+  return {{"nodes", s.nodes},        {"leaf_evaluations", s.leaves},
+          {"cutoffs", s.cutoffs},    {"table_probes", s.tt_probes},
+          {"table_hits", s.tt_hits}, {"enhanced_cutoffs", s.enhanced_cutoffs}};
 }
 
 std::string describe_score(Score value) {

@@ -21,6 +21,7 @@ struct SearchStats {
   std::uint64_t cutoffs = 0;
   std::uint64_t tt_probes = 0;
   std::uint64_t tt_hits = 0;
+  std::uint64_t enhanced_cutoffs = 0;  // nodes settled by a child's table entry (before search)
 
   SearchStats& operator+=(const SearchStats& o) {
     nodes += o.nodes;
@@ -28,6 +29,7 @@ struct SearchStats {
     cutoffs += o.cutoffs;
     tt_probes += o.tt_probes;
     tt_hits += o.tt_hits;
+    enhanced_cutoffs += o.enhanced_cutoffs;
     return *this;
   }
 };

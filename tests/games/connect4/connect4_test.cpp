@@ -105,6 +105,32 @@ TEST(Connect4, TranspositionsReachTheSamePositionAndKey) {
                Board::from_moves("4453"));  // the stones differ in colour
 }
 
+// The solver's table keeps a position and its mirror image in one entry: the image's key is the
+// key with the columns reversed, and the image has the position's score (Pons' sets) with the
+// table shared between the two, its best move mirrored.
+TEST(Connect4, MirrorImagesShareTheKeyAndTheScore) {
+  EXPECT_EQ(mirrored_columns(Board{}.key()), Board{}.key());
+  Solver solver(16);
+  int checked = 0;
+  for (const Line& line : sample("Test_L2_R1", 20)) {
+    std::string image = line.moves;
+    for (char& c : image) c = static_cast<char>('1' + '7' - c);
+    const Board board = Board::from_moves(line.moves), mirror = Board::from_moves(image);
+    ASSERT_EQ(mirrored_columns(board.key()), mirror.key()) << line.moves;
+    ASSERT_EQ(mirrored_columns(mirror.key()), board.key()) << line.moves;
+    const auto r = solver.solve(board, false, true);
+    ASSERT_EQ(r.score, line.score) << line.moves;
+    const auto m = solver.solve(mirror, false, true);  // the table still holds `board`'s entries
+    ASSERT_EQ(m.score, line.score) << image;
+    ASSERT_TRUE(mirror.can_play(m.column)) << image;
+    Board next = mirror;
+    next.play(static_cast<Board::Move>(m.column));
+    EXPECT_EQ(-solver.solve(next).score, line.score) << image << " then " << m.column + 1;
+    ++checked;
+  }
+  EXPECT_GE(checked, 40);
+}
+
 TEST(Connect4, MoveSequencesPerPly) {
   // A line stops when four are made (shared data, data-and-peers.md).
   const std::uint64_t expected[] = {1, 7, 49, 343, 2401, 16807, 117649, 823536};

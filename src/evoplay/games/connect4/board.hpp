@@ -52,6 +52,18 @@ constexpr Bits winning_cells(Bits stones, Bits mask) {
   return r & (kBoardMask ^ mask);
 }
 
+/// The bits of a board word (stones, mask or key) with the columns in mirror order: column c
+/// goes to 6 - c. A key's columns do not carry into each other (each is below 2^7), so the
+/// mirror of a key is the key of the mirrored position.
+constexpr Bits mirrored_columns(Bits b) {
+  constexpr int kStride = kHeight + 1;
+  constexpr Bits kColumn = (Bits{1} << kStride) - 1;
+  return (b & kColumn) << 6 * kStride | (b & kColumn << kStride) << 4 * kStride |
+         (b & kColumn << 2 * kStride) << 2 * kStride | (b & kColumn << 3 * kStride) |
+         (b >> 2 * kStride & kColumn << 2 * kStride) | (b >> 4 * kStride & kColumn << kStride) |
+         (b >> 6 * kStride & kColumn);
+}
+
 /// Whether `stones` hold four in a row.
 constexpr bool has_four(Bits stones) {
   for (int s : {1, kHeight + 1, kHeight, kHeight + 2}) {

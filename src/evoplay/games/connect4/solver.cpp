@@ -13,6 +13,8 @@ search::AlphaBetaSettings solver_settings(double table_mib, int threads) {
   s.table_mib = table_mib;
   s.table_grows = true;  // a line after a clear uses only the memory it needs
   s.table_move = true;
+  s.enhanced_cutoffs = true;
+  s.enhanced_cutoff_depth = 12;
   s.hints = true;
   s.killers = false;
   s.history = false;

@@ -7,8 +7,13 @@
 //     and offers only the moves that do not lose at once, ordered by the number of threats
 //     (cells that would complete four) they create, centre columns first on ties;
 //   - the engine's table (full 49-bit keys: exact, no collisions), storing upper and lower
-//     bounds and the best move, which is tried first;
+//     bounds and the best move, which is tried first; a position and its mirror image share
+//     one entry (the smaller key of the two);
+//   - enhanced transposition cutoffs at nodes 12 plies or more from the end: the children's
+//     entries are looked up before any is searched;
 //   - the engine's null-window driver that narrows the score interval.
+// The mirror entries and the cutoffs halved the nodes of the empty board and cut its time by
+// about half (docs/results/connect4-solver.md).
 // Scores follow Pons: a win is worth 22 minus the winner's stones, for the side to move.
 
 #include <cstdint>
@@ -70,6 +75,17 @@ struct SolverPolicy : search::DefaultPolicy<Board> {
     return false;
   }
 
+  // A position and its mirror image have the same score: one table entry serves both, under
+  // the smaller of their two keys (the best move stored as seen in the position of that key).
+  std::uint64_t table_key(const Board& b, bool& mirrored) const {
+    const std::uint64_t key = b.key(), image = mirrored_columns(key);
+    mirrored = image < key;
+    return mirrored ? image : key;
+  }
+  Board::Move table_move(Board::Move col, bool mirrored) const {
+    return mirrored ? static_cast<Board::Move>(kWidth - 1 - col) : col;
+  }
+
   void moves(const Board& b, const Node& node, search::ScoredMovesOf<Board>& out) {
     for (int col : Board::kCentreFirst) {
       if (const Bits move = node.candidates & column_mask(col)) {
@@ -80,8 +96,9 @@ struct SolverPolicy : search::DefaultPolicy<Board> {
   }
 };
 
-/// Engine settings of the solver: table on (table move first, growing from small), threat
-/// hints; no killers or history (measured: they cost more than they save here), no iterative
+/// Engine settings of the solver: table on (table move first, growing from small), enhanced
+/// transposition cutoffs, threat hints; no killers or history (measured: they cost more than
+/// they save here), no iterative
 /// deepening; `threads` threads per position (the same scores, other node counts).
 search::AlphaBetaSettings solver_settings(double table_mib, int threads = 1);
 
