@@ -1,5 +1,6 @@
 # The user's entry points. Each one first installs whatever Debian packages it is missing
-# (scripts/install-deps: the program's own; --test, --pingus, --bench, --fuzz add the rest).
+# (scripts/install-deps: the program's own; --python, --test, --pingus, --bench, --fuzz add the
+# rest).
 #   make demo   build the program (Release, target evoplay only) and run the showcase of every part
 #   make test   build the tests under AddressSanitizer + UBSan and run them with ctest
 #   make build  Release build of everything (program, Python module, benchmark programs);
@@ -15,19 +16,20 @@ FUZZ_SECONDS ?= 60
 all: build
 
 deps:
-	@scripts/install-deps
+	@scripts/install-deps --python
 
 build: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release
 
-demo: deps
+demo:
+	@scripts/install-deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release --target evoplay
 	build/release/evoplay demo
 
 test:
-	@scripts/install-deps --test --pingus
+	@scripts/install-deps --python --test --pingus
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan
 	ctest --preset asan
@@ -36,7 +38,7 @@ bench: build
 	@scripts/install-deps --bench
 	bench/run
 
-fuzz: deps
+fuzz:
 	@scripts/install-deps --fuzz
 	@cmake --preset fuzz >/dev/null
 	@cmake --build --preset fuzz

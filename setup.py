@@ -30,6 +30,7 @@ class CMakeBuild(build_ext):
             "cmake", "-S", str(ROOT), "-B", str(build_dir), "-G", "Ninja",
             "-DCMAKE_BUILD_TYPE=Release", "-DEVOPLAY_BUILD_TESTS=OFF",
             "-DEVOPLAY_BUILD_BENCH=OFF", "-DEVOPLAY_BUILD_PYTHON=ON",
+            "-DEVOPLAY_REQUIRE_PYTHON=ON",
             "-DPython_EXECUTABLE=" + sys.executable,
         ] + shlex.split(os.environ.get("EVOPLAY_CMAKE_ARGS", ""))
         if not existing:
