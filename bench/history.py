@@ -11,7 +11,8 @@
 
   bench/history.py baseline RUN.json RUN.json ... --out BASELINE.json
       A baseline from repeated runs on one machine kind: each figure's median and its noise,
-      the largest relative distance of a run from the median.
+      the largest relative distance of a run from the median (unknown for a figure of one run:
+      then a move of more than 10% is reported).
 
   bench/history.py compare RUN.json [--baseline BASELINE.json]
       Prints every figure of RUN that moved from the baseline by more than its noise allows
@@ -39,6 +40,9 @@ import tempfile
 
 NOISE_FACTOR = 3.0  # a change must exceed this many times the noise seen in the baseline runs
 MIN_CHANGE = 0.05  # and at least this share, for figures that varied between baseline runs
+# A figure seen in one baseline run only has no measured noise: it is reported when it moved
+# by more than this share (deterministic or not: one run cannot tell).
+ONE_RUN_CHANGE = 0.10
 
 
 def read_figures(path):
@@ -115,6 +119,9 @@ def write_json(path, data):
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1, sort_keys=True)
             f.write("\n")
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as an ordinary file (mkstemp makes it private)
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)
@@ -162,13 +169,17 @@ def cmd_baseline(args):
         values = [f["value"] for f in seen]
         median = statistics.median(values)
         spread = max(abs(v - median) for v in values)
+        if len(values) == 1:
+            noise = None  # unknown: see ONE_RUN_CHANGE
+        else:
+            noise = spread / abs(median) if median else (0.0 if spread == 0 else float("inf"))
         figures[name] = {
             "value": median,
             "unit": seen[0]["unit"],
             "source": seen[0].get("source", "unknown"),
             "runs": len(values),
             "values": values,
-            "noise": spread / abs(median) if median else (0.0 if spread == 0 else float("inf")),
+            "noise": noise,
         }
     baseline = {
         "machine": runs[0]["machine"],
@@ -225,7 +236,10 @@ def cmd_compare(args):
         if old == new:
             continue
         change = (new - old) / abs(old) if old else float("inf")
-        allowed = 0.0 if noise == 0 else max(NOISE_FACTOR * noise, MIN_CHANGE)
+        if noise is None:
+            allowed = ONE_RUN_CHANGE
+        else:
+            allowed = 0.0 if noise == 0 else max(NOISE_FACTOR * noise, MIN_CHANGE)
         if abs(change) <= allowed:
             continue
         direction = better_when(b["unit"])
@@ -238,8 +252,9 @@ def cmd_compare(args):
         else:
             verdict = "WORSE"
             worse += 1
+        noise_text = "unknown (one run)" if noise is None else f"{noise:.1%}"
         print(f"{verdict} {name} {old:g} -> {new:g} {b['unit']} ({change:+.1%}; noise "
-              f"{noise:.1%}, allowed {allowed:.1%})")
+              f"{noise_text}, allowed {allowed:.1%})")
     for name in sorted(set(run["figures"]) - set(base["figures"])):
         if compared(name, run["figures"][name]):
             print(f"new {name} {run['figures'][name]['value']:g} {run['figures'][name]['unit']}")

@@ -45,6 +45,38 @@ def figures_text(values):
     return "\n".join(lines) + "\n"
 
 
+class OneRunBaselineTest(unittest.TestCase):
+    """A baseline of a single run: no noise is known, so a move beyond 10% is reported."""
+
+    def test_a_one_run_baseline_reports_moves_beyond_ten_percent(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            runs = []
+            for name, factor in (("base", 1.0), ("near", 1.08), ("far", 1.2)):
+                text = os.path.join(tmp, f"{name}.txt")
+                with open(text, "w", encoding="utf-8") as f:
+                    f.write(figures_text([v[2] * factor for v in FIGURES]))
+                r = subprocess.run([sys.executable, HISTORY, "record", text, "--out",
+                                    os.path.join(tmp, name)],
+                                   check=True, capture_output=True, text=True, cwd=ROOT)
+                runs.append(r.stdout.strip())
+            baseline = os.path.join(tmp, "baseline.json")
+            subprocess.run([sys.executable, HISTORY, "baseline", runs[0], "--out", baseline],
+                           check=True, capture_output=True, text=True)
+            with open(baseline, encoding="utf-8") as f:
+                figure = json.load(f)["figures"]["connect4_solve_Test_L2_R2_mean_time"]
+            self.assertIsNone(figure["noise"])
+            near = subprocess.run([RUN, "--compare", runs[1], "--baseline", baseline],
+                                  capture_output=True, text=True)
+            self.assertEqual(near.returncode, 0, near.stdout)
+            self.assertNotIn("WORSE", near.stdout)
+            far = subprocess.run([RUN, "--compare", runs[2], "--baseline", baseline],
+                                 capture_output=True, text=True)
+            self.assertEqual(far.returncode, 1, far.stdout)
+            worse = [line for line in far.stdout.splitlines() if line.startswith("WORSE")]
+            self.assertTrue(any("connect4_solve_Test_L2_R2_mean_time" in line and
+                                "noise unknown (one run)" in line for line in worse), far.stdout)
+
+
 class CompareTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
