@@ -90,10 +90,9 @@ void add_connect4_commands(CLI::App& app) {
   auto* solve = cmd->add_subcommand(
       "solve",
       "exact scores of positions given as move sequences, one per line. Positions of a few "
-      "stones take long: an early position (4-10 moves) seconds to minutes, the empty board 1.5 "
-      "minutes on two threads (see --time-limit and --threads); a progress line shows the search "
-      "on "
-      "a terminal");
+      "stones take long: an early position (4-10 moves) seconds to minutes, the empty board "
+      "about a minute on two threads (see --time-limit and --threads); a progress line shows the "
+      "search on a terminal");
   solve
       ->add_option("input", opt->input,
                    "file of lines of 1-based columns played (e.g. 4453; . = the empty board); "
