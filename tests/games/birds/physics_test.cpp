@@ -22,7 +22,6 @@ using evoplay::test_support::birds_example;
 using evoplay::test_support::source_path;
 using namespace evoplay::games::birds::test;
 
-
 TEST(BirdsPhysics, ABlockOnTheGroundIsStable) {
   const Level level = level_of(
       {}, {block(ObjectType::kRectFat, Material::kWood, 1, on_ground(ObjectType::kRectFat))});

@@ -18,8 +18,8 @@ using render::Color;
 
 constexpr int kPingusHeader = 22;
 
-constexpr std::uint32_t kPingusSky = 0x18243a, kGround = 0x8a5a2e, kSolid = 0x8c8c96, kBridge = 0xd8b878,
-                        kWater = 0x2f6fd0, kLava = 0xd8501c;
+constexpr std::uint32_t kPingusSky = 0x18243a, kGround = 0x8a5a2e, kSolid = 0x8c8c96,
+                        kBridge = 0xd8b878, kWater = 0x2f6fd0, kLava = 0xd8501c;
 
 std::uint32_t ground_color(std::uint8_t g) {
   switch (g) {
@@ -74,8 +74,8 @@ Color action_color(PinguAction a) {
 
 std::vector<Color> pingus_colors() {
   std::vector<Color> c;
-  for (std::uint32_t rgb : {kPingusSky, kGround, kSolid, kBridge, kWater, kLava, 0xffffffu, 0x000000u,
-                            0x30c050u, 0x202020u}) {
+  for (std::uint32_t rgb : {kPingusSky, kGround, kSolid, kBridge, kWater, kLava, 0xffffffu,
+                            0x000000u, 0x30c050u, 0x202020u}) {
     c.push_back(Color::rgb(static_cast<int>(rgb >> 16), static_cast<int>((rgb >> 8) & 255),
                            static_cast<int>(rgb & 255)));
   }
@@ -275,7 +275,8 @@ Outcome render_pingus_file(const Level& level, const Plan& plan, const std::file
                                                 : Color::rgb(240, 70, 60));
     const double off = (static_cast<double>(i % 5) - 2) * 0.6;
     cairo_move_to(cr, pts[0].first / d + off, kPingusHeader + (pts[0].second - 10) / d + off);
-    for (const auto& [x, y] : pts) cairo_line_to(cr, x / d + off, kPingusHeader + (y - 10) / d + off);
+    for (const auto& [x, y] : pts)
+      cairo_line_to(cr, x / d + off, kPingusHeader + (y - 10) / d + off);
     cairo_stroke(cr);
   }
   for (const PinguAssignment& a : sim.assignments()) {
