@@ -1,15 +1,28 @@
 // The server of `evoplay serve`, in-process on a free loopback port: the page, the API of the
 // board games and Sudoku, jobs (events, cancel, limits, a client gone), run folders, and the
 // safety rules (paths that escape, malformed requests, caps). docs/web.md.
+#include <arpa/inet.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <new>
+#include <set>
+#include <thread>
 
 #include "evoplay/games/birds/xml.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/sudoku/board.hpp"
+#include "evoplay/core/error.hpp"
+#include "evoplay/web/connection.hpp"
+#include "evoplay/web/context.hpp"
+#include "evoplay/web/jobs.hpp"
 #include "support/process.hpp"
 #include "web/server_support.hpp"
 
@@ -461,6 +474,339 @@ TEST(WebServer, AClientThatGoesAwayCancelsItsJob) {
     if (state != "cancelled") std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   EXPECT_EQ(state, "cancelled");
+}
+
+// Issue 39: a server that holds. Each test below is a reproducer of the issue's probe.
+
+/// A client's raw TCP connection to the server, for what cpp-httplib's client will not send.
+class RawConnection {
+ public:
+  explicit RawConnection(int port) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<std::uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0;
+  }
+  ~RawConnection() { ::close(fd_); }
+  bool connected() const { return connected_; }
+  /// False once the server has closed the connection.
+  bool send(const std::string& text) {
+    return ::send(fd_, text.data(), text.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(text.size());
+  }
+  /// Reads what the server sent within `ms`; false when it closed the connection.
+  bool receive(std::string& into, int ms) {
+    pollfd p{fd_, POLLIN, 0};
+    if (::poll(&p, 1, ms) <= 0) return true;
+    char buffer[4096];
+    const auto n = ::recv(fd_, buffer, sizeof(buffer), 0);
+    if (n <= 0) return false;
+    into.append(buffer, static_cast<std::size_t>(n));
+    return true;
+  }
+
+ private:
+  int fd_ = -1;
+  bool connected_ = false;
+};
+
+/// Sends `start`, then `drip` every 20 ms (each read of the server's gets its bytes at once)
+/// until the server closes the connection: what it sent before closing, or "still open" after
+/// `most_seconds` (a bound for a broken server only: the deadlines in the tests are far shorter).
+std::string drip_until_closed(int port, const std::string& start, const std::string& drip,
+                              int most_seconds = 120) {
+  RawConnection c(port);
+  if (!c.connected() || !c.send(start)) return "cannot connect";
+  std::string got;
+  for (int i = 0; i < most_seconds * 50; ++i) {
+    c.send(drip);  // fails once the server closed: then the read below sees the end
+    if (!c.receive(got, 20)) return got;
+  }
+  return "still open";
+}
+
+// A body of 2,000,000 '[' (under the 2 MB cap) cost ~130 MB to parse and 500s under load: it is
+// refused by a scan before the parser, naming the limit; 24 at once are all 400.
+TEST(WebServer, DeeplyNestedBodiesAreRefusedByTheDepthLimit) {
+  TestServer server;
+  const std::string deep(2'000'000, '[');
+  const auto [status, reply] = server.post("/api/sudoku/solve", deep);
+  EXPECT_EQ(status, 400);
+  EXPECT_NE(reply.dump().find("deeper than 64 levels"), std::string::npos) << reply;
+  std::vector<std::thread> clients;
+  std::vector<int> statuses(24, 0);
+  for (std::size_t i = 0; i < statuses.size(); ++i) {
+    clients.emplace_back([&, i] { statuses[i] = server.post("/api/connect4/move", deep).first; });
+  }
+  for (auto& t : clients) t.join();
+  for (const int s : statuses) EXPECT_EQ(s, 400);
+  // 64 levels are read (then refused for what they say); brackets inside strings do not count.
+  const std::string deepest = "{\"moves\": " + std::string(63, '[') + std::string(63, ']') + "}";
+  const auto [ok_status, ok_reply] = server.post("/api/connect4/state", deepest);
+  EXPECT_EQ(ok_status, 400);
+  EXPECT_EQ(ok_reply.dump().find("deeper"), std::string::npos) << ok_reply;
+  const auto [text_status, text_reply] =
+      server.post("/api/connect4/state", json{{"moves", json::array()}, {"x", std::string(100, '[')}});
+  EXPECT_EQ(text_reply.dump().find("deeper"), std::string::npos) << text_reply;
+}
+
+// Concurrent replays and simulations (each tens of MB) are bounded: beyond the places and the
+// queue, 503 with Retry-After; never 500, never a crash; the server answers after.
+TEST(WebServer, HeavyRequestsAreBoundedAndAnsweredOr503) {
+  HeavyGate gate(1, 1);
+  auto first = gate.enter();
+  std::thread second([&gate] { auto place = gate.enter(); });  // waits in the queue
+  while (gate.waiting() < 1) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  try {
+    (void)gate.enter();
+    ADD_FAILURE() << "a third heavy request was let in";
+  } catch (const BadRequest& e) {
+    EXPECT_EQ(e.status, 503);
+    EXPECT_GE(e.retry_after, 1);
+    EXPECT_NE(std::string(e.what()).find("busy"), std::string::npos) << e.what();
+  }
+  first.reset();
+  second.join();
+  EXPECT_EQ(gate.running(), 0);
+
+  ServerSettings s;
+  s.heavy_requests = 1;
+  s.heavy_queue = 1;
+  TestServer server(s);
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/lemmings/hard-05-grand-tour.lvl");
+  const std::string level((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const json body = {{"level", level}, {"plan", ""}};
+  std::vector<std::thread> clients;
+  std::vector<int> statuses(12, 0);
+  std::vector<std::string> retry(12);
+  for (std::size_t i = 0; i < statuses.size(); ++i) {
+    clients.emplace_back([&, i] {
+      auto c = server.client();
+      const auto r = c.Post("/api/lemmings/replay", body.dump(), "application/json");
+      if (!r) return;
+      statuses[i] = r->status;
+      retry[i] = r->get_header_value("Retry-After");
+    });
+  }
+  for (auto& t : clients) t.join();
+  int answered = 0;
+  for (std::size_t i = 0; i < statuses.size(); ++i) {
+    EXPECT_TRUE(statuses[i] == 200 || statuses[i] == 503) << statuses[i];
+    if (statuses[i] == 503) {
+      EXPECT_EQ(retry[i], "1");
+    }
+    answered += statuses[i] == 200 ? 1 : 0;
+  }
+  EXPECT_GE(answered, 1);
+  EXPECT_EQ(server.get("/api/info").first, 200);
+}
+
+// Out of memory in a handler or a job is a reply (503, "out of memory") or an error event,
+// never the end of the server.
+TEST(WebServer, OutOfMemoryIsAnAnswerNotACrash) {
+  const auto handler = guarded([](const httplib::Request&, httplib::Response&) {
+    throw std::bad_alloc();
+  });
+  httplib::Request req;
+  httplib::Response res;
+  handler(req, res);
+  EXPECT_EQ(res.status, 503);
+  EXPECT_EQ(res.get_header_value("Retry-After"), "1");
+  EXPECT_NE(res.body.find("out of memory"), std::string::npos) << res.body;
+
+  JobPool pool(1, 4);
+  const auto job = pool.submit("client", "test", [](Job&) -> json { throw std::bad_alloc(); });
+  bool ended = false;
+  std::vector<std::string> events;
+  for (std::size_t from = 0; !ended;) {  // waits for the job's end, however long it takes
+    for (auto& e : job->events_from(from, std::chrono::milliseconds(100), ended)) {
+      events.push_back(std::move(e));
+      ++from;
+    }
+  }
+  ASSERT_FALSE(events.empty());
+  EXPECT_NE(events.back().find("out of memory"), std::string::npos) << events.back();
+  EXPECT_EQ(job->state(), Job::State::kFailed);
+}
+
+// A second server on a port in use fails with "port P is in use" (SO_REUSEPORT let it share the
+// port, the kernel splitting the connections), in the process and from the command line.
+TEST(WebServer, ASecondServerOnAPortInUseFails) {
+  TestServer first;
+  ServerSettings s;
+  s.host = "127.0.0.1";
+  s.port = first.port();
+  Server second(s);
+  try {
+    second.bind();
+    ADD_FAILURE() << "a second server listens on port " << s.port;
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(fmt::format("port {} is in use", s.port)),
+              std::string::npos)
+        << e.what();
+  }
+  const auto r = test_support::run_evoplay(fmt::format("serve --port {}", s.port));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find(fmt::format("port {} is in use", s.port)), std::string::npos) << r.err;
+  EXPECT_EQ(first.get("/api/info").first, 200);
+}
+
+// DNS rebinding and cross-site requests: a foreign Host or Origin is refused (403), a body that
+// is not declared JSON too (415); the page's own requests pass.
+TEST(WebServer, ForeignHostOriginAndNonJsonBodiesAreRefused) {
+  TestServer server;
+  const std::string port = std::to_string(server.port());
+  const std::string state = R"({"moves": [4]})";
+  auto post = [&](const httplib::Headers& headers, const std::string& type) {
+    auto c = server.client();
+    const auto r = c.Post("/api/connect4/state", headers, state, type);
+    return r ? r->status : -1;
+  };
+  auto get = [&](const httplib::Headers& headers, const std::string& path) {
+    auto c = server.client();
+    const auto r = c.Get(path, headers);
+    return r ? r->status : -1;
+  };
+  EXPECT_EQ(post({}, "application/json"), 200);
+  EXPECT_EQ(post({{"Origin", "http://127.0.0.1:" + port}}, "application/json"), 200);
+  EXPECT_EQ(post({}, "application/json; charset=utf-8"), 200);
+  for (const std::string& host : std::vector<std::string>{"localhost:" + port, "[::1]:" + port,
+                                                          "LOCALHOST", "127.0.0.1"}) {
+    EXPECT_EQ(get({{"Host", host}}, "/api/info"), 200) << host;
+  }
+  for (const std::string& host : std::vector<std::string>{
+           "attacker.example", "attacker.example:" + port, "127.0.0.1.attacker.example:" + port,
+           "localhost:x", "", "[::1"}) {
+    EXPECT_EQ(get({{"Host", host}}, "/api/info"), 403) << host;
+    EXPECT_EQ(post({{"Host", host}}, "application/json"), 403) << host;
+  }
+  for (const std::string& origin : std::vector<std::string>{
+           "http://attacker.example", "null", "http://localhost:" + port,
+           "https://127.0.0.1:" + port}) {
+    EXPECT_EQ(post({{"Origin", origin}}, "application/json"), 403) << origin;
+  }
+  for (const std::string type : {"text/plain", "application/x-www-form-urlencoded",
+                                 "multipart/form-data; boundary=x", "application/jsonp"}) {
+    EXPECT_EQ(post({}, type), 415) << type;
+  }
+  // The rules on their own: --host names one more; a wildcard address takes any Host.
+  EXPECT_TRUE(host_allowed("192.168.1.5:8080", "192.168.1.5"));
+  EXPECT_FALSE(host_allowed("192.168.1.6:8080", "192.168.1.5"));
+  EXPECT_TRUE(host_allowed("[fe80::1]:8080", "fe80::1"));
+  EXPECT_TRUE(host_allowed("anything", "0.0.0.0"));
+  EXPECT_TRUE(origin_allowed("", "localhost:8080"));
+  EXPECT_FALSE(origin_allowed("http://localhost:8081", "localhost:8080"));
+}
+
+// A client that sends its headers or its body slowly (a line every few seconds kept it open for
+// ever) is answered 408 and disconnected at the deadline.
+TEST(WebServer, SlowClientsAreDisconnected) {
+  ServerSettings s;
+  s.header_seconds = 0.5;
+  s.body_seconds = 0.5;
+  TestServer server(s);
+  const std::string host = "Host: 127.0.0.1:" + std::to_string(server.port()) + "\r\n";
+  const auto headers = drip_until_closed(server.port(), "GET /api/info HTTP/1.1\r\n" + host,
+                                         "X-Slow: 1\r\n");
+  EXPECT_EQ(headers.rfind("HTTP/1.1 408", 0), 0u) << headers.substr(0, 200);
+  const auto body = drip_until_closed(
+      server.port(),
+      "POST /api/sudoku/solve HTTP/1.1\r\n" + host +
+          "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{\"puzzle\": \"",
+      ".");
+  EXPECT_EQ(body.rfind("HTTP/1.1 408", 0), 0u) << body.substr(0, 200);
+  EXPECT_EQ(server.get("/api/info").first, 200);  // and the others are served
+}
+
+// Event numbers are range-checked: Last-Event-ID 18446744073709551615 wrapped to 0 and replayed
+// every event; now it, and any number beyond 2^53-1 or not plain digits, is a 400.
+TEST(WebServer, EventNumbersAreRangeChecked) {
+  TestServer server;
+  const std::string puzzle = data_lines("sudoku/hardest.txt").front();
+  const auto [status, started] = server.post(
+      "/api/sudoku/ga", json{{"puzzle", puzzle}, {"generations", 2}, {"population", 10}});
+  ASSERT_EQ(status, 202) << started;
+  const std::string id = started["job"];
+  const auto all = job_events(server, id);  // to its end
+  ASSERT_GE(all.size(), 3u);
+  const std::string path = "/api/jobs/" + id + "/events";
+  auto c = server.client();
+  for (const char* bad : {"18446744073709551615", "9007199254740992", "-1", "1e3", "+1", "x"}) {
+    const auto r = c.Get(path, {{"Last-Event-ID", bad}});
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 400) << bad;
+    EXPECT_NE(r->body.find("Last-Event-ID: expected an event number"), std::string::npos)
+        << r->body;
+  }
+  const auto from = c.Get(path + "?from=18446744073709551615");
+  ASSERT_TRUE(from);
+  EXPECT_EQ(from->status, 400);
+  const auto after = c.Get(path, {{"Last-Event-ID", "1"}});
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->status, 200);
+  EXPECT_EQ(after->body.rfind("id: 2\n", 0), 0u) << after->body.substr(0, 100);
+  const auto beyond = c.Get(path, {{"Last-Event-ID", "9007199254740990"}});
+  ASSERT_TRUE(beyond);
+  EXPECT_EQ(beyond->status, 200);
+  EXPECT_EQ(beyond->body.find("data:"), std::string::npos) << beyond->body.substr(0, 100);
+}
+
+// Seeds take the command line's range, 0 to 2^64-1, never clamped (2^63 and above became
+// 2^63-1); beyond it, 400 naming the field and the range.
+TEST(WebServer, SeedsTakeTheCommandLinesRangeUnclamped) {
+  TestServer server;
+  std::set<std::string> moves;
+  for (std::uint64_t k = 0; k < 16; ++k) {
+    const std::uint64_t seed = (std::uint64_t{1} << 63) + k;
+    const auto [status, reply] = server.post(
+        "/api/connect4/move", json{{"moves", json::array()}, {"bot", "random"}, {"seed", seed}});
+    ASSERT_EQ(status, 200) << reply;
+    moves.insert(reply["played"]["move"].dump());
+  }
+  EXPECT_GT(moves.size(), 1u) << "sixteen seeds played one move: clamped to one seed?";
+  EXPECT_EQ(server.post("/api/connect4/move",
+                        std::string(R"({"bot": "random", "seed": 18446744073709551615})"))
+                .first,
+            200);
+  for (const char* bad : {"18446744073709551616", "-1", "1.5", "\"7\""}) {
+    const auto [status, reply] = server.post(
+        "/api/connect4/move", std::string(R"({"bot": "random", "seed": )") + bad + "}");
+    EXPECT_EQ(status, 400) << bad;
+    EXPECT_NE(reply.dump().find("seed: expected a whole number from 0 to 18446744073709551615"),
+              std::string::npos)
+        << reply;
+  }
+  // A setting of another range is refused, not clamped into it.
+  const auto [pop, pop_reply] =
+      server.post("/api/birds/generate", std::string(R"({"population": 9223372036854775808})"));
+  EXPECT_EQ(pop, 400) << pop_reply;
+  EXPECT_NE(pop_reply.dump().find("population"), std::string::npos) << pop_reply;
+}
+
+// A NUL in a string cut off what followed it ("perfect\0junk" played as "perfect"): refused,
+// naming where. A length limit counts characters, not bytes.
+TEST(WebServer, NulCharactersAndLengthsInCharacters) {
+  TestServer server;
+  for (const auto& [body, where] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"bot": "perfect\u0000junk"})", "bot: a NUL"},
+           {R"({"moves": [4, "4\u0000"]})", "moves[1]: a NUL"},
+           {R"({"se\u0000ed": 1})", "se\\u0000ed: a NUL"}}) {
+    const auto [status, reply] = server.post("/api/connect4/move", body);
+    EXPECT_EQ(status, 400) << body;
+    ASSERT_TRUE(reply.contains("error")) << reply;
+    EXPECT_NE(reply["error"].get<std::string>().find(where), std::string::npos) << reply;
+  }
+  std::string e200, e201;
+  for (int i = 0; i < 200; ++i) e200 += "\xc3\xa9";  // é: 2 bytes, 1 character
+  e201 = e200 + "\xc3\xa9";
+  const auto [ok, ok_reply] = server.post("/api/connect4/move", json{{"bot", e200}});
+  EXPECT_EQ(ok, 400);  // not a bot, but not too long either
+  EXPECT_EQ(ok_reply.dump().find("longer than"), std::string::npos) << ok_reply;
+  const auto [long_status, long_reply] = server.post("/api/connect4/move", json{{"bot", e201}});
+  EXPECT_EQ(long_status, 400);
+  EXPECT_NE(long_reply.dump().find("bot: longer than 200 characters (201)"), std::string::npos)
+      << long_reply;
 }
 
 }  // namespace

@@ -94,8 +94,7 @@ std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json&
   ga.blocks_max = static_cast<int>(get_int(body, "blocks_max", ga.blocks_max, 0, 1000));
   ga.threads = 1;
   set.pictures = false;
-  set.seed = static_cast<std::uint64_t>(
-      get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+  set.seed = get_seed(body, "seed", 1);
   const auto levels = static_cast<int>(get_int(body, "levels", 3, 1, kMostLevels));
   const auto pigs_min = static_cast<int>(get_int(body, "pigs_min", 2, 1, birds::kMaxPigs));
   const auto pigs_max = static_cast<int>(get_int(body, "pigs_max", 4, 1, birds::kMaxPigs));
@@ -164,6 +163,7 @@ void add_birds_routes(httplib::Server& server, const Context& ctx) {
                 const json body = ctx.body(req);
                 const auto level =
                     birds::parse_level(get_string(body, "xml", "", 2 << 20), "level");
+                const auto place = ctx.enter_heavy();  // its frames may be tens of MB
                 if (level.objects.size() > kMostObjects) {
                   throw BadRequest(fmt::format(
                       "level: more than {} objects: simulate it with `evoplay birds simulate`",

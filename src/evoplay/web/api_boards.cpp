@@ -163,8 +163,7 @@ void add_game_routes(httplib::Server& server, const Context& ctx, const std::str
         if (state.is_terminal()) throw BadRequest("the game is over");
         const std::string spec = capped_spec(get_string(body, "bot", "alphabeta:100ms", 200),
                                              ctx.settings.think_seconds, ctx.settings.runs);
-        const auto seed = static_cast<std::uint64_t>(
-            get_int(body, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+        const auto seed = get_seed(body, "seed", 1);
         // A bot may own a transposition table: made only when its turn to search comes.
         ctx.searches.acquire();
         const std::shared_ptr<void> release(nullptr, [&ctx](void*) { ctx.searches.release(); });

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 #include "evoplay/evo/run_result.hpp"
 #include "evoplay/games/lemmings/level.hpp"
@@ -30,10 +31,30 @@ constexpr long long kMostCells = 200'000;
 constexpr int kMostSteps = 5000;
 constexpr int kMostLemmings = 500;
 
+/// Appends `text` as a JSON string (the job names and map symbols are plain ASCII; escaped all
+/// the same).
+void append_json_string(std::string& out, std::string_view text) {
+  out += '"';
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += fmt::format("\\u{:04x}", static_cast<int>(c));
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
 /// Each step as the page draws it: the lemmings out ([id, x, y, dir, job]) and the cells that
-/// changed since the step before ([x, y, symbol] in the .lvl file's symbols).
+/// changed since the step before ([x, y, symbol] in the .lvl file's symbols), written as JSON
+/// text at once: as JSON values the frames of a large replay took 20 times the memory.
 class Frames : public lem::StepObserver {
  public:
+  /// The frames are appended to `text` (as "[frame,...]").
+  explicit Frames(std::string& text) : text_(text) {}
   void on_start(const lem::Simulator& sim) override {
     const auto& level = sim.level();
     cells_.assign(static_cast<std::size_t>(level.width * level.height), '.');
@@ -42,48 +63,64 @@ class Frames : public lem::StepObserver {
         cells_[static_cast<std::size_t>(y * level.width + x)] = lem::cell_char(sim.cell(x, y));
       }
     }
+    text_ += '[';
+    started_ = true;
   }
   void on_step(const lem::Simulator& sim, int step, std::span<const lem::Event>) override {
     const auto& level = sim.level();
-    json lemmings = json::array(), changes = json::array();
+    if (steps_++ > 0) text_ += ',';
+    text_ += fmt::format("{{\"step\":{},\"lemmings\":[", step);
     for (int i = 0; i < sim.released(); ++i) {
       const auto l = sim.lemming(i);
-      lemmings.push_back({l.id, l.x, l.y, l.dir, std::string(lem::job_name(l.job))});
+      if (i > 0) text_ += ',';
+      text_ += fmt::format("[{},{},{},{},", l.id, l.x, l.y, l.dir);
+      append_json_string(text_, lem::job_name(l.job));
+      text_ += ']';
     }
+    text_ += "],\"changes\":[";
+    bool first = true;
     for (int y = 0; y < level.height; ++y) {
       for (int x = 0; x < level.width; ++x) {
         const char c = lem::cell_char(sim.cell(x, y));
         char& was = cells_[static_cast<std::size_t>(y * level.width + x)];
         if (c != was) {
-          changes.push_back({x, y, std::string(1, c)});
+          text_ += fmt::format("{}[{},{},", first ? "" : ",", x, y);
+          append_json_string(text_, std::string_view(&c, 1));
+          text_ += ']';
+          first = false;
           was = c;
         }
       }
     }
-    frames_.push_back({{"step", step},
-                       {"lemmings", lemmings},
-                       {"changes", changes},
-                       {"saved", sim.saved()},
-                       {"dead", sim.dead()}});
+    text_ += fmt::format("],\"saved\":{},\"dead\":{}}}", sim.saved(), sim.dead());
   }
-  json frames() const { return frames_; }
+  /// Closes the array.
+  void finish() { text_ += started_ ? "]" : "[]"; }
 
  private:
+  std::string& text_;
   std::vector<char> cells_;
-  json frames_ = json::array();
+  bool started_ = false;
+  int steps_ = 0;
 };
 
 /// The level as `lemmings show --json` has it (header, skills, "map" rows), the frames, and
-/// the outcome as `lemmings run --json` has it (with genes_applied).
-json replay(const lem::Level& level, const lem::Plan& plan) {
+/// the outcome as `lemmings run --json` has it (with genes_applied), as JSON text written in
+/// one string (the frames straight into it).
+std::string replay(const lem::Level& level, const lem::Plan& plan) {
+  std::string text = dump(lem::level_show_json(level));  // an object: "{...}"
+  text.pop_back();
+  text += ",\"frames\":";
   lem::Simulator sim(level);
-  Frames frames;
+  Frames frames(text);
   const auto& o = sim.run(plan, &frames);
-  json out = lem::level_show_json(level);
-  out["frames"] = frames.frames();
-  out["outcome"] = lem::outcome_json(level, plan, o);
-  out["outcome"]["genes_applied"] = o.genes_applied();
-  return out;
+  frames.finish();
+  json outcome = lem::outcome_json(level, plan, o);
+  outcome["genes_applied"] = o.genes_applied();
+  text += ",\"outcome\":";
+  text += dump(outcome);
+  text += '}';
+  return text;
 }
 
 /// Each generation's record, and the best plan so far whenever its fitness improves: the page
@@ -131,7 +168,8 @@ void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
                       kMostCells, kMostSteps, kMostLemmings));
                 }
                 const auto plan = lem::parse_plan(get_string(body, "plan", "", 1 << 20), "plan");
-                reply(res, replay(level, plan));
+                const auto place = ctx.enter_heavy();  // its frames may be tens of MB
+                reply_text(res, replay(level, plan));
               }));
   // CRO, the GA or ACO on a level as a job: each generation an event, then `lemmings solve
   // --json`'s record and the best plan (the genes that had an effect) as text.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/web/connection.hpp"
 #include "evoplay/web/jobs.hpp"
 #include "evoplay/web/request.hpp"
 #include "evoplay/web/server.hpp"
@@ -26,6 +27,16 @@ struct Context {
   Alarms& alarms;
   /// Bot searches running at once (each may hold a transposition table): the others wait.
   std::counting_semaphore<1024>& searches;
+  /// Requests whose answers are large (a replay, a simulation): a bounded number at once.
+  HeavyGate& heavy;
+
+  /// A place among the heavy requests for the request under way, kept until its answer is
+  /// sent (BadRequest 503 with Retry-After when too many are under way).
+  [[nodiscard]] std::shared_ptr<void> enter_heavy() const {
+    auto place = heavy.enter();
+    this_request::hold_until_written(place);
+    return place;
+  }
 
   /// The request's body as a JSON object (BadRequest when malformed or over the cap).
   nlohmann::json body(const httplib::Request& req) const {
@@ -54,8 +65,12 @@ std::string read_small_file(const std::filesystem::path& path);
 /// Replies `value` as JSON with `status`.
 void reply(httplib::Response& res, const nlohmann::json& value, int status = 200);
 
-/// A handler whose exceptions become replies: BadRequest its status, evoplay::Error 400 (its
-/// `file:line: message`), anything else 500 "internal error".
+/// Replies `text`, already JSON, with `status`.
+void reply_text(httplib::Response& res, std::string text, int status = 200);
+
+/// A handler whose exceptions become replies: BadRequest its status (and Retry-After),
+/// evoplay::Error 400 (its `file:line: message`), std::bad_alloc 503 "out of memory" with
+/// Retry-After, anything else 500 "internal error".
 httplib::Server::Handler guarded(
     std::function<void(const httplib::Request&, httplib::Response&)> f);
 

@@ -149,11 +149,27 @@ void JobPool::worker() {
       // Error and BadRequest carry messages for people; anything else is the server's fault.
       const bool known =
           dynamic_cast<const Error*>(&e) != nullptr || dynamic_cast<const BadRequest*>(&e);
+      const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
       state = job->cancelled() ? Job::State::kCancelled : Job::State::kFailed;
-      final_event = {{"type", job->cancelled() ? "cancelled" : "error"},
-                     {"error", known ? std::string(e.what()) : "internal error"}};
+      try {
+        final_event = {{"type", job->cancelled() ? "cancelled" : "error"},
+                       {"error", known    ? std::string(e.what())
+                                 : memory ? "out of memory: too much work at once"
+                                          : "internal error"}};
+      } catch (const std::bad_alloc&) {
+        final_event = nullptr;  // no memory for a message: the job still ends
+      }
+    } catch (...) {
+      state = Job::State::kFailed;
+      final_event = nullptr;
     }
-    job->finish(state, std::move(final_event));
+    try {
+      job->finish(state, std::move(final_event));
+    } catch (...) {
+      // Out of memory for the final event: the state still says how the job ended.
+      std::lock_guard job_lock(job->mutex_);
+      job->state_ = state;
+    }
     std::lock_guard lock(mutex_);
     if (--active_[job->owner()] == 0) active_.erase(job->owner());
     finished_.push_back(job->id());

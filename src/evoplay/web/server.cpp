@@ -2,8 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -29,6 +35,14 @@ void ServerSettings::validate() const {
   whole("threads", threads, 1, 256);
   whole("per-client-jobs", per_client_jobs, 1, 1000);
   whole("http-threads", http_threads, 2, 4096);
+  whole("heavy-requests", heavy_requests, 1, 256);
+  whole("heavy-queue", heavy_queue, 0, 4096);
+  if (!(header_seconds > 0 && header_seconds <= 3600)) {
+    throw Error("--header-seconds: expected a number of seconds above 0 and at most 3600");
+  }
+  if (!(body_seconds > 0 && body_seconds <= 3600)) {
+    throw Error("--body-seconds: expected a number of seconds above 0 and at most 3600");
+  }
   if (!(think_seconds > 0 && think_seconds <= 600)) {
     throw Error("--think-seconds: expected a number of seconds above 0 and at most 600");
   }
@@ -52,13 +66,32 @@ json ServerSettings::to_json() const {
           {"think_seconds", think_seconds},
           {"job_seconds", job_seconds},
           {"max_body", max_body},
-          {"http_threads", http_threads}};
+          {"http_threads", http_threads},
+          {"header_seconds", header_seconds},
+          {"body_seconds", body_seconds},
+          {"heavy_requests", heavy_requests},
+          {"heavy_queue", heavy_queue}};
 }
 
 void reply(httplib::Response& res, const json& value, int status) {
-  res.status = status;
-  res.set_content(dump(value), "application/json");
+  reply_text(res, dump(value), status);
 }
+
+void reply_text(httplib::Response& res, std::string text, int status) {
+  res.status = status;
+  res.body = std::move(text);  // not copied: an answer may be tens of MB
+  res.set_header("Content-Type", "application/json");
+}
+
+namespace {
+
+void refuse(httplib::Response& res, const BadRequest& e) {
+  res.status = e.status;
+  if (e.retry_after > 0) res.set_header("Retry-After", std::to_string(e.retry_after));
+  res.set_content(error_body(e.what()), "application/json");
+}
+
+}  // namespace
 
 httplib::Server::Handler guarded(
     std::function<void(const httplib::Request&, httplib::Response&)> f) {
@@ -66,8 +99,11 @@ httplib::Server::Handler guarded(
     try {
       f(req, res);
     } catch (const BadRequest& e) {
-      res.status = e.status;
-      res.set_content(error_body(e.what()), "application/json");
+      refuse(res, e);
+    } catch (const std::bad_alloc&) {
+      res.body.clear();
+      res.body.shrink_to_fit();
+      refuse(res, BadRequest("out of memory: too much work at once; try again in a moment", 503, 1));
     } catch (const Error& e) {
       res.status = 400;
       res.set_content(error_body(e.what()), "application/json");
@@ -159,14 +195,14 @@ void add_job_routes(httplib::Server& server, const Context& ctx) {
   // the job's last event. A client that goes away before the end cancels the job.
   server.Get(R"(/api/jobs/(\d{1,18})/events)", guarded([&ctx](const auto& req, auto& res) {
                auto job = owned_job(ctx, req);
+               // `from`: the first event wanted; Last-Event-ID: the last one seen. Either is
+               // digits within kMaxEventNumber, else 400 (never wrapped round to 0).
                std::size_t from = 0;
-               std::string start = req.has_param("from") ? req.get_param_value("from")
-                                                         : req.get_header_value("Last-Event-ID");
-               if (!start.empty()) {
-                 json value = json::parse(start, nullptr, false);
-                 if (!value.is_number_unsigned())
-                   throw BadRequest("from: expected an event number");
-                 from = value.template get<std::size_t>() + (req.has_param("from") ? 0 : 1);
+               if (req.has_param("from")) {
+                 from = parse_event_number(req.get_param_value("from"), "from");
+               } else if (req.has_header("Last-Event-ID")) {
+                 from = parse_event_number(req.get_header_value("Last-Event-ID"),
+                                           "Last-Event-ID") + 1;
                }
                auto next = std::make_shared<std::size_t>(from);
                res.set_header("Cache-Control", "no-cache");
@@ -218,6 +254,52 @@ void add_site_routes(httplib::Server& server, const Context& ctx) {
   });
 }
 
+ConnectionLimits connection_limits(const ServerSettings& s) {
+  ConnectionLimits limits;
+  limits.header_seconds = s.header_seconds;
+  limits.body_seconds = s.body_seconds;
+  return limits;
+}
+
+/// The listening socket's options: SO_REUSEADDR (a restarted server binds at once), never
+/// SO_REUSEPORT, with which a second server would share the port and the kernel would split the
+/// connections between the two.
+void reuse_address_only(socket_t sock) {
+  int yes = 1;
+  ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+}
+
+/// Why host:port cannot be bound: "port P is in use ..." when another socket listens there.
+std::string bind_failure(const std::string& host, int port) {
+  addrinfo hints{};
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+  addrinfo* found = nullptr;
+  const std::string service = std::to_string(port);
+  if (::getaddrinfo(host.c_str(), service.c_str(), &hints, &found) != 0 || !found) {
+    return fmt::format("cannot listen on {}:{}: '{}' is not an address of this machine", host,
+                       port, host);
+  }
+  int error = 0;
+  const int sock = ::socket(found->ai_family, found->ai_socktype, found->ai_protocol);
+  if (sock >= 0) {
+    reuse_address_only(sock);
+    if (::bind(sock, found->ai_addr, found->ai_addrlen) != 0) error = errno;
+    ::close(sock);
+  } else {
+    error = errno;
+  }
+  ::freeaddrinfo(found);
+  if (error == EADDRINUSE) {
+    return fmt::format(
+        "cannot listen on {}:{}: port {} is in use (another evoplay serve or another program "
+        "listens on it); choose another with --port, or --port 0 for any free port",
+        host, port, port);
+  }
+  return fmt::format("cannot listen on {}:{}: {}", host, port,
+                     error ? std::strerror(error) : "not an address of this machine");
+}
+
 }  // namespace
 
 struct Server::Impl {
@@ -225,28 +307,58 @@ struct Server::Impl {
   JobPool jobs;
   Alarms alarms;
   std::counting_semaphore<1024> searches;
+  HeavyGate heavy;
   Context ctx;
-  httplib::Server http;
+  GuardedHttpServer http;
   int port = -1;
 
   explicit Impl(const ServerSettings& s)
       : settings(s),
         jobs(s.threads, s.per_client_jobs),
         searches(std::clamp(2 * static_cast<int>(std::thread::hardware_concurrency()), 2, 64)),
-        ctx{settings, jobs, alarms, searches} {
+        heavy(s.heavy_requests, s.heavy_queue),
+        ctx{settings, jobs, alarms, searches, heavy},
+        http(connection_limits(s)) {
+    http.set_socket_options(reuse_address_only);
     const int n = s.http_threads;
     http.new_task_queue = [n] { return new httplib::ThreadPool(static_cast<std::size_t>(n)); };
     http.set_payload_max_length(s.max_body);
     http.set_keep_alive_max_count(1000);
+    // Reads and writes are timed by GuardedHttpServer's stream (ConnectionLimits).
     http.set_read_timeout(10, 0);
     http.set_write_timeout(10, 0);
+    // Before a request's body is read: its Host (DNS rebinding), Origin (another site's page)
+    // and, for a body, its Content-Type (JSON only: a form cannot send it across sites).
+    http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+      const std::string length = req.get_header_value("Content-Length");
+      const bool has_body = (!length.empty() && length != "0") ||
+                            req.has_header("Transfer-Encoding");
+      const auto refusal =
+          refuse_request(req.method, req.get_header_value("Host"),
+                         req.get_header_value("Origin"), req.get_header_value("Content-Type"),
+                         has_body, settings.host);
+      if (!refusal) return httplib::Server::HandlerResponse::Unhandled;
+      refuse(res, *refusal);
+      if (has_body) {  // left unread: the connection cannot carry another request
+        res.set_header("Connection", "close");
+        this_request::close_after();
+      }
+      return httplib::Server::HandlerResponse::Handled;
+    });
     http.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                               {"Content-Security-Policy",
                                "default-src 'self'; img-src 'self' data: blob:; "
                                "style-src 'self' 'unsafe-inline'"},
                               {"Referrer-Policy", "no-referrer"}});
-    http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-      if (res.body.empty()) {
+    http.set_error_handler([this](const httplib::Request&, httplib::Response& res) {
+      if (this_request::timed_out()) {
+        res.status = 408;
+        res.set_header("Connection", "close");
+        res.set_content(error_body(fmt::format("the request did not arrive in time (headers "
+                                               "within {} s, then the body within {} s)",
+                                               settings.header_seconds, settings.body_seconds)),
+                        "application/json");
+      } else if (res.body.empty()) {
         res.set_content(error_body(res.status == 404   ? "not found"
                                    : res.status == 413 ? "the request is too large"
                                                        : "bad request"),
@@ -254,9 +366,17 @@ struct Server::Impl {
       }
     });
     http.set_exception_handler(
-        [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-          res.status = 500;
-          res.set_content(error_body("internal error"), "application/json");
+        [](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
+          try {
+            std::rethrow_exception(e);
+          } catch (const std::bad_alloc&) {
+            res.body.clear();
+            res.body.shrink_to_fit();
+            refuse(res, BadRequest("out of memory: try again in a moment", 503, 1));
+          } catch (...) {
+            res.status = 500;
+            res.set_content(error_body("internal error"), "application/json");
+          }
         });
     add_job_routes(http, ctx);
     add_board_routes(http, ctx);
@@ -283,10 +403,7 @@ int Server::bind() {
   } else {
     impl_->port = impl_->http.bind_to_port(s.host, s.port) ? s.port : -1;
   }
-  if (impl_->port < 0) {
-    throw Error(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)",
-                            s.host, s.port));
-  }
+  if (impl_->port < 0) throw Error(bind_failure(s.host, s.port));
   return impl_->port;
 }
 
@@ -294,6 +411,7 @@ void Server::run() { impl_->http.listen_after_bind(); }
 
 void Server::stop() {
   if (!impl_) return;
+  impl_->heavy.stop();
   impl_->jobs.stop();
   impl_->http.stop();
 }

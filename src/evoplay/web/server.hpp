@@ -27,6 +27,10 @@ struct ServerSettings {
   double job_seconds = 60;                 // most a solver or optimiser job may run
   std::size_t max_body = 2 * 1024 * 1024;  // bytes of a request body (uploads)
   int http_threads = 64;                   // connections served at once
+  double header_seconds = 10;              // a request's line and headers arrive within this
+  double body_seconds = 30;                // then its body within this (else 408, closed)
+  int heavy_requests = 2;                  // replays and simulations answered at once
+  int heavy_queue = 8;                     // more of them waiting (503 beyond)
 
   /// Throws Error naming the bad setting as the command line's option ("--port: ...").
   void validate() const;
@@ -41,7 +45,8 @@ class Server {
   Server& operator=(const Server&) = delete;
 
   /// Binds the address; returns the port (the free one chosen for port 0). Throws Error when
-  /// it cannot.
+  /// it cannot: "port P is in use" when another program (another evoplay serve) listens there
+  /// (the port is never shared: SO_REUSEADDR, no SO_REUSEPORT).
   int bind();
   /// Serves until stop() (from another thread); bind() first.
   void run();
