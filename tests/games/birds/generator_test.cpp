@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <set>
 #include <span>
 #include <string>
@@ -226,14 +227,61 @@ TEST(BirdsGenerator, PlayableModePlaysTheStableLevelsTheSameAtAnyThreadCount) {
 
 // A cancel ends the run before its next generation: the levels are the archive's so far.
 TEST(BirdsGenerator, ACancelEndsTheRunBeforeTheNextGeneration) {
+  struct CancelAtOnce : evoplay::Observer {
+    evoplay::CancelToken token;
+    void on_generation(const evoplay::GenerationRecord&) override { token.cancel(); }
+  } cancel;
   evoplay::Control control;
-  control.cancel.cancel();
+  control.cancel = cancel.token;
+  control.observer = &cancel;  // Ctrl-C as generation 0 ends
   GeneratorSettings s = small_generator();
   s.generations = 100;
   const auto r = run_generator(default_catalogue(), Ruleset{}, s, control);
   EXPECT_EQ(r.stop, evoplay::evo::StopReason::kCancelled);
   EXPECT_EQ(r.generations, 0);
+  EXPECT_EQ(r.history.rows.size(), 1u);
   EXPECT_EQ(r.levels.size(), 5u);
+}
+
+// A cancel during the setup (the first population: minutes for a population of thousands) stops
+// it at once: nothing is simulated, no generation is recorded, no level is made up of individuals
+// never scored. With islands, the same before the islands are made or started (issue 39).
+TEST(BirdsGenerator, ACancelBeforeTheFirstPopulationIsScoredStopsAtOnce) {
+  evoplay::Control control;
+  control.cancel.cancel();
+  GeneratorSettings s = small_generator();
+  s.population = 100000;  // minutes of simulations, were any run
+  const auto r = run_generator(default_catalogue(), Ruleset{}, s, control);
+  EXPECT_EQ(r.stop, evoplay::evo::StopReason::kCancelled);
+  EXPECT_EQ(r.generations, 0);
+  EXPECT_EQ(r.simulations, 0u);
+  EXPECT_EQ(r.evaluations, 0u);
+  EXPECT_TRUE(r.history.rows.empty());
+  EXPECT_TRUE(r.levels.empty());
+  s.islands.islands = 200;
+  const auto islands = run_generator(default_catalogue(), Ruleset{}, s, control);
+  EXPECT_EQ(islands.stop, evoplay::evo::StopReason::kCancelled);
+  EXPECT_EQ(islands.generations, 0);
+  EXPECT_EQ(islands.simulations, 0u);
+  EXPECT_TRUE(islands.history.rows.empty());
+  EXPECT_TRUE(islands.levels.empty());
+}
+
+// The pairwise distances of a population (its square in work: minutes for 100,000) stop soon
+// after a cancel.
+TEST(BirdsGenerator, PairwiseDistancesStopAfterACancel) {
+  std::vector<Genome> genomes(3);
+  genomes[0].genes = {{1, Material::kWood, 0, 0}};
+  genomes[1].genes = {{2, Material::kWood, 0, 0}};
+  genomes[2].genes = {{1, Material::kWood, 0, 0}, {2, Material::kWood, 0, 0}};
+  std::vector<const Genome*> all = {&genomes[0], &genomes[1], &genomes[2]};
+  const std::vector<std::vector<int>> used = {{1}, {2}, {1, 2}};
+  const std::atomic<bool> go{false}, stop{true};
+  EXPECT_EQ(min_pairwise_hamming(all, &go), min_pairwise_hamming(all));
+  EXPECT_EQ(mean_pairwise_hamming(all, &go), mean_pairwise_hamming(all));
+  EXPECT_EQ(mean_pairwise_hamming(all, &stop), 0.0);  // no pair seen
+  const auto terms = population_diversity(all, used, 2, HammingMode::kMin, &stop);
+  EXPECT_EQ(terms.size(), 3u);  // the slots, unfilled
 }
 
 // An ArchiveObserver sees the archive after the first population and after each generation,

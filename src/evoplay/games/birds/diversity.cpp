@@ -45,6 +45,10 @@ DiversityTerms usage_terms(std::span<const int> used, int reference) {
 
 namespace {
 
+bool stopped(const std::atomic<bool>* cancel) {
+  return cancel && cancel->load(std::memory_order_relaxed);
+}
+
 double normalised_hamming(const Genome& a, const Genome& b) {
   const std::size_t total = a.genes.size() + b.genes.size();
   return total == 0 ? 0.0 : hamming(a, b) / static_cast<double>(total);
@@ -54,10 +58,12 @@ double normalised_hamming(const Genome& a, const Genome& b) {
 
 std::vector<DiversityTerms> population_diversity(std::span<const Genome* const> genomes,
                                                  std::span<const std::vector<int>> used,
-                                                 int reference, HammingMode mode) {
+                                                 int reference, HammingMode mode,
+                                                 const std::atomic<bool>* cancel) {
   const std::size_t n = genomes.size();
   std::vector<DiversityTerms> out(n);
   for (std::size_t i = 0; i < n; ++i) {
+    if (stopped(cancel)) break;
     out[i] = usage_terms(used[i], reference);
     double low = std::numeric_limits<double>::infinity(), sum = 0;
     for (std::size_t j = 0; j < n; ++j) {
@@ -71,10 +77,11 @@ std::vector<DiversityTerms> population_diversity(std::span<const Genome* const> 
   return out;
 }
 
-int min_pairwise_hamming(std::span<const Genome* const> genomes) {
+int min_pairwise_hamming(std::span<const Genome* const> genomes,
+                         const std::atomic<bool>* cancel) {
   if (genomes.size() < 2) return 0;
   int low = std::numeric_limits<int>::max();
-  for (std::size_t i = 0; i < genomes.size(); ++i) {
+  for (std::size_t i = 0; i + 1 < genomes.size() && !stopped(cancel); ++i) {
     for (std::size_t j = i + 1; j < genomes.size(); ++j) {
       low = std::min(low, hamming(*genomes[i], *genomes[j]));
     }
@@ -82,16 +89,17 @@ int min_pairwise_hamming(std::span<const Genome* const> genomes) {
   return low;
 }
 
-double mean_pairwise_hamming(std::span<const Genome* const> genomes) {
+double mean_pairwise_hamming(std::span<const Genome* const> genomes,
+                             const std::atomic<bool>* cancel) {
   if (genomes.size() < 2) return 0;
   double sum = 0;
-  int pairs = 0;
-  for (std::size_t i = 0; i < genomes.size(); ++i) {
+  double pairs = 0;
+  for (std::size_t i = 0; i + 1 < genomes.size() && !stopped(cancel); ++i) {
     for (std::size_t j = i + 1; j < genomes.size(); ++j, ++pairs) {
       sum += normalised_hamming(*genomes[i], *genomes[j]);
     }
   }
-  return sum / pairs;
+  return pairs > 0 ? sum / pairs : 0.0;
 }
 
 int Silhouette::filled() const {
@@ -235,7 +243,13 @@ double level_distance(const LevelShape& a, const LevelShape& b) {
          3;
 }
 
-SetDiversity set_diversity(std::span<const Level> levels, double cell) {
+SetDiversity set_diversity(std::span<const Level> levels, double cell,
+                           const std::atomic<bool>* cancel) {
+  if (!(cell >= kMinDiversityCell && cell <= kMaxDiversityCell)) {
+    throw Error(fmt::format("cell: expected a number from {:g} to {:g} (world units), found {}",
+                            kMinDiversityCell, kMaxDiversityCell, cell));
+  }
+  const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
   SetDiversity out;
   const std::size_t n = levels.size();
   out.levels = static_cast<int>(n);
@@ -244,6 +258,7 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
   if (n == 0) return out;
   out.blocks_min = 1e9;
   for (const Level& level : levels) {
+    if (cancelled()) return out;
     const double blocks = level.count(Kind::kBlock);
     out.blocks_mean += blocks / static_cast<double>(n);
     out.blocks_min = std::min(out.blocks_min, blocks);
@@ -278,11 +293,15 @@ SetDiversity set_diversity(std::span<const Level> levels, double cell) {
         window.min_x, window.max_x, window.min_y, window.max_y, cell, cells, kMaxSilhouetteCells));
   }
   std::vector<LevelShape> shapes;
-  for (const Level& level : levels) shapes.push_back(level_shape(level, window, cell));
+  for (const Level& level : levels) {
+    if (cancelled()) return out;
+    shapes.push_back(level_shape(level, window, cell));
+  }
   double s_sum = 0, c_sum = 0, l_sum = 0;
   int pairs = 0;
   out.structural_min = out.count_min = out.level_min = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < n; ++i) {
+    if (cancelled()) return out;
     for (std::size_t j = i + 1; j < n; ++j, ++pairs) {
       const double s = structural_distance(shapes[i].silhouette, shapes[j].silhouette);
       const int c = count_distance(shapes[i].kinds, shapes[j].kinds);

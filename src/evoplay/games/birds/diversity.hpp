@@ -10,6 +10,7 @@
 // the mean pairwise distance of their block counts, and the structural distance 1 - IoU of their
 // rasterised silhouettes.
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <span>
@@ -41,15 +42,20 @@ struct DiversityTerms {
 DiversityTerms usage_terms(std::span<const int> used, int reference);
 
 /// Every individual's terms within the population: usage terms from `used[i]` and the Hamming
-/// term against every other genome.
+/// term against every other genome. The work grows with the square of the population (minutes
+/// for 100,000): once `cancel` is set it returns soon, its terms then incomplete.
 std::vector<DiversityTerms> population_diversity(std::span<const Genome* const> genomes,
                                                  std::span<const std::vector<int>> used,
-                                                 int reference, HammingMode mode);
+                                                 int reference, HammingMode mode,
+                                                 const std::atomic<bool>* cancel = nullptr);
 
 /// The smallest Hamming distance between two members (0 for fewer than two), as the document's
-/// figures plot per generation; and the mean pairwise distance normalised by length.
-int min_pairwise_hamming(std::span<const Genome* const> genomes);
-double mean_pairwise_hamming(std::span<const Genome* const> genomes);
+/// figures plot per generation; and the mean pairwise distance normalised by length. Once
+/// `cancel` is set they return soon, with the figure of the pairs seen so far.
+int min_pairwise_hamming(std::span<const Genome* const> genomes,
+                         const std::atomic<bool>* cancel = nullptr);
+double mean_pairwise_hamming(std::span<const Genome* const> genomes,
+                             const std::atomic<bool>* cancel = nullptr);
 
 // ---- sets of levels -----------------------------------------------------------------------
 
@@ -112,8 +118,15 @@ struct SetDiversity {
 /// wide and high at the default cell of 0.1).
 inline constexpr std::size_t kMaxSilhouetteCells = 4'000'000;
 
+/// The silhouettes' cell of set_diversity(), world units (`birds diversity --cell`).
+inline constexpr double kMinDiversityCell = 0.01, kMaxDiversityCell = 2;
+
 /// Pairwise distances of a set of levels; silhouettes on one grid over the union of their
-/// objects, `cell` units square. Throws Error if that grid has more than kMaxSilhouetteCells.
-SetDiversity set_diversity(std::span<const Level> levels, double cell = 0.1);
+/// objects, `cell` units square. Throws Error if `cell` is not from kMinDiversityCell to
+/// kMaxDiversityCell, or if that grid has more than kMaxSilhouetteCells. The work grows with the
+/// square of the levels (seconds for a few hundred): once `cancel` is set it returns soon, its
+/// figures then incomplete.
+SetDiversity set_diversity(std::span<const Level> levels, double cell = 0.1,
+                           const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace evoplay::games::birds

@@ -121,19 +121,28 @@ class Generator {
     return finish();
   }
 
-  /// The initial population, scored, recorded and offered to the archive (generation 0).
+  /// The initial population, scored, recorded and offered to the archive (generation 0). A
+  /// cancel stops it at once (a population of thousands takes minutes to score): the
+  /// individuals not scored by then are dropped, and generation 0 is not complete().
   void start() {
+    complete_ = false;
+    result_.stop = evo::StopReason::kCancelled;
     const int n = std::max(2, s_.population);
+    if (control_.cancelled()) return;  // before a population of 100,000 is made
     pop_.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
+      if (control_.cancelled()) {
+        pop_ = {};
+        return;
+      }
       Rng rng = master_.split({0, static_cast<std::uint64_t>(i)});
       pop_[static_cast<std::size_t>(i)].genome = random_genome(palette_, s_.genome, rng);
     }
-    score(pop_);
-    record(pop_, 0);
+    if (!score(pop_) || !record(pop_, 0)) return;
     offer_to_archive(pop_);
     show_archive(0);
     result_.stop = evo::StopReason::kGenerations;
+    complete_ = true;
   }
 
   /// Fewer generations made than asked for, or the archive short of qualified levels.
@@ -150,20 +159,25 @@ class Generator {
     return evo::StopReason::kNone;
   }
 
-  /// One generation: the archive back in, breeding, scoring, the archive offered the best.
+  /// One generation: the archive back in, breeding, scoring, the archive offered the best. A
+  /// cancel stops it soon: the newcomers and children not scored by then are dropped, the
+  /// generation does not count and is not complete().
   void step() {
     ++generation_;
+    complete_ = false;
     const auto n = static_cast<std::size_t>(std::max(2, s_.population));
     reinject_archive(pop_, n);
-    score(pop_);
+    if (!score(pop_)) return abandon_generation();
     breed(pop_, generation_);
-    score(pop_);
-    record(pop_, generation_);
+    if (!score(pop_) || !record(pop_, generation_)) return abandon_generation();
     offer_to_archive(pop_);
     show_archive(generation_);
+    complete_ = true;
   }
 
   int generation() const { return generation_; }
+  /// The last start() or step() ran to its end (a cancel may stop one under way).
+  bool complete() const { return complete_; }
   const GenerationRecord& last_record() const { return result_.history.back(); }
   void set_stop(evo::StopReason stop) { result_.stop = stop; }
 
@@ -226,16 +240,28 @@ class Generator {
     }
   }
 
+  /// A generation stopped by a cancel: it does not count (its row is not written).
+  void abandon_generation() {
+    --generation_;
+    result_.stop = evo::StopReason::kCancelled;
+  }
+
   /// Stability of every individual not yet scored (cached by level), then diversity and fitness
-  /// of all within this population, which ends sorted best first.
-  void score(std::vector<Individual>& pop) {
+  /// of all within this population, which ends sorted best first. Returns false when a cancel
+  /// stopped it: the individuals it was to score are then dropped (what was simulated is
+  /// cached), the others keep their scores and order.
+  bool score(std::vector<Individual>& pop) {
     std::vector<std::size_t> todo;
     std::vector<Level> levels;
     std::map<std::string, std::size_t> batch;  // level -> index into levels
     std::vector<std::size_t> slot(pop.size(), 0);
+    std::vector<char> fresh(pop.size(), 0);  // to be scored by this call
+    std::uint64_t evaluations = 0;
     for (std::size_t i = 0; i < pop.size(); ++i) {
       Individual& ind = pop[i];
       if (ind.scored) continue;
+      fresh[i] = 1;
+      if (control_.cancelled()) continue;
       Placement p = place(ind.genome, catalogue_, rules_, s_.placement);
       ind.level_key = level_to_xml(p.level);
       ind.structure_key = structure_key(p.level);
@@ -248,7 +274,7 @@ class Generator {
       ind.blocks = p.blocks;
       ind.pigs_missing = p.pigs_missing;
       ind.pigs_wanted = p.pigs_wanted;
-      ++result_.evaluations;
+      ++evaluations;
       if (const auto hit = cache_.find(ind.level_key); hit != cache_.end()) {
         ind.stability = hit->second.first;
         ind.play = hit->second.second;
@@ -270,20 +296,27 @@ class Generator {
     }
     // The empty level's flights, the same for every level of this width and slingshot: made
     // once, not once per level.
-    if (!levels.empty() &&
+    if (!levels.empty() && !control_.cancelled() &&
         (!open_ || open_->width != levels[0].width || open_->slingshot != levels[0].slingshot)) {
       open_.emplace(OpenFlights{levels[0].width, levels[0].slingshot,
                                 open_flights(levels[0], ProtectionSettings{})});
     }
+    std::vector<char> done(levels.size(), 0);  // scored before a cancel
     workers_.for_each(levels.size(), [&](std::size_t k) {
+      if (control_.cancelled()) return;
       const bool shared =
           open_ && open_->width == levels[k].width && open_->slingshot == levels[k].slingshot;
       scores[k] = score_of(levels[k], s_, shared ? &open_->flights : nullptr);
       if (s_.playable.enabled && scores[k].robust && complete[k]) plays[k] = play_score(levels[k]);
+      done[k] = 1;
     });
-    for (const StabilityScore& score : scores) result_.simulations += simulations_of(score, s_);
-    for (const PlayScore& p : plays) result_.playability_measures += p.measured ? 1 : 0;
+    for (std::size_t k = 0; k < levels.size(); ++k) {
+      if (!done[k]) continue;
+      result_.simulations += simulations_of(scores[k], s_);
+      result_.playability_measures += plays[k].measured ? 1 : 0;
+    }
     for (std::size_t i : todo) {
+      if (!done[slot[i]]) continue;
       pop[i].stability = scores[slot[i]];
       pop[i].play = plays[slot[i]];
       pop[i].scored = true;
@@ -295,9 +328,24 @@ class Generator {
       genomes.push_back(&ind.genome);
       used.push_back(ind.used);
     }
-    const auto terms = population_diversity(genomes, used, reference_, s_.hamming);
+    const auto terms = control_.cancelled()
+                           ? std::vector<DiversityTerms>{}
+                           : population_diversity(genomes, used, reference_, s_.hamming,
+                                                  control_.cancel.flag());
+    if (control_.cancelled()) {
+      std::size_t kept = 0;
+      for (std::size_t i = 0; i < pop.size(); ++i) {
+        if (!fresh[i]) pop[kept++] = std::move(pop[i]);
+      }
+      pop.resize(kept);
+      pop.shrink_to_fit();  // islands by the thousand must not each keep a population's room
+      std::stable_sort(pop.begin(), pop.end(), fitter);
+      return false;
+    }
+    result_.evaluations += evaluations;
     for (std::size_t i = 0; i < pop.size(); ++i) set_fitness(pop[i], terms[i]);
     std::stable_sort(pop.begin(), pop.end(), fitter);
+    return true;
   }
 
   void set_fitness(Individual& ind, const DiversityTerms& terms) const {
@@ -504,7 +552,9 @@ class Generator {
     trim_archive();
   }
 
-  void record(const std::vector<Individual>& pop, int generation) {
+  /// The generation's row of the history (false, and no row, when a cancel stopped the
+  /// pairwise distances of a large population).
+  bool record(const std::vector<Individual>& pop, int generation) {
     GenerationRecord r;
     r.generation = static_cast<std::size_t>(generation);
     r.evaluations = result_.evaluations;
@@ -527,9 +577,12 @@ class Generator {
     }
     const auto n = static_cast<double>(pop.size());
     r.mean = sum / n;
-    r.diversity = mean_pairwise_hamming(genomes);
+    const std::atomic<bool>* cancel = control_.cancel.flag();
+    r.diversity = mean_pairwise_hamming(genomes, cancel);
+    const int min_hamming = min_pairwise_hamming(genomes, cancel);
+    if (control_.cancelled()) return false;
     r.elapsed = clock_.seconds();
-    r.extra = {{"min_hamming", static_cast<double>(min_pairwise_hamming(genomes))},
+    r.extra = {{"min_hamming", static_cast<double>(min_hamming)},
                {"mean_stability", stability / n},
                {"best_stability", best_stability},
                {"stable_fraction", stable / n},
@@ -543,6 +596,7 @@ class Generator {
                                          [&](const Individual& a) { return qualified(a, s_); }))}};
     result_.history.add(std::move(r));
     if (control_.observer) control_.observer->on_generation(result_.history.back());
+    return true;
   }
 
   const Catalogue& catalogue_;
@@ -560,6 +614,7 @@ class Generator {
   GeneratorResult result_;
   std::vector<Individual> pop_;
   int generation_ = 0;
+  bool complete_ = false;  // the last start() or step() ran to its end
   struct OpenFlights {
     int width;
     Slingshot slingshot;
@@ -578,6 +633,7 @@ void GeneratorRun::start() { impl_->start(); }
 bool GeneratorRun::wants_generation() const { return impl_->wants_generation(); }
 void GeneratorRun::step() { impl_->step(); }
 int GeneratorRun::generation() const { return impl_->generation(); }
+bool GeneratorRun::complete() const { return impl_->complete(); }
 const GenerationRecord& GeneratorRun::last_record() const { return impl_->last_record(); }
 std::vector<Individual> GeneratorRun::emigrants(std::size_t count) const {
   return impl_->emigrants(count);

@@ -96,6 +96,7 @@ struct IslandStatus {
   GenerationRecord record;
   bool wants = false;      // another generation
   bool cancelled = false;  // its process was asked to stop
+  bool complete = false;   // its generation ran to its end (else a cancel stopped it)
   double seconds = 0;
   std::vector<Individual> emigrants;  // after a migration generation
 };
@@ -137,22 +138,24 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
     if (i % size == rank) here.push_back(i);
   }
   const Stopwatch clock;
-  const Control quiet;  // the islands' own: the archipelago cancels, records and observes
+  const Control quiet;  // the merger's: the archipelago records and observes
+  Control islands;      // the islands': they share the caller's cancel, nothing else
+  islands.cancel = control.cancel;
   std::vector<GeneratorSettings> own(here.size(), settings);
-  std::vector<std::unique_ptr<GeneratorRun>> runs;
-  for (std::size_t k = 0; k < here.size(); ++k) {
+  std::vector<std::unique_ptr<GeneratorRun>> runs;  // fewer than here when a cancel came first
+  for (std::size_t k = 0; k < here.size() && !control.cancelled(); ++k) {
     own[k].islands = {};
     own[k].seed = evo::island_seed(settings.seed, here[k]);
     own[k].threads = evo::threads_per_island(settings.threads, here.size());
     own[k].time_limit_seconds = 0;
-    runs.push_back(std::make_unique<GeneratorRun>(catalogue, rules, own[k], quiet));
+    runs.push_back(std::make_unique<GeneratorRun>(catalogue, rules, own[k], islands));
   }
   Workers workers(std::min<int>(resolve_threads(settings.threads),
                                 static_cast<int>(std::max<std::size_t>(here.size(), 1))));
 
   std::vector<IslandStatus> statuses(params.islands);
   History history;
-  int generation = 0;
+  int generation = 0, completed = 0;  // generations made, and of them run to their end
   auto migration_now = [&] {
     return params.migrants > 0 && generation > 0 &&
            static_cast<std::size_t>(generation) % params.interval == 0;
@@ -162,18 +165,21 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
     const bool migrating = migration_now();
     for (std::size_t k = 0; k < here.size(); ++k) {
       IslandStatus& s = statuses[here[k]];
-      s.record = runs[k]->last_record();
-      s.wants = runs[k]->wants_generation();
+      const bool made = k < runs.size();
+      s.complete = made && runs[k]->complete();
+      s.record = s.complete ? runs[k]->last_record() : GenerationRecord{};
+      s.wants = made && runs[k]->wants_generation();
       s.cancelled = control.cancelled();
       s.seconds = clock.seconds();
-      s.emigrants = migrating ? runs[k]->emigrants(params.migrants) : std::vector<Individual>{};
+      s.emigrants = migrating && s.complete ? runs[k]->emigrants(params.migrants)
+                                            : std::vector<Individual>{};
     }
     if (exchange) {
       nlohmann::json mine = nlohmann::json::array();
       for (std::size_t i : here) {
         const IslandStatus& s = statuses[i];
         mine.push_back({i, record_json(s.record), s.wants, s.cancelled, s.seconds,
-                        travellers_json(s.emigrants)});
+                        travellers_json(s.emigrants), s.complete});
       }
       for (const auto& j : evo::detail::gather_arrays(*exchange, mine)) {
         IslandStatus& s = statuses.at(j.at(0).get<std::size_t>());
@@ -182,8 +188,14 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
         s.cancelled = j.at(3).get<bool>();
         s.seconds = j.at(4).get<double>();
         s.emigrants = travellers_from(j.at(5));
+        s.complete = j.at(6).get<bool>();
       }
     }
+    // A generation a cancel stopped on some island has no row.
+    if (!std::all_of(statuses.begin(), statuses.end(),
+                     [](const IslandStatus& s) { return s.complete; }))
+      return;
+    completed = generation;
     history.add(archipelago_record(statuses, clock.seconds()));
     if (control.observer) control.observer->on_generation(history.back());
   };
@@ -215,11 +227,11 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
       cancelled = cancelled || s.cancelled;
       seconds = std::max(seconds, s.seconds);
     }
-    if (!wants) break;
-    if (cancelled) {
+    if (cancelled) {  // before the islands' wishes: an island a cancel stopped wants nothing
       stop = evo::StopReason::kCancelled;
       break;
     }
+    if (!wants) break;
     if (settings.time_limit_seconds > 0 && seconds > settings.time_limit_seconds) {
       stop = evo::StopReason::kTime;
       break;
@@ -239,7 +251,7 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
   std::vector<std::vector<Individual>> archives(params.islands);
   std::uint64_t evaluations = 0, simulations = 0, measures = 0;
   nlohmann::json mine = nlohmann::json::array();
-  for (std::size_t k = 0; k < here.size(); ++k) {
+  for (std::size_t k = 0; k < runs.size(); ++k) {
     const GeneratorResult r = runs[k]->finish(stop);
     mine.push_back(
         {here[k], travellers_json(r.levels), r.evaluations, r.simulations, r.playability_measures});
@@ -261,7 +273,7 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
   merger.adopt(std::move(candidates));
   GeneratorResult out = merger.finish(stop);
   out.history = std::move(history);
-  out.generations = generation;
+  out.generations = completed;
   out.evaluations = evaluations;
   out.simulations += simulations;
   out.playability_measures += measures;

@@ -10,7 +10,8 @@
 // keeping the best `migrants` it receives), and a migrant takes the place of the worst
 // individual of its new island if it is fitter. The run goes on while any island wants another
 // generation (fewer than asked for, or its archive short of qualified levels), up to the most
-// allowed; a cancel or the time limit on any process stops all. At the end the islands'
+// allowed; a cancel or the time limit on any process stops all (a cancel stops the islands'
+// generation under way, or their making and initial populations, soon). At the end the islands'
 // archives are scored once more as one population and offered, best first, to one archive: the
 // run's levels. Islands run on this process's threads, or spread over the processes of
 // control.exchange (island i on process i mod size); migrants and archives travel as genomes and
@@ -41,11 +42,15 @@ class GeneratorRun {
   GeneratorRun(const GeneratorRun&) = delete;
   GeneratorRun& operator=(const GeneratorRun&) = delete;
 
+  /// The initial population; a cancel (control.cancel) stops it soon, not complete().
   void start();
   /// Fewer generations made than asked for, or the archive short of qualified levels.
   bool wants_generation() const;
+  /// One generation; a cancel stops it soon: it then does not count and is not complete().
   void step();
   int generation() const;
+  /// The last start() or step() ran to its end, and last_record() is its row.
+  bool complete() const;
   const GenerationRecord& last_record() const;
   /// Copies of the `count` best of the population.
   std::vector<Individual> emigrants(std::size_t count) const;

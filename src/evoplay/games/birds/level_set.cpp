@@ -126,6 +126,8 @@ nlohmann::json growth_json(const Catalogue& catalogue) {
 
 void save_plots(const std::filesystem::path& dir, const History& history,
                 const GeneratorSettings& s, const Catalogue& next) {
+  save_composite_sheet(dir / "composites.png", next);
+  if (history.rows.empty()) return;  // cancelled before its first generation: no curve to draw
   render::HistoryPlotOptions fitness;
   fitness.title = fmt::format("Fitness per generation (population {}, {} composites)", s.population,
                               s.genome.length);
@@ -138,7 +140,6 @@ void save_plots(const std::filesystem::path& dir, const History& history,
   hamming.right_columns = {"diversity"};
   hamming.y2_label = "mean Hamming distance / length";
   render::save_history_plot(dir / "hamming.png", history, hamming);
-  save_composite_sheet(dir / "composites.png", next);
 }
 
 }  // namespace
@@ -199,10 +200,13 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     }
     const auto reports = simulate_all(levels, settings.physics, settings.threads);
     if (std::cmp_less(levels.size(), rules.levels)) {
-      out.notes.push_back(fmt::format(
-          "{}: only {} distinct levels of the {} asked for (a larger --population or more "
-          "--generations find more)",
-          layer_label, levels.size(), rules.levels));
+      out.notes.push_back(
+          result.stop == evo::StopReason::kCancelled
+              ? fmt::format("{}: cancelled with {} distinct levels of the {} asked for",
+                            layer_label, levels.size(), rules.levels)
+              : fmt::format("{}: only {} distinct levels of the {} asked for (a larger "
+                            "--population or more --generations find more)",
+                            layer_label, levels.size(), rules.levels));
     }
     // The last layer's levels (or those of a layer cancelled) go at the top of the folder.
     const bool last = layer == set.layers || result.stop == evo::StopReason::kCancelled;
