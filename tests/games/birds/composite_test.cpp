@@ -229,3 +229,21 @@ TEST(BirdsComposite, PiecesMustMakeOneStructure) {
   // Every composite of the built-in catalogue holds together.
   for (const Composite& c : default_catalogue()) EXPECT_FALSE(structure_problem(c)) << c.name;
 }
+
+// A rotation out of range was called "must be a number": the message says the range and what
+// was found (issue 39).
+TEST(BirdsComposite, ARotationOutOfRangeSaysTheRange) {
+  const Error e = catalogue_error_of(
+      "{\"composites\": [\n  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, "
+      "\"y\": 0, \"rotation\": 2e6}]}\n]}\n");
+  EXPECT_EQ(e.line(), 2);
+  EXPECT_NE(e.message().find("\"rotation\" must be a number within +-1e+06 (degrees), found "
+                             "2000000.0"),
+            std::string::npos)
+      << e.message();
+  const Error x = catalogue_error_of(
+      "{\"composites\": [\n  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 51, "
+      "\"y\": 0}]}\n]}\n");
+  EXPECT_NE(x.message().find("\"x\" must be a number within +-50, found 51"), std::string::npos)
+      << x.message();
+}

@@ -77,3 +77,24 @@ TEST(BirdsRuleset, BrokenFilesSayWhereAndWhat) {
   e = ruleset_error_of("\n\n");
   EXPECT_NE(e.message().find("no block"), std::string::npos);
 }
+
+// Numbers past an int were narrowed before they were checked: "number of levels
+// -2147483648" for 2147483648. They are checked as read and said as written (issue 39).
+TEST(BirdsRuleset, NumbersOutOfRangeAreSaidAsWritten) {
+  Error e = ruleset_error_of("2147483648\n\n8,10\n30\n");
+  EXPECT_EQ(e.line(), 1);
+  EXPECT_NE(e.message().find("number of levels 2147483648 is out of range (1 to 1000)"),
+            std::string::npos)
+      << e.message();
+  e = ruleset_error_of("99999999999999999999999\n\n8,10\n30\n");
+  EXPECT_NE(e.message().find("number of levels 99999999999999999999999 is out of range"),
+            std::string::npos)
+      << e.message();
+  e = ruleset_error_of("5\n\n1,4294967297\n30\n");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_NE(e.message().find("pig range 1,4294967297: expected 1 <= min <= max <= "),
+            std::string::npos)
+      << e.message();
+  e = ruleset_error_of("5\n\n-4294967295,3\n30\n");
+  EXPECT_NE(e.message().find("pig range -4294967295,3:"), std::string::npos) << e.message();
+}

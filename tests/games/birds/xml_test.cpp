@@ -281,3 +281,30 @@ TEST(BirdsXml, ACameraMissingAnAttributeTakesTheDefaultCamerasValue) {
       "b.xml");
   EXPECT_EQ(no_y.camera, (Camera{1, 2, 15, 30}));
 }
+
+// An element of <Level> the game does not read (a typo of <GameObjects>) would drop its objects
+// without a word, leaving an empty level that "stands": refused at its line, named, with what a
+// level holds (issue 39).
+TEST(BirdsXml, AnUnknownElementOfTheLevelIsRefusedAtItsLine) {
+  const std::string typo =
+      "<?xml version=\"1.0\" encoding=\"utf-16\"?>\n"
+      "<Level width =\"2\">\n"
+      "<Camera x=\"0\" y=\"2\" minWidth=\"20\" maxWidth=\"30\">\n"
+      "<Birds>\n<Bird type=\"BirdRed\"/>\n</Birds>\n"
+      "<Slingshot x=\"-8\" y=\"-2.5\">\n"
+      "<GameObject>\n"
+      "<Block type=\"RectFat\" material=\"wood\" x=\"0\" y=\"-3\" />\n"
+      "</GameObject>\n"
+      "</Level>\n";
+  const Error e = parse_error(typo);
+  EXPECT_EQ(e.file(), "bad.xml");
+  EXPECT_EQ(e.line(), 8) << e.what();
+  EXPECT_NE(e.message().find("unknown element <GameObject> in <Level> (expected <Camera>, "
+                             "<Birds>, <Slingshot> or <GameObjects>)"),
+            std::string::npos)
+      << e.what();
+  // The game's own <Score> is no error; text and comments between the elements are not either.
+  EXPECT_NO_THROW(parse_level("<Level>\n<Score highScore=\"3000\"/>\n<!-- a note -->\n"
+                              "<GameObjects/>\n</Level>\n",
+                              "ok.xml"));
+}

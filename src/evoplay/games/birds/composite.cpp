@@ -22,6 +22,13 @@ namespace {
 
 /// Coordinates beyond this are not a composite anyone means (and would break the placement).
 constexpr double kMaxOffset = 50;
+constexpr double kMaxRotation = 1e6;  // degrees: any turn, written within reason
+
+/// A JSON value as a message shows it: as written in JSON, cut after 40 characters.
+std::string found(const nlohmann::json& v) {
+  std::string text = v.dump();
+  return text.size() <= 40 ? text : text.substr(0, 40) + "...";
+}
 
 Object piece_object(const Piece& p, double x = 0, double y = 0,
                     Material material = Material::kNone) {
@@ -325,12 +332,12 @@ Catalogue parse_catalogue(std::string_view text, const std::string& file) {
                     std::string_view what) {
     if (!j.contains(key)) return fallback;
     const auto& v = j[key];
-    if (!v.is_number() || !std::isfinite(v.get<double>()) ||
-        std::abs(v.get<double>()) > (std::string_view(key) == "rotation" ? 1e6 : kMaxOffset)) {
-      fail(json_line(j), fmt::format("{}: \"{}\" must be a number{}", what, key,
-                                     std::string_view(key) == "rotation"
-                                         ? std::string()
-                                         : fmt::format(" within +-{:g}", kMaxOffset)));
+    const bool rotation = std::string_view(key) == "rotation";
+    const double limit = rotation ? kMaxRotation : kMaxOffset;
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || std::abs(v.get<double>()) > limit) {
+      fail(json_line(j), fmt::format("{}: \"{}\" must be a number within +-{:g}{}{}", what, key,
+                                     limit, rotation ? " (degrees)" : "",
+                                     fmt::format(", found {}", found(v))));
     }
     return v.get<double>();
   };

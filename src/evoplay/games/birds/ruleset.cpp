@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/text.hpp"
@@ -12,6 +13,22 @@ namespace evoplay::games::birds {
 namespace {
 
 constexpr int kMaxLevels = 1000;
+
+/// A whole number as parse_int reads it, except that one of more digits than a long long holds
+/// is returned as the largest (or smallest) long long: out of every range, and refused by the
+/// caller's range check, which quotes the number as written.
+long long whole_number(std::string_view text, const std::string& file, int line,
+                       std::string_view what) {
+  const std::string_view t = trim(text);
+  const std::string_view digits = !t.empty() && (t[0] == '-' || t[0] == '+') ? t.substr(1) : t;
+  long long v = 0;
+  if (!try_parse_int(t, v) && !digits.empty() &&
+      digits.find_first_not_of("0123456789") == std::string_view::npos) {
+    return t[0] == '-' ? std::numeric_limits<long long>::min()
+                       : std::numeric_limits<long long>::max();
+  }
+  return parse_int(t, file, line, what);
+}
 
 int column_of(std::string_view line, std::string_view part) {
   return static_cast<int>(part.data() - line.data()) + 1;
@@ -85,13 +102,15 @@ std::vector<Ruleset> parse_rulesets(std::string_view text, const std::string& fi
       return lines[k];
     };
     const int number = static_cast<int>(i) + 1;
-    r.levels = static_cast<int>(
-        parse_int(trim(need(i, "the number of levels")), file, number, "number of levels"));
-    if (r.levels < 1 || r.levels > kMaxLevels) {
+    // Numbers are checked before they are narrowed to int, and said as written.
+    const std::string_view levels_text = trim(need(i, "the number of levels"));
+    const long long levels = whole_number(levels_text, file, number, "number of levels");
+    if (levels < 1 || levels > kMaxLevels) {
       throw Error(
           file, number,
-          fmt::format("number of levels {} is out of range (1 to {})", r.levels, kMaxLevels));
+          fmt::format("number of levels {} is out of range (1 to {})", levels_text, kMaxLevels));
     }
+    r.levels = static_cast<int>(levels);
     r.forbidden =
         parse_forbidden(need(i + 1, "the forbidden pairs (or an empty line)"), file, number + 1);
     const std::string_view pigs = need(i + 2, "the pig range 'min,max'");
@@ -100,15 +119,17 @@ std::vector<Ruleset> parse_rulesets(std::string_view text, const std::string& fi
       throw Error(file, number + 2,
                   fmt::format("pig range: expected 'min,max' (e.g. '8,10'), found '{}'", pigs));
     }
-    r.pigs_min =
-        static_cast<int>(parse_int(trim(range[0]), file, number + 2, "the pig range's minimum"));
-    r.pigs_max =
-        static_cast<int>(parse_int(trim(range[1]), file, number + 2, "the pig range's maximum"));
-    if (r.pigs_min < 1 || r.pigs_max < r.pigs_min || r.pigs_max > kMaxPigs) {
+    const long long pigs_min =
+        whole_number(range[0], file, number + 2, "the pig range's minimum");
+    const long long pigs_max =
+        whole_number(range[1], file, number + 2, "the pig range's maximum");
+    if (pigs_min < 1 || pigs_max < pigs_min || pigs_max > kMaxPigs) {
       throw Error(file, number + 2,
-                  fmt::format("pig range {},{}: expected 1 <= min <= max <= {} ({})", r.pigs_min,
-                              r.pigs_max, kMaxPigs, kMaxPigsReason));
+                  fmt::format("pig range {},{}: expected 1 <= min <= max <= {} ({})",
+                              trim(range[0]), trim(range[1]), kMaxPigs, kMaxPigsReason));
     }
+    r.pigs_min = static_cast<int>(pigs_min);
+    r.pigs_max = static_cast<int>(pigs_max);
     r.time_limit_minutes = parse_double(trim(need(i + 3, "the time limit in minutes")), file,
                                         number + 3, "time limit in minutes");
     if (!(r.time_limit_minutes > 0)) {

@@ -147,8 +147,8 @@ class Reader {
 };
 
 /// Refuses what pugixml accepts but the game would read only in part: an attribute given twice
-/// in one element (anywhere in the file), a second <Camera>, <Birds>, <Slingshot> or
-/// <GameObjects>. Walks the tree without recursion (a file may nest deeply).
+/// in one element (anywhere in the file), an element of <Level> the game does not know, a
+/// second <Camera>, <Birds>, <Slingshot> or <GameObjects>. Walks the tree without recursion (a file may nest deeply).
 void check_structure(const pugi::xml_document& doc, const pugi::xml_node& root, const Reader& r) {
   for (pugi::xml_node n = doc.first_child(); n;) {
     for (auto a = n.first_attribute(); a; a = a.next_attribute()) {
@@ -164,6 +164,18 @@ void check_structure(const pugi::xml_document& doc, const pugi::xml_node& root, 
     }
     while (n && !n.next_sibling()) n = n.parent();
     if (n) n = n.next_sibling();
+  }
+  // An element the game does not read (a typo such as <GameObject>) would leave its part of
+  // the level out without a word: refused. <Score> is the game's own (a level's high score).
+  for (const auto& child : root.children()) {
+    if (child.type() != pugi::node_element) continue;
+    const std::string_view name = child.name();
+    if (name != "Camera" && name != "Birds" && name != "Slingshot" && name != "GameObjects" &&
+        name != "Score") {
+      r.fail(child, fmt::format("unknown element <{}> in <Level> (expected <Camera>, <Birds>, "
+                                "<Slingshot> or <GameObjects>)",
+                                child.name()));
+    }
   }
   for (const char* name : {"Camera", "Birds", "Slingshot", "GameObjects"}) {
     const auto first = root.child(name);
