@@ -207,3 +207,37 @@ TEST(Connect4SolveFile, ACancelStopsInTheMiddleOfALongPosition) {
     EXPECT_GE(statuses, 2);
   }
 }
+
+// --check: a score no position of those moves can have was called missing (a number past a
+// long long) or was found wrong only after the search (99). It is refused before any search,
+// at its column, with the range the position allows (issue 39).
+TEST(Connect4SolveFile, CheckRefusesAScoreOutOfThePositionsRangeBeforeSolving) {
+  SolveSettings s;
+  s.check = true;
+  s.table_mib = 8;
+  Collected c;
+  const auto r = solve_positions(
+      ". 99\n4453 -20\n44 99999999999999999999\n44 x\n", "f", s, c.sink());
+  EXPECT_TRUE(c.solved.empty());  // nothing searched
+  EXPECT_EQ(r.bad, 4);
+  ASSERT_EQ(c.bad.size(), 4u);
+  EXPECT_EQ(c.bad[0].line(), 1);
+  EXPECT_EQ(c.bad[0].column(), 3);
+  EXPECT_NE(c.bad[0].message().find(
+                "--check: expected a score from -21 to 21 (a position of 0 moves), found '99'"),
+            std::string::npos)
+      << c.bad[0].what();
+  EXPECT_NE(c.bad[1].message().find("expected a score from -19 to 19 (a position of 4 moves), "
+                                    "found '-20'"),
+            std::string::npos)
+      << c.bad[1].what();
+  EXPECT_NE(c.bad[2].message().find("found '99999999999999999999'"), std::string::npos)
+      << c.bad[2].what();
+  EXPECT_NE(c.bad[3].message().find("found 'x'"), std::string::npos) << c.bad[3].what();
+  // At the edges of the range the line is solved (and here found right or wrong).
+  Collected edge;
+  const auto e = solve_positions("52753311433677442422121 10\n52753311433677442422121 -9\n", "f",
+                                 s, edge.sink());
+  EXPECT_EQ(e.bad, 0);
+  EXPECT_EQ(edge.solved.size(), 2u);
+}

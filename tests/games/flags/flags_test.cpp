@@ -425,3 +425,16 @@ TEST(FlagsState, TranspositionsGiveEqualStatesAndHashes) {
   EXPECT_TRUE(u == v);
   EXPECT_EQ(u.hash(), v.hash());
 }
+
+// A character of more than one byte (é) made its row look ragged: it is an unknown character,
+// at its column (issue 39).
+TEST(FlagsMap, AMultiByteCharacterIsAnUnknownCharacterAtItsColumn) {
+  const std::string e = error_of("A..\n.\xC3\xA9" "B\nab.\n");
+  EXPECT_NE(e.find("bad.map:2:2: unknown character '\xC3\xA9' (expected . floor"),
+            std::string::npos)
+      << e;
+  const std::string first = error_of("A\xC3\xA9\n..B\nab.\n");
+  EXPECT_NE(first.find("bad.map:1:2: unknown character"), std::string::npos) << first;
+  // A row short of cells is still ragged.
+  EXPECT_NE(error_of("A..\n..B\nab\n").find("ragged map"), std::string::npos);
+}

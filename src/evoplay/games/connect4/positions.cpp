@@ -21,8 +21,11 @@ std::optional<PositionLine> parse_position_line(std::string_view text, const std
   }
   const std::string_view rest =
       space == std::string_view::npos ? std::string_view{} : trim(t.substr(space));
+  out.score_text = rest.substr(0, rest.find_first_of(" \t"));
+  if (!out.score_text.empty())
+    out.score_column = static_cast<int>(out.score_text.data() - text.data()) + 1;
   long long score = 0;
-  if (try_parse_int(split(rest, ' ').front(), score)) out.score = score;
+  if (try_parse_int(out.score_text, score)) out.score = score;
   return out;
 }
 

@@ -18,6 +18,8 @@ struct PositionLine {
   std::string_view moves;          // the moves as written (a view into the line; "." for none)
   Board board;                     // the position they reach
   std::optional<long long> score;  // the first word after the moves, when it is a whole number
+  std::string_view score_text;     // that word as written (empty: none; a view into the line)
+  int score_column = 0;            // its column (1-based; 0: none)
 };
 
 /// Reads one line of a positions file (`line` is its 1-based number, for messages); nothing for a

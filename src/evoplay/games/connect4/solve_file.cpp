@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <new>
 #include <tuple>
@@ -20,6 +21,20 @@ const char* outcome(int score) { return score > 0 ? "win" : score < 0 ? "loss" :
 
 std::string score_text(int score, bool weak) {
   return weak ? outcome(score) : std::to_string(score);
+}
+
+/// --check: the line's score is a whole number a position of its moves can have (Pons' scores:
+/// Solver::score_range, or the score of a finished game), refused before any search.
+void check_score(const PositionLine& p, const std::string& file, int line) {
+  if (p.score_text.empty()) throw Error(file, line, "--check: expected a score after the moves");
+  auto [low, high] = Solver::score_range(p.board, false);
+  if (p.board.is_terminal()) low = std::min(low, terminal_score(p.board));
+  if (!p.score || *p.score < low || *p.score > high) {
+    throw Error(file, line, p.score_column,
+                fmt::format("--check: expected a score from {} to {} (a position of {} moves), "
+                            "found '{}'",
+                            low, high, p.board.moves(), p.score_text.size() <= 40 ? std::string(p.score_text) : std::string(p.score_text.substr(0, 40)) + "..."));
+  }
 }
 
 long long micros(double seconds) { return std::llround(seconds * 1e6); }
@@ -120,8 +135,7 @@ SolveFileResult solve_positions(std::string_view text, const std::string& name,
     std::optional<PositionLine> position;
     try {
       position = parse_position_line(lines[i], name, line_no);
-      if (position && settings.check && !position->score)
-        throw Error(name, line_no, "--check: expected a score after the moves");
+      if (position && settings.check) check_score(*position, name, line_no);
     } catch (const Error& e) {
       ++out.bad;
       if (sink.bad_line) sink.bad_line(e);

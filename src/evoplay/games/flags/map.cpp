@@ -32,6 +32,9 @@ char cell_char(Cell c) {
 
 namespace {
 
+/// The characters of a map's rows (a cell each).
+constexpr std::string_view kCellCharacters = ".~#%abAB";
+
 // Dial's algorithm (Dijkstra with a bucket queue; costs are 1 to 6) from `flag` over the states
 // (cell, facing), backwards. A player on v facing f got there from the cell behind it, u: by a
 // move into v (floor or mud: the cost of entering v; u's facing did not matter), or, when v is
@@ -268,6 +271,22 @@ std::shared_ptr<const Map> parse_map(std::string_view text, const std::string& f
   }
   const int first_line = static_cast<int>(i) + 1;
   std::array<std::vector<std::pair<int, int>>, kTeams> flag_at, player_at;  // line, column
+  // Every byte before the first unknown one is an ASCII cell, so its byte column is its
+  // character column; a UTF-8 character is shown whole ('é'), other bytes by value.
+  const auto unknown_character = [&](std::string_view row, std::size_t c, int line_no,
+                                     bool first_row) {
+    const auto ch = static_cast<unsigned char>(row[c]);
+    std::size_t length = ch >= 0xF0 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC0 ? 2 : 1;
+    if (c + length > row.size()) length = 1;
+    const std::string shown = std::isprint(ch) || (ch >= 0xC0 && length > 1)
+                                  ? fmt::format("'{}'", row.substr(c, length))
+                                  : fmt::format("byte 0x{:02x}", ch);
+    const bool header_like = first_row && std::isalpha(ch);
+    throw Error(file, line_no, static_cast<int>(c) + 1,
+                fmt::format("unknown character {} (expected . floor, ~ mud, # wall, % rock, "
+                            "a b flags, A B players){}",
+                            shown, header_like ? "; header lines are written 'key: value'" : ""));
+  };
   for (std::size_t r = i; r < last; ++r) {
     const int line_no = static_cast<int>(r) + 1;
     std::string_view row = lines[r];
@@ -280,6 +299,10 @@ std::shared_ptr<const Map> parse_map(std::string_view text, const std::string& f
       throw Error(file, line_no, static_cast<int>(row.find(':')) + 1,
                   "header line after the map's first row: put 'key: value' lines before the map");
     }
+    // A character that is no cell is named at its column before the row's width is judged (an
+    // 'é' is two bytes: counted as such, it would make the row look ragged).
+    if (const auto c = row.find_first_not_of(kCellCharacters); c != std::string_view::npos)
+      unknown_character(row, c, line_no, r == i);
     if (r == i) {
       map->width = static_cast<int>(row.size());
     } else if (static_cast<int>(row.size()) != map->width) {
@@ -339,17 +362,8 @@ std::shared_ptr<const Map> parse_map(std::string_view text, const std::string& f
           player_at[static_cast<std::size_t>(team)].emplace_back(line_no, col);
           break;
         }
-        default: {
-          const auto ch = static_cast<unsigned char>(row[c]);
-          const std::string shown =
-              std::isprint(ch) ? fmt::format("'{}'", row[c]) : fmt::format("byte 0x{:02x}", ch);
-          const bool header_like = r == i && std::isalpha(ch);
-          throw Error(
-              file, line_no, col,
-              fmt::format("unknown character {} (expected . floor, ~ mud, # wall, % rock, "
-                          "a b flags, A B players){}",
-                          shown, header_like ? "; header lines are written 'key: value'" : ""));
-        }
+        default:
+          unknown_character(row, c, line_no, r == i);
       }
       map->cells.push_back(kind);
     }
