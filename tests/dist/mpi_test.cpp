@@ -148,8 +148,10 @@ std::size_t count_units(const fs::path& run) {
   std::error_code ec;
   if (!fs::is_directory(run / "units", ec)) return 0;
   std::size_t n = 0;
-  for (const auto& e : fs::directory_iterator(run / "units", ec))
-    n += e.path().extension() == ".json" ? 1 : 0;
+  for (const auto& e : fs::directory_iterator(run / "units", ec)) {
+    const auto stem = e.path().stem().string();  // <index>.json, not fingerprint.json
+    n += e.path().extension() == ".json" && stem.find_first_not_of("0123456789") == stem.npos;
+  }
   return n;
 }
 
@@ -173,8 +175,7 @@ TEST(Mpi, LemmingsCompareOverRanksWritesTheFolderOfOneProcess) {
 
 TEST(Mpi, SudokuExperimentWithVaryOverRanksWritesTheFolderOfOneProcess) {
   const auto dir = scratch_dir("mpi-sudoku");
-  const std::string args = "sudoku experiment " +
-                           source_path("data/sudoku/qqwing_easy_50.txt") +
+  const std::string args = "sudoku experiment " + source_path("data/sudoku/qqwing_easy_50.txt") +
                            " --first 3 --runs 2 --population 20 --vary population=10:30:10 "
                            "--generations 30 --quiet --out ";
   const auto one = evoplay(args + (dir / "one").string());
@@ -459,6 +460,68 @@ TEST(Mpi, FailingUnitEndsTheJobWithItsMessageAndKeepsFinishedUnits) {
   EXPECT_EQ(one.status, 2);
   EXPECT_NE(one.err.find("evoplay: error: lemmings compare: unit 20 failed"), std::string::npos)
       << one.err;
+}
+
+TEST(Mpi, InputAndOptionErrorsAreSaidOnceWithTheSameStatusOnEveryRank) {
+  for (const std::string& args :
+       {"sudoku solve " + scratch_dir("mpi-once").string() + "/nope.txt",
+        std::string("sudoku solve --method nope -"), std::string("lemmings compare --runs 0"),
+        std::string("connect4 play --games 3 --x nobody")}) {
+    const auto r = evoplay_ranks(args + " </dev/null");
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+    std::size_t said = 0;
+    for (auto at = r.err.find("evoplay: error"); at != std::string::npos;
+         at = r.err.find("evoplay: error", at + 1))
+      ++said;
+    EXPECT_EQ(said, 1u) << args << "\n" << r.err;
+  }
+}
+
+TEST(Mpi, StandardInputIsReadByRankZeroAndSharedWithEveryRank) {
+  const auto dir = scratch_dir("mpi-stdin");
+  const std::string puzzles = source_path("data/sudoku/hardest.txt");
+  const std::string args =
+      "sudoku solve - --method ga --generations 20 --population 30 "
+      "--quiet --out ";
+  const auto one =
+      shell("head -3 " + puzzles + " | " + EVOPLAY_BINARY + " " + args + (dir / "one").string());
+  ASSERT_EQ(one.status, 0) << one.err;
+  const auto ranks = shell("head -3 " + puzzles + " | " + kMpirun + EVOPLAY_BINARY + " " + args +
+                           (dir / "ranks").string());
+  ASSERT_EQ(ranks.status, 0) << ranks.err;
+  EXPECT_EQ(count_units(dir / "ranks"), 3u);
+  // The units hold each run's history with its timings (elapsed): only checked to exist.
+  expect_same_folders(dir / "one", dir / "ranks", {"0.json", "1.json", "2.json"});
+}
+
+TEST(Mpi, WorkerRanksLeaveNoScratchFolderOnAnyExitPath) {
+  // The ranks' temporary folder is a folder of this test's own (TMPDIR reaches every rank).
+  const auto tmp = scratch_dir("mpi-scratch");
+  const auto dir = scratch_dir("mpi-scratch-runs");
+  auto scratch_folders = [&] {
+    std::vector<std::string> found;
+    for (const auto& e : fs::directory_iterator(tmp))
+      if (e.path().filename().string().starts_with("evoplay-rank")) found.push_back(e.path());
+    return found;
+  };
+  // A folder of a rank killed long ago (its process is gone) is removed by the next job.
+  fs::create_directories(tmp / "evoplay-rank1-999999999" / "units");
+  const std::string env = "TMPDIR=" + tmp.string() + " ";
+  // Refused --out (a file): every rank refuses it before making anything.
+  std::ofstream(dir / "a-file") << "x\n";
+  const auto refused = shell(env + kMpirun + EVOPLAY_BINARY +
+                             " connect4 play --x random --o random --games 4 --quiet --out " +
+                             (dir / "a-file").string());
+  EXPECT_EQ(refused.status, 2) << refused.err;
+  // A run that succeeds, and one whose input is bad.
+  const auto ok = shell(env + kMpirun + EVOPLAY_BINARY +
+                        " connect4 play --x random --o random --games 4 --quiet --out " +
+                        (dir / "ok").string());
+  EXPECT_EQ(ok.status, 0) << ok.err;
+  const auto bad = shell(env + kMpirun + EVOPLAY_BINARY + " lemmings compare " +
+                         (dir / "nope.lvl").string() + " --quiet --out " + (dir / "bad").string());
+  EXPECT_EQ(bad.status, 2) << bad.err;
+  EXPECT_EQ(scratch_folders(), std::vector<std::string>{});
 }
 
 TEST(Mpi, WithoutALauncherTheProgramNeedsNoMpi) {

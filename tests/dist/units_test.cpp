@@ -2,7 +2,9 @@
 #include "evoplay/core/units.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <fstream>
@@ -32,6 +34,15 @@ UnitJob squares(std::size_t n, int threads, std::atomic<int>& calls) {
     return nlohmann::json(i * i);
   };
   return job;
+}
+
+/// Runner options of a store in `dir`, quiet.
+dist::RunnerOptions store_in(const std::filesystem::path& dir, bool resume = false) {
+  dist::RunnerOptions o;
+  o.run_folder = dir;
+  o.resume = resume;
+  o.quiet = true;
+  return o;
 }
 
 TEST(Units, LocalRunFillsEverySlotInUnitOrderAtAnyThreadCount) {
@@ -141,22 +152,138 @@ TEST(UnitStore, RunnerSavesEachUnitAndResumeRunsOnlyTheMissingOnes) {
   const auto job = squares(5, 2, calls);
   int kept = 0;
   {
-    dist::Runner runner({dir, false, true, [&] { ++kept; }});
+    auto options = store_in(dir);
+    options.keep_folder = [&] { ++kept; };
+    dist::Runner runner(options);
     const auto r = runner.run(job, Control{});
     EXPECT_EQ(calls, 5);
     EXPECT_EQ(kept, 1);  // once, at the first saved unit
   }
   std::filesystem::remove(dir / "units" / "3.json");
   calls = 0;
-  dist::Runner resumed({dir, true, true, {}});
+  dist::Runner resumed(store_in(dir, true));
   const auto r = resumed.run(job, Control{});
   EXPECT_EQ(calls, 1);
   for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(r[i]->get<std::size_t>(), i * i);
   // Without --resume, a new run into the folder starts from nothing.
   calls = 0;
-  dist::Runner fresh({dir, false, true, {}});
+  dist::Runner fresh(store_in(dir));
   fresh.run(job, Control{});
   EXPECT_EQ(calls, 5);
+}
+
+TEST(UnitStore, ResumeRefusesAnotherFingerprintNamingWhatChangedAndWritesNothing) {
+  const auto dir = scratch_dir("unit-fingerprint");
+  std::atomic<int> calls = 0;
+  auto job = squares(3, 1, calls);
+  job.fingerprint = {{"levels", "00aa"}};
+  const nlohmann::json config = {{"command", "squares"}, {"seed", 1}, {"threads", 2}};
+  auto first = store_in(dir);
+  first.config = config;
+  dist::Runner(first).run(job, Control{});
+  ASSERT_TRUE(std::filesystem::is_regular_file(dir / "units" / "fingerprint.json"));
+  int accepted = 0;
+  auto resume = [&](const nlohmann::json& c, const UnitJob& j) {
+    auto options = store_in(dir, true);
+    options.config = c;
+    options.accepted = [&] { ++accepted; };
+    return dist::Runner(options).run(j, Control{});
+  };
+  auto other_seed = config;
+  other_seed["seed"] = 2;
+  try {
+    resume(other_seed, job);
+    ADD_FAILURE() << "a resume with another seed was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("config.seed: 1, now 2"), std::string::npos) << e.what();
+  }
+  auto edited = job;
+  edited.fingerprint["levels"] = "00ab";  // an input edited under the same name
+  try {
+    resume(config, edited);
+    ADD_FAILURE() << "a resume with an edited input was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find(R"(inputs.levels: "00aa", now "00ab")"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(accepted, 0);
+  // Another number of threads is no other input: every saved unit is reused.
+  auto more_threads = config;
+  more_threads["threads"] = 8;
+  calls = 0;
+  const auto r = resume(more_threads, job);
+  EXPECT_EQ(calls, 0);
+  EXPECT_EQ(accepted, 1);
+  EXPECT_EQ(r[2]->get<int>(), 4);
+  // Saved units without a fingerprint cannot be checked: refused.
+  std::filesystem::remove(dir / "units" / "fingerprint.json");
+  EXPECT_THROW(resume(config, job), Error);
+}
+
+TEST(UnitStore, EditedOrHostileUnitFilesAreNamedAndRunAgain) {
+  const auto dir = scratch_dir("unit-hostile");
+  std::atomic<int> calls = 0;
+  auto job = squares(9, 2, calls);
+  job.check = [](std::size_t i, const nlohmann::json& r) {
+    if (r.get<std::size_t>() != i * i)
+      throw Error("not the square");  // a type error if not a number
+  };
+  dist::Runner(store_in(dir)).run(job, Control{});
+  const auto units = dir / "units";
+  auto put = [&](int i, const std::string& result) {
+    std::ofstream(units / (std::to_string(i) + ".json"))
+        << R"({"key":")" << job.key(static_cast<std::size_t>(i)) << R"(","result":)" << result
+        << "}";
+  };
+  put(0, "\"a string\"");
+  put(1, "null");
+  put(2, "{}");
+  put(3, "12345");  // in range for JSON, not what unit 3 gives
+  std::ofstream(units / "4.json") << "{not json";
+  std::filesystem::remove(units / "5.json");
+  std::filesystem::create_directory(units / "5.json");
+  std::filesystem::remove(units / "6.json");
+  ASSERT_EQ(::mkfifo((units / "6.json").c_str(), 0600), 0);  // would hang a reader
+  std::filesystem::remove(units / "7.json");
+  std::filesystem::create_symlink("/dev/zero", units / "7.json");  // endless
+  std::filesystem::resize_file(units / "8.json", dist::kMaxUnitFileBytes + 1);
+  std::vector<std::string> rejected;
+  const auto loaded = dist::UnitStore(dir).load(job, rejected);
+  EXPECT_EQ(rejected.size(), 9u);
+  for (const auto& r : loaded) EXPECT_FALSE(r);
+  for (const auto& why : {"not a regular file", "not JSON", "result is null", "not the square",
+                          "more than the 64 MiB"}) {
+    EXPECT_TRUE(std::any_of(rejected.begin(), rejected.end(), [&](const std::string& r) {
+      return r.find(why) != r.npos;
+    })) << why;
+  }
+  // A resume runs them again and gets every right result.
+  calls = 0;
+  const auto r = dist::Runner(store_in(dir, true)).run(job, {});
+  EXPECT_EQ(calls, 9);
+  for (std::size_t i = 0; i < 9; ++i) EXPECT_EQ(r[i]->get<std::size_t>(), i * i);
+}
+
+TEST(UnitStore, UnitsThatAreNotAFolderAreRefused) {
+  const auto dir = scratch_dir("unit-not-folder");
+  std::ofstream(dir / "units") << "x";
+  std::atomic<int> calls = 0;
+  const auto job = squares(2, 1, calls);
+  EXPECT_THROW(dist::UnitStore(dir).load(job), Error);
+  EXPECT_THROW(dist::Runner(store_in(dir, true)).run(job, {}), Error);
+  EXPECT_EQ(calls, 0);
+}
+
+TEST(UnitStore, FingerprintChangesAreNamedByPath) {
+  const nlohmann::json a = {{"config", {{"seed", 1}, {"map", "a.map"}}}, {"job", "series"}};
+  const nlohmann::json b = {{"config", {{"seed", 1}, {"map", "b.map"}}},
+                            {"job", "series"},
+                            {"inputs", {{"start", "ff"}}}};
+  const auto changes = dist::fingerprint_changes(a, b);
+  ASSERT_EQ(changes.size(), 2u);
+  EXPECT_EQ(changes[0], R"(config.map: "a.map", now "b.map")");
+  EXPECT_EQ(changes[1], R"(inputs: (none), now {"start":"ff"})");
+  EXPECT_TRUE(dist::fingerprint_changes(a, a).empty());
 }
 
 TEST(UnitFiles, AWorkersFilesTravelInTheResultAndLandInTheRunFolder) {

@@ -35,7 +35,8 @@ void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
   if (which & kResume) {
     auto* resume = app->add_option("--resume", o.resume,
                                    "finish the run in this folder: its saved units (units/) are "
-                                   "kept, the others run (same command and settings)");
+                                   "kept, the others run (refused if the command, settings or "
+                                   "inputs differ)");
     if (auto* out = app->get_option_no_throw("--out")) resume->excludes(out);
     app->add_flag("--scheduler-rank", o.scheduler_rank,
                   "under mpirun: rank 0 only hands out units and runs none itself (for hundreds "
@@ -51,8 +52,15 @@ RunDir open_run_dir(const CommonOptions& o, const std::string& command) {
   return dist::open_run_folder(o.out, o.resume, command);
 }
 
-void Cancellable::distribute(const CommonOptions& common, RunDir& run) {
+void Cancellable::distribute(const CommonOptions& common, RunDir& run,
+                             const nlohmann::json& config) {
   dist::RunnerOptions options;
+  options.config = config;
+  if (common.resume.empty()) {
+    run.write_json("config.json", config);
+  } else {
+    options.accepted = [&run, config] { run.write_json("config.json", config); };
+  }
   options.run_folder = run.path();
   options.resume = !common.resume.empty();
   options.quiet = common.quiet;
@@ -109,6 +117,16 @@ std::string missing_subcommand(const CLI::App& app) {
   return out + fmt::format("Run `{} COMMAND --help` for a command's options.\n", path);
 }
 
+/// Under mpirun every rank reads the same command line and inputs, so a usage or input error
+/// comes out once, from rank 0 (every rank still ends with its status). Faults that may be a
+/// rank's own (out of memory, an internal error) are said by the rank that meets them.
+bool says_errors() { return dist::world().leader(); }
+
+std::string rank_prefix() {
+  const auto w = dist::world();
+  return w.size > 1 ? fmt::format("(rank {}) ", w.rank) : std::string();
+}
+
 int run_command(int argc, const char* const* argv) {
   CLI::App app{
       "evoplay: bio-inspired optimisation and game-tree search for games.\n"
@@ -155,6 +173,7 @@ int run_command(int argc, const char* const* argv) {
     return e.get_exit_code();  // a command's own exit status, already reported (birds check: 3)
   } catch (const CLI::ParseError& e) {
     std::fflush(stdout);
+    if (!says_errors()) return 2;
     if (std::string_view(e.what()) == "A subcommand is required") {
       fmt::print(stderr, "{}", missing_subcommand(app));
       return 2;
@@ -163,21 +182,22 @@ int run_command(int argc, const char* const* argv) {
     return 2;
   } catch (const fields::FieldError& e) {
     std::fflush(stdout);  // a setting, named as its option
-    fmt::print(stderr, "evoplay: error: --{}: {}\n", e.field(), e.detail());
+    if (says_errors()) fmt::print(stderr, "evoplay: error: --{}: {}\n", e.field(), e.detail());
     return 2;
   } catch (const Error& e) {
     std::fflush(stdout);
-    fmt::print(stderr, "evoplay: error: {}\n", e.what());
+    if (says_errors()) fmt::print(stderr, "evoplay: error: {}\n", e.what());
     return 2;
   } catch (const std::bad_alloc&) {
     std::fflush(stdout);
     fmt::print(stderr,
-               "evoplay: error: out of memory: these inputs and settings need more memory than "
-               "the machine has (docs/reliability.md lists the limits)\n");
+               "evoplay: error: {}out of memory: these inputs and settings need more memory than "
+               "the machine has (docs/reliability.md lists the limits)\n",
+               rank_prefix());
     return 2;
   } catch (const std::exception& e) {
     std::fflush(stdout);
-    fmt::print(stderr, "evoplay: internal error: {}\n", e.what());
+    fmt::print(stderr, "evoplay: internal error: {}{}\n", rank_prefix(), e.what());
     return 1;
   }
   return 0;

@@ -76,7 +76,10 @@ struct Cancellable {
   Interrupts interrupts{control.cancel};
   std::unique_ptr<dist::Runner> runner;
   bool cancelled() const { return control.cancelled(); }
-  void distribute(const CommonOptions& common, RunDir& run);
+  /// Writes `config` as config.json: at once for a new run; with --resume only once the saved
+  /// units are known to come from the same command, settings and inputs (a refused resume
+  /// leaves the folder as it was).
+  void distribute(const CommonOptions& common, RunDir& run, const nlohmann::json& config);
   /// For a command without a run folder: its units over the MPI ranks when there are several
   /// (no store, no --resume); alone, the command runs as it always does.
   void distribute_over_ranks(const CommonOptions& common);
@@ -96,8 +99,7 @@ void run_in_folder(const CommonOptions& common, const std::string& command,
   RunDir run = open_run_dir(common, folder);
   auto config = base_config(command, common);
   config.update(settings);
-  run.write_json("config.json", config);
-  c.distribute(common, run);  // units over MPI ranks, saved for --resume (docs/cluster.md)
+  c.distribute(common, run, config);  // units over MPI ranks, saved for --resume (cluster.md)
   Progress progress(common.quiet || common.json, command, 0);
   auto [json, text] = work(run, c.control, progress);
   progress.finish();

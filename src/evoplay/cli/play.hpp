@@ -59,8 +59,11 @@ std::vector<search::GameRecord<G>> run_play(const GameUi<G>& ui, const PlayOptio
   auto config = settings.to_json(ui.command + " play", ui.seat_names, factory);
   config.update(ui.about);
   config["ranks"] = dist::world().size;
-  run.write_json("config.json", config);
-  if (cancel) cancel->distribute(opt.common, run);  // bot series: games over MPI ranks
+  if (cancel) {
+    cancel->distribute(opt.common, run, config);  // bot series: games over MPI ranks
+  } else {
+    run.write_json("config.json", config);
+  }
   const auto view = search::commentary(ui, settings, human);
   auto series =
       search::play_series<G>(ui.start, factory, settings, ui.seat_names, ui.move_name,

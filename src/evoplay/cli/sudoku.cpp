@@ -67,10 +67,13 @@ void add_sudoku_solve(CLI::App& group) {
     config.update(settings.to_json());
     config["file"] = display_name(opt->file);
     config["puzzles"] = puzzles.size();
-    run.write_json("config.json", config);
     // Puzzles over MPI ranks, saved for --resume. The exact solver alone in one process is
     // faster than saving its units (hundreds of thousands of puzzles a second): no store there.
-    if (settings.evolutionary() || dist::world().size > 1) c.distribute(opt->common, run);
+    if (settings.evolutionary() || dist::world().size > 1) {
+      c.distribute(opt->common, run, config);
+    } else {
+      run.write_json("config.json", config);
+    }
 
     // Many puzzles: one line counting puzzles. One puzzle with the GA or CRO: the optimiser's
     // own line (generation, best fitness, evaluations per second, ETA). Both on stderr, only when

@@ -32,15 +32,30 @@ RunDir RunDir::create(const std::string& out, const std::string& command) {
       path = base.string() + "-" + std::to_string(n);
     }
   }
+  check_out(path.string());
   std::error_code ec;
-  if (std::filesystem::exists(path, ec) && !std::filesystem::is_directory(path, ec)) {
-    throw Error(path.string(), 0, "--out must be a folder, and this is a file");
-  }
   // An earlier run into this folder that was killed may have left temporaries behind.
   if (std::filesystem::is_directory(path, ec)) remove_stale_temporaries(path, true);
   const bool created = std::filesystem::create_directories(path, ec);
   if (ec) throw Error(path.string(), 0, "cannot create the run folder: " + ec.message());
   return RunDir(path, created);
+}
+
+void RunDir::check_out(const std::string& out) {
+  std::error_code ec;
+  if (!out.empty() && std::filesystem::exists(out, ec) && !std::filesystem::is_directory(out, ec)) {
+    throw Error(out, 0, "--out must be a folder, and this is a file");
+  }
+}
+
+RunDir RunDir::scratch(const std::filesystem::path& path) {
+  std::error_code ec;
+  std::filesystem::remove_all(path, ec);
+  std::filesystem::create_directories(path, ec);
+  if (ec) throw Error(path.string(), 0, "cannot create a scratch folder: " + ec.message());
+  RunDir dir(path, true);
+  dir.scratch_ = true;
+  return dir;
 }
 
 RunDir::RunDir(std::filesystem::path path, bool created)
@@ -50,8 +65,10 @@ RunDir::RunDir(RunDir&& other) noexcept
     : path_(std::move(other.path_)),
       created_(other.created_),
       finished_(other.finished_),
+      scratch_(other.scratch_),
       exceptions_(other.exceptions_) {
   other.created_ = false;
+  other.scratch_ = false;
 }
 
 RunDir& RunDir::operator=(RunDir&& other) noexcept {
@@ -59,8 +76,10 @@ RunDir& RunDir::operator=(RunDir&& other) noexcept {
     path_ = std::move(other.path_);
     created_ = other.created_;
     finished_ = other.finished_;
+    scratch_ = other.scratch_;
     exceptions_ = other.exceptions_;
     other.created_ = false;
+    other.scratch_ = false;
   }
   return *this;
 }
@@ -79,7 +98,7 @@ void RunDir::finish_with(const std::function<void(std::ostream&)>& write_result_
 }
 
 RunDir::~RunDir() {
-  if (created_ && !finished_ && std::uncaught_exceptions() > exceptions_) {
+  if (scratch_ || (created_ && !finished_ && std::uncaught_exceptions() > exceptions_)) {
     std::error_code ec;
     std::filesystem::remove_all(path_, ec);
   }

@@ -25,6 +25,12 @@ class RunDir {
   /// Opens `out` (created if missing) or, when `out` is empty, a new folder
   /// runs/<command>-<yyyymmdd-hhmmss> (with -2, -3... if that exists already).
   static RunDir create(const std::string& out, const std::string& command);
+  /// A scratch folder at `path` (created, emptied first if it exists): removed when the RunDir
+  /// ends, whatever happened (a worker rank's copy of the run folder, see dist/runner.hpp).
+  static RunDir scratch(const std::filesystem::path& path);
+  /// Throws Error as create(out) would for an `out` that cannot be a run folder (a file), without
+  /// creating anything.
+  static void check_out(const std::string& out);
 
   RunDir() = default;
   RunDir(RunDir&& other) noexcept;
@@ -55,7 +61,8 @@ class RunDir {
   std::filesystem::path path_;
   bool created_ = false;  // made by this run: removed if an exception ends it before finish()
   bool finished_ = false;
-  int exceptions_ = 0;  // std::uncaught_exceptions() when opened
+  bool scratch_ = false;  // removed at the end whatever happened
+  int exceptions_ = 0;    // std::uncaught_exceptions() when opened
 };
 
 /// Local time as yyyymmdd-hhmmss.

@@ -28,6 +28,15 @@ struct UnitJob {
   /// A text naming unit i's inputs and the settings it depends on: a stored result of unit i
   /// is reused (--resume) only under the same key.
   std::function<std::string(std::size_t)> key;
+  /// What every unit depends on beyond its key, part by part (e.g. {"levels": content hash of
+  /// each, "start": ...}): the unit store records it with the command's settings, and --resume
+  /// refuses a run folder whose units were made under another fingerprint, naming the parts
+  /// that differ. Inputs go in by content (ContentHash), not by file name.
+  nlohmann::json fingerprint = nlohmann::json::object();
+  /// Checks a result read back from a unit file (--resume) before it is trusted: throws (Error,
+  /// or a JSON type error of the decoder) unless it is a result unit i could have given (types
+  /// and ranges). Empty: any JSON but null is taken.
+  std::function<void(std::size_t, const nlohmann::json&)> check;
   /// Runs unit i: its result, or nullopt when `cancel` stopped it before the end. May throw
   /// (Error for bad input): the runner stops handing out units and passes the error on.
   std::function<std::optional<nlohmann::json>(std::size_t, const CancelToken&)> run;

@@ -7,6 +7,9 @@
 // needed. Ranks other than 0 send their standard output to /dev/null: rank 0 alone prints
 // results and writes the run folder.
 
+#include <memory>
+#include <streambuf>
+
 namespace evoplay::dist {
 
 /// This process's place among the ranks: {0, 1} when MPI is not running.
@@ -24,7 +27,8 @@ bool launched_by_mpi();
 
 class MpiSession {
  public:
-  /// Initialises MPI (threads: funnelled, only the main thread calls MPI) when launched_by_mpi().
+  /// Initialises MPI (threads: funnelled, only the main thread calls MPI) when launched_by_mpi();
+  /// with several ranks, standard input is read by rank 0 and shared with every rank.
   MpiSession();
   /// Finalises MPI (every rank must reach it; see abandon()).
   ~MpiSession();
@@ -35,6 +39,9 @@ class MpiSession {
 
  private:
   bool active_ = false;
+  // Standard input shared by every rank (read by rank 0, broadcast at the first read).
+  std::unique_ptr<std::streambuf> shared_stdin_;
+  std::streambuf* real_stdin_ = nullptr;
 };
 
 /// Throws InternalError naming `what` unless `code` (an MPI call's return) is MPI_SUCCESS.

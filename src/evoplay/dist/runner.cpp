@@ -1,12 +1,15 @@
 #include "evoplay/dist/runner.hpp"
 
 #include <fmt/format.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <set>
 #include <string>
 
 #include "evoplay/core/atomic_file.hpp"
@@ -17,20 +20,48 @@
 
 namespace evoplay::dist {
 
+namespace {
+
+constexpr std::string_view kScratchPrefix = "evoplay-rank";
+
+/// Removes the scratch folders of worker ranks that no longer run (killed with their job before
+/// they could remove their own): /tmp/evoplay-rank<R>-<PID> whose PID is not a process.
+void remove_stale_scratch_folders(const std::filesystem::path& tmp) {
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(tmp, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(kScratchPrefix)) continue;
+    const auto dash = name.rfind('-');
+    if (dash == std::string::npos || dash + 1 >= name.size()) continue;
+    const std::string digits = name.substr(dash + 1);
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(digits));
+    if (pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH) {
+      std::error_code ignored;
+      std::filesystem::remove_all(it->path(), ignored);
+    }
+  }
+}
+
+}  // namespace
+
 RunDir open_run_folder(const std::string& out, const std::string& resume,
                        const std::string& command) {
-  if (const auto w = world(); !w.leader()) {
-    const auto scratch = std::filesystem::temp_directory_path() /
-                         fmt::format("evoplay-rank{}-{}", w.rank, ::getpid());
-    return RunDir::create(scratch.string(), command);
-  }
+  // Every rank refuses what rank 0 refuses (the run folder is on a file system every node
+  // sees), so that a refused folder ends every rank alike, before any scratch folder exists.
   if (!resume.empty()) {
     if (!std::filesystem::is_regular_file(std::filesystem::path(resume) / "config.json")) {
       throw Error(resume, 0, "--resume: not a run folder (it has no config.json)");
     }
-    return RunDir::create(resume, command);
+  } else {
+    RunDir::check_out(out);
   }
-  return RunDir::create(out, command);
+  if (const auto w = world(); !w.leader()) {
+    const auto tmp = std::filesystem::temp_directory_path();
+    remove_stale_scratch_folders(tmp);
+    return RunDir::scratch(tmp / fmt::format("{}{}-{}", kScratchPrefix, w.rank, ::getpid()));
+  }
+  return RunDir::create(resume.empty() ? out : resume, command);
 }
 
 namespace {
@@ -110,10 +141,67 @@ Runner::Runner(RunnerOptions options) : options_(std::move(options)) {
   if (!options_.run_folder.empty() && world().leader()) store_.emplace(options_.run_folder);
 }
 
+namespace {
+
+/// `j` without the keys named `drop`, at any depth.
+nlohmann::json without_keys(nlohmann::json j, const std::set<std::string>& drop) {
+  if (!j.is_object()) return j;
+  for (auto it = j.begin(); it != j.end();) {
+    if (drop.count(it.key())) {
+      it = j.erase(it);
+    } else {
+      it.value() = without_keys(std::move(it.value()), drop);
+      ++it;
+    }
+  }
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json Runner::fingerprint(const UnitJob& job) const {
+  nlohmann::json f = {{"job", job.name}, {"version", EVOPLAY_VERSION}};
+  if (!options_.config.is_null()) f["config"] = without_keys(options_.config, {"threads", "ranks"});
+  if (!job.fingerprint.empty()) f["inputs"] = job.fingerprint;
+  return f;
+}
+
+UnitResults Runner::resumed(const UnitJob& job) const {
+  const std::string folder = options_.run_folder.string();
+  if (const auto saved = store_->fingerprint()) {
+    const auto changes = fingerprint_changes(*saved, fingerprint(job));
+    if (!changes.empty()) {
+      std::string list;
+      for (const auto& c : changes) list += "\n  " + c;
+      throw Error(fmt::format(
+          "--resume {}: its saved units were made from other inputs or settings:{}\nResume with "
+          "the command, settings and inputs the run was made with, or start a new run (--out).",
+          folder, list));
+    }
+  } else if (store_->has_units()) {
+    throw Error(fmt::format(
+        "--resume {}: its saved units have no fingerprint ({}), so what they were made from "
+        "cannot be checked; start a new run (--out)",
+        folder, (store_->dir() / "fingerprint.json").string()));
+  }
+  std::vector<std::string> rejected;
+  auto results = store_->load(job, rejected);
+  for (const auto& r : rejected) {
+    fmt::print(stderr,
+               "evoplay: warning: {} (a saved unit is trusted only as this run would "
+               "have made it): the unit runs again\n",
+               r);
+  }
+  return results;
+}
+
 void Runner::save(const UnitJob& job, std::size_t index, const nlohmann::json& result) {
   if (!store_) return;
+  std::call_once(kept_, [&] {
+    store_->save_fingerprint(fingerprint(job));
+    if (options_.keep_folder) options_.keep_folder();
+  });
   store_->save(index, job.key(index), result);
-  if (options_.keep_folder) std::call_once(kept_, options_.keep_folder);
 }
 
 UnitResults Runner::run(const UnitJob& job, const Control& control) {
@@ -133,11 +221,12 @@ UnitResults Runner::run(const UnitJob& job, const Control& control) {
   UnitResults results(job.count);
   if (store_) {
     if (options_.resume) {
-      results = store_->load(job);
+      results = resumed(job);
     } else {
       store_->clear();
     }
   }
+  if (options_.accepted) options_.accepted();
   std::uint64_t first = 0;
   for (const auto& r : results) first += r ? 1 : 0;
   LogProgress log(!options_.quiet && w.size > 1, job.name);

@@ -34,6 +34,13 @@ struct RunnerOptions {
   bool quiet = false;                 // no progress lines in logs
   std::function<void()> keep_folder;  // called once, when the first unit is saved
   bool scheduler_rank = false;        // under MPI, rank 0 only hands out units (many ranks)
+  /// The command's settings as config.json records them: with the job's own fingerprint
+  /// (UnitJob::fingerprint) and the version, what a --resume must match ("threads" and "ranks"
+  /// left out: a resume may use others).
+  nlohmann::json config;
+  /// Called once units may run: at once for a new run, after the saved units' fingerprint
+  /// matched for --resume (so a refused resume writes nothing, config.json included).
+  std::function<void()> accepted;
 };
 
 /// The run folder of a command on this rank: a scratch folder of its own on a worker rank (rank
@@ -49,6 +56,10 @@ class Runner : public UnitRunner {
 
  private:
   void save(const UnitJob& job, std::size_t index, const nlohmann::json& result);
+  /// What the units of `job` depend on (saved as units/fingerprint.json).
+  nlohmann::json fingerprint(const UnitJob& job) const;
+  /// The saved units --resume may reuse; throws Error when the folder's fingerprint differs.
+  UnitResults resumed(const UnitJob& job) const;
 
   RunnerOptions options_;
   std::optional<UnitStore> store_;

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <memory>
@@ -352,6 +353,41 @@ GameRecord<G> play_game(G state, const std::array<Bot<G>*, 2>& players, OnMove&&
     record.winner = v > 0 ? 0 : v < 0 ? 1 : -1;
   }
   return record;
+}
+
+/// Throws Error unless `r` is a game play_game could have recorded from `start`: at most
+/// `max_plies` moves, each legal where it was played, "finished" exactly when the game is over,
+/// the winner the final position gives (-1 when unfinished), times finite and not negative.
+/// What --resume asks of a saved game before it trusts it.
+template <Game G>
+void check_game_record(const G& start, const GameRecord<G>& r, int max_plies = 100000) {
+  if (r.moves.size() > static_cast<std::size_t>(max_plies))
+    throw Error(fmt::format("{} moves, more than a game's {}", r.moves.size(), max_plies));
+  G state = start;
+  MovesOf<G> legal;
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    legal.clear();
+    state.legal_moves(legal);
+    if (!legal.contains(r.moves[i]))
+      throw Error(
+          fmt::format("move {} is not a legal move of the position it was played in", i + 1));
+    state.play(r.moves[i]);
+  }
+  if (r.finished != state.is_terminal())
+    throw Error(r.finished ? "says the game is over, and its moves do not end it"
+                           : "says the game is unfinished, and its moves end it");
+  int winner = -1;
+  if (r.finished) {
+    const Score v = state.evaluate(0);
+    winner = v > 0 ? 0 : v < 0 ? 1 : -1;
+  }
+  if (r.winner != winner)
+    throw Error(fmt::format("winner {}, and its moves give {}", r.winner, winner));
+  for (std::size_t s = 0; s < 2; ++s) {
+    for (double t : {r.seconds[s], r.longest[s], r.longest_cpu[s]}) {
+      if (!(t >= 0) || !std::isfinite(t)) throw Error("a time that is negative or not a number");
+    }
+  }
 }
 
 }  // namespace evoplay::search

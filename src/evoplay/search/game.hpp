@@ -10,6 +10,8 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 #include <type_traits>
 
 namespace evoplay::search {
@@ -95,6 +97,26 @@ concept Game = std::copyable<G> && std::equality_comparable<G> &&
 
 template <Game G>
 using MovesOf = MoveList<typename G::Move, G::kMaxMoves>;
+
+/// Optional: `setup_hash()`: 64 bits naming what the game is played on beyond the position's
+/// hash (a map's walls and rules): with hash(), what a resumed series must start from again.
+template <class G>
+concept HasSetupHash = Game<G> && requires(const G& g) {
+  { g.setup_hash() } -> std::convertible_to<std::uint64_t>;
+};
+
+/// A start position in a run's fingerprint (core/units.hpp): its hash and setup hash, the size
+/// of the state and of its move lists (so two games' empty boards differ), as hex digits.
+template <Game G>
+std::string start_fingerprint(const G& start) {
+  std::uint64_t setup = 0;
+  if constexpr (HasSetupHash<G>) setup = start.setup_hash();
+  char text[80];
+  std::snprintf(text, sizeof text, "%016llx-%016llx-%zu-%d",
+                static_cast<unsigned long long>(start.hash()),
+                static_cast<unsigned long long>(setup), sizeof(G), G::kMaxMoves);
+  return text;
+}
 
 /// Optional: `undo(move)` takes back the last move played (else the engine copies states).
 template <class G>

@@ -10,6 +10,9 @@
 // (a person plays, or one game is shown as it goes) gives a SeriesView: the games are then
 // played in order on the caller's thread.
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -149,6 +152,12 @@ GameRecord<G> game_record_from_json(const nlohmann::json& j) {
   return r;
 }
 
+/// Games per unit of a series of `games` games: about 64 units (so threads and ranks share the
+/// work), at most 1,000 games each (so a long series saves at most 1,000 unit files).
+inline std::size_t series_block_games(std::size_t games) {
+  return std::clamp<std::size_t>((games + 63) / 64, 1, 1000);
+}
+
 /// Plays settings.games games from `start` between settings.players (made by `factory`);
 /// `move_name` names a move for games.txt. Settings must be valid (validate(factory)).
 template <Game G>
@@ -195,29 +204,56 @@ Series<G> play_series(const G& start, const BotFactory<G>& factory, const Series
       control.report(game + 1, games);
     }
   } else {
-    // Games are units of work (core/units.hpp): on threads, or over MPI ranks.
+    // Blocks of consecutive games are units of work (core/units.hpp): on threads, or over MPI
+    // ranks, one saved unit file per block (series_block_games).
+    const std::size_t per_unit = series_block_games(games);
+    const std::size_t units = (games + per_unit - 1) / per_unit;
+    auto first_game = [&](std::size_t u) { return u * per_unit; };
+    auto end_game = [&](std::size_t u) { return std::min(games, (u + 1) * per_unit); };
     UnitJob job;
     job.name = "series";
-    job.count = games;
+    job.count = units;
     job.threads = settings.threads;
-    const std::string fingerprint =
-        std::to_string(settings.seed) + " " + settings.players[0] + " " + settings.players[1];
-    job.key = [&](std::size_t game) {
-      return "series game " + std::to_string(game) + " " + fingerprint;
+    job.fingerprint = {{"start", start_fingerprint(start)},
+                       {"seed", settings.seed},
+                       {"players", settings.players}};
+    const std::string fingerprint = job.fingerprint.dump();
+    job.key = [&](std::size_t u) {
+      return "series games " + std::to_string(first_game(u) + 1) + "-" +
+             std::to_string(end_game(u)) + " " + fingerprint;
     };
-    job.run = [&](std::size_t game, const CancelToken& token) -> std::optional<nlohmann::json> {
-      auto bots = make_players(game);
-      const auto record = play_game(
-          start, {bots[0].get(), bots[1].get()},
-          [](const G&, const typename G::Move&, const auto&) {}, 100000, token.flag());
-      if (token.cancelled()) return std::nullopt;
-      return game_record_json(record);
+    job.run = [&](std::size_t u, const CancelToken& token) -> std::optional<nlohmann::json> {
+      nlohmann::json block = nlohmann::json::array();
+      for (std::size_t game = first_game(u); game < end_game(u); ++game) {
+        auto bots = make_players(game);
+        auto record = play_game(
+            start, {bots[0].get(), bots[1].get()},
+            [](const G&, const typename G::Move&, const auto&) {}, 100000, token.flag());
+        if (token.cancelled()) return std::nullopt;  // its finished games are reported below
+        block.push_back(game_record_json(record));
+        records[game] = std::move(record);
+        played[game] = 1;
+      }
+      return nlohmann::json{{"games", std::move(block)}};
     };
-    const UnitResults done = run_units(job, control);
-    for (std::size_t game = 0; game < games; ++game) {
-      if (!done[game]) continue;
-      records[game] = game_record_from_json<G>(*done[game]);
-      played[game] = 1;
+    job.check = [&](std::size_t u, const nlohmann::json& r) {
+      const auto& block = r.at("games");
+      if (!block.is_array() || block.size() != end_game(u) - first_game(u))
+        throw Error(fmt::format("expected the {} games {}-{}", end_game(u) - first_game(u),
+                                first_game(u) + 1, end_game(u)));
+      for (const auto& g : block) check_game_record(start, game_record_from_json<G>(g));
+    };
+    Control by_blocks = control;
+    by_blocks.progress = [&](std::uint64_t done, std::uint64_t) {
+      control.report(std::min<std::uint64_t>(done * per_unit, games), games);
+    };
+    const UnitResults done = run_units(job, by_blocks);
+    for (std::size_t u = 0; u < units; ++u) {
+      if (!done[u]) continue;
+      for (std::size_t game = first_game(u); game < end_game(u); ++game) {
+        records[game] = game_record_from_json<G>(done[u]->at("games").at(game - first_game(u)));
+        played[game] = 1;
+      }
     }
   }
   out.result.cancelled = control.cancelled();

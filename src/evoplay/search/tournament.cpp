@@ -275,6 +275,24 @@ void read_game_outcome(const nlohmann::json& j, TournamentGame& g) {
   for (const auto& e : j.at("extra")) {
     g.extra.emplace_back(e.at(0).get<std::string>(), e.at(1).get<std::string>());
   }
+  // A saved outcome is trusted only as play_tournament_games could have made it.
+  if (g.winner < -1 || g.winner > 1)
+    throw Error(fmt::format("winner {}: expected 0, 1 or -1 (a draw)", g.winner));
+  if (g.plies < 0 || g.plies > 100000)
+    throw Error(fmt::format("{} plies: expected 0 to 100000", g.plies));
+  if (g.moves != std::array<int, 2>{(g.plies + 1) / 2, g.plies / 2})
+    throw Error(
+        fmt::format("moves {} and {} do not add up to {} plies", g.moves[0], g.moves[1], g.plies));
+  for (std::size_t s = 0; s < 2; ++s) {
+    for (double t : {g.longest[s], g.longest_cpu[s], g.thinking[s]}) {
+      if (!(t >= 0) || !std::isfinite(t)) throw Error("a time that is negative or not a number");
+    }
+  }
+  TournamentGame ruled = g;
+  apply_time_rule(ruled);
+  if (outcome.size() != 2 || ruled.outcome != g.outcome)
+    throw Error(fmt::format("outcome \"{}\": the winner and the time rule give \"{}{}\"", outcome,
+                            ruled.outcome[0], ruled.outcome[1]));
 }
 
 std::string games_csv(const TournamentResult& r) {

@@ -137,6 +137,12 @@ void play_tournament_games(
   job.threads = threads;
   std::string fingerprint = std::to_string(master.seed());
   for (const auto& s : specs) fingerprint += " " + s;
+  job.fingerprint = {{"seed", master.seed()}, {"bots", specs}};
+  for (const auto& s : starts) job.fingerprint["starts"].push_back(start_fingerprint(s));
+  job.check = [&](std::size_t k, const nlohmann::json& r) {
+    TournamentGame copy = schedule[k];
+    read_game_outcome(r, copy);
+  };
   job.key = [&](std::size_t k) {
     const TournamentGame& g = schedule[k];
     return "tournament game " + std::to_string(g.index) + " " + std::to_string(g.bots[0]) + " " +

@@ -378,6 +378,11 @@ GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catal
     return fmt::format("block {} {} {}", b + 1, rulesets[b].to_json().dump(), fingerprint);
   };
   job.folder = block_folder;
+  job.check = [](std::size_t, const nlohmann::json& j) {
+    const auto set = LevelSetReport::from_unit_json(j);
+    if (set.stable_levels < 0 || static_cast<std::size_t>(set.stable_levels) > set.levels.size())
+      throw Error(fmt::format("{} stable levels of {}", set.stable_levels, set.levels.size()));
+  };
   // A block cancelled under way is no finished unit (--resume runs it again), but what it found
   // is reported after the finished blocks when it follows them.
   std::mutex mutex;

@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "evoplay/core/content_hash.hpp"
 #include "evoplay/core/rng.hpp"
 
 namespace evoplay::games::flags {
@@ -494,6 +495,21 @@ std::string State::to_text() const {
     out += '\n';
   }
   return out;
+}
+
+std::uint64_t State::setup_hash() const {
+  const Map& m = *map_;
+  ContentHash h;
+  h.value(m.width).value(m.height).value(m.energy).value(m.turns).values(m.cells);
+  for (std::size_t t = 0; t < static_cast<std::size_t>(kTeams); ++t) {
+    h.values(m.flags[t]).values(m.players[t]).value(m.facing[t]);
+  }
+  const auto& p = m.params;
+  const auto& w = m.weights;
+  for (double v : {p.flag_value, p.start_distance, p.distance_value, p.distance_scale,
+                   p.energy_value, w.flags, w.distance, w.energy, w.guard, w.support})
+    h.value(v);
+  return h.digest();
 }
 
 }  // namespace evoplay::games::flags

@@ -66,6 +66,9 @@ class State {
   /// elsewhere eval(player) - eval(other), the document's evaluation. Zero-sum.
   search::Score evaluate(int player) const;
   std::uint64_t hash() const;
+  /// The map's content (size, cells, energy, turns, flags, players, evaluation settings), for
+  /// the fingerprint of a resumed series or tournament (search::HasSetupHash).
+  std::uint64_t setup_hash() const;
   bool operator==(const State& o) const;
   /// Attacks, captures and moves that end next to an enemy (quiescence follows only these).
   void noisy_moves(search::MoveList<Move, kMaxMoves>& out) const;

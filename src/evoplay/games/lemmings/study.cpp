@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "evoplay/core/content_hash.hpp"
 #include "evoplay/core/data_dir.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
@@ -174,8 +175,9 @@ std::vector<StudyRun> study_units(const std::vector<StudyLevel>& levels, const S
           run.fitness = f;
           run.algorithm = a;
           run.run = r;
-          run.seed =
-              Rng(spec.solver.seed).split({text_hash(levels[l].id), static_cast<std::uint64_t>(r)}).seed();
+          run.seed = Rng(spec.solver.seed)
+                         .split({text_hash(levels[l].id), static_cast<std::uint64_t>(r)})
+                         .seed();
           units.push_back(std::move(run));
         }
       }
@@ -209,6 +211,39 @@ bool run_study_unit(StudyRun& run, const StudyLevel& level, const StudySpec& spe
   return true;
 }
 
+namespace {
+
+/// A level's content as the runs see it (a Pingus level: the game's checksum of its file too).
+std::string level_fingerprint(const Level& l) {
+  ContentHash h;
+  h.text(l.name).value(l.width).value(l.height).values(l.cells);
+  for (int v : {l.lemmings, l.save, l.time, l.release, l.fall, l.bricks, l.fuse, l.radius})
+    h.value(v);
+  for (int v : l.skills) h.value(v);
+  if (l.pingus) h.text(l.pingus->checksum).values(l.pingus->colmap);
+  return h.hex();
+}
+
+/// Throws Error unless `r` is what unit `u` of the study could have given.
+void check_study_run(const StudyRun& r, const StudyRun& u, const StudySpec& spec) {
+  if (r.level != u.level || r.algorithm != u.algorithm || r.fitness != u.fitness ||
+      r.run != u.run || r.seed != u.seed)
+    throw Error("the run of another level, algorithm, fitness or seed");
+  if (r.evaluations > spec.solver.evaluations)
+    throw Error(fmt::format("{} evaluations, more than the budget of {}", r.evaluations,
+                            spec.solver.evaluations));
+  if (r.first_solution > r.evaluations) throw Error("a first solution after the last evaluation");
+  if (r.distinct != r.solutions.size() || r.solved != (r.distinct > 0))
+    throw Error("solved, distinct and the solutions found do not agree");
+  const std::size_t points = std::max<std::size_t>(spec.curve_points, 1);
+  if (r.best_curve.size() != points || r.mean_curve.size() != points)
+    throw Error(fmt::format("curves of other than {} points", points));
+  for (double t : {r.seconds, r.simulation_seconds, r.cpu_seconds})
+    if (!(t >= 0) || !std::isfinite(t)) throw Error("a time that is negative or not a number");
+}
+
+}  // namespace
+
 StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
                       const Control& control) {
   spec.validate();
@@ -241,6 +276,11 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
     return fmt::format("lemmings compare {} {} {} {} {} {}", result.levels[u.level].id,
                        fitness_name(u.fitness), algorithm_name(u.algorithm), u.run, u.seed,
                        settings);
+  };
+  for (const auto& l : result.levels)
+    job.fingerprint["levels"].push_back({l.id, level_fingerprint(l.level)});
+  job.check = [&](std::size_t i, const nlohmann::json& j) {
+    check_study_run(study_run_from_json(j), units[i], spec);
   };
   job.run = [&](std::size_t i, const CancelToken& cancel) -> std::optional<nlohmann::json> {
     StudyRun unit = units[i];

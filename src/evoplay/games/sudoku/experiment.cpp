@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "evoplay/core/content_hash.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/json_text.hpp"
@@ -105,8 +106,7 @@ ExperimentSettings ExperimentSettings::from_texts(const GaSettings& base,
 }
 
 void ExperimentSettings::resolve(const fields::Given&) {
-  ExperimentSettings s =
-      from_texts(base, crossover_text, mutation_text, compare_text, vary_text);
+  ExperimentSettings s = from_texts(base, crossover_text, mutation_text, compare_text, vary_text);
   crossovers = std::move(s.crossovers);
   mutations = std::move(s.mutations);
   compare = std::move(s.compare);
@@ -312,6 +312,25 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
   const std::string settings = json_text(fingerprint, -1);
   job.key = [&](std::size_t task) {
     return fmt::format("sudoku experiment {} {}", task, settings);
+  };
+  ContentHash cells;
+  for (const auto& p : puzzles) cells.value(p.n()).values(p.cells);
+  job.fingerprint = {{"puzzles", cells.hex()}};
+  job.check = [&](std::size_t task, const nlohmann::json& j) {
+    if (!j.is_array() || j.size() != values.size())
+      throw Error(fmt::format("expected {} run records", values.size()));
+    const Key& key = keys[task / per_key];
+    const std::size_t puzzle = (task % per_key) / runs, run = task % runs;
+    for (const auto& record : j) {
+      const RunRecord r = run_record_from_json(record);
+      if (r.crossover != key.crossover || r.mutation != key.mutation ||
+          r.puzzle != static_cast<int>(puzzle) || r.run != static_cast<int>(run) ||
+          r.seed != master.split({puzzle, run}).seed())
+        throw Error("the record of another configuration, puzzle, run or seed");
+      if (r.fitness < 0 || r.solved != (r.fitness == 0) || r.generations > max_generations ||
+          !(r.seconds >= 0) || !std::isfinite(r.seconds))
+        throw Error("fitness, solved, generations or seconds out of range");
+    }
   };
   job.run = run_task;
   const UnitResults done = run_units(job, control);

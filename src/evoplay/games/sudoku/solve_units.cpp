@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <string>
 
+#include "evoplay/core/content_hash.hpp"
+#include "evoplay/core/error.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/units.hpp"
@@ -58,6 +60,10 @@ Board board_from_json(const nlohmann::json& j, Geometry geometry) {
   if (line.size() != b.cells.size()) throw Error("a unit's board has the wrong size");
   for (std::size_t c = 0; c < line.size(); ++c) {
     const char s = line[c];
+    const bool digit = (s >= '1' && s <= '9') || (s >= 'A' && s - 'A' + 10 <= geometry.n);
+    if (s != '.' && (!digit || (s <= '9' && s - '0' > geometry.n)))
+      throw Error(fmt::format("a unit's board has '{}', not a digit of a {}x{} grid", s, geometry.n,
+                              geometry.n));
     b.cells[c] = static_cast<std::uint8_t>(s == '.'               ? 0
                                            : s >= '1' && s <= '9' ? s - '0'
                                                                   : s - 'A' + 10);
@@ -154,6 +160,42 @@ SolveResult solve_by_units(std::span<const PuzzleEntry> puzzles, const SolveSett
   job.key = [&](std::size_t u) {
     return fmt::format("sudoku solve {} puzzles {}-{} {:016x}", settings_text, u * per_unit + 1,
                        u * per_unit + block(u).size(), cells_hash(block(u)));
+  };
+  ContentHash all;
+  all.value(cells_hash(puzzles));
+  job.fingerprint = {{"puzzles", all.hex()}};
+  // A saved outcome is trusted only for its own puzzle: same line, the givens kept, "solved"
+  // only for a valid solution.
+  auto check_outcome = [](const PuzzleResult& o, const PuzzleEntry& entry) {
+    if (o.line != entry.line) throw Error(fmt::format("the outcome of line {}", o.line));
+    if (o.board.cells.empty()) {
+      if (o.solved) throw Error("solved without a board");
+      return;
+    }
+    for (std::size_t c = 0; c < o.board.cells.size(); ++c) {
+      if (entry.board.cells[c] != 0 && o.board.cells[c] != entry.board.cells[c])
+        throw Error("a board that changes the puzzle's givens");
+    }
+    if (o.solved && !is_valid_solution(entry.board, o.board))
+      throw Error("\"solved\" with a board that is not a solution");
+  };
+  job.check = [&](std::size_t u, const nlohmann::json& j) {
+    const auto entries = block(u);
+    const Geometry geometry = entries.front().board.geometry;
+    if (evolving) {
+      const PuzzleResult o = evolved_from_json(j, geometry);
+      if (o.fitness < 0 || o.solved != (o.fitness == 0)) throw Error("fitness out of range");
+      check_outcome(o, entries.front());
+      return;
+    }
+    const auto& rows = j.at("puzzles");
+    if (!rows.is_array() || rows.size() != entries.size())
+      throw Error(fmt::format("expected the outcomes of {} puzzles", entries.size()));
+    for (std::size_t k = 0; k < entries.size(); ++k) {
+      const PuzzleResult o = exact_from_json(rows[k], geometry);
+      if (o.solutions < 0 || o.solutions > 2) throw Error("solutions out of range (0 to 2)");
+      check_outcome(o, entries[k]);
+    }
   };
   job.run = [&](std::size_t u, const CancelToken& cancel) -> std::optional<nlohmann::json> {
     if (!evolving) {

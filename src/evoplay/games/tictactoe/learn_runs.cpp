@@ -56,6 +56,20 @@ LearnRunsResult learn_runs(const std::filesystem::path& run_dir, const LearnRunS
     return fmt::format("tictactoe learn run {} seed {} {}", k + 1, settings.seed + k, fingerprint);
   };
   job.folder = run_folder;
+  job.fingerprint = {{"seed", settings.seed}};
+  job.check = [&](std::size_t k, const nlohmann::json& j) {
+    if (j.at("seed").get<std::uint64_t>() != settings.seed + k)
+      throw Error(
+          fmt::format("the run of seed {}, not {}", j.at("seed").dump(), settings.seed + k));
+    for (const char* seat : {"x", "o"}) {
+      const double loss = random_loss(j, seat);
+      if (!(loss >= 0 && loss <= 100)) throw Error("a loss rate outside 0 to 100%");
+    }
+    LearnRunsResult one;  // reads every field the reports read (a JSON type error if one is off)
+    one.asked = 1;
+    one.runs.push_back(j);
+    (void)one.to_text("");
+  };
   job.run = [&](std::size_t k, const CancelToken& cancel) -> std::optional<nlohmann::json> {
     LearnRunSettings one = settings;
     one.seed = settings.seed + k;
