@@ -184,6 +184,17 @@ static_assert(sizeof("{\"error\": \"out of memory: try again in a moment\"}") - 
 
 }  // namespace
 
+void return_large_blocks_to_the_system() {
+#if defined(__GLIBC__)
+  // glibc raises its mmap threshold (to 32 MB) after the first large block is freed; later
+  // large blocks then live in the threads' arenas, whose free tops malloc_trim does not give
+  // back (under 2 x the threshold). Fixed thresholds keep every block over 256 KB in its own
+  // mapping, returned when freed.
+  ::mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+  ::mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
+#endif
+}
+
 bool GuardedHttpServer::process_and_close_socket(socket_t sock) {
   bool ok = false, linger = false;
   try {
@@ -231,12 +242,14 @@ bool GuardedHttpServer::process_and_close_socket(socket_t sock) {
   if (linger) {
     // The client may still be sending (a body left unread, a slow client): closing now would
     // reset the connection, and the client could lose the answer. Say the end, then read and
-    // drop what comes for a moment.
+    // drop what comes until it stops for 200 ms (at most 2 s and 8 MB).
     ::shutdown(sock, SHUT_WR);
-    const auto until = Clock::now() + std::chrono::milliseconds(500);
-    std::array<char, 4096> sink{};
-    for (std::size_t dropped = 0; dropped < (1u << 20) && Clock::now() < until;) {
-      if (!wait_for(sock, POLLIN, until - Clock::now())) break;
+    const auto until = Clock::now() + std::chrono::seconds(2);
+    std::array<char, 16384> sink{};
+    for (std::size_t dropped = 0; dropped < (8u << 20) && Clock::now() < until;) {
+      const auto quiet = std::min<Clock::duration>(until - Clock::now(),
+                                                   std::chrono::milliseconds(200));
+      if (!wait_for(sock, POLLIN, quiet)) break;
       const auto n = ::recv(sock, sink.data(), sink.size(), 0);
       if (n <= 0) break;
       dropped += static_cast<std::size_t>(n);

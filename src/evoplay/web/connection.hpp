@@ -37,6 +37,10 @@ class GuardedHttpServer : public httplib::Server {
   ConnectionLimits limits_;
 };
 
+/// Sets the allocator (glibc's) so that large blocks (request bodies, answers) go back to the
+/// system when freed; the server calls it once. Process-wide.
+void return_large_blocks_to_the_system();
+
 /// The request being served on this thread (no effect outside a connection's thread).
 namespace this_request {
 /// Its headers or body did not arrive in time (the error handler answers 408).

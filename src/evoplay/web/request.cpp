@@ -7,11 +7,15 @@
 #include <cmath>
 #include <limits>
 
+#include "evoplay/web/connection.hpp"
+
 namespace evoplay::web {
 
 using nlohmann::json;
 
 namespace {
+
+constexpr std::size_t kLargeBody = 256 * 1024;
 
 /// True when arrays and objects in `text` (outside strings) nest deeper than `most`: a scan
 /// that allocates nothing, so that a deep body is refused before the parser builds it.
@@ -103,6 +107,8 @@ json parse_body(std::string_view body, std::size_t max_bytes) {
     throw BadRequest(fmt::format("the request is larger than {} bytes", max_bytes), 413);
   }
   if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return json::object();
+  // A large body's JSON values may take ten times its size: memory goes back after the answer.
+  if (body.size() > kLargeBody) this_request::mark_heavy();
   if (nested_deeper_than(body, kMaxJsonDepth)) {
     throw BadRequest(fmt::format(
         "the request body nests arrays and objects deeper than {} levels", kMaxJsonDepth));

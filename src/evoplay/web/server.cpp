@@ -319,6 +319,7 @@ struct Server::Impl {
         heavy(s.heavy_requests, s.heavy_queue),
         ctx{settings, jobs, alarms, searches, heavy},
         http(connection_limits(s)) {
+    return_large_blocks_to_the_system();
     http.set_socket_options(reuse_address_only);
     const int n = s.http_threads;
     http.new_task_queue = [n] { return new httplib::ThreadPool(static_cast<std::size_t>(n)); };
@@ -363,6 +364,10 @@ struct Server::Impl {
                                    : res.status == 413 ? "the request is too large"
                                                        : "bad request"),
                         "application/json");
+        if (res.status != 404) {  // httplib's own refusal: what follows on the line is unread
+          res.set_header("Connection", "close");
+          this_request::close_after();
+        }
       }
     });
     http.set_exception_handler(
