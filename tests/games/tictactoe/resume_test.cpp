@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/tictactoe/learner.hpp"
@@ -96,4 +98,28 @@ TEST(TicTacToeResume, ThePopulationMustFitTheSettings) {
   EXPECT_EQ(e.file(), "population.txt");
   EXPECT_EQ(e.line(), 6);
   EXPECT_NE(e.message().find("expected 4 agents"), std::string::npos) << e.what();
+}
+
+// A setting past an int in config.json was narrowed before it was checked ("(found
+// -2147483648)" for 2147483648, "(found 0)" for 4294967296): it is refused as written, at its
+// line (issue 39).
+TEST(TicTacToeResume, NumbersPastTheirTypeAreRefusedAsWritten) {
+  const std::string ok = config_text(small_learning());
+  const std::string key = "\"eval_games\": ";
+  const auto at = ok.find(key);
+  ASSERT_NE(at, std::string::npos);
+  const auto end = ok.find_first_of(",\n", at);
+  const int line = 1 + static_cast<int>(std::count(ok.begin(), ok.begin() + at, '\n'));
+  for (const std::string value : {"2147483648", "4294967296", "-2147483649", "99999999999999999999"}) {
+    const std::string text = ok.substr(0, at + key.size()) + value + ok.substr(end);
+    const Error e = error_from([&] { parse_learn_config(text, "config.json"); }, text);
+    EXPECT_EQ(e.line(), line) << e.what();
+    EXPECT_NE(e.message().find("setting 'eval_games': expected a whole number from 1 to"),
+              std::string::npos)
+        << e.what();
+    // JSON writes a number past 2^64 as a double; the others as typed.
+    EXPECT_NE(e.message().find(value.size() > 19 ? "found 1e+20" : "found " + value),
+              std::string::npos)
+        << e.what();
+  }
 }
