@@ -1,5 +1,5 @@
 // Output paths are checked before any work: the extension, a folder where a file is wanted (and
-// the other way round), and places where no file can be made.
+// the other way round), and places where no file can be made; the check makes no folder.
 #include "evoplay/core/output_path.hpp"
 
 #include <gtest/gtest.h>
@@ -17,8 +17,8 @@ using namespace evoplay;
 
 TEST(OutputPath, FilesNeedTheirExtensionAPlaceAndNoFolderInTheWay) {
   const auto dir = test_support::scratch_dir("output-path");
-  check_output_file(dir / "deep" / "a.png", {".png", ".svg"}, "--out");
-  EXPECT_TRUE(fs::is_directory(dir / "deep"));  // made, ready for the file
+  check_output_file(dir / "deep" / "er" / "a.png", {".png", ".svg"}, "--out");
+  EXPECT_FALSE(fs::exists(dir / "deep"));  // made by the file's writer, not by the check
   const auto jpg = test_support::error_from(
       [&] {
         check_output_file(dir / "a.jpg", {".png", ".svg"}, "--png");
@@ -31,12 +31,15 @@ TEST(OutputPath, FilesNeedTheirExtensionAPlaceAndNoFolderInTheWay) {
   EXPECT_THROW(check_output_file(dir / "b.png", {".png"}, "--out"), Error);
   std::ofstream(dir / "file") << "x";
   EXPECT_THROW(check_output_file(dir / "file" / "c.png", {".png"}, "--out"), Error);
+  EXPECT_THROW(check_output_file(dir / "file" / "deeper" / "c.png", {".png"}, "--out"), Error);
 }
 
 TEST(OutputPath, FoldersMustBeFoldersThatTakeFiles) {
   const auto dir = test_support::scratch_dir("output-folder");
+  prepare_output_folder(dir / "pictures" / "new", "--render");
+  EXPECT_FALSE(fs::exists(dir / "pictures"));  // a command refused later leaves no folder
+  fs::create_directories(dir / "pictures");
   prepare_output_folder(dir / "pictures", "--render");
-  EXPECT_TRUE(fs::is_directory(dir / "pictures"));
   std::ofstream(dir / "file") << "x";
   const auto e =
       test_support::error_from([&] { prepare_output_folder(dir / "file", "--render"); }, "file");

@@ -38,17 +38,27 @@ void prepare_output_folder(const std::filesystem::path& dir, std::string_view op
   if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec)) {
     throw Error(dir.string(), 0, fmt::format("{} needs a folder, and this is a file", option));
   }
-  std::filesystem::create_directories(dir, ec);
-  if (ec) {
-    throw Error(dir.string(), 0,
-                fmt::format("{}: cannot create the folder: {}", option, ec.message()));
+  // Nothing is made here: the folder and its missing parents are made when the first file is
+  // written into them (AtomicFile), so that a run refused later leaves no empty folders behind.
+  // What can be checked now is the nearest folder that exists: every missing part of the path
+  // is made inside it, so it must be a folder that takes new files.
+  std::filesystem::path existing = dir.empty() ? std::filesystem::path(".") : dir;
+  while (!std::filesystem::exists(existing, ec)) {
+    existing = existing.has_parent_path() && existing.parent_path() != existing
+                   ? existing.parent_path()
+                   : std::filesystem::path(".");
   }
-  remove_stale_temporaries(dir, false);
-  if (!takes_new_files(dir)) {
+  if (!std::filesystem::is_directory(existing, ec)) {
     throw Error(dir.string(), 0,
-                fmt::format("{}: cannot write files in this folder (permissions or a read-only "
+                fmt::format("{}: cannot create the folder: {} is a file", option,
+                            existing.string()));
+  }
+  if (existing == dir) remove_stale_temporaries(dir, false);
+  if (!takes_new_files(existing)) {
+    throw Error(dir.string(), 0,
+                fmt::format("{}: cannot write files in {} (permissions or a read-only "
                             "file system)",
-                            option));
+                            option, existing == dir ? "this folder" : existing.string()));
   }
 }
 
