@@ -38,7 +38,9 @@ void finish_play(RunDir& run, const search::SeriesResult& result, const PlayOpti
   if (opt.common.json) {
     print_json(json, run);
   } else {
-    if (result.games.size() > 1 || !show) fmt::print("{}", result.summary_text());
+    // After the boards of the games shown, a blank line before the summary.
+    if (result.games.size() > 1 || !show)
+      fmt::print("{}{}", show ? "\n" : "", result.summary_text());
     print_run_dir(run);
   }
   if (result.cancelled) exit_cancelled();

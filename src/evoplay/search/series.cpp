@@ -5,8 +5,8 @@
 #include <fmt/ranges.h>
 
 #include "evoplay/core/error.hpp"
-#include "evoplay/core/run_record.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/core/stats.hpp"
 #include "evoplay/search/game_ui.hpp"
 
@@ -116,8 +116,9 @@ std::string SeriesResult::games_text() const {
 
 std::string SeriesResult::summary_text() const {
   const auto json = to_json();
-  std::string out = fmt::format("\n{} games: {} ({}) against {} ({})\n", games.size(), seats[0],
-                                players[0], seats[1], players[1]);
+  std::string out =
+      fmt::format("{} game{}: {} ({}) against {} ({})\n", games.size(),
+                  games.size() == 1 ? "" : "s", seats[0], players[0], seats[1], players[1]);
   out +=
       fmt::format("{:<6} {:<22} {:>6} {:>6} {:>6} {:>7} {:>14} {:>12} {:>10}\n", "seat", "player",
                   "wins", "draws", "losses", "win %", "95% interval", "nodes/move", "ms/move");

@@ -77,7 +77,11 @@ TEST(Series, ReportsHaveOneRowOrLinePerGame) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5);
   const auto text = r.games_text();
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 4);
-  EXPECT_NE(r.summary_text().find("4 games: X (random) against O (greedy)"), std::string::npos);
+  EXPECT_EQ(r.summary_text().substr(0, r.summary_text().find('\n')),
+            "4 games: X (random) against O (greedy)");  // no blank line first
+  const auto one = play({{"random", "greedy"}, 1, 9, 1}).result;
+  EXPECT_EQ(one.summary_text().substr(0, one.summary_text().find('\n')),
+            "1 game: X (random) against O (greedy)");
 }
 
 TEST(Series, SettingsAreCheckedNamingTheField) {
