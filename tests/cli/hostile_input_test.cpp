@@ -190,6 +190,124 @@ TEST(HostileInput, NamesAndOutputPathsAreCheckedBeforeAnyWork) {
   EXPECT_FALSE(fs::exists(dir / "x.jpg"));
 }
 
+// Inputs that were misread (issue 39): each is now refused naming the place and what was expected.
+TEST(HostileInput, MisreadInputsAreRefusedNamingWhatWasExpected) {
+  const auto dir = scratch_dir("hostile-misread");
+  // <GameObject>, a typo of <GameObjects>: its objects were left out and the empty level "stood".
+  write(dir / "typo.xml",
+        "<?xml version=\"1.0\" encoding=\"utf-16\"?>\n<Level width =\"2\">\n"
+        "<Camera x=\"0\" y=\"2\" minWidth=\"20\" maxWidth=\"30\">\n<Birds>\n"
+        "<Bird type=\"BirdRed\"/>\n</Birds>\n<Slingshot x=\"-8\" y=\"-2.5\">\n<GameObject>\n"
+        "<Block type=\"RectFat\" material=\"wood\" x=\"0\" y=\"-3\" />\n</GameObject>\n"
+        "</Level>\n");
+  // Numbers past an int were narrowed before they were checked (-2147483648, 0).
+  write(dir / "levels.txt", "2147483648\n\n1,3\n5\n");
+  write(dir / "pigs.txt", "5\n\n1,4294967296\n5\n");
+  // A rotation out of range was called "must be a number".
+  write(dir / "rotation.json",
+        "{\"composites\": [{\"name\": \"x\", \"pieces\": [\n"
+        "{\"type\": \"RectFat\", \"x\": 0, \"y\": 0, \"rotation\": 1e7}]}]}\n");
+  // A --check score no position can have was called missing, or searched for first.
+  write(dir / "scores.txt", ". 99\n44 99999999999999999999\n");
+  // A map row with 'é' was "ragged".
+  std::string map = slurp(kMap);
+  map.replace(map.find("..a...."), 7, "..a\xC3\xA9...");
+  write(dir / "accent.map", map);
+  const auto d = [&](const char* name) { return quoted(dir / name); };
+  expect_refused(
+      {
+          {"birds simulate " + d("typo.xml"),
+           "typo.xml:8: unknown element <GameObject> in <Level> (expected <Camera>, <Birds>, "
+           "<Slingshot> or <GameObjects>)"},
+          {"birds check " + d("typo.xml"), "typo.xml:8: unknown element <GameObject>"},
+          {"birds generate --ruleset " + d("levels.txt") + " --out OUT",
+           "levels.txt:1: number of levels 2147483648 is out of range (1 to 1000)"},
+          {"birds generate --ruleset " + d("pigs.txt") + " --out OUT",
+           "pigs.txt:3: pig range 1,4294967296: expected 1 <= min <= max"},
+          {"birds generate --composites " + d("rotation.json") + " --out OUT",
+           "\"rotation\" must be a number within +-1e+06 (degrees), found 10000000.0"},
+          {"connect4 solve --check --table-mib 8 " + d("scores.txt"),
+           "scores.txt:1:3: --check: expected a score from -21 to 21 (a position of 0 moves), "
+           "found '99'"},
+          {"connect4 solve --check --table-mib 8 " + d("scores.txt"),
+           "scores.txt:2:4: --check: expected a score from -20 to 20 (a position of 2 moves), "
+           "found '99999999999999999999'"},
+          {"flags show " + d("accent.map"), "accent.map:4:4: unknown character '\xC3\xA9'"},
+          // An on|off option with an empty value was on.
+          {"tictactoe learn --symmetry= --out OUT", "--symmetry: expected on or off"},
+          {"tictactoe learn --sharing= --out OUT", "--sharing: expected on or off"},
+          {"tictactoe learn --shared-knowledge= --out OUT",
+           "--shared-knowledge: expected on or off"},
+          {"tictactoe learn --replace-repeated= --out OUT",
+           "--replace-repeated: expected on or off"},
+          {"tictactoe learn --accumulated-mutation= --out OUT",
+           "--accumulated-mutation: expected on or off"},
+          {"tictactoe learn --until-unbeatable= --out OUT",
+           "--until-unbeatable: expected on or off"},
+          {"sudoku solve --method ga --restricted= --out OUT " + kPuzzles,
+           "--restricted: expected on or off, found nothing after '='"},
+          {"sudoku experiment --puzzles " + kPuzzles + " --restricted= --out OUT",
+           "--restricted: expected on or off"},
+          {"connect4 solve --weak= --table-mib 8 " + d("scores.txt"), "--weak: expected on or off"},
+          {"connect4 solve --check= --table-mib 8 " + d("scores.txt"),
+           "--check: expected on or off"},
+      },
+      dir);
+  // The impossible scores were refused, not searched for: no position was reported solved.
+  const auto r = run_evoplay("connect4 solve --check --table-mib 8 " + d("scores.txt"));
+  EXPECT_EQ(r.out, "");
+  // A value after '=' is still read, and `--NAME=` is refused only for flags.
+  EXPECT_EQ(run_evoplay("connect4 solve --weak=on --check=off --table-mib 8 --quiet",
+                        "5554224333234511764415115 4\n")
+                .status,
+            0);
+
+  // A learning run whose config.json says eval_games 2147483648: said as written.
+  const fs::path run = dir / "learn";
+  ASSERT_EQ(
+      run_evoplay("tictactoe learn --agents 4 --rules 3 --cycles 2 --quiet --out " + quoted(run))
+          .status,
+      0);
+  std::string config = slurp(run / "config.json");
+  const auto at = config.find("\"eval_games\": ");
+  ASSERT_NE(at, std::string::npos);
+  config.replace(at, config.find(',', at) - at, "\"eval_games\": 2147483648");
+  write(run / "config.json", config);
+  const auto resumed = run_evoplay("tictactoe learn --resume " + quoted(run) + " --cycles 4");
+  EXPECT_EQ(resumed.status, 2);
+  EXPECT_NE(resumed.err.find("setting 'eval_games': expected a whole number from 1 to 1000000, "
+                             "found 2147483648"),
+            std::string::npos)
+      << resumed.err;
+}
+
+// A command refused for its input makes no output folder: the output paths are checked before
+// the input is read, but nothing is made until a file is written (core/output_path.hpp).
+TEST(HostileInput, ARefusedCommandLeavesNoOutputFolder) {
+  const auto dir = scratch_dir("hostile-no-folder");
+  const std::string nope = quoted(dir / "nope");
+  expect_refused(
+      {
+          {"lemmings render " + nope + ".lvl --image OUT/a/x.gif", "nope.lvl: cannot open"},
+          {"lemmings render " + kLevel + " --plan " + nope + ".plan --image OUT/a/x.gif",
+           "nope.plan: cannot open"},
+          {"birds render " + nope + ".xml --image OUT/a/x.png", "nope.xml: cannot open"},
+          {"birds render " + nope + ".xml --image OUT/pictures", "nope.xml: cannot open"},
+          {"birds render --after " + nope + ".xml --image OUT/a/x.svg", "nope.xml: cannot open"},
+          {"birds simulate " + nope + ".xml --render-dir OUT/pictures", "nope.xml: cannot open"},
+          {"birds shoot " + nope + ".xml --angle 30 --render OUT/a/x.gif", "nope.xml: cannot open"},
+          {"flags show " + nope + ".map --image OUT/a/x.png", "nope.map: cannot open"},
+          {"flags play " + nope + ".map --render-dir OUT/a --out OUT/run", "nope.map: cannot open"},
+          {"plot " + nope + " --image OUT/a/x.png", "no such file"},
+      },
+      dir);
+  // Where the input is good, the folders are made for the files.
+  const auto r = run_evoplay("lemmings render " + kLevel + " --image " +
+                             quoted(dir / "made" / "deep" / "x.gif"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "made" / "deep" / "x.gif"));
+}
+
 // Inputs that are fine but unusual do the work: a byte-order mark, a file name that is not UTF-8
 // (written into JSON as U+FFFD), values at the edges of doubles in a history, a long plan (the
 // report sums up the genes past the first 200).

@@ -159,6 +159,7 @@ int run_command(int argc, const char* const* argv) {
         rewrite_renamed(std::vector<std::string>(argv + std::min(argc, 1), argv + argc), notes);
     if (dist::world().rank == 0)
       for (const auto& note : notes) fmt::print(stderr, "{}\n", note);
+    refuse_empty_flag_values(app, args);     // `--symmetry=` is no flag given alone
     std::reverse(args.begin(), args.end());  // CLI11 takes them last first
     app.parse(args);
   } catch (const dist::WorkerFinished&) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/text.hpp"
@@ -102,6 +103,31 @@ void guard_number_options(CLI::App& app) {
     }
   }
   for (CLI::App* sub : app.get_subcommands({})) guard_number_options(*sub);
+}
+
+void refuse_empty_flag_values(const CLI::App& app, const std::vector<std::string>& args) {
+  const CLI::App* at = &app;
+  for (const std::string& arg : args) {
+    if (arg == "--") return;  // what follows is no option
+    if (!arg.starts_with("-")) {
+      for (const CLI::App* sub : at->get_subcommands({})) {
+        if (sub->get_name() == arg) {
+          at = sub;
+          break;
+        }
+      }
+      continue;
+    }
+    if (!arg.starts_with("--") || !arg.ends_with("=") || arg.find('=') != arg.size() - 1) continue;
+    const std::string name = arg.substr(0, arg.size() - 1);
+    for (const CLI::App* in = at; in; in = in->get_parent()) {
+      const CLI::Option* o = in->get_option_no_throw(name);
+      if (!o) continue;
+      if (o->get_items_expected_max() == 0)  // a flag
+        throw Error(fmt::format("{}: expected on or off, found nothing after '='", name));
+      break;
+    }
+  }
 }
 
 CLI::Option* add_selection_option(CLI::App* cmd, std::string& selection) {

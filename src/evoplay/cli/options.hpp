@@ -58,4 +58,10 @@ std::pair<double, double> parse_min_max(const std::string& text, const std::stri
 /// whole number of its type (no "-1" for an unsigned seed, no number past 2^64).
 void guard_number_options(CLI::App& app);
 
+/// Refuses a flag given with an empty value, `--NAME=` (CLI11 reads it as the flag alone, so
+/// `--symmetry=` would mean on): throws Error "--NAME: expected on or off, found nothing after
+/// '='". `args` are the command line's words in order (without the program's name); the flag
+/// is looked up in the (sub)command the words before it select.
+void refuse_empty_flag_values(const CLI::App& app, const std::vector<std::string>& args);
+
 }  // namespace evoplay::cli
