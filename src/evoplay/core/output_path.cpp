@@ -49,9 +49,9 @@ void prepare_output_folder(const std::filesystem::path& dir, std::string_view op
                    : std::filesystem::path(".");
   }
   if (!std::filesystem::is_directory(existing, ec)) {
-    throw Error(dir.string(), 0,
-                fmt::format("{}: cannot create the folder: {} is a file", option,
-                            existing.string()));
+    throw Error(
+        dir.string(), 0,
+        fmt::format("{}: cannot create the folder: {} is a file", option, existing.string()));
   }
   if (existing == dir) remove_stale_temporaries(dir, false);
   if (!takes_new_files(existing)) {

@@ -304,7 +304,8 @@ TEST(BirdsXml, AnUnknownElementOfTheLevelIsRefusedAtItsLine) {
             std::string::npos)
       << e.what();
   // The game's own <Score> is no error; text and comments between the elements are not either.
-  EXPECT_NO_THROW(parse_level("<Level>\n<Score highScore=\"3000\"/>\n<!-- a note -->\n"
-                              "<GameObjects/>\n</Level>\n",
-                              "ok.xml"));
+  EXPECT_NO_THROW(
+      parse_level("<Level>\n<Score highScore=\"3000\"/>\n<!-- a note -->\n"
+                  "<GameObjects/>\n</Level>\n",
+                  "ok.xml"));
 }

@@ -216,8 +216,8 @@ TEST(Connect4SolveFile, CheckRefusesAScoreOutOfThePositionsRangeBeforeSolving) {
   s.check = true;
   s.table_mib = 8;
   Collected c;
-  const auto r = solve_positions(
-      ". 99\n4453 -20\n44 99999999999999999999\n44 x\n", "f", s, c.sink());
+  const auto r =
+      solve_positions(". 99\n4453 -20\n44 99999999999999999999\n44 x\n", "f", s, c.sink());
   EXPECT_TRUE(c.solved.empty());  // nothing searched
   EXPECT_EQ(r.bad, 4);
   ASSERT_EQ(c.bad.size(), 4u);
@@ -236,8 +236,8 @@ TEST(Connect4SolveFile, CheckRefusesAScoreOutOfThePositionsRangeBeforeSolving) {
   EXPECT_NE(c.bad[3].message().find("found 'x'"), std::string::npos) << c.bad[3].what();
   // At the edges of the range the line is solved (and here found right or wrong).
   Collected edge;
-  const auto e = solve_positions("52753311433677442422121 10\n52753311433677442422121 -9\n", "f",
-                                 s, edge.sink());
+  const auto e = solve_positions("52753311433677442422121 10\n52753311433677442422121 -9\n", "f", s,
+                                 edge.sink());
   EXPECT_EQ(e.bad, 0);
   EXPECT_EQ(edge.solved.size(), 2u);
 }

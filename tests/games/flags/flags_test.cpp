@@ -429,7 +429,9 @@ TEST(FlagsState, TranspositionsGiveEqualStatesAndHashes) {
 // A character of more than one byte (é) made its row look ragged: it is an unknown character,
 // at its column (issue 39).
 TEST(FlagsMap, AMultiByteCharacterIsAnUnknownCharacterAtItsColumn) {
-  const std::string e = error_of("A..\n.\xC3\xA9" "B\nab.\n");
+  const std::string e = error_of(
+      "A..\n.\xC3\xA9"
+      "B\nab.\n");
   EXPECT_NE(e.find("bad.map:2:2: unknown character '\xC3\xA9' (expected . floor"),
             std::string::npos)
       << e;

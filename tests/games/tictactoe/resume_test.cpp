@@ -110,7 +110,8 @@ TEST(TicTacToeResume, NumbersPastTheirTypeAreRefusedAsWritten) {
   ASSERT_NE(at, std::string::npos);
   const auto end = ok.find_first_of(",\n", at);
   const int line = 1 + static_cast<int>(std::count(ok.begin(), ok.begin() + at, '\n'));
-  for (const std::string value : {"2147483648", "4294967296", "-2147483649", "99999999999999999999"}) {
+  for (const std::string value :
+       {"2147483648", "4294967296", "-2147483649", "99999999999999999999"}) {
     const std::string text = ok.substr(0, at + key.size()) + value + ok.substr(end);
     const Error e = error_from([&] { parse_learn_config(text, "config.json"); }, text);
     EXPECT_EQ(e.line(), line) << e.what();

@@ -335,9 +335,9 @@ Catalogue parse_catalogue(std::string_view text, const std::string& file) {
     const bool rotation = std::string_view(key) == "rotation";
     const double limit = rotation ? kMaxRotation : kMaxOffset;
     if (!v.is_number() || !std::isfinite(v.get<double>()) || std::abs(v.get<double>()) > limit) {
-      fail(json_line(j), fmt::format("{}: \"{}\" must be a number within +-{:g}{}{}", what, key,
-                                     limit, rotation ? " (degrees)" : "",
-                                     fmt::format(", found {}", found(v))));
+      fail(json_line(j),
+           fmt::format("{}: \"{}\" must be a number within +-{:g}{}{}", what, key, limit,
+                       rotation ? " (degrees)" : "", fmt::format(", found {}", found(v))));
     }
     return v.get<double>();
   };

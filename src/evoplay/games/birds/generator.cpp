@@ -328,10 +328,10 @@ class Generator {
       genomes.push_back(&ind.genome);
       used.push_back(ind.used);
     }
-    const auto terms = control_.cancelled()
-                           ? std::vector<DiversityTerms>{}
-                           : population_diversity(genomes, used, reference_, s_.hamming,
-                                                  control_.cancel.flag());
+    const auto terms =
+        control_.cancelled()
+            ? std::vector<DiversityTerms>{}
+            : population_diversity(genomes, used, reference_, s_.hamming, control_.cancel.flag());
     if (control_.cancelled()) {
       std::size_t kept = 0;
       for (std::size_t i = 0; i < pop.size(); ++i) {

@@ -166,9 +166,10 @@ class ArchiveObserver : public Observer {
 };
 
 /// Runs the generator. Deterministic for a seed at any number of threads. control.observer sees
-/// each generation's record; a cancel ends the run after the generation under way (the levels
-/// are then the archive's so far, stop kCancelled). With settings.islands active, the island
-/// model of generator_run.hpp (over control.exchange's processes when it has several).
+/// each generation's record; a cancel ends the run soon, within the first population or the
+/// generation under way, which then does not count (the levels are the archive's so far, and
+/// those of the population scored so far; stop kCancelled). With settings.islands active, the
+/// island model of generator_run.hpp (over control.exchange's processes when it has several).
 GeneratorResult run_generator(const Catalogue& catalogue, const Ruleset& rules,
                               const GeneratorSettings& settings, const Control& control = {});
 

@@ -171,8 +171,8 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
       s.wants = made && runs[k]->wants_generation();
       s.cancelled = control.cancelled();
       s.seconds = clock.seconds();
-      s.emigrants = migrating && s.complete ? runs[k]->emigrants(params.migrants)
-                                            : std::vector<Individual>{};
+      s.emigrants =
+          migrating && s.complete ? runs[k]->emigrants(params.migrants) : std::vector<Individual>{};
     }
     if (exchange) {
       nlohmann::json mine = nlohmann::json::array();

@@ -119,10 +119,8 @@ std::vector<Ruleset> parse_rulesets(std::string_view text, const std::string& fi
       throw Error(file, number + 2,
                   fmt::format("pig range: expected 'min,max' (e.g. '8,10'), found '{}'", pigs));
     }
-    const long long pigs_min =
-        whole_number(range[0], file, number + 2, "the pig range's minimum");
-    const long long pigs_max =
-        whole_number(range[1], file, number + 2, "the pig range's maximum");
+    const long long pigs_min = whole_number(range[0], file, number + 2, "the pig range's minimum");
+    const long long pigs_max = whole_number(range[1], file, number + 2, "the pig range's maximum");
     if (pigs_min < 1 || pigs_max < pigs_min || pigs_max > kMaxPigs) {
       throw Error(file, number + 2,
                   fmt::format("pig range {},{}: expected 1 <= min <= max <= {} ({})",

@@ -148,7 +148,8 @@ class Reader {
 
 /// Refuses what pugixml accepts but the game would read only in part: an attribute given twice
 /// in one element (anywhere in the file), an element of <Level> the game does not know, a
-/// second <Camera>, <Birds>, <Slingshot> or <GameObjects>. Walks the tree without recursion (a file may nest deeply).
+/// second <Camera>, <Birds>, <Slingshot> or <GameObjects>. Walks the tree without recursion (a file
+/// may nest deeply).
 void check_structure(const pugi::xml_document& doc, const pugi::xml_node& root, const Reader& r) {
   for (pugi::xml_node n = doc.first_child(); n;) {
     for (auto a = n.first_attribute(); a; a = a.next_attribute()) {

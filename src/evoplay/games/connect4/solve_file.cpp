@@ -16,7 +16,6 @@ namespace evoplay::games::connect4 {
 
 namespace {
 
-
 const char* outcome(int score) { return score > 0 ? "win" : score < 0 ? "loss" : "draw"; }
 
 std::string score_text(int score, bool weak) {
@@ -30,10 +29,13 @@ void check_score(const PositionLine& p, const std::string& file, int line) {
   auto [low, high] = Solver::score_range(p.board, false);
   if (p.board.is_terminal()) low = std::min(low, terminal_score(p.board));
   if (!p.score || *p.score < low || *p.score > high) {
-    throw Error(file, line, p.score_column,
-                fmt::format("--check: expected a score from {} to {} (a position of {} moves), "
-                            "found '{}'",
-                            low, high, p.board.moves(), p.score_text.size() <= 40 ? std::string(p.score_text) : std::string(p.score_text.substr(0, 40)) + "..."));
+    throw Error(
+        file, line, p.score_column,
+        fmt::format("--check: expected a score from {} to {} (a position of {} moves), "
+                    "found '{}'",
+                    low, high, p.board.moves(),
+                    p.score_text.size() <= 40 ? std::string(p.score_text)
+                                              : std::string(p.score_text.substr(0, 40)) + "..."));
   }
 }
 
