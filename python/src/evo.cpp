@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -77,7 +79,26 @@ GenomeShape GenomeShape::of(const py::object& problem) {
     }
     s.low = problem.attr("low").cast<double>();
     s.high = problem.attr("high").cast<double>();
+    if (!std::isfinite(s.low) || !std::isfinite(s.high))
+      throw py::value_error(
+          fmt::format("problem.low and problem.high must be finite numbers, "
+                      "found {} and {}",
+                      py::repr(problem.attr("low")).cast<std::string>(),
+                      py::repr(problem.attr("high")).cast<std::string>()));
     if (!(s.low <= s.high)) throw py::value_error("problem.low must not exceed problem.high");
+    if (s.kind == GenomeKind::kInts) {
+      // An 'ints' genome holds C ints (32 bits).
+      constexpr double kIntMax = std::numeric_limits<int>::max();
+      for (const double b : {s.low, s.high}) {
+        if (b != std::floor(b) || b < -kIntMax || b > kIntMax)
+          throw py::value_error(fmt::format(
+              "problem.low and problem.high of an 'ints' problem must be whole numbers from {} "
+              "to {}, found {} and {}",
+              -std::numeric_limits<int>::max(), std::numeric_limits<int>::max(),
+              py::repr(problem.attr("low")).cast<std::string>(),
+              py::repr(problem.attr("high")).cast<std::string>()));
+      }
+    }
   }
   const bool maximize =
       py::hasattr(problem, "maximize") ? problem.attr("maximize").cast<bool>() : true;
@@ -157,14 +178,14 @@ class RunOf : public Run {
         opt_(make(*problem_, &observer_)) {}
 
   void start() override {
-    if (started_) throw py::value_error("start() was already called");
+    if (started_) throw std::runtime_error("start() was already called");
     started_ = true;
     native_ ? without_gil([this] { opt_->start(); }) : opt_->start();
     settle();
   }
   void step() override {
-    if (!started_) throw py::value_error("call start() before step()");
-    if (finished_) throw py::value_error("the run is done: result() gives what it found");
+    if (!started_) throw std::runtime_error("call start() before step()");
+    if (finished_) throw std::runtime_error("the run is done: result() gives what it found");
     native_ ? without_gil([this] { opt_->step(); }) : opt_->step();
     settle();
   }
@@ -177,7 +198,7 @@ class RunOf : public Run {
     return r;
   }
   PyRunResult run() override {
-    if (finished_) throw py::value_error("this run is over: make a new one");
+    if (finished_) throw std::runtime_error("the run is done: result() gives what it found");
     auto to_end = [this] {
       if (!started_) opt_->start();
       while (!opt_->done()) opt_->step();
@@ -302,38 +323,33 @@ using CroOf = evo::Cro<P, C, M>;
 
 void add_evo(py::module_& m) {
   py::class_<evo::OneMax>(m, "OneMax", "Native OneMax: maximise the ones of a bit string.")
-      .def(py::init<std::size_t>(), py::arg("bits"))
+      .def(py::init([](long long bits) { return evo::OneMax(evo::OneMax::checked_bits(bits)); }),
+           py::arg("bits"), "OneMax of `bits` bits (1 to 1,000,000).")
       .def_property_readonly("bits", &evo::OneMax::bits)
       .def_property_readonly("genome", [](const evo::OneMax&) { return "bits"; })
       .def_property_readonly("size", &evo::OneMax::bits)
       .def(
-          "fitness", [](const evo::OneMax& p, const std::vector<int>& g) { return p.evaluate(g); },
+          "fitness",
+          [](const evo::OneMax& p, const std::vector<int>& g) {
+            p.check(g);  // `bits` values, each 0 or 1 (else evoplay.Error)
+            return p.evaluate(g);
+          },
           py::arg("genome"));
   py::class_<evo::CircleTsp>(m, "CircleTsp",
                              "Native travelling salesman on cities evenly spaced on a circle "
                              "(known optimum), a permutation problem to minimise.")
-      .def(py::init<std::size_t, double, std::uint64_t>(), py::arg("cities"),
-           py::arg("radius") = 1.0, py::arg("seed") = 7)
+      .def(py::init([](long long cities, double radius, std::uint64_t seed) {
+             return evo::CircleTsp(evo::CircleTsp::checked_cities(cities), radius, seed);
+           }),
+           py::arg("cities"), py::arg("radius") = 1.0, py::arg("seed") = 7,
+           "`cities` (1 to 10,000) on a circle of `radius` (above 0).")
       .def_property_readonly("optimum", &evo::CircleTsp::optimum)
       .def_property_readonly("genome", [](const evo::CircleTsp&) { return "permutation"; })
       .def_property_readonly("size", &evo::CircleTsp::cities)
       .def(
           "fitness",
           [](const evo::CircleTsp& p, const std::vector<int>& g) {
-            // A tour visits every city once: a permutation of 0..cities-1.
-            std::vector<bool> seen(p.cities(), false);
-            for (const int c : g) {
-              const bool in_range = c >= 0 && static_cast<std::size_t>(c) < p.cities();
-              if (!in_range || seen[static_cast<std::size_t>(c)])
-                throw py::value_error(
-                    fmt::format("genome: expected a permutation of 0..{}, found "
-                                "{} {}",
-                                p.cities() - 1, c, in_range ? "twice" : "(out of range)"));
-              seen[static_cast<std::size_t>(c)] = true;
-            }
-            if (g.size() != p.cities())
-              throw py::value_error(
-                  fmt::format("genome: expected {} cities, found {}", p.cities(), g.size()));
+            p.check(g);  // a permutation of 0..cities-1 (else evoplay.Error)
             return p.evaluate(g);
           },
           py::arg("genome"));
@@ -433,19 +449,7 @@ void add_evo(py::module_& m) {
               pr.onemax ? "the native OneMax (write it as a Python 'bits' problem)"
                         : std::string("'reals'")));
         }
-        if (pr.shape) {
-          // The pheromone table holds one entry per gene and value (per position and item).
-          const double options = pr.kind() == GenomeKind::kPermutation
-                                     ? static_cast<double>(pr.shape->size)
-                                     : pr.shape->high - pr.shape->low + 1;
-          constexpr double kMaxEntries = 1e8;  // 800 MB of pheromone
-          if (options * static_cast<double>(pr.shape->size) > kMaxEntries) {
-            throw py::value_error(fmt::format(
-                "ACO keeps a pheromone value per gene and value: {} genes x {} values is more "
-                "than {} (narrow the bounds low..high, or use the GA or CRO)",
-                pr.shape->size, options, kMaxEntries));
-          }
-        }
+        // The size of the pheromone table is checked by the library (evo::check_aco_size).
         CancelToken token;
         py::dict given(kwargs);
         py::object callback = take_callback(given);

@@ -199,13 +199,14 @@ void add_lemmings(py::module_& m) {
       "release and once saved or dead.");
   m.def(
       "render_png",
-      [](const lem::Level& level, const std::optional<PyPlan>& plan, int step) {
+      [](const lem::Level& level, const std::optional<PyPlan>& plan, std::optional<int> step) {
         return written_bytes(".png", [&](const std::filesystem::path& path) {
-          lem::render_file(level, plan_or_none(plan), path, {}, step);
+          lem::render_file(level, plan_or_none(plan), path, {}, step.value_or(-2));
         });
       },
-      py::arg("level"), py::arg("plan") = py::none(), py::arg("step") = -2,
-      "PNG bytes: the lemmings' paths (step -2), or the frame after `step` (-1: the start).");
+      py::arg("level"), py::arg("plan") = py::none(), py::arg("step") = py::none(),
+      "PNG bytes: the lemmings' paths (step None), or the frame after `step` (-1: the start; "
+      "at most 100,000,000, as `lemmings render --step`).");
   m.def(
       "solve",
       [](const lem::Level& level, const py::kwargs& kwargs) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "evoplay/core/field_checks.hpp"
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/core/run_record.hpp"
 #include "evoplay/games/sudoku/board.hpp"
@@ -83,9 +84,12 @@ void add_sudoku_experiment(py::module_& m) {
 
   m.def(
       "experiment",
-      [](const py::object& puzzles, std::size_t first, std::optional<std::string> out,
+      [](const py::object& puzzles, std::optional<long long> first, std::optional<std::string> out,
          py::object progress, const py::kwargs& kwargs) {
-        const auto boards = su::boards_of(sudoku_entries(puzzles), first);
+        // As --first: not given (None), every puzzle; else the first N, N from 1.
+        if (first) check_whole("first", *first, 1, 1'000'000'000);
+        const auto boards =
+            su::boards_of(sudoku_entries(puzzles), first ? static_cast<std::size_t>(*first) : 0);
         // Operators may be given as lists too; threads default to 1 here.
         py::dict given(kwargs);
         for (const char* list : {"crossover", "mutation", "compare"})
@@ -129,12 +133,13 @@ void add_sudoku_experiment(py::module_& m) {
         }
         return res;
       },
-      py::arg("puzzles"), py::kw_only(), py::arg("first") = 0, py::arg("out") = py::none(),
+      py::arg("puzzles"), py::kw_only(), py::arg("first") = py::none(), py::arg("out") = py::none(),
       py::arg("progress") = py::none(),
       ("`sudoku experiment`: repeated seeded GA runs per operator (crossover, mutation: a name, "
        "'a,b', a list, or 'all') and per value of one parameter (vary='population=50:200:50' "
        "or 'mutation-rate=0.1,0.3'), on puzzles (a text, a Puzzle or a list; first=N keeps the "
-       "first N), `runs` runs each; compare=(A, B) tests two operators (Mann-Whitney U). Keywords "
+       "first N, N from 1), `runs` runs each; compare=(A, B) tests two operators (Mann-Whitney U). "
+       "Keywords "
        "as the command's options over the preset; the same seed gives the command's runs at any "
        "number of threads (0: every core). progress(done, total) sees each finished run; "
        "returning False stops (with the runs finished). out=FOLDER writes the command's run "

@@ -60,7 +60,7 @@ def test_step_wise_equals_run():
     # The counters are the whole run's, and a finished run takes no further step.
     assert run.result().evaluations == whole.evaluations > 0
     assert run.result().seconds > 0
-    with pytest.raises(ValueError, match="the run is done"):
+    with pytest.raises(RuntimeError, match="the run is done"):
         run.step()
 
 

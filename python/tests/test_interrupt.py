@@ -1,13 +1,15 @@
 """Ctrl-C in a long call raises KeyboardInterrupt promptly: a search or solve running without
-the GIL, a native optimiser, an optimiser over a Python problem, the Birds generator and a
-Sudoku experiment."""
+the GIL, a native optimiser, an optimiser over a Python problem, the Birds generator, the
+diversity of a set of Birds levels and a Sudoku experiment."""
 
 import signal
 import time
 
 import pytest
 
-from conftest import run_python
+from conftest import SOURCE_DIR, run_python
+
+BIRDS_LEVEL = str(SOURCE_DIR / "data" / "birds" / "sciencebirds_level-4.xml")
 
 LONG_CALLS = {
     "solve": "evoplay.connect4.solve('')",  # the empty board: minutes
@@ -18,6 +20,8 @@ LONG_CALLS = {
         "(genome='bits', size=10), generations=10**9).run()"),
     "birds_generate": "evoplay.birds.generate(generations=10**6, max_generations=10**7)",
     "sudoku_experiment": "evoplay.sudoku.experiment('.' * 81, runs=10**6, generations=10**6)",
+    # 3,000 levels: minutes of pairs (it held the GIL and ignored Ctrl-C).
+    "birds_diversity": f"evoplay.birds.diversity([evoplay.birds.Level.load({BIRDS_LEVEL!r})] * 3000)",
 }
 
 

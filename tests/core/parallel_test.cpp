@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <string>
 #include <vector>
 
 #include "evoplay/core/rng.hpp"
@@ -32,4 +33,18 @@ TEST(Parallel, EverySlotOnce) {
   for (auto& h : hits) EXPECT_EQ(h.load(), 1);
   EXPECT_EQ(resolve_threads(0), hardware_threads());
   EXPECT_EQ(resolve_threads(3), 3);
+}
+
+TEST(Parallel, MoreThreadsThanCoresRunWithoutATbbWarning) {
+  // TBB prints "TBB Warning: The number of workers is currently limited to ..." on stderr when
+  // an arena asks for more workers than it allows: the arena is capped at usable_threads().
+  EXPECT_GE(usable_threads(), 1);
+  testing::internal::CaptureStderr();
+  Workers workers(usable_threads() * 8 + 3);
+  std::vector<std::atomic<int>> hits(200);
+  workers.for_each(hits.size(), [&](std::size_t i) { hits[i]++; });
+  const std::string err = testing::internal::GetCapturedStderr();
+  for (auto& h : hits) EXPECT_EQ(h.load(), 1);
+  EXPECT_EQ(workers.threads(), usable_threads() * 8 + 3);  // as asked (config.json says it)
+  EXPECT_EQ(err.find("TBB Warning"), std::string::npos) << err;
 }

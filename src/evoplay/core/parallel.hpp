@@ -9,6 +9,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -21,12 +22,19 @@ int hardware_threads();
 /// Resolves a --threads value: 0 means all hardware threads; at least 1.
 int resolve_threads(int requested);
 
+/// The threads TBB may run this process's work on: the cores of its affinity mask (under mpirun
+/// with binding, a rank's cores), at least 1.
+int usable_threads();
+
 /// A pool of up to `threads` workers (a TBB arena) kept for a whole run, so that many small
-/// parallel loops do not each pay for starting threads.
+/// parallel loops do not each pay for starting threads. The arena has at most usable_threads():
+/// more would add nothing (the slots' results do not depend on the threads) and TBB would print
+/// "TBB Warning: The number of workers is currently limited to ..." on stderr.
 class Workers {
  public:
   explicit Workers(int threads) : threads_(resolve_threads(threads)) {
-    if (threads_ > 1) arena_ = std::make_unique<tbb::task_arena>(threads_);
+    const int arena = std::min(threads_, usable_threads());
+    if (arena > 1) arena_ = std::make_unique<tbb::task_arena>(arena);
   }
   int threads() const { return threads_; }
 

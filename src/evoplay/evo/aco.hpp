@@ -14,6 +14,8 @@
 // Dorigo). Ants build and are evaluated in parallel slots with
 // streams Rng(seed).split({iteration, ant}), so runs are identical at any thread count.
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <concepts>
@@ -67,6 +69,31 @@ bool exclusive_options(const P& problem) {
     return problem.exclusive_options();
   } else {
     return false;
+  }
+}
+
+/// The most (stage, option) edges an ACO run may have: it keeps a pheromone, a heuristic and a
+/// weight per edge (24 bytes; 20 million edges are about 480 MB). A Python 'ints' problem with
+/// bounds 0..10^9 would otherwise ask for gigabytes per gene before its first ant.
+inline constexpr double kMaxAcoEdges = 20'000'000;
+
+/// Throws Error when `problem`'s construction graph has more edges than kMaxAcoEdges, before
+/// anything is allocated (Aco's constructor calls it, so every front end gets the message).
+template <ConstructionProblem P>
+void check_aco_size(const P& problem) {
+  const std::size_t stages = problem.stages();
+  double edges = 0, widest = 0;
+  for (std::size_t s = 0; s < stages && edges <= kMaxAcoEdges; ++s) {
+    const auto k = static_cast<double>(problem.options(s));
+    edges += k;
+    widest = std::max(widest, k);
+  }
+  if (edges > kMaxAcoEdges) {
+    throw Error(fmt::format(
+        "ACO keeps a pheromone value per gene and value (per stage and option): {} stages of up "
+        "to {:.0f} options are more than {:.0f} values (about {} MB); narrow the values (an "
+        "'ints' problem's bounds low..high), or use the GA or CRO",
+        stages, widest, kMaxAcoEdges, static_cast<int>(kMaxAcoEdges * 24 / 1e6)));
   }
 }
 
@@ -170,7 +197,7 @@ class Aco {
         params_(params),
         on_evaluated_(std::move(on_evaluated)),
         dir_(problem.direction()),
-        stages_(problem.stages()),
+        stages_((check_aco_size(problem), problem.stages())),
         exclusive_(exclusive_options(problem)),
         ants_(std::max<std::size_t>(params.ants, 1)),
         master_(params.seed),
@@ -237,9 +264,7 @@ class Aco {
   /// An immigrant better than the colony's best so far becomes its best so far: the next
   /// pheromone update lays the best-so-far deposit on its path (multi-colony ACO's exchange of
   /// the best solutions). Needs a problem that gives a genome's path (HasPath).
-  void immigrate(const std::vector<Migrant<G>>& migrants)
-    requires HasPath<P>
-  {
+  void immigrate(const std::vector<Migrant<G>>& migrants) requires HasPath<P> {
     for (const auto& m : migrants) {
       if (tracker_.offer(result_, iteration_ == 0 ? 0 : iteration_ - 1, m.genome, m.fitness))
         best_choices_ = problem_.path(m.genome);

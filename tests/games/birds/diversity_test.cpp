@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/xml.hpp"
@@ -100,4 +103,27 @@ TEST(BirdsDiversity, CountsAndSets) {
   EXPECT_LE(d.structural_max, 1);
   EXPECT_GT(d.level_mean, 0);
   EXPECT_LE(d.level_mean, 1);
+}
+
+TEST(BirdsDiversity, ACellOutOfRangeIsAnErrorAndCancelStopsASet) {
+  std::vector<Level> levels;
+  for (const char* name : {"sciencebirds_level-1.xml", "sciencebirds_level-4.xml"})
+    levels.push_back(
+        read_level(evoplay::test_support::source_path(std::string("data/birds/") + name)));
+  for (double cell : {std::nan(""), 0.0, 0.001, 2.5, -1.0}) {
+    try {
+      set_diversity(levels, cell);
+      ADD_FAILURE() << "cell " << cell << " accepted";
+    } catch (const evoplay::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("cell: expected a number from 0.01 to 2"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  // Cancelled before it starts: it returns at once, without the pairs' figures.
+  const std::vector<Level> many(400, levels[1]);
+  const std::atomic<bool> cancel{true};
+  const auto d = set_diversity(many, 0.1, &cancel);
+  EXPECT_EQ(d.levels, 400);
+  EXPECT_EQ(d.level_mean, 0);
 }

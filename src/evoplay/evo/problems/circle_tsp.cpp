@@ -1,13 +1,54 @@
 #include "evoplay/evo/problems/circle_tsp.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <numeric>
 
+#include "evoplay/core/error.hpp"
+#include "evoplay/core/field_checks.hpp"
+
 namespace evoplay::evo {
 
-CircleTsp::CircleTsp(std::size_t cities, double radius, std::uint64_t seed)
-    : x_(cities), y_(cities), dist_(cities * cities) {
+namespace {
+
+double checked_radius(double radius) {
+  if (!(radius > 0) || !std::isfinite(radius))
+    throw Error(fmt::format("radius: expected a number above 0, found {}", radius));
+  return radius;
+}
+
+}  // namespace
+
+std::size_t CircleTsp::checked_cities(long long cities) {
+  check_whole("cities", cities, 1, kMaxCities);
+  return static_cast<std::size_t>(cities);
+}
+
+void CircleTsp::check(const Genome& tour) const {
+  const std::size_t n = cities();
+  std::vector<bool> seen(n, false);
+  for (const int c : tour) {
+    const bool in_range = c >= 0 && static_cast<std::size_t>(c) < n;
+    if (!in_range || seen[static_cast<std::size_t>(c)])
+      throw Error(fmt::format("genome: expected a permutation of 0..{}, found {} {}", n - 1, c,
+                              in_range ? "twice" : "(out of range)"));
+    seen[static_cast<std::size_t>(c)] = true;
+  }
+  if (tour.size() != n)
+    throw Error(fmt::format("genome: expected {} cities, found {}", n, tour.size()));
+}
+
+CircleTsp::CircleTsp(std::size_t cities_in, double radius_in, std::uint64_t seed)
+    : x_(checked_cities(static_cast<long long>(
+          std::min<std::size_t>(cities_in, std::numeric_limits<long long>::max())))),
+      y_(x_.size()),
+      dist_(x_.size() * x_.size()) {
+  const std::size_t cities = x_.size();
+  const double radius = checked_radius(radius_in);
   std::vector<int> label(cities);
   std::iota(label.begin(), label.end(), 0);
   Rng rng(seed);

@@ -19,9 +19,19 @@ class CircleTsp {
  public:
   using Genome = std::vector<int>;  // a tour: a permutation of 0..n-1
 
+  /// The most cities (the distance table is cities^2 doubles: 800 MB at the limit).
+  static constexpr long long kMaxCities = 10'000;
+
   /// `cities` points on a circle of radius `radius`, labelled in an order scrambled by `seed`
-  /// so that the identity permutation is not the answer.
+  /// so that the identity permutation is not the answer. Error unless 1 <= cities <=
+  /// kMaxCities and radius is a number above 0.
   explicit CircleTsp(std::size_t cities, double radius = 1.0, std::uint64_t seed = 7);
+
+  /// `cities` if it is from 1 to kMaxCities; else Error.
+  static std::size_t checked_cities(long long cities);
+  /// Throws Error unless `tour` is a tour of this problem: a permutation of 0..cities()-1 (what
+  /// evaluate() assumes; the engine's genomes always are).
+  void check(const Genome& tour) const;
 
   Genome random_genome(Rng& rng) const;
   double evaluate(const Genome& tour) const;

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/field_checks.hpp"
 #include "evoplay/games/birds/protection.hpp"
 #include "evoplay/games/birds/shelter.hpp"
 #include "evoplay/games/birds/support.hpp"
@@ -77,8 +78,7 @@ std::vector<DiversityTerms> population_diversity(std::span<const Genome* const> 
   return out;
 }
 
-int min_pairwise_hamming(std::span<const Genome* const> genomes,
-                         const std::atomic<bool>* cancel) {
+int min_pairwise_hamming(std::span<const Genome* const> genomes, const std::atomic<bool>* cancel) {
   if (genomes.size() < 2) return 0;
   int low = std::numeric_limits<int>::max();
   for (std::size_t i = 0; i + 1 < genomes.size() && !stopped(cancel); ++i) {
@@ -245,10 +245,7 @@ double level_distance(const LevelShape& a, const LevelShape& b) {
 
 SetDiversity set_diversity(std::span<const Level> levels, double cell,
                            const std::atomic<bool>* cancel) {
-  if (!(cell >= kMinDiversityCell && cell <= kMaxDiversityCell)) {
-    throw Error(fmt::format("cell: expected a number from {:g} to {:g} (world units), found {}",
-                            kMinDiversityCell, kMaxDiversityCell, cell));
-  }
+  check_number("cell", cell, kMinDiversityCell, kMaxDiversityCell);
   const auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
   SetDiversity out;
   const std::size_t n = levels.size();

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/field_checks.hpp"
 #include "evoplay/games/lemmings/pingus_render.hpp"
 #include "evoplay/render/canvas.hpp"
 #include "evoplay/render/gif.hpp"
@@ -522,6 +523,7 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
 
 Outcome render_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
                     const RenderOptions& options, int step) {
+  if (step != -2) check_whole("step", step, -1, kMaxRenderStep);  // -2: the paths
   const bool gif = path.extension() == ".gif";
   if (step >= -1 && gif) throw Error(path.string(), 0, "--step needs --out FILE.png");
   if (level.pingus) return render_pingus_file(level, plan, path, options, step);

@@ -33,8 +33,12 @@ Outcome render_snapshot_png(const Level& level, const Plan& plan, int step,
 Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesystem::path& path,
                          const RenderOptions& options = {});
 
+/// The last step render_file() draws a frame after (`lemmings render --step`).
+inline constexpr int kMaxRenderStep = 100'000'000;
+
 /// What `lemmings render` draws, chosen by the file's extension: FILE.gif the replay; FILE.png
-/// the paths, or the frame after `step` when step >= -1 (a GIF with a step: Error).
+/// the paths (step -2), or the frame after `step` when -1 <= step <= kMaxRenderStep (a GIF with
+/// a step: Error). Any other step is an Error.
 Outcome render_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
                     const RenderOptions& options = {}, int step = -2);
 
