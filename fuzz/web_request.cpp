@@ -108,9 +108,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Before the body: the checks must decide, never throw.
   const std::string host = header("Host"), origin = header("Origin");
   for (const char* listen : {"127.0.0.1", "::1", "0.0.0.0", "192.168.1.5"}) {
-    const auto refusal = evoplay::web::refuse_request(header("Method"), host, origin,
-                                                      header("Content-Type"), !rest.empty(),
-                                                      listen);
+    const auto refusal = evoplay::web::refuse_request(
+        header("Method"), host, origin, header("Content-Type"), !rest.empty(), listen);
     if (refusal) check_refusal(*refusal);
     const bool allowed = evoplay::web::host_allowed(host, listen);
     require(allowed || std::string_view(listen) != "0.0.0.0", "a wildcard address refused a Host",

@@ -546,8 +546,8 @@ TEST(WebServer, DeeplyNestedBodiesAreRefusedByTheDepthLimit) {
   const auto [ok_status, ok_reply] = server.post("/api/connect4/state", deepest);
   EXPECT_EQ(ok_status, 400);
   EXPECT_EQ(ok_reply.dump().find("deeper"), std::string::npos) << ok_reply;
-  const auto [text_status, text_reply] =
-      server.post("/api/connect4/state", json{{"moves", json::array()}, {"x", std::string(100, '[')}});
+  const auto [text_status, text_reply] = server.post(
+      "/api/connect4/state", json{{"moves", json::array()}, {"x", std::string(100, '[')}});
   EXPECT_EQ(text_reply.dump().find("deeper"), std::string::npos) << text_reply;
 }
 

@@ -205,9 +205,9 @@ bool GuardedHttpServer::process_and_close_socket(socket_t sock) {
       const auto idle_end = Clock::now() + seconds(limits_.idle_seconds);
       bool ready = stream.buffered();  // a pipelined request
       while (!ready && svr_sock_ != INVALID_SOCKET && Clock::now() < idle_end) {
-        ready = wait_for(sock, POLLIN,
-                         std::min<Clock::duration>(idle_end - Clock::now(),
-                                                   std::chrono::milliseconds(100)));
+        ready = wait_for(
+            sock, POLLIN,
+            std::min<Clock::duration>(idle_end - Clock::now(), std::chrono::milliseconds(100)));
       }
       if (!ready) break;
       RequestState state;
@@ -247,8 +247,8 @@ bool GuardedHttpServer::process_and_close_socket(socket_t sock) {
     const auto until = Clock::now() + std::chrono::seconds(2);
     std::array<char, 16384> sink{};
     for (std::size_t dropped = 0; dropped < (8u << 20) && Clock::now() < until;) {
-      const auto quiet = std::min<Clock::duration>(until - Clock::now(),
-                                                   std::chrono::milliseconds(200));
+      const auto quiet =
+          std::min<Clock::duration>(until - Clock::now(), std::chrono::milliseconds(200));
       if (!wait_for(sock, POLLIN, quiet)) break;
       const auto n = ::recv(sock, sink.data(), sink.size(), 0);
       if (n <= 0) break;

@@ -20,10 +20,10 @@
 namespace evoplay::web {
 
 struct ConnectionLimits {
-  double header_seconds = 10;  // the request line and headers arrive within this
-  double body_seconds = 30;    // then the body within this
-  double write_seconds = 10;   // each write of the answer
-  double idle_seconds = 5;     // a kept-alive connection waits this long for the next request
+  double header_seconds = 10;       // the request line and headers arrive within this
+  double body_seconds = 30;         // then the body within this
+  double write_seconds = 10;        // each write of the answer
+  double idle_seconds = 5;          // a kept-alive connection waits this long for the next request
   std::size_t max_requests = 1000;  // requests on one connection
 };
 

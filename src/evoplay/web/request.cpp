@@ -68,8 +68,9 @@ void refuse_nul(const json& value, const std::string& path) {
 
 /// Characters (UTF-8 code points) of a text: its bytes but continuation bytes.
 std::size_t characters(std::string_view text) {
-  return static_cast<std::size_t>(std::count_if(
-      text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
 }
 
 std::string lower(std::string_view text) {

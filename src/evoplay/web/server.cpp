@@ -103,7 +103,8 @@ httplib::Server::Handler guarded(
     } catch (const std::bad_alloc&) {
       res.body.clear();
       res.body.shrink_to_fit();
-      refuse(res, BadRequest("out of memory: too much work at once; try again in a moment", 503, 1));
+      refuse(res,
+             BadRequest("out of memory: too much work at once; try again in a moment", 503, 1));
     } catch (const Error& e) {
       res.status = 400;
       res.set_content(error_body(e.what()), "application/json");
