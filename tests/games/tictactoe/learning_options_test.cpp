@@ -352,7 +352,7 @@ TEST(Sharing, SimilarAgentsLoseWeightPerSimilarAgent) {
       // Diversity: 1 - similarity over the pairs (i < j) of the sorted population a, a, a, b:
       // three pairs of copies (0) and three (a, b) (0.5): 1.5 / 6.
       Workers workers(1);
-      EXPECT_DOUBLE_EQ(l.record(workers, 0).diversity, 0.25);
+      EXPECT_DOUBLE_EQ(l.record(workers, 0).value().diversity, 0.25);
     }
   }
 }
@@ -646,7 +646,7 @@ TEST(Measures, HistoryColumnsAreWhatRecordWrites) {
     s.inject_perfect = inject;
     Workers workers(1);
     Learner l(s, 1, referee(), workers);
-    const auto r = l.record(workers, 0);
+    const auto r = l.record(workers, 0).value();
     std::vector<std::string> names;
     for (const auto& [name, value] : r.extra) names.push_back(name);
     EXPECT_EQ(names, history_columns(s));

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/text.hpp"
@@ -123,4 +124,37 @@ TEST(TicTacToeResume, NumbersPastTheirTypeAreRefusedAsWritten) {
               std::string::npos)
         << e.what();
   }
+}
+
+// Ctrl-C while the first population's row is measured (for 10,000 agents of 10,000 rules its
+// pairwise similarity took hours, and the stop was not seen): learning stops there, saves the
+// population without a row, and a resumed run records that row first (issue 39).
+TEST(TicTacToeResume, AStopInTheFirstRowSavesThePopulationAndTheResumeRecordsIt) {
+  const LearnSettings s = small_learning();
+  const Referee referee;
+  Workers workers(1);
+  Learner learner(s, 7, referee, workers);
+  History history;
+  const std::atomic<bool> stop{true};
+  int saved = 0;
+  LearnHooks hooks;
+  hooks.stop = &stop;
+  hooks.checkpoint = [&](const Learner& l, const History& h) {
+    ++saved;
+    EXPECT_EQ(l.cycle(), 0u);
+    EXPECT_TRUE(h.empty());
+  };
+  const auto out = learn(learner, history, workers, hooks);
+  EXPECT_TRUE(out.interrupted);
+  EXPECT_TRUE(history.empty());
+  EXPECT_EQ(saved, 1);
+  SavedPopulation population;
+  population.population = learner.population();
+  EXPECT_TRUE(history_at_cycle({}, population, "history.csv").empty());
+  // Resumed: the first row, then the cycles.
+  LearnHooks go;
+  learn(learner, history, workers, go);
+  ASSERT_FALSE(history.empty());
+  EXPECT_EQ(history.rows.front().generation, 0u);
+  EXPECT_EQ(learner.cycle(), static_cast<std::uint64_t>(s.cycles));
 }

@@ -123,7 +123,9 @@ std::vector<std::string> history_columns(const LearnSettings& s) {
   return out;
 }
 
-GenerationRecord Learner::record(Workers& workers, double elapsed) const {
+std::optional<GenerationRecord> Learner::record(Workers& workers, double elapsed,
+                                                const std::atomic<bool>* stop) const {
+  const auto stopped = [stop] { return stop && stop->load(std::memory_order_relaxed); };
   const auto& agents = pop_.agents;
   GenerationRecord r;
   r.generation = pop_.cycle;
@@ -136,17 +138,20 @@ GenerationRecord Learner::record(Workers& workers, double elapsed) const {
   const auto keys = sorted_keys(agents);
   double sum = 0;
   int pairs = 0;
-  for (std::size_t i = 0; i < agents.size(); ++i)
+  for (std::size_t i = 0; i < agents.size(); ++i) {
+    if (stopped()) return std::nullopt;
     for (std::size_t j = i + 1; j < agents.size(); ++j) {
       sum += 1 - similarity(keys[i], keys[j]);
       ++pairs;
     }
+  }
   r.diversity = pairs ? sum / pairs : 0;
   // The population's exact measures; the best agent's are shared with its measures.
   std::vector<ExactMeasures> per(agents.size());
   workers.for_each(agents.size(), [&](std::size_t i) {
-    per[i] = exact_measures(agents[i], s_.symmetry, referee_);
+    if (!stopped()) per[i] = exact_measures(agents[i], s_.symmetry, referee_);
   });
+  if (stopped()) return std::nullopt;
   const AgentMeasures m = measure_best(&per.front());
   const RowInputs in{stats_, pop_.cycle > 0 && stats_.games > 0, m, per, agents};
   for (const auto& c : columns(s_)) r.extra.emplace_back(c.name, c.value(in));
@@ -178,9 +183,16 @@ LearnOutcome learn(Learner& learner, History& history, Workers& workers, const L
   if (!history.empty() && learner.cycle() < s.cycles &&
       history.back().generation % static_cast<std::size_t>(s.measure_every) != 0)
     history.rows.pop_back();
-  // A new run records its first population.
+  // A new run records its first population (for a large one, minutes or hours: a stop request
+  // ends it there, the population saved without a row, which a resumed run records first).
   if (history.empty() && learner.cycle() == 0) {
-    history.add(learner.record(workers, elapsed()));
+    auto first = learner.record(workers, elapsed(), hooks.stop);
+    if (!first) {
+      save();
+      out.interrupted = true;
+      return out;
+    }
+    history.add(std::move(*first));
     if (hooks.on_cycle) hooks.on_cycle(learner, &history.back());
     save();
   }
@@ -193,7 +205,7 @@ LearnOutcome learn(Learner& learner, History& history, Workers& workers, const L
     const bool grid = learner.cycle() % static_cast<std::uint64_t>(s.measure_every) == 0;
     const GenerationRecord* row = nullptr;
     if (grid || last) {
-      history.add(learner.record(workers, elapsed()));
+      history.add(*learner.record(workers, elapsed()));  // the row of a cycle run: no stop
       row = &history.back();
     }
     if (hooks.on_cycle) hooks.on_cycle(learner, row);

@@ -105,7 +105,10 @@ class Learner {
 
   /// The history row of the current population: weights, the last cycle's games, and the
   /// measures of the best agent and the population (docs/tictactoe-learning.md lists them).
-  GenerationRecord record(Workers& workers, double elapsed) const;
+  /// Its work grows with the square of the population times the rules (hours for 10,000 agents
+  /// of 10,000 rules): once `stop` is set it returns soon, with nothing (no row).
+  std::optional<GenerationRecord> record(Workers& workers, double elapsed,
+                                         const std::atomic<bool>* stop = nullptr) const;
   /// The measures of the best agent (those of record()), with its exact measures when given.
   AgentMeasures measure_best(const ExactMeasures* exact = nullptr) const;
 

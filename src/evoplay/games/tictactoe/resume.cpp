@@ -91,6 +91,9 @@ SavedHistory parse_learn_history(std::string_view text, const std::string& name,
 
 History history_at_cycle(SavedHistory read, const SavedPopulation& saved, const std::string& file) {
   const auto cycle = saved.population.cycle;
+  // A run stopped while its first population's row was measured saved that population and no
+  // row: the resumed run records it first.
+  if (cycle == 0 && read.history.empty()) return {};
   while (!read.history.empty() && read.history.back().generation > cycle) {
     read.history.rows.pop_back();
     read.lines.pop_back();

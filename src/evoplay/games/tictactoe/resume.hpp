@@ -46,7 +46,8 @@ SavedHistory parse_learn_history(std::string_view text, const std::string& file,
                                  const std::vector<std::string>& extras);
 
 /// The history up to the saved population's cycle (a checkpoint writes the history first: rows
-/// past that cycle are dropped); throws Error naming `file` if it has no row for that cycle.
+/// past that cycle are dropped); throws Error naming `file` if it has no row for that cycle (a
+/// population of cycle 0 may have none: a Ctrl-C came while its row was measured).
 History history_at_cycle(SavedHistory read, const SavedPopulation& saved, const std::string& file);
 
 /// Checks that a saved population (read from `file`) fits the settings it will continue with;
