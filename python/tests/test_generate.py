@@ -157,7 +157,7 @@ def test_sudoku_experiment_gives_the_command_lines_runs(data_dir, evoplay_cli, t
 def test_sudoku_experiment_stops_when_progress_says_false(data_dir):
     puzzles = sudoku.load(str(data_dir / "sudoku" / "qqwing_easy_50.txt"))
     r = sudoku.experiment(puzzles, progress=lambda done, total: done < 3,
-                          **{**EXPERIMENT, "first": 0, "runs": 5})
+                          **{**EXPERIMENT, "first": None, "runs": 5})
     assert r.cancelled and 3 <= len(r.runs) < 500
 
 
