@@ -1,10 +1,19 @@
 // `evoplay birds generate` and `birds diversity` as a user runs them: the run folder, the same
 // levels at one thread or two, ruleset blocks in their own folders within the file's limits,
 // layers of open-ended composites, and broken input files.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "evoplay/core/history.hpp"
 #include "evoplay/games/birds/check.hpp"
@@ -27,6 +36,37 @@ const std::string kSmall =
     "--crossover-rate 1 --mutation-rate 0.5 --seed 3";
 
 nlohmann::json json_file(const fs::path& path) { return nlohmann::json::parse(slurp(path)); }
+
+/// Starts `evoplay ARGS` with standard error on a new pseudo-terminal (where it draws its progress
+/// line), waits however long it takes until it has written `text` there, sends SIGINT and waits
+/// for it to end; returns its exit status (-2 when it ended before writing `text`).
+int interrupt_when_it_says(const std::vector<std::string>& args, const std::string& text) {
+  const int master = posix_openpt(O_RDWR | O_NOCTTY);
+  if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0) return -3;
+  const pid_t pid = spawn_evoplay(args, "/dev/null", "/dev/null", ptsname(master));
+  std::string seen;
+  bool sent = false;
+  for (;;) {
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid) {
+      close(master);
+      if (!sent) return -2;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+    pollfd p{master, POLLIN, 0};
+    if (poll(&p, 1, 50) > 0 && (p.revents & POLLIN)) {
+      char buffer[4096];
+      const ssize_t n = read(master, buffer, sizeof buffer);
+      if (n > 0) seen.append(buffer, static_cast<std::size_t>(n));
+    } else if (p.revents & POLLHUP) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));  // not opened yet, or closed
+    }
+    if (!sent && seen.find(text) != std::string::npos) {
+      kill(pid, SIGINT);
+      sent = true;
+    }
+  }
+}
 
 }  // namespace
 
@@ -292,10 +332,11 @@ TEST(BirdsGenerateCli, ReusingTheOutFolderLeavesNothingOfTheEarlierRun) {
 // cancelled, only whole files. --json names the run folder under run_dir.
 TEST(BirdsGenerateCli, CtrlCEndsTheRunWithWhatItFound) {
   const auto dir = scratch_dir("birds-gen-sigint") / "run";
-  const int status = interrupt_when(
+  // Once generation 0 is done (its progress line): a Ctrl-C before it would find no level.
+  const int status = interrupt_when_it_says(
       {"birds", "generate", "--population", "4", "--generations", "1000000", "--length", "4",
-       "--blocks", "0,1000", "--no-pictures", "--quiet", "--out", dir.string()},
-      dir / "config.json");
+       "--blocks", "0,1000", "--no-pictures", "--out", dir.string()},
+      "gen 0 ");
   EXPECT_EQ(status, 130);
   expect_cancelled_run(dir);
   EXPECT_TRUE(fs::exists(dir / "level-04.xml"));
