@@ -175,8 +175,11 @@ void add_birds_routes(httplib::Server& server, const Context& ctx) {
   // levels as they appear (LiveLevels), then result.json's object with each level's XML. Cancelled
   // (or at --job-seconds): the levels found so far.
   server.Post("/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
-                const auto [set, rules] = generate_settings(ctx.body(req));
-                ctx.start_job(req, res, "birds-generate", [&ctx, set, rules](Job& job) {
+                // Named copies, not structured bindings: clang 14 (the fuzz preset's) cannot
+                // capture those.
+                const auto settings = generate_settings(ctx.body(req));
+                ctx.start_job(req, res, "birds-generate",
+                              [&ctx, set = settings.first, rules = settings.second](Job& job) {
                   LiveLevels observer(job);
                   const JobControl run(ctx, job, &observer);
                   return generated(birds::generate_levels({}, birds::default_catalogue(), {rules},
