@@ -274,6 +274,18 @@ TEST(UnitStore, UnitsThatAreNotAFolderAreRefused) {
   EXPECT_EQ(calls, 0);
 }
 
+TEST(UnitStore, SavedIntegersAreReadOnlyAsWholeNumbersInRange) {
+  EXPECT_EQ(json_integer<std::uint16_t>(nlohmann::json(65535)), 65535);
+  EXPECT_EQ(json_integer<int>(nlohmann::json(-3)), -3);
+  // Each would be undefined behaviour or a silent truncation through get<T>() (fuzz/unit_files).
+  for (const auto& bad : {nlohmann::json::parse("999999999998e-05"), nlohmann::json(2.5),
+                          nlohmann::json(65536), nlohmann::json("1"), nlohmann::json(nullptr)}) {
+    EXPECT_THROW(json_integer<std::uint16_t>(bad), Error) << bad;
+  }
+  EXPECT_THROW(json_integer<std::uint64_t>(nlohmann::json(-1)), Error);
+  EXPECT_THROW(json_integer<int>(nlohmann::json(1e300)), Error);
+}
+
 TEST(UnitStore, FingerprintChangesAreNamedByPath) {
   const nlohmann::json a = {{"config", {{"seed", 1}, {"map", "a.map"}}}, {"job", "series"}};
   const nlohmann::json b = {{"config", {{"seed", 1}, {"map", "b.map"}}},

@@ -9,14 +9,21 @@
 // assembles the results in unit order, whoever computed them, so results never depend on where
 // or in which order units ran.
 
+#include <fmt/format.h>
+
+#include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/core/error.hpp"
 
 namespace evoplay {
 
@@ -74,6 +81,23 @@ void run_units_locally(const UnitJob& job, const Control& control, UnitResults& 
 
 /// Runs a job through control.units, or run_units_locally when control has no runner.
 UnitResults run_units(const UnitJob& job, const Control& control);
+
+/// `j` as an integer of type T, for decoders of saved results: throws Error unless `j` is a whole
+/// JSON number within T's range. A float (1e300, 2.5) or -1 for an unsigned type is refused,
+/// where j.get<T>() would be undefined behaviour or truncate silently.
+template <std::integral T>
+T json_integer(const nlohmann::json& j) {
+  if (j.is_number_unsigned()) {
+    const auto v = j.get<std::uint64_t>();
+    if (std::in_range<T>(v)) return static_cast<T>(v);
+  } else if (j.is_number_integer()) {
+    const auto v = j.get<std::int64_t>();
+    if (std::in_range<T>(v)) return static_cast<T>(v);
+  }
+  throw Error(fmt::format("expected a whole number from {} to {}, found {}",
+                          std::numeric_limits<T>::min(), std::numeric_limits<T>::max(),
+                          j.dump().substr(0, 40)));
+}
 
 /// JSON has no NaN: a double as JSON (null for NaN) and back (null gives NaN).
 nlohmann::json json_double(double v);

@@ -133,18 +133,18 @@ template <Game G>
 GameRecord<G> game_record_from_json(const nlohmann::json& j) {
   GameRecord<G> r;
   for (const auto& b : j.at("moves")) {
-    const auto bits = b.get<std::uint16_t>();
+    const auto bits = json_integer<std::uint16_t>(b);
     typename G::Move m{};
     std::memcpy(&m, &bits, sizeof m);
     r.moves.push_back(m);
   }
-  r.winner = j.at("winner").get<int>();
+  r.winner = json_integer<int>(j.at("winner"));
   r.finished = j.at("finished").get<bool>();
   for (std::size_t s = 0; s < 2; ++s) {
     const auto& x = j.at("stats").at(s);
-    r.stats[s] = {x.at(0).get<std::uint64_t>(), x.at(1).get<std::uint64_t>(),
-                  x.at(2).get<std::uint64_t>(), x.at(3).get<std::uint64_t>(),
-                  x.at(4).get<std::uint64_t>()};
+    r.stats[s] = {json_integer<std::uint64_t>(x.at(0)), json_integer<std::uint64_t>(x.at(1)),
+                  json_integer<std::uint64_t>(x.at(2)), json_integer<std::uint64_t>(x.at(3)),
+                  json_integer<std::uint64_t>(x.at(4))};
   }
   r.seconds = j.at("seconds").get<std::array<double, 2>>();
   r.longest = j.at("longest").get<std::array<double, 2>>();

@@ -8,6 +8,7 @@
 
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/stats.hpp"
+#include "evoplay/core/units.hpp"
 
 namespace evoplay::search {
 
@@ -262,15 +263,15 @@ nlohmann::json game_outcome_json(const TournamentGame& g) {
 }
 
 void read_game_outcome(const nlohmann::json& j, TournamentGame& g) {
-  g.winner = j.at("winner").get<int>();
+  g.winner = json_integer<int>(j.at("winner"));
   const auto outcome = j.at("outcome").get<std::string>();
   for (std::size_t s = 0; s < 2 && s < outcome.size(); ++s) g.outcome[s] = outcome[s];
   g.overran = j.at("overran").get<std::array<bool, 2>>();
   g.longest = j.at("longest").get<std::array<double, 2>>();
   g.longest_cpu = j.at("longest_cpu").get<std::array<double, 2>>();
   g.thinking = j.at("thinking").get<std::array<double, 2>>();
-  g.moves = j.at("moves").get<std::array<int, 2>>();
-  g.plies = j.at("plies").get<int>();
+  for (std::size_t s = 0; s < 2; ++s) g.moves[s] = json_integer<int>(j.at("moves").at(s));
+  g.plies = json_integer<int>(j.at("plies"));
   g.extra.clear();
   for (const auto& e : j.at("extra")) {
     g.extra.emplace_back(e.at(0).get<std::string>(), e.at(1).get<std::string>());

@@ -441,8 +441,8 @@ LevelSetReport LevelSetReport::from_unit_json(const nlohmann::json& j) {
   }
   for (const auto& row : j.at("history")) {
     GenerationRecord g;
-    g.generation = row.at("generation").get<std::size_t>();
-    g.evaluations = row.at("evaluations").get<std::uint64_t>();
+    g.generation = json_integer<std::size_t>(row.at("generation"));
+    g.evaluations = json_integer<std::uint64_t>(row.at("evaluations"));
     g.best = double_from_json(row.at("best"));
     g.mean = double_from_json(row.at("mean"));
     g.worst = double_from_json(row.at("worst"));
@@ -454,7 +454,7 @@ LevelSetReport LevelSetReport::from_unit_json(const nlohmann::json& j) {
     r.history.add(std::move(g));
   }
   r.notes = j.at("notes").get<std::vector<std::string>>();
-  r.stable_levels = j.at("stable_levels").get<int>();
+  r.stable_levels = json_integer<int>(j.at("stable_levels"));
   r.stop = evo::stop_reason_from_name(j.at("stop").get<std::string>());
   return r;
 }

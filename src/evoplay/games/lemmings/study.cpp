@@ -319,20 +319,20 @@ nlohmann::json study_run_json(const StudyRun& r) {
 
 StudyRun study_run_from_json(const nlohmann::json& j) {
   StudyRun r;
-  r.level = j.at("level").get<std::size_t>();
+  r.level = json_integer<std::size_t>(j.at("level"));
   r.algorithm = algorithm_from_name(j.at("algorithm").get<std::string>());
   r.fitness = fitness_from_name(j.at("fitness").get<std::string>());
-  r.run = j.at("run").get<int>();
-  r.seed = j.at("seed").get<std::uint64_t>();
+  r.run = json_integer<int>(j.at("run"));
+  r.seed = json_integer<std::uint64_t>(j.at("seed"));
   r.solved = j.at("solved").get<bool>();
-  r.first_solution = j.at("first_solution").get<std::uint64_t>();
-  r.distinct = j.at("distinct").get<std::size_t>();
+  r.first_solution = json_integer<std::uint64_t>(j.at("first_solution"));
+  r.distinct = json_integer<std::size_t>(j.at("distinct"));
   r.best_fitness = double_from_json(j.at("best_fitness"));
-  r.evaluations = j.at("evaluations").get<std::uint64_t>();
+  r.evaluations = json_integer<std::uint64_t>(j.at("evaluations"));
   r.seconds = j.at("seconds").get<double>();
   r.simulation_seconds = j.at("simulation_seconds").get<double>();
   r.cpu_seconds = j.at("cpu_seconds").get<double>();
-  r.solutions = j.at("solutions").get<std::vector<std::uint64_t>>();
+  for (const auto& x : j.at("solutions")) r.solutions.push_back(json_integer<std::uint64_t>(x));
   r.best_curve = doubles_from_json(j.at("best_curve"));
   r.mean_curve = doubles_from_json(j.at("mean_curve"));
   return r;

@@ -218,13 +218,13 @@ RunRecord run_record_from_json(const nlohmann::json& j) {
   r.crossover = j.at("crossover").get<std::string>();
   r.mutation = j.at("mutation").get<std::string>();
   r.value = double_from_json(j.at("value"));
-  r.puzzle = j.at("puzzle").get<int>();
-  r.run = j.at("run").get<int>();
-  r.seed = j.at("seed").get<std::uint64_t>();
+  r.puzzle = json_integer<int>(j.at("puzzle"));
+  r.run = json_integer<int>(j.at("run"));
+  r.seed = json_integer<std::uint64_t>(j.at("seed"));
   r.solved = j.at("solved").get<bool>();
-  r.fitness = j.at("fitness").get<int>();
-  r.generations = j.at("generations").get<std::size_t>();
-  r.evaluations = j.at("evaluations").get<std::uint64_t>();
+  r.fitness = json_integer<int>(j.at("fitness"));
+  r.generations = json_integer<std::size_t>(j.at("generations"));
+  r.evaluations = json_integer<std::uint64_t>(j.at("evaluations"));
   r.seconds = j.at("seconds").get<double>();
   return r;
 }

@@ -79,12 +79,12 @@ nlohmann::json exact_json(const PuzzleResult& o) {
 
 PuzzleResult exact_from_json(const nlohmann::json& j, Geometry geometry) {
   PuzzleResult o;
-  o.line = j.at(0).get<int>();
-  o.solutions = j.at(1).get<int>();
+  o.line = json_integer<int>(j.at(0));
+  o.solutions = json_integer<int>(j.at(1));
   o.solved = o.solutions > 0;
   o.board = board_from_json(j.at(2), geometry);
-  o.guesses = j.at(3).get<std::uint64_t>();
-  o.backtracks = j.at(4).get<std::uint64_t>();
+  o.guesses = json_integer<std::uint64_t>(j.at(3));
+  o.backtracks = json_integer<std::uint64_t>(j.at(4));
   o.seconds = double_from_json(j.at(5));
   return o;
 }
@@ -108,14 +108,14 @@ nlohmann::json evolved_json(const PuzzleResult& o) {
 
 PuzzleResult evolved_from_json(const nlohmann::json& j, Geometry geometry) {
   PuzzleResult o;
-  o.line = j.at("line").get<int>();
+  o.line = json_integer<int>(j.at("line"));
   o.solved = j.at("solved").get<bool>();
-  o.fitness = j.at("fitness").get<int>();
+  o.fitness = json_integer<int>(j.at("fitness"));
   o.board = board_from_json(j.at("board"), geometry);
-  o.generations = j.at("generations").get<std::size_t>();
-  o.evaluations = j.at("evaluations").get<std::uint64_t>();
-  o.local_moves = j.at("local_moves").get<std::uint64_t>();
-  o.restarts = j.at("restarts").get<std::size_t>();
+  o.generations = json_integer<std::size_t>(j.at("generations"));
+  o.evaluations = json_integer<std::uint64_t>(j.at("evaluations"));
+  o.local_moves = json_integer<std::uint64_t>(j.at("local_moves"));
+  o.restarts = json_integer<std::size_t>(j.at("restarts"));
   o.seconds = double_from_json(j.at("seconds"));
   o.stop = evo::stop_reason_from_name(j.at("stop").get<std::string>());
   CsvTable table;

@@ -58,7 +58,8 @@ LearnRunsResult learn_runs(const std::filesystem::path& run_dir, const LearnRunS
   job.folder = run_folder;
   job.fingerprint = {{"seed", settings.seed}};
   job.check = [&](std::size_t k, const nlohmann::json& j) {
-    if (j.at("seed").get<std::uint64_t>() != settings.seed + k)
+    (void)json_integer<std::uint64_t>(j.at("cycles"));  // what the report reads as a count
+    if (json_integer<std::uint64_t>(j.at("seed")) != settings.seed + k)
       throw Error(
           fmt::format("the run of seed {}, not {}", j.at("seed").dump(), settings.seed + k));
     for (const char* seat : {"x", "o"}) {
