@@ -26,13 +26,8 @@ import sys
 import threading
 import time
 
-
-def rss_mib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from web_load import rss_mib  # noqa: E402  (the server's resident memory, MiB)
 
 
 def largest_level():

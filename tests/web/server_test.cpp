@@ -16,10 +16,10 @@
 #include <set>
 #include <thread>
 
+#include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/xml.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/sudoku/board.hpp"
-#include "evoplay/core/error.hpp"
 #include "evoplay/web/connection.hpp"
 #include "evoplay/web/context.hpp"
 #include "evoplay/web/jobs.hpp"
@@ -605,9 +605,8 @@ TEST(WebServer, HeavyRequestsAreBoundedAndAnsweredOr503) {
 // Out of memory in a handler or a job is a reply (503, "out of memory") or an error event,
 // never the end of the server.
 TEST(WebServer, OutOfMemoryIsAnAnswerNotACrash) {
-  const auto handler = guarded([](const httplib::Request&, httplib::Response&) {
-    throw std::bad_alloc();
-  });
+  const auto handler =
+      guarded([](const httplib::Request&, httplib::Response&) { throw std::bad_alloc(); });
   httplib::Request req;
   httplib::Response res;
   handler(req, res);
@@ -671,19 +670,19 @@ TEST(WebServer, ForeignHostOriginAndNonJsonBodiesAreRefused) {
   EXPECT_EQ(post({}, "application/json"), 200);
   EXPECT_EQ(post({{"Origin", "http://127.0.0.1:" + port}}, "application/json"), 200);
   EXPECT_EQ(post({}, "application/json; charset=utf-8"), 200);
-  for (const std::string& host : std::vector<std::string>{"localhost:" + port, "[::1]:" + port,
-                                                          "LOCALHOST", "127.0.0.1"}) {
+  for (const std::string& host :
+       std::vector<std::string>{"localhost:" + port, "[::1]:" + port, "LOCALHOST", "127.0.0.1"}) {
     EXPECT_EQ(get({{"Host", host}}, "/api/info"), 200) << host;
   }
-  for (const std::string& host : std::vector<std::string>{
-           "attacker.example", "attacker.example:" + port, "127.0.0.1.attacker.example:" + port,
-           "localhost:x", "", "[::1"}) {
+  for (const std::string& host :
+       std::vector<std::string>{"attacker.example", "attacker.example:" + port,
+                                "127.0.0.1.attacker.example:" + port, "localhost:x", "", "[::1"}) {
     EXPECT_EQ(get({{"Host", host}}, "/api/info"), 403) << host;
     EXPECT_EQ(post({{"Host", host}}, "application/json"), 403) << host;
   }
-  for (const std::string& origin : std::vector<std::string>{
-           "http://attacker.example", "null", "http://localhost:" + port,
-           "https://127.0.0.1:" + port}) {
+  for (const std::string& origin :
+       std::vector<std::string>{"http://attacker.example", "null", "http://localhost:" + port,
+                                "https://127.0.0.1:" + port}) {
     EXPECT_EQ(post({{"Origin", origin}}, "application/json"), 403) << origin;
   }
   for (const std::string type : {"text/plain", "application/x-www-form-urlencoded",
@@ -707,8 +706,8 @@ TEST(WebServer, SlowClientsAreDisconnected) {
   s.body_seconds = 0.5;
   TestServer server(s);
   const std::string host = "Host: 127.0.0.1:" + std::to_string(server.port()) + "\r\n";
-  const auto headers = drip_until_closed(server.port(), "GET /api/info HTTP/1.1\r\n" + host,
-                                         "X-Slow: 1\r\n");
+  const auto headers =
+      drip_until_closed(server.port(), "GET /api/info HTTP/1.1\r\n" + host, "X-Slow: 1\r\n");
   EXPECT_EQ(headers.rfind("HTTP/1.1 408", 0), 0u) << headers.substr(0, 200);
   const auto body = drip_until_closed(
       server.port(),
@@ -765,13 +764,14 @@ TEST(WebServer, SeedsTakeTheCommandLinesRangeUnclamped) {
     moves.insert(reply["played"]["move"].dump());
   }
   EXPECT_GT(moves.size(), 1u) << "sixteen seeds played one move: clamped to one seed?";
-  EXPECT_EQ(server.post("/api/connect4/move",
-                        std::string(R"({"bot": "random", "seed": 18446744073709551615})"))
+  EXPECT_EQ(server
+                .post("/api/connect4/move",
+                      std::string(R"({"bot": "random", "seed": 18446744073709551615})"))
                 .first,
             200);
   for (const char* bad : {"18446744073709551616", "-1", "1.5", "\"7\""}) {
-    const auto [status, reply] = server.post(
-        "/api/connect4/move", std::string(R"({"bot": "random", "seed": )") + bad + "}");
+    const auto [status, reply] =
+        server.post("/api/connect4/move", std::string(R"({"bot": "random", "seed": )") + bad + "}");
     EXPECT_EQ(status, 400) << bad;
     EXPECT_NE(reply.dump().find("seed: expected a whole number from 0 to 18446744073709551615"),
               std::string::npos)

@@ -178,13 +178,14 @@ void add_birds_routes(httplib::Server& server, const Context& ctx) {
                 // Named copies, not structured bindings: clang 14 (the fuzz preset's) cannot
                 // capture those.
                 const auto settings = generate_settings(ctx.body(req));
-                ctx.start_job(req, res, "birds-generate",
-                              [&ctx, set = settings.first, rules = settings.second](Job& job) {
-                  LiveLevels observer(job);
-                  const JobControl run(ctx, job, &observer);
-                  return generated(birds::generate_levels({}, birds::default_catalogue(), {rules},
-                                                          false, set, run.control));
-                });
+                ctx.start_job(
+                    req, res, "birds-generate",
+                    [&ctx, set = settings.first, rules = settings.second](Job& job) {
+                      LiveLevels observer(job);
+                      const JobControl run(ctx, job, &observer);
+                      return generated(birds::generate_levels({}, birds::default_catalogue(),
+                                                              {rules}, false, set, run.control));
+                    });
               }));
 }
 

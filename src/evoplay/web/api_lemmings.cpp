@@ -173,26 +173,26 @@ void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
               }));
   // CRO, the GA or ACO on a level as a job: each generation an event, then `lemmings solve
   // --json`'s record and the best plan (the genes that had an effect) as text.
-  server.Post(
-      "/api/lemmings/solve", guarded([&ctx](const auto& req, auto& res) {
-        const json body = ctx.body(req);
-        auto level = lem::parse_level(get_string(body, "level", "", 1 << 20), "level");
-        auto settings =
-            read_settings(body, lem::SolverSettings{}, {"level"}, {{"algorithm", "method"}});
-        cap("evaluations", settings.evaluations, std::uint64_t{200000});
-        cap("population", settings.population, std::size_t{1000});
-        cap("epochs", settings.epochs, std::size_t{100000});
-        cap("islands", settings.islands.islands, std::size_t{1});
-        settings.threads = 1;
-        const std::string algorithm(lem::algorithm_name(settings.algorithm));
-        if (level.total_skills() == 0) throw BadRequest("level: it offers no skill to plan");
-        ctx.start_job(req, res, "lemmings-" + algorithm, [&ctx, level, settings](Job& job) {
-          PlanEvents observer(job);
-          const JobControl run(ctx, job, &observer);
-          const auto r = lem::solve_level(level, settings, run.control);
-          return json{{"result", r.to_json()}, {"plan", lem::to_text(r.best)}};
-        });
-      }));
+  server.Post("/api/lemmings/solve", guarded([&ctx](const auto& req, auto& res) {
+                const json body = ctx.body(req);
+                auto level = lem::parse_level(get_string(body, "level", "", 1 << 20), "level");
+                auto settings = read_settings(body, lem::SolverSettings{}, {"level"},
+                                              {{"algorithm", "method"}});
+                cap("evaluations", settings.evaluations, std::uint64_t{200000});
+                cap("population", settings.population, std::size_t{1000});
+                cap("epochs", settings.epochs, std::size_t{100000});
+                cap("islands", settings.islands.islands, std::size_t{1});
+                settings.threads = 1;
+                const std::string algorithm(lem::algorithm_name(settings.algorithm));
+                if (level.total_skills() == 0)
+                  throw BadRequest("level: it offers no skill to plan");
+                ctx.start_job(req, res, "lemmings-" + algorithm, [&ctx, level, settings](Job& job) {
+                  PlanEvents observer(job);
+                  const JobControl run(ctx, job, &observer);
+                  const auto r = lem::solve_level(level, settings, run.control);
+                  return json{{"result", r.to_json()}, {"plan", lem::to_text(r.best)}};
+                });
+              }));
 }
 
 }  // namespace evoplay::web

@@ -111,8 +111,8 @@ json parse_body(std::string_view body, std::size_t max_bytes) {
   // A large body's JSON values may take ten times its size: memory goes back after the answer.
   if (body.size() > kLargeBody) this_request::mark_heavy();
   if (nested_deeper_than(body, kMaxJsonDepth)) {
-    throw BadRequest(fmt::format(
-        "the request body nests arrays and objects deeper than {} levels", kMaxJsonDepth));
+    throw BadRequest(fmt::format("the request body nests arrays and objects deeper than {} levels",
+                                 kMaxJsonDepth));
   }
   // The parser reports (does not throw on) bad JSON here.
   json value = json::parse(body, nullptr, /*allow_exceptions=*/false);

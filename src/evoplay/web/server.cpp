@@ -1,7 +1,6 @@
 #include "evoplay/web/server.hpp"
 
 #include <fmt/format.h>
-
 #include <netdb.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -194,38 +193,37 @@ void add_job_routes(httplib::Server& server, const Context& ctx) {
   server.Post(R"(/api/jobs/(\d{1,18})/cancel)", cancel);
   // Server-sent events: "id: N\ndata: JSON\n\n" from event `from` (or Last-Event-ID) on, until
   // the job's last event. A client that goes away before the end cancels the job.
-  server.Get(R"(/api/jobs/(\d{1,18})/events)", guarded([&ctx](const auto& req, auto& res) {
-               auto job = owned_job(ctx, req);
-               // `from`: the first event wanted; Last-Event-ID: the last one seen. Either is
-               // digits within kMaxEventNumber, else 400 (never wrapped round to 0).
-               std::size_t from = 0;
-               if (req.has_param("from")) {
-                 from = parse_event_number(req.get_param_value("from"), "from");
-               } else if (req.has_header("Last-Event-ID")) {
-                 from = parse_event_number(req.get_header_value("Last-Event-ID"),
-                                           "Last-Event-ID") + 1;
-               }
-               auto next = std::make_shared<std::size_t>(from);
-               res.set_header("Cache-Control", "no-cache");
-               res.set_chunked_content_provider(
-                   "text/event-stream",
-                   [job, next](std::size_t, httplib::DataSink& sink) {
-                     bool ended = false;
-                     const auto events =
-                         job->events_from(*next, std::chrono::milliseconds(500), ended);
-                     std::string text;
-                     for (const auto& e : events) {
-                       text += fmt::format("id: {}\ndata: {}\n\n", (*next)++, e);
-                     }
-                     if (text.empty()) text = ": waiting\n\n";  // finds a client gone
-                     if (!sink.write(text.data(), text.size())) return false;
-                     if (ended) sink.done();
-                     return true;
-                   },
-                   [job](bool success) {
-                     if (!success) job->cancel();
-                   });
-             }));
+  server.Get(
+      R"(/api/jobs/(\d{1,18})/events)", guarded([&ctx](const auto& req, auto& res) {
+        auto job = owned_job(ctx, req);
+        // `from`: the first event wanted; Last-Event-ID: the last one seen. Either is
+        // digits within kMaxEventNumber, else 400 (never wrapped round to 0).
+        std::size_t from = 0;
+        if (req.has_param("from")) {
+          from = parse_event_number(req.get_param_value("from"), "from");
+        } else if (req.has_header("Last-Event-ID")) {
+          from = parse_event_number(req.get_header_value("Last-Event-ID"), "Last-Event-ID") + 1;
+        }
+        auto next = std::make_shared<std::size_t>(from);
+        res.set_header("Cache-Control", "no-cache");
+        res.set_chunked_content_provider(
+            "text/event-stream",
+            [job, next](std::size_t, httplib::DataSink& sink) {
+              bool ended = false;
+              const auto events = job->events_from(*next, std::chrono::milliseconds(500), ended);
+              std::string text;
+              for (const auto& e : events) {
+                text += fmt::format("id: {}\ndata: {}\n\n", (*next)++, e);
+              }
+              if (text.empty()) text = ": waiting\n\n";  // finds a client gone
+              if (!sink.write(text.data(), text.size())) return false;
+              if (ended) sink.done();
+              return true;
+            },
+            [job](bool success) {
+              if (!success) job->cancel();
+            });
+      }));
 }
 
 void add_site_routes(httplib::Server& server, const Context& ctx) {
@@ -278,8 +276,8 @@ std::string bind_failure(const std::string& host, int port) {
   addrinfo* found = nullptr;
   const std::string service = std::to_string(port);
   if (::getaddrinfo(host.c_str(), service.c_str(), &hints, &found) != 0 || !found) {
-    return fmt::format("cannot listen on {}:{}: '{}' is not an address of this machine", host,
-                       port, host);
+    return fmt::format("cannot listen on {}:{}: '{}' is not an address of this machine", host, port,
+                       host);
   }
   int error = 0;
   const int sock = ::socket(found->ai_family, found->ai_socktype, found->ai_protocol);
@@ -333,12 +331,11 @@ struct Server::Impl {
     // and, for a body, its Content-Type (JSON only: a form cannot send it across sites).
     http.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       const std::string length = req.get_header_value("Content-Length");
-      const bool has_body = (!length.empty() && length != "0") ||
-                            req.has_header("Transfer-Encoding");
+      const bool has_body =
+          (!length.empty() && length != "0") || req.has_header("Transfer-Encoding");
       const auto refusal =
-          refuse_request(req.method, req.get_header_value("Host"),
-                         req.get_header_value("Origin"), req.get_header_value("Content-Type"),
-                         has_body, settings.host);
+          refuse_request(req.method, req.get_header_value("Host"), req.get_header_value("Origin"),
+                         req.get_header_value("Content-Type"), has_body, settings.host);
       if (!refusal) return httplib::Server::HandlerResponse::Unhandled;
       refuse(res, *refusal);
       if (has_body) {  // left unread: the connection cannot carry another request
