@@ -122,12 +122,26 @@ std::string missing_subcommand(const CLI::App& app) {
 /// rank's own (out of memory, an internal error) are said by the rank that meets them.
 bool says_errors() { return dist::world().leader(); }
 
+/// How long a failing rank waits for the others to fail too (they read the same inputs, so
+/// they fail at once; only a rank that failed alone waits this long).
+constexpr double kFailureMeetingSeconds = 10;
+
+/// Prints a usage or input error on rank 0; a worker rank keeps it in `unsaid` (run() says it
+/// only if the other ranks did not fail too).
+void say(const std::string& message, std::string& unsaid) {
+  if (says_errors()) {
+    fmt::print(stderr, "{}", message);
+  } else {
+    unsaid = message;
+  }
+}
+
 std::string rank_prefix() {
   const auto w = dist::world();
   return w.size > 1 ? fmt::format("(rank {}) ", w.rank) : std::string();
 }
 
-int run_command(int argc, const char* const* argv) {
+int run_command(int argc, const char* const* argv, std::string& unsaid) {
   CLI::App app{
       "evoplay: bio-inspired optimisation and game-tree search for games.\n"
       "Solve puzzles (Sudoku, Lemmings), generate Angry Birds levels, and play and learn games\n"
@@ -174,20 +188,20 @@ int run_command(int argc, const char* const* argv) {
     return e.get_exit_code();  // a command's own exit status, already reported (birds check: 3)
   } catch (const CLI::ParseError& e) {
     std::fflush(stdout);
-    if (!says_errors()) return 2;
     if (std::string_view(e.what()) == "A subcommand is required") {
-      fmt::print(stderr, "{}", missing_subcommand(app));
+      say(missing_subcommand(app), unsaid);
       return 2;
     }
-    fmt::print(stderr, "evoplay: error: {}\nRun with --help for more information.\n", e.what());
+    say(fmt::format("evoplay: error: {}\nRun with --help for more information.\n", e.what()),
+        unsaid);
     return 2;
   } catch (const fields::FieldError& e) {
     std::fflush(stdout);  // a setting, named as its option
-    if (says_errors()) fmt::print(stderr, "evoplay: error: --{}: {}\n", e.field(), e.detail());
+    say(fmt::format("evoplay: error: --{}: {}\n", e.field(), e.detail()), unsaid);
     return 2;
   } catch (const Error& e) {
     std::fflush(stdout);
-    if (says_errors()) fmt::print(stderr, "evoplay: error: {}\n", e.what());
+    say(fmt::format("evoplay: error: {}\n", e.what()), unsaid);
     return 2;
   } catch (const std::bad_alloc&) {
     std::fflush(stdout);
@@ -209,10 +223,17 @@ int run_command(int argc, const char* const* argv) {
 int run(int argc, const char* const* argv) {
   remove_temporaries_on_signals();
   const dist::MpiSession mpi;  // under mpirun: this process is one rank of the job
-  const int status = run_command(argc, argv);
-  // A rank that fails outside the units protocol (the others may be waiting for it) ends at
-  // once: the launcher then ends the job, instead of every rank waiting in MPI_Finalize.
-  if (status != 0 && dist::world().size > 1 && !dist::units_over()) dist::abandon(status);
+  std::string unsaid;
+  const int status = run_command(argc, argv, unsaid);
+  // A rank that fails outside the units protocol (the others may be waiting for it) ends without
+  // MPI_Finalize: the launcher then ends the job. First the failing ranks meet, so that rank 0
+  // has said the error before any rank's exit makes the launcher end the others; a worker rank
+  // that failed alone (rank 0 never comes) says its own error.
+  if (status != 0 && dist::world().size > 1 && !dist::units_over()) {
+    if (!dist::every_rank_failed(kFailureMeetingSeconds) && !unsaid.empty())
+      fmt::print(stderr, "{}{}", rank_prefix(), unsaid);
+    dist::abandon(status);
+  }
   return status;
 }
 

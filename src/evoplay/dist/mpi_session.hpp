@@ -53,6 +53,11 @@ void check_mpi(int code, const char* what);
 void note_units_over();
 bool units_over();
 
+/// Whether every rank called this within `seconds` (a non-blocking barrier): what failing ranks
+/// call before they end, so that a usage or input error every rank meets is said once, by rank
+/// 0, before any rank exits. False after `seconds` (some rank did not fail).
+bool every_rank_failed(double seconds);
+
 /// Ends this process at once with `status` without finalising MPI: what a rank does after an
 /// error outside the units protocol, so that the launcher ends the job instead of waiting for
 /// the other ranks in MPI_Finalize. Standard output and error are flushed first.
