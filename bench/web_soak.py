@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Soak of `evoplay serve` (issue 39; loopback only, bounded in time): CLIENTS clients send a
+"""Soak of `evoplay serve` (loopback only, bounded in time): CLIENTS clients send a
 mix of malformed and heavy requests for SECONDS: the largest Lemmings replay the API takes
 (200,000 cells, 500 lemmings, 5,000 steps), Angry Birds simulations, bodies of 2,000,000 '[',
 unterminated and oversized bodies, wrong Content-Type, foreign Host and Origin, bad event ids,

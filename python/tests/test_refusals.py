@@ -1,4 +1,4 @@
-"""Issue 36's "Broken" list and issue 39's Python cases: what used to crash, hang, print a
+"""Python calls once mishandled: what used to crash, hang, print a
 warning or be accepted silently is refused with the command line's words, or works. Each test is
 a reproducer of the issue turned into a test."""
 

@@ -152,7 +152,7 @@ TEST(Cli, DemoFlagsWritesATournamentAndAGame) {
   // The program finds data/flags next to its build folder, wherever it is run from.
   EXPECT_EQ(r.out.find("skipped"), std::string::npos) << r.out;
   const auto part = dir / "flags";
-  for (const char* f : {"game.gif", "game_end.png"}) {
+  for (const char* f : {"game.gif", "game-end.png"}) {
     EXPECT_GT(std::filesystem::file_size(part / f), 1000u) << f;
   }
   for (const char* f : {"standings.csv", "games.csv", "result.json"}) {

@@ -1,6 +1,7 @@
 // The documentation a user's clone holds speaks only of what that user can see: no page points
 // into ../shared (a folder beside the maintainers' checkout, not in the clone), no page refers to
 // the project's issue numbers, and every relative link between pages leads to a file that exists.
+// The code's comments, too, say what a thing is for, not which issue asked for it.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -14,6 +15,20 @@ namespace fs = std::filesystem;
 using evoplay::test_support::slurp;
 
 namespace {
+
+/// The source, test, script and benchmark files a reader of the code opens.
+std::vector<fs::path> code_files() {
+  const fs::path root = EVOPLAY_SOURCE_DIR;
+  std::vector<fs::path> out = {root / "scripts" / "install-deps", root / "bench" / "run"};
+  for (const char* dir : {"src", "tests", "python", "bench", "scripts", "fuzz", "examples"}) {
+    for (const auto& e : fs::recursive_directory_iterator(root / dir)) {
+      const auto ext = e.path().extension();
+      if (e.is_regular_file() && (ext == ".cpp" || ext == ".hpp" || ext == ".py" || ext == ".sh"))
+        out.push_back(e.path());
+    }
+  }
+  return out;
+}
 
 std::vector<fs::path> pages() {
   const fs::path root = EVOPLAY_SOURCE_DIR;
@@ -49,6 +64,15 @@ TEST(DocsPages, NoPageRefersToTheSharedFolderOrToIssueNumbers) {
   ASSERT_GT(all.size(), 10u);
   for (const auto& page : all) {
     for (const auto& m : matches(page, pattern)) ADD_FAILURE() << m;
+  }
+}
+
+TEST(DocsPages, NoCodeCommentCitesAnIssueNumber) {
+  const std::regex pattern(R"(\b[Ii]ssues? #?[0-9]+)");
+  const auto all = code_files();
+  ASSERT_GT(all.size(), 100u);
+  for (const auto& file : all) {
+    for (const auto& m : matches(file, pattern)) ADD_FAILURE() << m;
   }
 }
 

@@ -1,5 +1,5 @@
 // `evoplay --help` lists every command group, each on one line with a description, and every
-// group's own --help works. The list is the issues' (foundation: demo, plot; one group per game).
+// group's own --help works. The list: demo, plot, serve, help and one group per game.
 #include <gtest/gtest.h>
 
 #include <sstream>

@@ -190,7 +190,7 @@ TEST(HostileInput, NamesAndOutputPathsAreCheckedBeforeAnyWork) {
   EXPECT_FALSE(fs::exists(dir / "x.jpg"));
 }
 
-// Inputs that were misread (issue 39): each is now refused naming the place and what was expected.
+// Inputs that were misread: each is now refused naming the place and what was expected.
 TEST(HostileInput, MisreadInputsAreRefusedNamingWhatWasExpected) {
   const auto dir = scratch_dir("hostile-misread");
   // <GameObject>, a typo of <GameObjects>: its objects were left out and the empty level "stood".

@@ -33,7 +33,7 @@ std::vector<fs::path> files_in(const fs::path& dir) {
 
 /// Sends `sig` to `pid` and waits for it to end; returns its exit status (128 + N when signal N
 /// ended it). One still running `guard` seconds after the signal is killed and the test fails:
-/// the bound only keeps a command that ignores the signal (for minutes, before issue 39) from
+/// the bound only keeps a command that ignores the signal (for minutes, as setups once did) from
 /// stalling the suite; it measures no speed.
 int stop_and_wait(pid_t pid, int sig, const std::string& what, double guard = 30) {
   EXPECT_EQ(kill(pid, sig), 0) << what;
@@ -56,7 +56,7 @@ int stop_and_wait(pid_t pid, int sig, const std::string& what, double guard = 30
 
 // Ctrl-C (or SIGTERM) during the setup of `birds generate`, while its first population or its
 // islands are made and scored (minutes for thousands of individuals), ends it with status 130
-// and a run folder that says so; before issue 39 the setup ignored it to its end.
+// and a run folder that says so; setups once ignored it to their end.
 TEST(Signals, CtrlCStopsBirdsGenerateDuringItsSetup) {
   struct Case {
     std::vector<std::string> args;

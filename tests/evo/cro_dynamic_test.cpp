@@ -1,4 +1,4 @@
-// Dynamic CRO-SL (issue 21): the substrates' weights from the success of their larvae, and a
+// Dynamic CRO-SL: the substrates' weights from the success of their larvae, and a
 // reef whose cells move to the operator that works.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// CRO's presets, its settings by name (core/fields.hpp), the copy control before evaluation (issue
-// 21) and CRO with substrate layers.
+// CRO's presets, its settings by name (core/fields.hpp), the copy control before evaluation and
+// CRO with substrate layers.
 #include <gtest/gtest.h>
 
 #include <map>

@@ -476,7 +476,8 @@ TEST(WebServer, AClientThatGoesAwayCancelsItsJob) {
   EXPECT_EQ(state, "cancelled");
 }
 
-// Issue 39: a server that holds. Each test below is a reproducer of the issue's probe.
+// A server that holds against hostile clients: each test below reproduces a probe that once
+// exhausted its memory, its port or its workers.
 
 /// A client's raw TCP connection to the server, for what cpp-httplib's client will not send.
 class RawConnection {

@@ -142,7 +142,7 @@ void add_play(CLI::App* group) {
       ->capture_default_str()
       ->check(whole_in(1, 100000));
   add_agent_options(cmd, opt->settings);
-  add_common_options(cmd, opt->common, kSeed | kThreads | kJson);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kJson | kQuiet);
   cmd->add_option("--render", opt->render,
                   "FILE.gif: the first won game (else the first) animated; FILE.png or .svg: the "
                   "level after it with the shots' paths");
@@ -154,8 +154,12 @@ void add_play(CLI::App* group) {
     if (level.birds.empty()) throw Error(opt->file, 0, "the level has no bird to play");
     const birds::PlaySettings play;
     Cancellable c;
+    Progress progress(opt->common.quiet, "birds play:");
+    progress.update(0, fmt::format("{} with the {} agent on {}", counted(opt->attempts, "game"),
+                                   opt->agent, display_name(opt->file)));
     const auto games = birds::play_attempts(level, agent, opt->attempts, play, opt->common.seed,
                                             resolve_threads(opt->common.threads), c.control.cancel);
+    progress.finish();
     if (games.empty()) exit_cancelled();
     const std::string file = display_name(opt->file);
     fmt::print("{}",
@@ -195,7 +199,7 @@ void add_difficulty(CLI::App* group) {
       ->capture_default_str()
       ->check(whole_in(0, 100000));
   add_agent_options(cmd, opt->settings.search);
-  add_common_options(cmd, opt->common, kSeed | kThreads | kJson);
+  add_common_options(cmd, opt->common, kSeed | kThreads | kJson | kQuiet);
   cmd->add_option("--sheet", opt->sheet,
                   "FILE.png or .svg: a contact sheet of the levels with the search agent's shots");
   cmd->callback([opt] {
@@ -209,8 +213,12 @@ void add_difficulty(CLI::App* group) {
     for (const auto& f : files) levels.push_back(birds::read_level(f));
     std::vector<birds::DifficultyReport> reports;
     Cancellable c;
+    Progress progress(opt->common.quiet, "birds difficulty:", levels.size());
     for (std::size_t i = 0; i < levels.size() && !c.cancelled(); ++i) {
+      progress.update(i, fmt::format("level {} of {}: {}", i + 1, levels.size(),
+                                     display_name(files[i])));
       reports.push_back(birds::measure_difficulty(levels[i], settings));
+      progress.finish();
       if (!opt->common.json)
         fmt::print("{}", birds::difficulty_text(display_name(files[i]), reports.back()));
     }

@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/help_format.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/cli/renamed.hpp"
 #include "evoplay/cli/run.hpp"
@@ -21,26 +23,35 @@
 namespace evoplay::cli {
 
 void add_common_options(CLI::App* app, CommonOptions& o, unsigned which) {
-  if (which & kSeed)
-    app->add_option("--seed", o.seed, std::string(fields::kSeed.help))->capture_default_str();
+  if (which & kSeed) {
+    app->add_option("--seed", o.seed, std::string(fields::kSeed.help))
+        ->capture_default_str()
+        ->group(kRunOptions);
+  }
   if (which & kThreads) {
     app->add_option("--threads", o.threads, std::string(fields::kThreads.help))
         ->capture_default_str()
-        ->check(whole_in(0, static_cast<long long>(fields::kThreads.hi)));
+        ->check(whole_in(0, static_cast<long long>(fields::kThreads.hi)))
+        ->group(kRunOptions);
   }
-  if (which & kOut)
-    app->add_option("--out", o.out, "run folder (default runs/<command>-<yyyymmdd-hhmmss>)");
-  if (which & kJson) app->add_flag("--json", o.json, "machine-readable output: JSON");
-  if (which & kQuiet) app->add_flag("-q,--quiet", o.quiet, "no progress line");
+  if (which & kOut) {
+    app->add_option("--out", o.out, "run folder (default runs/<command>-<yyyymmdd-hhmmss>)")
+        ->group(kRunOptions);
+  }
+  if (which & kJson)
+    app->add_flag("--json", o.json, "machine-readable output: JSON")->group(kRunOptions);
+  if (which & kQuiet) app->add_flag("-q,--quiet", o.quiet, "no progress line")->group(kRunOptions);
   if (which & kResume) {
     auto* resume = app->add_option("--resume", o.resume,
                                    "finish the run in this folder: its saved units (units/) are "
                                    "kept, the others run (refused if the command, settings or "
-                                   "inputs differ)");
+                                   "inputs differ)")
+                       ->group(kRunOptions);
     if (auto* out = app->get_option_no_throw("--out")) resume->excludes(out);
     app->add_flag("--scheduler-rank", o.scheduler_rank,
                   "under mpirun: rank 0 only hands out units and runs none itself (for hundreds "
-                  "of ranks; docs/cluster.md)");
+                  "of ranks; docs/cluster.md)")
+        ->group(kRunOptions);
   }
 }
 
@@ -103,14 +114,43 @@ void add_all_commands(CLI::App& app) {
 
 namespace {
 
-/// What `evoplay` or `evoplay sudoku` alone says: the commands it can run, one a line.
-std::string missing_subcommand(const CLI::App& app) {
+/// The line length of --help: the terminal's width when it is one (60 to 100 columns), else
+/// 100 (so that the help a file or a test reads does not depend on a terminal).
+std::size_t help_width() {
+  winsize size{};
+  if (::isatty(STDOUT_FILENO) == 0 || ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 ||
+      size.ws_col == 0)
+    return 100;
+  return std::clamp<std::size_t>(size.ws_col, 60, 100);
+}
+
+/// The command the words parsed so far select (the app itself when none) and its name.
+std::pair<const CLI::App*, std::string> parsed_command(const CLI::App& app) {
   const CLI::App* at = &app;
   std::string path = "evoplay";
   for (auto parsed = at->get_subcommands(); !parsed.empty(); parsed = at->get_subcommands()) {
     at = parsed.front();
     path += " " + at->get_name();
   }
+  return {at, path};
+}
+
+/// What a command given without a required argument or option says: which, what it is, and
+/// where its help is. Empty when every required one was given (another rule failed).
+std::string missing_required(const CLI::App& app) {
+  const auto [at, path] = parsed_command(app);
+  std::string out;
+  for (const CLI::Option* o : at->get_options()) {
+    if (!o->get_required() || o->count() > 0) continue;
+    const std::string name = o->get_positional() ? o->get_name() : o->get_name(false, true);
+    out += fmt::format("evoplay: error: `{}` needs {}: {}\n", path, name, o->get_description());
+  }
+  return out.empty() ? out : out + fmt::format("Run `{} --help` for its options.\n", path);
+}
+
+/// What `evoplay` or `evoplay sudoku` alone says: the commands it can run, one a line.
+std::string missing_subcommand(const CLI::App& app) {
+  const auto [at, path] = parsed_command(app);
   std::string out = fmt::format("evoplay: error: `{}` needs a command:\n", path);
   for (const auto* sub : at->get_subcommands({}))
     out += fmt::format("  {:<12} {}\n", sub->get_name(), sub->get_description());
@@ -148,6 +188,8 @@ int run_command(int argc, const char* const* argv, std::string& unsaid) {
       "(tic-tac-toe, Connect Four, capture the flag).",
       "evoplay"};
   app.set_version_flag("--version", std::string("evoplay ") + EVOPLAY_VERSION);
+  // Set before the commands are added: they inherit the formatter and both help flags.
+  set_help_layout(app, help_width());
   app.require_subcommand(1);
   app.footer(
       "Run `evoplay COMMAND --help` for a command's options. Guides: docs/ in the source tree.");
@@ -185,11 +227,21 @@ int run_command(int argc, const char* const* argv, std::string& unsaid) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::RuntimeError& e) {
-    return e.get_exit_code();  // a command's own exit status, already reported (birds check: 3)
+    // A command's own exit status, already reported (birds check: 3); a cancel says so once.
+    if (e.get_exit_code() == kCancelledStatus && says_errors()) {
+      std::fflush(stdout);
+      fmt::print(stderr, "evoplay: stopped by Ctrl-C (or SIGTERM): what was finished is written\n");
+    }
+    return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
     std::fflush(stdout);
     if (std::string_view(e.what()) == "A subcommand is required") {
       say(missing_subcommand(app), unsaid);
+      return 2;
+    }
+    if (const std::string missing = missing_required(app);
+        dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && !missing.empty()) {
+      say(missing, unsaid);
       return 2;
     }
     say(fmt::format("evoplay: error: {}\nRun with --help for more information.\n", e.what()),

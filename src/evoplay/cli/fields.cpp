@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "evoplay/cli/help_format.hpp"
+
 namespace evoplay::cli::detail {
 
 namespace {
@@ -41,18 +43,20 @@ void add_field_option(CLI::App* cmd, const fields::Info& info, BoundField& bound
   const std::string name = "--" + info.slot.name;
   const CLI::Validator validator(
       [check = std::move(check)](std::string& text) { return check(text); }, "");
-  const char* heading = info.slot.field.advanced ? "Advanced options" : "Options";
+  const std::string heading = info.slot.field.advanced          ? "Advanced options"
+                              : !info.slot.field.heading.empty() ? std::string(info.slot.field.heading)
+                                                                 : kMainOptions;
   if (info.flag) {
     // --NAME (or --NAME=on|off) and --NAME=off's short form --no-NAME.
-    bound.option = cmd->add_flag(name + "{on}", bound.text, option_help(info))
+    bound.option = cmd->add_flag(name + "{on}", bound.text,
+                                 fmt::format("{} (default: {})", option_help(info),
+                                             info.default_text == "on" ? "on" : "off"))
                        ->check(validator)
                        ->group(heading);
     bound.negation = cmd->add_flag_callback(
                             "--no-" + info.slot.name, [&bound] { bound.text = "off"; },
                             fmt::format("the opposite of {}", name))
                          ->group(heading);
-    if (info.default_text == "on") bound.option->description(option_help(info) + " (default)");
-    else bound.negation->description(fmt::format("the opposite of {} (default)", name));
     return;
   }
   bound.option = cmd->add_option(name, bound.text, option_help(info))

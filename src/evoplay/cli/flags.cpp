@@ -60,14 +60,16 @@ void run_tournament(const TournamentOptions& opt) {
       [&](RunDir& run, Control& control, Progress& progress) {
         control.progress = [&](std::uint64_t done, std::uint64_t total) {
           progress.set_total(total);
-          progress.update(done, fmt::format("{} of {} games", done, total));
+          progress.update(done, fmt::format("{} of {}", done,
+                                            counted(static_cast<long long>(total), "game")));
         };
         const auto report = fl::play_tournament(settings, maps, control);
         report.write_files(run);
         const auto& r = report.result;
-        return std::pair(report.to_json(), fmt::format("{}\n{} games in {:.1f} s on {} thread{}.\n",
-                                                       report.markdown(), r.games.size(), r.seconds,
-                                                       r.threads, r.threads == 1 ? "" : "s"));
+        return std::pair(report.to_json(),
+                         fmt::format("{}\n{} in {:.1f} s on {}.\n", report.markdown(),
+                                     counted(static_cast<long long>(r.games.size()), "game"),
+                                     r.seconds, counted(r.threads, "thread")));
       },
       2);
 }
@@ -126,7 +128,7 @@ void add_flags_commands(CLI::App& app) {
   auto sopt = std::make_shared<ShowOptions>();
   auto* s = cmd->add_subcommand(
       "show", "a map: its board, players, flags and the evaluation parameters derived from it");
-  s->add_option("map", sopt->map, "map file")->required();
+  s->add_option("map", sopt->map, "map file (data/flags/*.map)")->required();
   s->add_option("--image", sopt->picture, "also draw the map to this PNG or SVG file");
   s->add_flag("--json", sopt->json, "machine-readable output: JSON");
   s->callback([sopt] { run_show(sopt->map, sopt->json, sopt->picture); });

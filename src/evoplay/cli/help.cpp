@@ -48,7 +48,8 @@ const CLI::App* find_command(const CLI::App& app, const std::vector<std::string>
 std::string options_markdown(const CLI::App& cmd) {
   std::string out = "| option | value | default | meaning |\n|---|---|---|---|\n";
   for (const CLI::Option* o : cmd.get_options()) {
-    if (o->get_positional() || o->get_lnames().empty() || o->get_lnames().front() == "help")
+    if (o->get_positional() || o->get_lnames().empty() || o->get_lnames().front() == "help" ||
+        o->get_lnames().front() == "help-all")
       continue;
     std::string names;
     for (const auto& s : o->get_snames()) names += "`-" + s + "`, ";
@@ -67,7 +68,8 @@ namespace {
 void collect(const CLI::App& cmd, const std::string& path,
              std::map<std::string, std::pair<std::vector<std::string>, std::string>>& names) {
   for (const CLI::Option* o : cmd.get_options()) {
-    if (o->get_positional() || o->get_lnames().empty() || o->get_lnames().front() == "help")
+    if (o->get_positional() || o->get_lnames().empty() || o->get_lnames().front() == "help" ||
+        o->get_lnames().front() == "help-all")
       continue;
     auto& [commands, help] = names["--" + o->get_lnames().front()];
     if (commands.empty()) help = o->get_description();
@@ -95,6 +97,7 @@ void add_help_command(CLI::App& app) {
   struct Options {
     std::vector<std::string> command;
     bool markdown = false;
+    bool all = false;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("help", "a command's help, or its options as a Markdown table");
@@ -102,10 +105,13 @@ void add_help_command(CLI::App& app) {
   cmd->add_flag("--markdown", opt->markdown,
                 "the options as a Markdown table (the docs' tables); no command: every option "
                 "of every command");
+  cmd->add_flag("--all", opt->all, "every option with its meaning (as --help-all)");
   cmd->callback([opt, &app] {
     if (opt->markdown && opt->command.empty()) return fmt::print("{}", vocabulary_markdown(app));
     const CLI::App* found = find_command(app, opt->command);
-    fmt::print("{}", opt->markdown ? options_markdown(*found) : found->help());
+    fmt::print("{}", opt->markdown ? options_markdown(*found)
+                                   : found->help("", opt->all ? CLI::AppFormatMode::All
+                                                              : CLI::AppFormatMode::Normal));
   });
 }
 

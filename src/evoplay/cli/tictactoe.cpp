@@ -7,6 +7,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/help_format.hpp"
 #include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/cli/play.hpp"
@@ -108,13 +109,15 @@ void add_learn(CLI::App* group) {
       "agents made of rules learn to play by playing (the original program), or faster (strong); "
       "Ctrl-C saves and stops");
   cmd->add_option("--resume", opt->resume,
-                  "continue the run saved in this folder (with its settings; --cycles may grow)");
+                  "continue the run saved in this folder (with its settings; --cycles may grow)")
+      ->group(kRunOptions);
   const auto fields = bind_fields(cmd, ttt::LearnSettings::preset_named("original"));
   cmd->add_option("--runs", opt->runs,
                   "independent runs of these settings (run k with seed SEED+k-1, in folder "
                   "run-k), run at once on --threads or over MPI ranks, with a summary")
       ->capture_default_str()
-      ->check(whole_in(1, static_cast<long long>(ttt::kMostLearnRuns)));
+      ->check(whole_in(1, static_cast<long long>(ttt::kMostLearnRuns)))
+      ->group(kRunOptions);
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
   cmd->callback([opt, cmd, fields] {
     opt->given = fields->given_texts();

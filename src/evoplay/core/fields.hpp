@@ -60,6 +60,9 @@ struct Field {
   std::string_view value_name{};                // in --help after the option (default by type)
   bool advanced = false;                        // listed under "Advanced options" in --help
   bool run_limit = false;  // a limit of the run (may differ on --resume), not a setting of it
+  // The heading the option is listed under in --help ("CRO options"); a group's heading is its
+  // fields' unless they name their own. Empty: the command's main options.
+  std::string_view heading{};
 };
 
 /// A bad value for a field: what() is "NAME: MESSAGE"; front ends rename the field the way
@@ -414,22 +417,25 @@ concept HasPreset = requires(std::string_view name) {
 template <class F>
 class Flatten {
  public:
-  Flatten(F& f, std::string prefix = {}, std::vector<std::string> path = {})
-      : f_(f), prefix_(std::move(prefix)), path_(std::move(path)) {}
+  Flatten(F& f, std::string prefix = {}, std::vector<std::string> path = {},
+          std::string_view heading = {})
+      : f_(f), prefix_(std::move(prefix)), path_(std::move(path)), heading_(heading) {}
   template <class T>
   void operator()(T& member, const Field& d) {
     Slot slot{prefix_ + std::string(d.name), path_, d};
     slot.path.push_back(detail::snake(d.name));
+    if (slot.field.heading.empty()) slot.field.heading = heading_;
     f_(slot, member);
   }
   /// A group: its fields under its name; a group without a name adds its fields to this level
   /// (settings shared by several structs, such as the stopping rules).
   template <class G, class D = AllFields>
   void group(G& g, const Field& d, D declare = {}) {
-    if (d.name.empty()) return declare(g, *this);
+    const std::string_view heading = d.heading.empty() ? heading_ : d.heading;
     auto path = path_;
-    path.push_back(detail::snake(d.name));
-    Flatten inner(f_, prefix_ + std::string(d.name) + "-", std::move(path));
+    if (!d.name.empty()) path.push_back(detail::snake(d.name));
+    Flatten inner(f_, d.name.empty() ? prefix_ : prefix_ + std::string(d.name) + "-",
+                  std::move(path), heading);
     declare(g, inner);
   }
 
@@ -437,6 +443,7 @@ class Flatten {
   F& f_;
   std::string prefix_;
   std::vector<std::string> path_;
+  std::string_view heading_;
 };
 
 template <class S, class F>

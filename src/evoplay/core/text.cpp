@@ -16,6 +16,10 @@ namespace evoplay {
 
 std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
+std::string counted(long long n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 std::size_t first_non_utf8(std::string_view text) {
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t n = text.size();

@@ -28,6 +28,10 @@ std::size_t first_non_utf8(std::string_view text);
 /// Display name of an input path: "<stdin>" for "-".
 std::string display_name(const std::string& path);
 
+/// A count and its noun, singular for one: counted(1, "game") is "1 game", counted(3, "game")
+/// "3 games" (nouns whose plural is not NOUN + "s" are written by their callers).
+std::string counted(long long n, std::string_view noun);
+
 /// Splits text into lines without their line terminators (handles \n and \r\n).
 std::vector<std::string_view> split_lines(std::string_view text);
 

@@ -52,14 +52,14 @@ void flags(Context& ctx) {
   const std::string caption =
       fmt::format("{}: A {} against B {}", start.map().name, settings.bots[3], settings.bots[2]);
   fl::save_game_gif(dir / "game.gif", start, record.moves, caption);
-  fl::save_state_picture(dir / "game_end.png", end, caption);
+  fl::save_state_picture(dir / "game-end.png", end, caption);
   ctx.say("  a game on {}: {} after {} plies\n", start.map().name,
           end.result() == fl::State::kDraw
               ? std::string("draw")
               : fmt::format("team {} won", fl::team_letter(end.result())),
           record.moves.size());
   ctx.show("flags game (GIF)", dir / "game.gif");
-  ctx.show("flags game, last position", dir / "game_end.png");
+  ctx.show("flags game, last position", dir / "game-end.png");
   ctx.show("flags tournament standings", dir / "standings.csv");
 }
 

@@ -81,7 +81,7 @@ struct CroParams {
   bool copies_before_evaluation = true;  // the copy control (and the look-up of a larva's
                                          // fitness among the corals) before evaluation, as
                                          // Algorithm 2; false: every new larva is evaluated
-                                         // first (evoplay before issue 21)
+                                         // first (evoplay before CRO-SL)
   std::vector<std::string> substrates;   // CRO-SL: the operators of the substrates, by the
                                          // problem's names ("all": every one it has); empty:
                                          // plain CRO

@@ -231,7 +231,7 @@ TEST(BirdsComposite, PiecesMustMakeOneStructure) {
 }
 
 // A rotation out of range was called "must be a number": the message says the range and what
-// was found (issue 39).
+// was found.
 TEST(BirdsComposite, ARotationOutOfRangeSaysTheRange) {
   const Error e = catalogue_error_of(
       "{\"composites\": [\n  {\"name\": \"a\", \"pieces\": [{\"type\": \"RectFat\", \"x\": 0, "

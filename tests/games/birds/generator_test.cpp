@@ -245,7 +245,7 @@ TEST(BirdsGenerator, ACancelEndsTheRunBeforeTheNextGeneration) {
 
 // A cancel during the setup (the first population: minutes for a population of thousands) stops
 // it at once: nothing is simulated, no generation is recorded, no level is made up of individuals
-// never scored. With islands, the same before the islands are made or started (issue 39).
+// never scored. With islands, the same before the islands are made or started.
 TEST(BirdsGenerator, ACancelBeforeTheFirstPopulationIsScoredStopsAtOnce) {
   evoplay::Control control;
   control.cancel.cancel();

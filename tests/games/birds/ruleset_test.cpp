@@ -79,7 +79,7 @@ TEST(BirdsRuleset, BrokenFilesSayWhereAndWhat) {
 }
 
 // Numbers past an int were narrowed before they were checked: "number of levels
-// -2147483648" for 2147483648. They are checked as read and said as written (issue 39).
+// -2147483648" for 2147483648. They are checked as read and said as written.
 TEST(BirdsRuleset, NumbersOutOfRangeAreSaidAsWritten) {
   Error e = ruleset_error_of("2147483648\n\n8,10\n30\n");
   EXPECT_EQ(e.line(), 1);

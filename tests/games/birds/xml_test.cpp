@@ -284,7 +284,7 @@ TEST(BirdsXml, ACameraMissingAnAttributeTakesTheDefaultCamerasValue) {
 
 // An element of <Level> the game does not read (a typo of <GameObjects>) would drop its objects
 // without a word, leaving an empty level that "stands": refused at its line, named, with what a
-// level holds (issue 39).
+// level holds.
 TEST(BirdsXml, AnUnknownElementOfTheLevelIsRefusedAtItsLine) {
   const std::string typo =
       "<?xml version=\"1.0\" encoding=\"utf-16\"?>\n"

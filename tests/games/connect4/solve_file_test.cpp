@@ -210,7 +210,7 @@ TEST(Connect4SolveFile, ACancelStopsInTheMiddleOfALongPosition) {
 
 // --check: a score no position of those moves can have was called missing (a number past a
 // long long) or was found wrong only after the search (99). It is refused before any search,
-// at its column, with the range the position allows (issue 39).
+// at its column, with the range the position allows.
 TEST(Connect4SolveFile, CheckRefusesAScoreOutOfThePositionsRangeBeforeSolving) {
   SolveSettings s;
   s.check = true;

@@ -135,7 +135,7 @@ TEST(FlagsCli, DemoPartRunsATournamentAndDrawsAGame) {
   const auto r = run_evoplay("demo --only flags --quiet --out " + (dir / "demo").string());
   ASSERT_EQ(r.status, 0) << r.err;
   const auto part = dir / "demo" / "flags";
-  for (const char* file : {"game.gif", "game_end.png", "result.json", "standings.csv"}) {
+  for (const char* file : {"game.gif", "game-end.png", "result.json", "standings.csv"}) {
     EXPECT_TRUE(std::filesystem::exists(part / file)) << file;
   }
   const auto result = nlohmann::json::parse(slurp(part / "result.json"));

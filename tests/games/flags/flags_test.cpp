@@ -427,7 +427,7 @@ TEST(FlagsState, TranspositionsGiveEqualStatesAndHashes) {
 }
 
 // A character of more than one byte (é) made its row look ragged: it is an unknown character,
-// at its column (issue 39).
+// at its column.
 TEST(FlagsMap, AMultiByteCharacterIsAnUnknownCharacterAtItsColumn) {
   const std::string e = error_of(
       "A..\n.\xC3\xA9"

@@ -1,4 +1,4 @@
-// CRO's options on the command line (issue 21): the default preset, a preset and an override
+// CRO's options on the command line: the default preset, a preset and an override
 // recorded in config.json, and a bad value refused before anything is written.
 #include <gtest/gtest.h>
 

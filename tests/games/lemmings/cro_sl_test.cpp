@@ -1,4 +1,4 @@
-// CRO's presets and CRO-SL on Lemmings (issue 21): the substrates' operators keep plans valid,
+// CRO's presets and CRO-SL on Lemmings: the substrates' operators keep plans valid,
 // and a CRO-SL run is the same at one or two threads and spends exactly its budget.
 #include <gtest/gtest.h>
 

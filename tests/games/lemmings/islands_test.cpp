@@ -1,4 +1,4 @@
-// Lemmings solved by islands of the GA and CRO (issue 17): the shared budget, the same run at any
+// Lemmings solved by islands of the GA and CRO: the shared budget, the same run at any
 // thread count, distinct solutions counted over every island, and the command line's options.
 #include <gtest/gtest.h>
 

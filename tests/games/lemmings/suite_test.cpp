@@ -1,4 +1,5 @@
-// The level suite in data/lemmings: what issue 7 asks of it, and every reference plan replayed.
+// The level suite in data/lemmings: the three difficulties, the skills they need, and every
+// reference plan replayed.
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -1,4 +1,4 @@
-// Sudoku through CRO's presets and CRO-SL (issue 21): a solved board is the puzzle's solution,
+// Sudoku through CRO's presets and CRO-SL: a solved board is the puzzle's solution,
 // a run is the same at one and two threads, an unknown substrate is refused.
 #include <gtest/gtest.h>
 

@@ -103,7 +103,7 @@ TEST(TicTacToeResume, ThePopulationMustFitTheSettings) {
 
 // A setting past an int in config.json was narrowed before it was checked ("(found
 // -2147483648)" for 2147483648, "(found 0)" for 4294967296): it is refused as written, at its
-// line (issue 39).
+// line.
 TEST(TicTacToeResume, NumbersPastTheirTypeAreRefusedAsWritten) {
   const std::string ok = config_text(small_learning());
   const std::string key = "\"eval_games\": ";
@@ -128,7 +128,7 @@ TEST(TicTacToeResume, NumbersPastTheirTypeAreRefusedAsWritten) {
 
 // Ctrl-C while the first population's row is measured (for 10,000 agents of 10,000 rules its
 // pairwise similarity took hours, and the stop was not seen): learning stops there, saves the
-// population without a row, and a resumed run records that row first (issue 39).
+// population without a row, and a resumed run records that row first.
 TEST(TicTacToeResume, AStopInTheFirstRowSavesThePopulationAndTheResumeRecordsIt) {
   const LearnSettings s = small_learning();
   const Referee referee;

@@ -42,8 +42,9 @@ std::string overlaps_text(const Level& level, const std::vector<Overlap>& overla
 
 std::string stability_text(const std::string& file, const Level& level, const StabilityReport& r) {
   std::string s = fmt::format(
-      "{}: {} ({} pieces: {} destroyed, {} moved >= 0.1, {} rotated >= 5 deg)\n", file,
-      r.stable ? "stable" : "UNSTABLE", r.pieces, r.destroyed, r.moved, r.paper_rotated);
+      "{}: {} ({}: {} destroyed, {} moved >= 0.1, {} rotated >= 5 deg)\n", file,
+      r.stable ? "stable" : "UNSTABLE", counted(r.pieces, "piece"), r.destroyed, r.moved,
+      r.paper_rotated);
   s += fmt::format("  score {:.3f} (ChatGPT4PCG)   paper score {:.2f} (the document)   {}\n",
                    r.score, r.paper_score,
                    r.at_rest ? fmt::format("at rest after {:.2f} s", r.settle_time)

@@ -87,8 +87,10 @@ std::string level_text(const Level& level) {
   const int d = exit_distances(level)[static_cast<std::size_t>(e.y * level.width + e.x)];
   if (level.pingus) return pingus_level_text(level, d);
   std::string out = fmt::format(
-      "{}: {}x{} cells, {} lemmings (one every {} steps), save {}, time {} steps\n", level.name,
-      level.width, level.height, level.lemmings, level.release, level.save, level.time);
+      "{}: {}x{} cells, {} (one every {}), save {}, time {}\n", level.name, level.width,
+      level.height, counted(level.lemmings, "lemming"),
+      level.release == 1 ? std::string("step") : counted(level.release, "step"), level.save,
+      counted(level.time, "step"));
   out += fmt::format(
       "rules: safe fall {} cells, {} bricks per builder, fuse {} steps, crater radius {}\n",
       level.fall, level.bricks, level.fuse, level.radius);

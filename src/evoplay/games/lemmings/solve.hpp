@@ -97,7 +97,7 @@ struct SolverSettings {
                          "counts (0: the evaluation budget)",
                  .lo = 0,
                  .hi = limits::kGenerations});
-    v.group(s.islands, {});
+    v.group(s.islands, {.heading = "Island options"});
   }
 
   /// The fields of `lemmings solve` that `lemmings compare` shares: the budget, the
@@ -121,7 +121,7 @@ struct SolverSettings {
                       .help = "ACO's deposits: rank-maxmin (rank-based, MAX-MIN bounds) or plain "
                               "(every ant deposits, no bounds: see docs/lemmings-solvers.md)",
                       .choices = kVariants});
-    v.group(s.cro, {.name = "cro", .help = "Coral Reef Optimization's settings"});
+    v.group(s.cro, {.name = "cro", .help = "Coral Reef Optimization's settings", .heading = "CRO options"});
     v(s.seed, fields::kSeed);
     v(s.threads, fields::kThreads);
   }

@@ -55,7 +55,9 @@ struct SolveSettings {
                          "--generations epochs, --mutation-rate the brooding mutation)",
                  .choices = kSolveMethods});
     v.group(s.ga, {});
-    v.group(s.cro, {.name = "cro", .help = "Coral Reef Optimization's settings (--method cro)"});
+    v.group(s.cro, {.name = "cro",
+                        .help = "Coral Reef Optimization's settings (--method cro)",
+                        .heading = "CRO options (--method cro)"});
   }
 };
 

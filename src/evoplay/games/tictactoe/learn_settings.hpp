@@ -88,6 +88,12 @@ struct LearnSettings {
   static constexpr std::string_view kWeights[] = {"lifetime", "cycle"};
   static constexpr std::string_view kFitnesses[] = {"pairs", "panel"};
 
+  /// The --help headings of the settings beyond the main ones.
+  static constexpr std::string_view kOriginalHeading = "Options of the original program";
+  static constexpr std::string_view kStrongHeading = "Options beyond the original program";
+  static constexpr std::string_view kPanelHeading = "Panel options (--fitness panel)";
+  static constexpr std::string_view kMeasureHeading = "Measure options (history.csv)";
+
   /// Every setting, in the order of the documentation (`preset` first).
   template <class S, class V>
   static void fields(S& s, V& v) {
@@ -98,41 +104,41 @@ struct LearnSettings {
     v(s.rules, {.name = "rules", .help = "rules per agent (constant)", .lo = 1, .hi = 10000});
     v(s.mutation, {.name = "mutation-rate", .help = "probability that a child's rule is a new random rule", .lo = 0, .hi = 1});
     v(s.selection, {.name = "selection", .help = "who breeds over whom: 50-50 (best half over the rest), 10-90, 20-80, 40+10-50 (best 40% and worst 10% over the middle 50%), tournament (strong: all but --elite replaced)", .choices = kSelections});
-    v(s.accumulated_mutation, {.name = "accumulated-mutation", .help = "a mutation makes the next rule's mutation more likely"});
-    v(s.accumulation, {.name = "accumulation", .help = "accumulated mutation: probability that the next rule mutates too", .lo = 0, .hi = 1});
-    v(s.parent_pairing, {.name = "parent-pairing", .help = "parents paired by weight (1-2, 3-4, ...) or random", .choices = kPairings});
-    v(s.player_pairing, {.name = "player-pairing", .help = "players paired by weight or random", .choices = kPairings});
-    v(s.identical_parents_mutate, {.name = "identical-parents-mutate", .help = "identical parents have children made entirely of mutations"});
-    v(s.sharing, {.name = "sharing", .help = "fitness sharing: an agent loses weight for each very similar agent"});
-    v(s.sharing_threshold, {.name = "sharing-threshold", .help = "sharing: share of rules in common that makes two agents similar", .lo = 0, .hi = 1});
-    v(s.sharing_penalty, {.name = "sharing-penalty", .help = "sharing: weight lost per similar agent", .lo = 0, .hi = 1e9});
-    v(s.shared_knowledge, {.name = "shared-knowledge", .help = "after a game, the rules used change weight in every agent that has them"});
-    v(s.generation, {.name = "rule-generation", .help = "new rules plain random, or biased toward two P or two C and a V in a line", .choices = kGenerations});
-    v(s.bias, {.name = "bias", .help = "biased generation: probability of a two-in-a-line rule", .lo = 0, .hi = 1});
-    v(s.inheritance, {.name = "inheritance", .help = "a child takes its parents' rules alternately, or always the heavier of the two", .choices = kInheritances});
-    v(s.replace_repeated, {.name = "replace-repeated", .help = "repeated rules in an agent are replaced by mutations"});
-    v(s.cull_weight, {.name = "cull-weight", .help = "rules with a weight at or below this are replaced ...", .lo = -1000000, .hi = 1000000, .value_name = "W"});
-    v(s.cull_every, {.name = "cull-every", .help = "... every N cycles (1: every cycle; 0: never)", .lo = 0, .hi = limits::kGenerations});
-    v(s.second_win_points, {.name = "second-win-points", .help = "prize distribution: points for a win by the player who did not start (1: same as any win)", .lo = 0, .hi = 1e9});
-    v(s.inject_perfect, {.name = "inject-perfect", .help = "the perfect player joins the population at the end of this cycle, after breeding, with the highest weight (0: never)", .lo = 0, .hi = limits::kGenerations, .value_name = "CYCLE"});
+    v(s.accumulated_mutation, {.name = "accumulated-mutation", .help = "a mutation makes the next rule's mutation more likely", .heading = kOriginalHeading});
+    v(s.accumulation, {.name = "accumulation", .help = "accumulated mutation: probability that the next rule mutates too", .lo = 0, .hi = 1, .heading = kOriginalHeading});
+    v(s.parent_pairing, {.name = "parent-pairing", .help = "parents paired by weight (1-2, 3-4, ...) or random", .choices = kPairings, .heading = kOriginalHeading});
+    v(s.player_pairing, {.name = "player-pairing", .help = "players paired by weight or random", .choices = kPairings, .heading = kOriginalHeading});
+    v(s.identical_parents_mutate, {.name = "identical-parents-mutate", .help = "identical parents have children made entirely of mutations", .heading = kOriginalHeading});
+    v(s.sharing, {.name = "sharing", .help = "fitness sharing: an agent loses weight for each very similar agent", .heading = kOriginalHeading});
+    v(s.sharing_threshold, {.name = "sharing-threshold", .help = "sharing: share of rules in common that makes two agents similar", .lo = 0, .hi = 1, .heading = kOriginalHeading});
+    v(s.sharing_penalty, {.name = "sharing-penalty", .help = "sharing: weight lost per similar agent", .lo = 0, .hi = 1e9, .heading = kOriginalHeading});
+    v(s.shared_knowledge, {.name = "shared-knowledge", .help = "after a game, the rules used change weight in every agent that has them", .heading = kOriginalHeading});
+    v(s.generation, {.name = "rule-generation", .help = "new rules plain random, or biased toward two P or two C and a V in a line", .choices = kGenerations, .heading = kOriginalHeading});
+    v(s.bias, {.name = "bias", .help = "biased generation: probability of a two-in-a-line rule", .lo = 0, .hi = 1, .heading = kOriginalHeading});
+    v(s.inheritance, {.name = "inheritance", .help = "a child takes its parents' rules alternately, or always the heavier of the two", .choices = kInheritances, .heading = kOriginalHeading});
+    v(s.replace_repeated, {.name = "replace-repeated", .help = "repeated rules in an agent are replaced by mutations", .heading = kOriginalHeading});
+    v(s.cull_weight, {.name = "cull-weight", .help = "rules with a weight at or below this are replaced ...", .lo = -1000000, .hi = 1000000, .value_name = "W", .heading = kOriginalHeading});
+    v(s.cull_every, {.name = "cull-every", .help = "... every N cycles (1: every cycle; 0: never)", .lo = 0, .hi = limits::kGenerations, .heading = kOriginalHeading});
+    v(s.second_win_points, {.name = "second-win-points", .help = "prize distribution: points for a win by the player who did not start (1: same as any win)", .lo = 0, .hi = 1e9, .heading = kOriginalHeading});
+    v(s.inject_perfect, {.name = "inject-perfect", .help = "the perfect player joins the population at the end of this cycle, after breeding, with the highest weight (0: never)", .lo = 0, .hi = limits::kGenerations, .value_name = "CYCLE", .heading = kOriginalHeading});
     v(s.games_per_pair, {.name = "games-per-pair", .help = "games each pair plays in a row, alternating who starts", .lo = 1, .hi = 1000000});
-    v(s.agent_weight, {.name = "agent-weight", .help = "an agent's weight: its points since birth (lifetime) or in this cycle only", .choices = kWeights});
-    v(s.symmetry, {.name = "symmetry", .help = "rules also match the board turned or mirrored (8 symmetries)"});
-    v(s.wildcard, {.name = "wildcard", .help = "probability of '*' in a cell of a new rule (0.25: the 4 symbols alike)", .lo = 0, .hi = 1});
-    v(s.symbol_mutation, {.name = "symbol-mutation", .help = "probability of changing one symbol (a cell, the action or the priority) of an inherited rule", .lo = 0, .hi = 1});
-    v(s.covering, {.name = "covering", .help = "probability that a new rule is made for a position of a game the parent can lose (else random)", .lo = 0, .hi = 1});
+    v(s.agent_weight, {.name = "agent-weight", .help = "an agent's weight: its points since birth (lifetime) or in this cycle only", .choices = kWeights, .heading = kOriginalHeading});
+    v(s.symmetry, {.name = "symmetry", .help = "rules also match the board turned or mirrored (8 symmetries)", .heading = kStrongHeading});
+    v(s.wildcard, {.name = "wildcard", .help = "probability of '*' in a cell of a new rule (0.25: the 4 symbols alike)", .lo = 0, .hi = 1, .heading = kStrongHeading});
+    v(s.symbol_mutation, {.name = "symbol-mutation", .help = "probability of changing one symbol (a cell, the action or the priority) of an inherited rule", .lo = 0, .hi = 1, .heading = kStrongHeading});
+    v(s.covering, {.name = "covering", .help = "probability that a new rule is made for a position of a game the parent can lose (else random)", .lo = 0, .hi = 1, .heading = kStrongHeading});
     v(s.crossover, {.name = "crossover-rate", .help = "probability that a child takes rules from both parents (else it copies its first parent)", .lo = 0, .hi = 1});
     v(s.fitness, {.name = "fitness", .help = "pairs (agents play each other, the original) or panel (results against a fixed panel)", .choices = kFitnesses});
-    v(s.panel, {.name = "panel", .help = "panel members: random, heuristic, perfect, adversary (the reply most likely to make the agent lose; comma-separated)", .value_name = "LIST"});
-    v(s.panel_games, {.name = "panel-games", .help = "games per panel member and seat; 0: the exact expected results (no noise)", .lo = 0, .hi = 1000000});
-    v(s.hall_of_fame, {.name = "hall-of-fame", .help = "past champions added to the panel", .lo = 0, .hi = 10000});
-    v(s.restart_every, {.name = "restart-every", .help = "panel fitness: every N cycles the population is replaced by a fresh random one (0: never)", .lo = 0, .hi = limits::kGenerations});
-    v(s.loss_penalty, {.name = "loss-penalty", .help = "panel fitness: one loss costs as much as this many wins", .lo = 0, .hi = 1e9});
-    v(s.elite, {.name = "elite", .help = "tournament selection: the best agents kept unchanged", .lo = 0, .hi = 10000});
-    v(s.tournament, {.name = "tournament", .help = "tournament selection: agents drawn per tournament", .lo = 1, .hi = 10000});
+    v(s.panel, {.name = "panel", .help = "panel members: random, heuristic, perfect, adversary (the reply most likely to make the agent lose; comma-separated)", .value_name = "LIST", .heading = kPanelHeading});
+    v(s.panel_games, {.name = "panel-games", .help = "games per panel member and seat; 0: the exact expected results (no noise)", .lo = 0, .hi = 1000000, .heading = kPanelHeading});
+    v(s.hall_of_fame, {.name = "hall-of-fame", .help = "past champions added to the panel", .lo = 0, .hi = 10000, .heading = kPanelHeading});
+    v(s.restart_every, {.name = "restart-every", .help = "panel fitness: every N cycles the population is replaced by a fresh random one (0: never)", .lo = 0, .hi = limits::kGenerations, .heading = kPanelHeading});
+    v(s.loss_penalty, {.name = "loss-penalty", .help = "panel fitness: one loss costs as much as this many wins", .lo = 0, .hi = 1e9, .heading = kPanelHeading});
+    v(s.elite, {.name = "elite", .help = "tournament selection: the best agents kept unchanged", .lo = 0, .hi = 10000, .heading = kStrongHeading});
+    v(s.tournament, {.name = "tournament", .help = "tournament selection: agents drawn per tournament", .lo = 1, .hi = 10000, .heading = kStrongHeading});
     v(s.cycles, {.name = "cycles", .help = "stop after this many cycles in all", .lo = 0, .hi = limits::kGenerations, .run_limit = true});
-    v(s.measure_every, {.name = "measure-every", .help = "measure the best agent every N cycles (history.csv rows)", .lo = 1, .hi = limits::kGenerations});
-    v(s.eval_games, {.name = "eval-games", .help = "measures: games per seat against random and against perfect", .lo = 1, .hi = 1000000});
+    v(s.measure_every, {.name = "measure-every", .help = "measure the best agent every N cycles (history.csv rows)", .lo = 1, .hi = limits::kGenerations, .heading = kMeasureHeading});
+    v(s.eval_games, {.name = "eval-games", .help = "measures: games per seat against random and against perfect", .lo = 1, .hi = 1000000, .heading = kMeasureHeading});
     v(s.until_unbeatable, {.name = "until-unbeatable", .help = "stop as soon as the best agent never loses in either seat (exhaustive check)", .run_limit = true});
   }
 
