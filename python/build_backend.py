@@ -12,10 +12,17 @@ them. EVOPLAY_CMAKE_ARGS adds arguments to the configure step; EVOPLAY_BUILD_DIR
 existing, configured CMake build folder to build the module in instead (no configure step);
 CMAKE_BUILD_PARALLEL_LEVEL the build's jobs (default: every core). The metadata (name, version,
 description, requires-python, dependencies) is pyproject.toml's [project] table.
+
+The wheel also holds the typed stubs (python/evoplay/**/*.pyi, py.typed) and
+evoplay-VERSION.dist-info/LINKED: the shared libraries the module links against (ldd), since
+it is a linux_x86_64 wheel for the Debian it was built on, not a manylinux one. build_sdist
+writes evoplay-VERSION.tar.gz of the sources a build needs (SDIST_PARTS), without build/,
+runs/ or data/.
 """
 
 import base64
 import hashlib
+import io
 import os
 import pathlib
 import re
@@ -23,6 +30,7 @@ import shlex
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -88,6 +96,28 @@ def _build_module():
     return built
 
 
+def _package_files():
+    """(name in the wheel, bytes) of the package's Python files, stubs and py.typed."""
+    files = []
+    for p in sorted(PACKAGE.rglob("*")):
+        if p.is_file() and (p.suffix in (".py", ".pyi") or p.name == "py.typed") \
+                and "__pycache__" not in p.parts:
+            files.append(("evoplay/" + p.relative_to(PACKAGE).as_posix(), p.read_bytes()))
+    return files
+
+
+def _linked(module):
+    """What the module links against: `ldd` of it, one library a line ('' without ldd)."""
+    try:
+        out = subprocess.run(["ldd", str(module)], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+    return ("# evoplay's module is built against this system's shared libraries (ldd below): a\n"
+            "# linux wheel for the Debian it was built on (Debian 12's libtbb, libfmt, libcairo,\n"
+            "# libbox2d, ...), not a manylinux wheel; another system builds its own from the sdist.\n"
+            + out.stdout)
+
+
 def _record_line(name, data):
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return "%s,sha256=%s,%d" % (name, digest, len(data))
@@ -111,9 +141,10 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     project = _project()
     module = _build_module()
     info = _dist_info(project)
-    files = [("evoplay/" + p.name, p.read_bytes()) for p in sorted(PACKAGE.glob("*.py"))]
+    files = _package_files()
     files.append(("evoplay/" + module.name, module.read_bytes()))
     files.append((info + "/METADATA", _metadata(project).encode()))
+    files.append((info + "/LINKED", _linked(module).encode()))
     wheel = ("Wheel-Version: 1.0\nGenerator: evoplay build_backend\nRoot-Is-Purelib: false\n"
              "Tag: %s\n" % _tag())
     files.append((info + "/WHEEL", wheel.encode()))
@@ -127,4 +158,40 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
             info_entry.external_attr = (0o755 if arcname.endswith(".so") else 0o644) << 16
             info_entry.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info_entry, data)
+    return name
+
+
+# What an sdist holds: every file under these (top-level files and folders), but no __pycache__.
+# data/ is not needed to build (the tests and examples read it from a checkout).
+SDIST_PARTS = ("CMakeLists.txt", "CMakePresets.json", "pyproject.toml", "README.md", "Makefile",
+               ".clang-format", "LICENSE", "cmake", "src", "python", "scripts", "docs/python.md")
+
+
+def get_requires_for_build_sdist(config_settings=None):
+    return []
+
+
+def build_sdist(sdist_directory, config_settings=None):
+    project = _project()
+    base = "%s-%s" % (project["name"], project["version"])
+    paths = []
+    for part in SDIST_PARTS:
+        p = ROOT / part
+        if p.is_file():
+            paths.append(p)
+        elif p.is_dir():
+            paths += [f for f in sorted(p.rglob("*")) if f.is_file()
+                      and "__pycache__" not in f.parts and f.suffix != ".pyc"]
+    pkg_info = _metadata(project).encode()
+    name = base + ".tar.gz"
+    with tarfile.open(pathlib.Path(sdist_directory) / name, "w:gz", format=tarfile.PAX_FORMAT) as t:
+        for p in paths:
+            data = p.read_bytes()
+            entry = tarfile.TarInfo(base + "/" + p.relative_to(ROOT).as_posix())
+            entry.size, entry.mtime = len(data), 1577836800  # 2020-01-01: reproducible
+            entry.mode = 0o755 if os.access(p, os.X_OK) else 0o644
+            t.addfile(entry, io.BytesIO(data))
+        entry = tarfile.TarInfo(base + "/PKG-INFO")
+        entry.size, entry.mtime, entry.mode = len(pkg_info), 1577836800, 0o644
+        t.addfile(entry, io.BytesIO(pkg_info))
     return name

@@ -8,7 +8,8 @@ over problems written in Python, on evoplay's C++ core.
     state.play(bot(state))
 
 Submodules: tictactoe, connect4, flags (games), search (bots), evo (optimisers), sudoku,
-lemmings, birds (the seeds' systems).
+lemmings, birds (the seeds' systems), games (load_game: the games the pyspiel way), envs
+(Gymnasium- and PettingZoo-shaped environments).
 Errors in input are evoplay.Error (a ValueError with .file, .line, .column, .message).
 See docs/python.md.
 """
@@ -29,6 +30,16 @@ for _name in ("tictactoe", "connect4", "flags", "sudoku", "lemmings", "birds"):
     _sys.modules[__name__ + "." + _name] = getattr(_evoplay, _name)
 
 from . import evo, search  # noqa: E402  (pure-Python modules over the native ones)
+from . import games  # noqa: E402  (the games the pyspiel way)
+from .games import load_game  # noqa: E402
+
+
+def __getattr__(name):
+    """evoplay.envs on first use (it needs numpy; `import evoplay` does not)."""
+    if name == "envs":
+        import importlib
+        return importlib.import_module(__name__ + ".envs")
+    raise AttributeError("module 'evoplay' has no attribute %r" % name)
 
 __all__ = ["Error", "__version__", "settings", "settings_fields", "settings_names", "tictactoe", "connect4", "flags", "sudoku", "lemmings",
-           "birds", "search", "evo"]
+           "birds", "search", "evo", "games", "envs", "load_game"]

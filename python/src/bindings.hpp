@@ -47,12 +47,15 @@ void add_errors(py::module_& m);
 void add_tictactoe(py::module_& m);
 void add_connect4(py::module_& m);
 void add_flags(py::module_& m);
+/// spiel.cpp: each board game's Game and SpielState (pyspiel's API), after the games' States.
+void add_spiel_games(py::module_& tictactoe, py::module_& connect4, py::module_& flags);
 void add_evo(py::module_& m);
 void add_sudoku(py::module_& m);
 void add_sudoku_experiment(py::module_& m);  // sudoku_experiment.cpp, called by add_sudoku
 void add_lemmings(py::module_& m);
 void add_birds(py::module_& m);
 void add_birds_generate(py::module_& m);  // birds_generate.cpp, called by add_birds
+void add_birds_play(py::module_& m);      // birds_play.cpp, called by add_birds
 void add_settings(py::module_& m);        // settings.cpp: evoplay.settings, settings_fields
 
 /// A JSON value as Python objects (dict, list, str, int, float, bool, None).

@@ -90,6 +90,7 @@ void add_birds(py::module_& m) {
       "counts of objects), as `birds diversity` measures them. Runs without the GIL; Ctrl-C "
       "stops it with KeyboardInterrupt.");
   add_birds_generate(m);
+  add_birds_play(m);
 }
 
 }  // namespace evoplay::python

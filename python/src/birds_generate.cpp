@@ -16,6 +16,7 @@
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/level_set.hpp"
 #include "observer.hpp"
+#include "pickling.hpp"
 
 namespace evoplay::python {
 
@@ -140,6 +141,14 @@ void add_birds_generate(py::module_& m) {
       .def(
           "to_dict", [](const PyGenerateResult& r) { return r.result; },
           "result.json's object: each level's fitness, stability, composites, ...; the layers.")
+      .def(pickle_members<PyGenerateResult>(  // pickling.hpp; levels pickle as birds.Level
+          "birds.GenerateResult",
+          {"levels", "history", "history_csv", "stable_levels", "stop_reason", "cancelled",
+           "notes", "text", "out", "result"},
+          &PyGenerateResult::levels, &PyGenerateResult::history, &PyGenerateResult::history_csv,
+          &PyGenerateResult::stable_levels, &PyGenerateResult::stop_reason,
+          &PyGenerateResult::cancelled, &PyGenerateResult::notes, &PyGenerateResult::text,
+          &PyGenerateResult::out, &PyGenerateResult::result))
       .def("__repr__", [](const PyGenerateResult& r) {
         return "<GenerateResult levels=" + std::to_string(r.levels.size()) +
                " stable=" + std::to_string(r.stable_levels) + " stop_reason=" + r.stop_reason + ">";

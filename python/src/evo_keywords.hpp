@@ -8,6 +8,7 @@
 #include "evoplay/evo/aco.hpp"
 #include "evoplay/evo/cro_params.hpp"
 #include "evoplay/evo/ga.hpp"
+#include "evoplay/evo/nsga2.hpp"
 
 namespace evoplay::python {
 
@@ -57,6 +58,24 @@ struct AcoKeywords {
   template <class S, class V>
   static void fields(S& s, V& v) {
     v.group(s.params, {});
+  }
+};
+
+/// The keyword arguments of evo.NSGA2: its settings, the number of objectives (0: the
+/// problem's n_objectives) and the operators' names.
+struct Nsga2Keywords {
+  evo::Nsga2Params params;
+  std::size_t objectives = 0;
+  std::string crossover, mutation;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.objectives, {.name = "objectives",
+                     .help = "how many values fitness(genome) returns (default: the problem's "
+                             "n_objectives)",
+                     .lo = 0,
+                     .hi = 1000});
+    v.group(s.params, {});
+    GaKeywords::operator_fields(s, v);
   }
 };
 

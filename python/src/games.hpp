@@ -94,12 +94,21 @@ class PyBot {
   PyBot(const search::BotFactory<G>& factory, const std::string& spec, std::uint64_t seed)
       : bot_(factory.make(spec, Rng(seed))),
         inline_(search::parse_bot_spec(spec).kind == "random" ||
-                search::parse_bot_spec(spec).kind == "greedy") {}
+                search::parse_bot_spec(spec).kind == "greedy"),
+        spec_(spec),
+        seed_(seed) {}
+  /// A bot made by the caller; `inline_search`: it searches on the calling thread with the GIL
+  /// held (a bot that calls Python: bots_open.hpp).
+  PyBot(std::unique_ptr<search::Bot<G>> bot, bool inline_search)
+      : bot_(std::move(bot)), inline_(inline_search) {}
 
   /// The move the bot plays in `state`. Searches run without the GIL and stop on Ctrl-C.
   int choose(const G& state) {
     if (state.is_terminal()) throw py::value_error("the game is over: no move to choose");
-    if (inline_) return static_cast<int>(bot_->choose(state).move);
+    if (inline_) {
+      last_ = bot_->choose(state);
+      return static_cast<int>(last_.move);
+    }
     CancelToken token;
     bot_->set_cancel(token.flag());
     auto result = run_cancellable(token, [this, state] { return bot_->choose(state); });
@@ -122,12 +131,22 @@ class PyBot {
   void new_game() { bot_->new_game(); }
   const std::string& name() const { return bot_->name(); }
   py::object settings() const { return to_python(bot_->settings()); }
+  search::Bot<G>& bot() { return *bot_; }
+  /// The spec and seed it was made from (pickling remakes it from them); "" for a bot made by
+  /// the caller.
+  const std::string& spec() const { return spec_; }
+  std::uint64_t seed() const { return seed_; }
 
  private:
   std::unique_ptr<search::Bot<G>> bot_;
   bool inline_;
+  std::string spec_;
+  std::uint64_t seed_ = 0;
   search::SearchResult<typename G::Move> last_;
 };
+
+template <class G>
+void add_open_bot_methods(py::class_<PyBot<G>>& c);  // bots_open.hpp
 
 /// The Bot class of a game whose bots `factory()` makes; State.Bot points at it (evoplay.search
 /// finds a game's bots through it).
@@ -148,6 +167,7 @@ void add_bot_class(py::module_& m, py::class_<G>& state, Factory factory) {
       .def("settings", &PyBot<G>::settings, "Every setting the bot plays with.");
   m.def(
       "players", [factory]() { return factory().usage(); }, "The player kinds of this game.");
+  add_open_bot_methods(c);  // bots_open.hpp: search statistics, Python evaluations
   state.attr("Bot") = c;
 }
 
@@ -159,3 +179,5 @@ inline py::array_t<float> planes(std::size_t planes, std::size_t rows, std::size
 }
 
 }  // namespace evoplay::python
+
+#include "bots_open.hpp"  // IWYU pragma: keep (add_open_bot_methods)

@@ -20,6 +20,7 @@
 #include "evoplay/games/lemmings/study.hpp"
 #include "evoplay/games/lemmings/study_report.hpp"
 #include "fields.hpp"
+#include "pickling.hpp"
 
 namespace evoplay::python {
 
@@ -164,7 +165,14 @@ void add_lemmings(py::module_& m) {
           },
           py::arg("text"), py::arg("file") = "<text>")
       .def("__str__", [](const PyPlan& p) { return lem::to_text(p.genes); })
-      .def("__len__", [](const PyPlan& p) { return p.genes.size(); });
+      .def("__len__", [](const PyPlan& p) { return p.genes.size(); })
+      .def(py::pickle(  // pickling.hpp: by its text
+          [](const PyPlan& p) { return state_of(lem::to_text(p.genes)); },
+          [](const py::object& state) {
+            const py::tuple t = state_tuple(state, "lemmings.Plan", 1);
+            return PyPlan{lem::parse_plan(state_item<std::string>(t, 0, "lemmings.Plan", "text"),
+                                          "<pickled plan>")};
+          }));
   m.def(
       "run",
       [](const lem::Level& level, const std::optional<PyPlan>& plan) {

@@ -14,6 +14,7 @@
 #include "evoplay/games/sudoku/check.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
 #include "fields.hpp"
+#include "pickling.hpp"
 
 namespace evoplay::python {
 
@@ -95,7 +96,11 @@ void add_sudoku(py::module_& m) {
       .def_readonly("solved", &PySolveResult::solved)
       .def_readonly("cancelled", &PySolveResult::cancelled)
       .def(
-          "to_dict", [](const PySolveResult& r) { return r.summary; }, "result.json's object.");
+          "to_dict", [](const PySolveResult& r) { return r.summary; }, "result.json's object.")
+      .def(pickle_members<PySolveResult>(  // pickling.hpp
+          "sudoku.SolveResult", {"summary", "puzzles", "solutions", "solved", "cancelled"},
+          &PySolveResult::summary, &PySolveResult::puzzles, &PySolveResult::solutions,
+          &PySolveResult::solved, &PySolveResult::cancelled));
   m.def(
       "solve",
       [](const py::object& puzzles, const py::kwargs& kwargs) {

@@ -15,6 +15,7 @@
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/games/sudoku/experiment.hpp"
 #include "fields.hpp"
+#include "pickling.hpp"
 
 namespace evoplay::python {
 
@@ -77,6 +78,14 @@ void add_sudoku_experiment(py::module_& m) {
       .def_readonly("out", &PyExperimentResult::out, "The run folder ('' when out=None).")
       .def(
           "to_dict", [](const PyExperimentResult& r) { return r.result; }, "result.json's object.")
+      .def(pickle_members<PyExperimentResult>(  // pickling.hpp
+          "sudoku.ExperimentResult",
+          {"result", "configs", "comparisons", "runs", "text", "summary_csv", "runs_csv", "out",
+           "cancelled"},
+          &PyExperimentResult::result, &PyExperimentResult::configs,
+          &PyExperimentResult::comparisons, &PyExperimentResult::runs, &PyExperimentResult::text,
+          &PyExperimentResult::summary_csv, &PyExperimentResult::runs_csv,
+          &PyExperimentResult::out, &PyExperimentResult::cancelled))
       .def("__repr__", [](const PyExperimentResult& r) {
         return "<ExperimentResult configs=" + std::to_string(r.configs.size()) +
                " runs=" + std::to_string(r.runs.size()) + (r.cancelled ? " cancelled" : "") + ">";

@@ -7,6 +7,7 @@
 #include "evoplay/core/control.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/run_dir.hpp"
+#include "evoplay/games/tictactoe/agent_bot.hpp"
 #include "evoplay/games/tictactoe/board.hpp"
 #include "evoplay/games/tictactoe/learn_run.hpp"
 #include "evoplay/games/tictactoe/perfect.hpp"
@@ -43,7 +44,11 @@ void add_tictactoe(py::module_& m) {
           },
           "float32 array (2, 3, 3): plane p holds player p's marks.");
   add_state_methods(state);
-  add_bot_class(m, state, [] { return ttt::bots(); });
+  add_bot_class(m, state, [] {  // the command line's kinds, learned agents (agent:DIR) too
+    auto f = ttt::bots();
+    ttt::add_agent_bots(f, nullptr);
+    return f;
+  });
   m.def(
       "learn",
       [](const std::string& out, const std::string& preset, std::uint64_t seed, int threads,

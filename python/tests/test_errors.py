@@ -59,9 +59,12 @@ def test_out_of_range_arguments_are_errors_not_crashes(data_dir):
         with pytest.raises(ValueError, match="player: expected 0 or 1"):
             evoplay.connect4.State().evaluate(player)
     assert isinstance(duel.evaluate(1), int)
-    with pytest.raises(ValueError, match="move: expected 0 to"):
-        evoplay.flags.State.move_name(-5)
+    # A move is player * 8 + action (actions 0-6): 7 and 31 are no move, 30 is player 4's dig.
+    for bad in (-5, 7, 31):
+        with pytest.raises(ValueError, match="move: expected player \\* 8 \\+ action"):
+            evoplay.flags.State.move_name(bad)
     assert evoplay.flags.State.move_name(0) == "1n"
+    assert evoplay.flags.State.move_name(30) == "4dig"
     with pytest.raises(IndexError, match=r"cell \(100, 100\)"):
         evoplay.connect4.State().cell(100, 100)
     assert evoplay.connect4.State("4").cell(3, 0) == 1  # 1-based columns in the text, 0-based here

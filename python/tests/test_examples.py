@@ -17,6 +17,12 @@ EXAMPLES = {
                                                                        "--png", "first.png"],
                                  "diversity of 2 levels"),
     "ga_tsp_stepwise.py": (["--cities", "10", "--generations", "50"], "python twin"),
+    "multiprocessing_states.py": (["--playouts", "50"], "the same scores as here"),
+    "warm_start_population.py": (["--bits", "30", "--generations", "10"], "evolve round 3"),
+    "nsga2_two_objectives.py": (["--items", "12", "--generations", "60"],
+                                "the optimum within the capacity"),
+    "gym_training_loop.py": (["--episodes", "300", "--tests", "20"], "q-learning vs random:"),
+    "pyspiel_style_playout.py": (["--games", "200"], "serialize() round trip: True"),
     "dask_lemmings_study.py": (["--levels", str(SOURCE_DIR / "data" / "lemmings" /
                                                 "easy-01-down-the-hole.lvl"),
                                 "--methods", "ga,aco", "--fitness", "heuristic", "--runs", "2",

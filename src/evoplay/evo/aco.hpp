@@ -294,8 +294,13 @@ class Aco {
         }
       }
       genomes_[a] = problem_.build(std::span<const int>(choices_[a]));
-      fit_[a] = problem_.evaluate(genomes_[a]);
+      if constexpr (!HasBatchEvaluation<P>) fit_[a] = problem_.evaluate(genomes_[a]);
     });
+    if constexpr (HasBatchEvaluation<P>) {  // the iteration's ants in one call
+      std::vector<const G*> all;
+      for (const auto& g : genomes_) all.push_back(&g);
+      fit_ = evaluate_together(problem_, all);
+    }
     evaluations_ += ants_;
     for (std::size_t a = 0; a < ants_; ++a) {
       if (on_evaluated_) on_evaluated_(genomes_[a], fit_[a]);

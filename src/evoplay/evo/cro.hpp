@@ -157,8 +157,13 @@ class Cro {
       Rng r = master_.split({0, 1, k});
       genomes[k] = problem_.random_genome(r);
       if constexpr (HasRepair<P>) problem_.repair(genomes[k], r);
-      values[k] = problem_.evaluate(genomes[k]);
+      if constexpr (!HasBatchEvaluation<P>) values[k] = problem_.evaluate(genomes[k]);
     });
+    if constexpr (HasBatchEvaluation<P>) {
+      std::vector<const G*> all;
+      for (const auto& g : genomes) all.push_back(&g);
+      values = evaluate_together(problem_, all);
+    }
     for (std::size_t k = 0; k < initial; ++k) {
       if (on_evaluated_) on_evaluated_(genomes[k], values[k]);
       print_[where[k]] = fingerprint(genomes[k]);
@@ -194,9 +199,20 @@ class Cro {
     }
     if (params_.copies_before_evaluation) look_up_copies(larvae);
     // Evaluation of the new larvae, in parallel slots.
-    workers_.for_each(larvae.size(), [&](std::size_t k) {
-      if (larvae[k].needs_evaluation) larvae[k].fitness = problem_.evaluate(larvae[k].genome);
-    });
+    if constexpr (HasBatchEvaluation<P>) {  // the epoch's new larvae in one call
+      std::vector<const G*> genomes;
+      for (const auto& l : larvae) {
+        if (l.needs_evaluation) genomes.push_back(&l.genome);
+      }
+      const auto values = evaluate_together(problem_, genomes);
+      for (std::size_t k = 0, v = 0; k < larvae.size(); ++k) {
+        if (larvae[k].needs_evaluation) larvae[k].fitness = values[v++];
+      }
+    } else {
+      workers_.for_each(larvae.size(), [&](std::size_t k) {
+        if (larvae[k].needs_evaluation) larvae[k].fitness = problem_.evaluate(larvae[k].genome);
+      });
+    }
     for (auto& l : larvae) {
       if (l.same_as != kNone) l.fitness = larvae[l.same_as].fitness;
       if (!l.needs_evaluation) continue;

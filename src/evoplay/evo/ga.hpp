@@ -5,15 +5,20 @@
 // and evaluation of each pair of children happen in a parallel slot whose randomness comes
 // from Rng(seed).split({generation, pair}), so the history is identical for any --threads.
 // Ga runs one generation at a time (start, step, done), so that an island model, a server's
-// live view or a Python loop can drive it; run_ga() runs it to the end.
+// live view or a Python loop can drive it; run_ga() runs it to the end. A problem with
+// evaluate_batch (HasBatchEvaluation) has each generation's children evaluated in one call
+// after breeding (the same run). start(initial) warm-starts from given individuals; inject()
+// and set_population() change the population between generations.
 
 #include <algorithm>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
@@ -126,6 +131,57 @@ class Ga {
     record();
   }
 
+  /// start() from given individuals (a warm start): the first `initial.size()` (at most the
+  /// population) are `initial`, of fitness `fitness` when it gives one value each, else
+  /// evaluated here; the others are drawn as start() draws them.
+  void start(std::vector<G> initial, std::vector<double> fitness = {}) {
+    const std::size_t k = std::min(initial.size(), n_);
+    const bool known = fitness.size() == initial.size();
+    for (std::size_t i = 0; i < k; ++i) {
+      pop_[i] = std::move(initial[i]);
+      if (known) fit_[i] = fitness[i];
+    }
+    if (!known) evaluate_into(0, k);
+    if (k < n_) draw_random(k, 0);
+    record();
+  }
+
+  /// Evaluates `genomes`; each in turn takes the place of the current worst individual (the
+  /// first of equal ones), better or not. The best so far counts them.
+  void inject(std::vector<G> genomes) {
+    std::vector<double> values(genomes.size());
+    if constexpr (HasBatchEvaluation<P>) {
+      std::vector<const G*> all;
+      for (const auto& g : genomes) all.push_back(&g);
+      values = evaluate_together(problem_, all);
+    } else {
+      workers_.for_each(genomes.size(),
+                        [&](std::size_t k) { values[k] = problem_.evaluate(genomes[k]); });
+    }
+    evaluations_ += genomes.size();
+    for (std::size_t k = 0; k < genomes.size(); ++k) {
+      if (on_evaluated_) on_evaluated_(genomes[k], values[k]);
+      replace(summarize(fit_, dir_).worst, std::move(genomes[k]), values[k]);
+    }
+  }
+
+  /// The whole population replaced by `genomes` (as many as the population), of fitness
+  /// `fitness` when it gives one value each, else evaluated here. The best so far counts them.
+  void set_population(std::vector<G> genomes, std::vector<double> fitness = {}) {
+    if (genomes.size() != n_) {
+      throw Error("set_population: the population holds " + std::to_string(n_) +
+                  " individuals, given " + std::to_string(genomes.size()));
+    }
+    const bool known = fitness.size() == genomes.size();
+    for (std::size_t i = 0; i < n_; ++i) {
+      pop_[i] = std::move(genomes[i]);
+      if (known) fit_[i] = fitness[i];
+    }
+    if (!known) evaluate_into(0, n_);
+    const FitnessSummary s = summarize(fit_, dir_);
+    tracker_.offer(result_, generation_, pop_[s.best], fit_[s.best]);
+  }
+
   /// Whether a stopping rule holds after the current generation (then result().stop says
   /// which). Stagnation with restart_on_stagnation is no stop: the next step() restarts.
   bool done() {
@@ -192,13 +248,36 @@ class Ga {
   }
 
  private:
+  // Evaluates individuals [from, to) in place (the population's given genomes).
+  void evaluate_into(std::size_t from, std::size_t to) {
+    if constexpr (HasBatchEvaluation<P>) {
+      std::vector<const G*> genomes;
+      for (std::size_t i = from; i < to; ++i) genomes.push_back(&pop_[i]);
+      const auto values = evaluate_together(problem_, genomes);
+      std::copy(values.begin(), values.end(), fit_.begin() + static_cast<std::ptrdiff_t>(from));
+    } else {
+      workers_.for_each(to - from,
+                        [&](std::size_t k) { fit_[from + k] = problem_.evaluate(pop_[from + k]); });
+    }
+    evaluations_ += to - from;
+    if (on_evaluated_) {
+      for (std::size_t i = from; i < to; ++i) on_evaluated_(pop_[i], fit_[i]);
+    }
+  }
+
   void draw_random(std::size_t from, std::uint64_t stream) {
     workers_.for_each(n_ - from, [&](std::size_t k) {
       Rng rng = master_.split({stream, from + k});
       pop_[from + k] = problem_.random_genome(rng);
       if constexpr (HasRepair<P>) problem_.repair(pop_[from + k], rng);
-      fit_[from + k] = problem_.evaluate(pop_[from + k]);
+      if constexpr (!HasBatchEvaluation<P>) fit_[from + k] = problem_.evaluate(pop_[from + k]);
     });
+    if constexpr (HasBatchEvaluation<P>) {
+      std::vector<const G*> genomes;
+      for (std::size_t i = from; i < n_; ++i) genomes.push_back(&pop_[i]);
+      const auto values = evaluate_together(problem_, genomes);
+      std::copy(values.begin(), values.end(), fit_.begin() + static_cast<std::ptrdiff_t>(from));
+    }
     evaluations_ += n_ - from;
     if (on_evaluated_) {
       for (std::size_t i = from; i < n_; ++i) on_evaluated_(pop_[i], fit_[i]);
@@ -284,13 +363,23 @@ class Ga {
         if constexpr (HasRepair<P>) problem_.repair(*child[c], rng);
         next_[slot] = std::move(*child[c]);
         if (cross || mutate || HasRepair<P>) {
-          next_fit_[slot] = problem_.evaluate(next_[slot]);
+          if constexpr (!HasBatchEvaluation<P>) next_fit_[slot] = problem_.evaluate(next_[slot]);
           evaluated[2 * k + c] = 1;
         } else {
           next_fit_[slot] = parent_fit[c];  // an unchanged copy keeps its parent's fitness
         }
       }
     });
+    if constexpr (HasBatchEvaluation<P>) {  // the generation's new children in one call
+      std::vector<const G*> genomes;
+      for (std::size_t k = 0; k < evaluated.size(); ++k) {
+        if (evaluated[k]) genomes.push_back(&next_[elites_ + k]);
+      }
+      const auto values = evaluate_together(problem_, genomes);
+      for (std::size_t k = 0, v = 0; k < evaluated.size(); ++k) {
+        if (evaluated[k]) next_fit_[elites_ + k] = values[v++];
+      }
+    }
     for (std::size_t k = 0; k < evaluated.size(); ++k) {
       if (!evaluated[k]) continue;
       ++evaluations_;

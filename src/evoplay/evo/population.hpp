@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <span>
 #include <vector>
 
 #include "evoplay/core/parallel.hpp"
@@ -26,6 +27,18 @@ struct Migrant {
 /// distinct solution a run finds).
 template <class G>
 using EvaluationHook = std::function<void(const G&, double)>;
+
+/// The fitness of each genome pointed to, from one call of the problem's evaluate_batch.
+template <HasBatchEvaluation P>
+std::vector<double> evaluate_together(const P& problem,
+                                      const std::vector<const typename P::Genome*>& genomes) {
+  std::vector<double> out(genomes.size());
+  if (!genomes.empty()) {
+    problem.evaluate_batch(std::span<const typename P::Genome* const>(genomes),
+                           std::span<double>(out));
+  }
+  return out;
+}
 
 /// Mean pairwise distance over an evenly spaced sample of the population (rows of the distance
 /// matrix computed in parallel, summed in order); NaN when the problem has no distance.

@@ -9,6 +9,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <span>
 
 #include "evoplay/core/rng.hpp"
 
@@ -44,6 +45,17 @@ concept HasSolved = Problem<P> && requires(const P& p, const typename P::Genome&
 template <class P>
 concept HasFingerprint = Problem<P> && requires(const P& p, const typename P::Genome& g) {
   { p.fingerprint(g) } -> std::convertible_to<std::uint64_t>;
+};
+
+/// A problem that evaluates many genomes in one call (a Python fitness_batch or map): the
+/// optimisers then breed a whole generation first and evaluate its new genomes together, with
+/// the same results as one call of evaluate() per genome. `out[i]` receives the fitness of
+/// `*genomes[i]`.
+template <class P>
+concept HasBatchEvaluation = Problem<P> &&
+    requires(const P& p, std::span<const typename P::Genome* const> genomes,
+             std::span<double> out) {
+  p.evaluate_batch(genomes, out);
 };
 
 /// True when fitness a is strictly better than b.

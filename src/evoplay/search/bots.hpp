@@ -163,6 +163,9 @@ class MctsBot : public Bot<G> {
   }
   nlohmann::json settings() const override { return with_kind("mcts", to_json(settings_)); }
   void set_cancel(const std::atomic<bool>* cancel) override { engine_.set_cancel(cancel); }
+  /// The search (its root's statistics after a move; a leaf evaluation in place of playouts).
+  Mcts<G>& engine() { return engine_; }
+  const Mcts<G>& engine() const { return engine_; }
 
  private:
   MctsSettings settings_;

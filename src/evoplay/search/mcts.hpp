@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -42,6 +43,30 @@ class Mcts {
   void set_clock(Clock clock) { clock_ = std::move(clock); }
   /// Stops the search soon after `*cancel` becomes true; see Deadline.
   void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+  /// Judges a new leaf by `value(state)`, player 0's expected result in [0, 1] (1 win, 0.5
+  /// draw), instead of a random playout (an empty function: playouts again). Finished games are
+  /// still judged by their result.
+  void set_leaf_value(std::function<double(const G&)> value) { leaf_value_ = std::move(value); }
+
+  /// A child of the root after the last search: its move, its visits (the children's visits
+  /// sum to the iterations run) and its summed reward from the view of the side to move at the
+  /// root.
+  struct RootChild {
+    Move move{};
+    double visits = 0;
+    double reward = 0;
+  };
+  /// The root's children after the last search, in the order they were expanded (empty when
+  /// the root was over).
+  std::vector<RootChild> root_children() const {
+    std::vector<RootChild> out;
+    if (nodes_.size() == 0) return out;
+    const Node& top = nodes_[0];
+    for (int c = top.first_child; c < top.first_child + top.children; ++c) {
+      out.push_back({nodes_[c].move, nodes_[c].visits, nodes_[c].reward});
+    }
+    return out;
+  }
 
   SearchResult<Move> search(const G& root, Rng& rng) {
     Deadline deadline;
@@ -155,7 +180,7 @@ class Mcts {
       g.play(nodes_[index].move);
       path.push_back(index);
     }
-    const double reward0 = playout(g, rng);
+    const double reward0 = leaf_value_ && !g.is_terminal() ? leaf_value_(g) : playout(g, rng);
     for (int n : path) {
       Node& node = nodes_[n];
       node.visits += 1;
@@ -203,6 +228,7 @@ class Mcts {
   SearchStats stats_;
   Clock clock_;
   const std::atomic<bool>* cancel_ = nullptr;
+  std::function<double(const G&)> leaf_value_;
   NodeStore nodes_;
 };
 

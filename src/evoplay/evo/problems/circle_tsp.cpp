@@ -46,9 +46,11 @@ CircleTsp::CircleTsp(std::size_t cities_in, double radius_in, std::uint64_t seed
     : x_(checked_cities(static_cast<long long>(
           std::min<std::size_t>(cities_in, std::numeric_limits<long long>::max())))),
       y_(x_.size()),
-      dist_(x_.size() * x_.size()) {
+      dist_(x_.size() * x_.size()),
+      radius_(checked_radius(radius_in)),
+      seed_(seed) {
   const std::size_t cities = x_.size();
-  const double radius = checked_radius(radius_in);
+  const double radius = radius_;
   std::vector<int> label(cities);
   std::iota(label.begin(), label.end(), 0);
   Rng rng(seed);

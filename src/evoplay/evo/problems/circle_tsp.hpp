@@ -51,6 +51,9 @@ class CircleTsp {
 
   std::size_t cities() const { return x_.size(); }
   double optimum() const { return optimum_; }
+  /// The construction's arguments (what a copy elsewhere is made from).
+  double radius() const { return radius_; }
+  std::uint64_t seed() const { return seed_; }
   double x(int city) const { return x_[static_cast<std::size_t>(city)]; }
   double y(int city) const { return y_[static_cast<std::size_t>(city)]; }
 
@@ -58,6 +61,8 @@ class CircleTsp {
   std::vector<double> x_, y_;
   std::vector<double> dist_;  // n x n
   double optimum_;
+  double radius_;
+  std::uint64_t seed_;
 };
 
 }  // namespace evoplay::evo

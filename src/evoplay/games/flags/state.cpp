@@ -345,7 +345,7 @@ std::uint64_t State::hash() const {
 }
 
 bool State::operator==(const State& o) const {
-  return map_ == o.map_ && side_ == o.side_ && ply_ == o.ply_ && result_ == o.result_ &&
+  return (map_ == o.map_ || (map_ && o.map_ && same_map(*map_, *o.map_))) && side_ == o.side_ && ply_ == o.ply_ && result_ == o.result_ &&
          captured_ == o.captured_ && players_ == o.players_ && board_ == o.board_;
 }
 

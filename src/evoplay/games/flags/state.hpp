@@ -108,6 +108,21 @@ class State {
   /// Why a typed move is illegal ("player 2 is dead", "mud costs 3 energy, player 1 has 2").
   std::string why_illegal(Move m) const;
 
+  /// What a position holds besides its map (position.cpp): each cell's terrain now (dug rock
+  /// and captured flags are floor), every player slot, the captured flags, the side to move and
+  /// the ply. With the map's text it is all a copy in another process needs (Python's pickle).
+  struct Position {
+    std::vector<Cell> terrain;
+    std::array<Player, Map::kPlayerSlots> players{};
+    std::uint32_t captured = 0;
+    int side = 0;
+    int ply = 0;
+  };
+  Position position() const;
+  /// The state of `position` on `map` (hash, result and distances recomputed); throws Error
+  /// naming the first value that no game on that map can reach in that form.
+  static State from_position(std::shared_ptr<const Map> map, const Position& position);
+
   /// "1n", "2dig", "1rest" (player number from 1).
   static std::string move_name(Move m);
   /// The board as text (two characters a cell: A1 is team A's player 1), then each team's
@@ -154,6 +169,10 @@ class State {
   mutable std::shared_ptr<const Distances> dist_;
   mutable std::uint64_t dist_key_ = 0;
 };
+
+/// Whether two maps are the same map: their content (name, size, limits, cells, flags, players,
+/// facings, weights), not the file they came from nor where they are in memory (position.cpp).
+bool same_map(const Map& a, const Map& b);
 
 static_assert(search::Game<State>);
 static_assert(search::UndoableGame<State>);

@@ -1,0 +1,96 @@
+"""docs/python.md runs as it reads: every `>>>` block of the page, in order, in one interpreter
+session (a block may use what an earlier one made), prints what the page shows.
+
+Blank lines are not compared (a printed board ends with one the page leaves out); times are
+masked (`'elapsed': 0.0065`, `0.26 s`, an experiment's mean seconds). A block the page marks
+`<!-- not run: WHY -->` on the line before it is skipped. The session's names live in a module
+(`__console__`) that a forked process pool finds, so classes the page defines pickle.
+"""
+
+import code
+import contextlib
+import io
+import re
+import sys
+import types
+
+TIMES = [(re.compile(r"('(?:elapsed|seconds|cpu_seconds|wall_seconds)': )[0-9.e+-]+"), r"\1T"),
+         (re.compile(r"\b[0-9]+(?:\.[0-9]+)? (s|ms|us)\b"), r"T \1"),
+         # a row of an experiment's table: its last column is the mean seconds of a run
+         (re.compile(r"^(\S+ +\d+ +\d+ \[\d+, \d+\] .*) [0-9]+\.[0-9]+$"), r"\1 T")]
+
+
+def blocks(page):
+    """The `>>>` blocks of a page, without those marked not run."""
+    out = []
+    for m in re.finditer(r"(<!-- not run: [^>]*-->\n)?```python\n(.*?)```", page, re.S):
+        if m.group(1) is None and ">>> " in m.group(2):
+            out.append(m.group(2))
+    return out
+
+
+def masked(lines):
+    out = []
+    for line in lines:
+        if not line.strip():
+            continue
+        for pattern, repl in TIMES:
+            line = pattern.sub(repl, line)
+        out.append(line.rstrip())
+    return out
+
+
+def transcript(console, block):
+    """The block's statements run in `console`, shown as the page shows them: each statement,
+    then what it printed (an exception as its last line)."""
+    lines, out, i = block.splitlines(), [], 0
+    while i < len(lines):
+        if not lines[i].startswith(">>> "):
+            i += 1
+            continue
+        stmt = [lines[i]]
+        i += 1
+        while i < len(lines) and lines[i].startswith("... "):
+            stmt.append(lines[i])
+            i += 1
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+            more = False
+            for s in stmt:
+                more = console.push(s[4:])
+            if more:
+                console.push("")
+        text = buf.getvalue()
+        if "Traceback" in text:
+            text = text.strip().splitlines()[-1] + "\n"
+        out.extend(stmt)
+        out.extend(text.splitlines())
+    return out
+
+
+def test_every_block_of_the_page_prints_what_it_shows(data_dir, tmp_path, monkeypatch):
+    try:
+        import gymnasium  # noqa: F401
+        import pytest
+        pytest.skip("with Gymnasium installed the spaces print as Gymnasium's")
+    except ImportError:
+        pass
+    page = (data_dir.parent / "docs" / "python.md").read_text()
+    all_blocks = blocks(page)
+    assert len(all_blocks) >= 10
+    (tmp_path / "data").symlink_to(data_dir)
+    monkeypatch.chdir(tmp_path)
+    session = types.ModuleType("__console__")
+    monkeypatch.setitem(sys.modules, "__console__", session)
+    console = code.InteractiveConsole(locals=session.__dict__)
+    for block in all_blocks:
+        assert masked(transcript(console, block)) == masked(block.splitlines())
+
+
+def test_a_changed_output_fails_the_comparison(data_dir, tmp_path, monkeypatch):
+    """The comparison can fail: a block whose shown output is wrong does not pass."""
+    monkeypatch.chdir(tmp_path)
+    console = code.InteractiveConsole()
+    block = ">>> 6 * 7\n43\n"
+    assert masked(transcript(console, block)) != masked(block.splitlines())
+    assert masked(transcript(console, ">>> 6 * 7\n42\n")) == [">>> 6 * 7", "42"]

@@ -1,0 +1,204 @@
+"""The Gymnasium- and PettingZoo-shaped environments (evoplay.envs), checked against the
+protocols as their documentation states them: reset(seed, options) -> (obs, info); step(action)
+-> (obs, reward, terminated, truncated, info) with obs in observation_space; seeded resets
+repeat; spaces sample what they contain; render_mode "rgb_array" gives (H, W, 3) uint8; the AEC
+loop of agent_iter / last / step(None) for finished agents."""
+
+import numpy as np
+import pytest
+
+import evoplay
+from evoplay import envs
+
+
+def check_env(env, seed=0, steps=60):
+    """Gymnasium's documented contract, over random legal play."""
+    obs, info = env.reset(seed=seed)
+    assert env.observation_space.contains(obs), obs
+    assert isinstance(info, dict)
+    trajectory = [obs]
+    for _ in range(steps):
+        mask = info.get("action_mask")
+        action = env.action_space.sample(mask) if mask is not None else env.action_space.sample()
+        assert env.action_space.contains(action)
+        out = env.step(action)
+        assert len(out) == 5
+        obs, reward, terminated, truncated, info = out
+        assert env.observation_space.contains(obs), obs
+        assert isinstance(reward, float)
+        assert isinstance(terminated, bool) and isinstance(truncated, bool)
+        assert isinstance(info, dict)
+        trajectory.append(obs)
+        if terminated or truncated:
+            break
+    return trajectory, terminated
+
+
+def test_spaces_sample_what_they_contain():
+    d = envs.Discrete(9, seed=3)
+    a, b = envs.Discrete(9, seed=3), envs.Discrete(9, seed=3)
+    assert [a.sample() for _ in range(20)] == [b.sample() for _ in range(20)]
+    assert all(d.contains(d.sample()) for _ in range(50))
+    assert not d.contains(9) and not d.contains(-1) and not d.contains(1.5)
+    mask = np.array([0, 0, 1, 0, 0, 0, 0, 1, 0], dtype=np.int8)
+    assert {d.sample(mask) for _ in range(50)} == {2, 7}
+    box = envs.Box(np.array([-45.0, -1.0]), np.array([90.0, 5.0]), (2,), np.float32, seed=1)
+    assert all(box.contains(box.sample()) for _ in range(50))
+    assert not box.contains(np.array([100.0, 0.0], dtype=np.float32))
+
+
+@pytest.mark.parametrize("env_id", ["evoplay/TicTacToe-v0", "evoplay/ConnectFour-v0"])
+def test_board_games_keep_the_contract(env_id):
+    env = envs.make(env_id, opponent="random")
+    assert env.spec.id == env_id
+    for seed in range(5):
+        first, done = check_env(env, seed=seed)
+        again, _ = check_env(env, seed=seed)  # the same seed: the same episode
+        assert done
+        assert len(first) == len(again) and all(np.array_equal(x, y) for x, y in zip(first, again))
+    env.close()
+
+
+def test_capture_the_flag_env(data_dir):
+    env = envs.BoardGameEnv("capture_the_flag(map=%s)" % (data_dir / "flags" / "01-duel.map"),
+                            opponent="greedy", render_mode="rgb_array")
+    obs, info = env.reset(seed=1)
+    assert obs.shape == (10, 7, 7) and obs.dtype == np.float32
+    assert list(np.flatnonzero(info["action_mask"])) == [0, 1, 2, 3, 4]  # player 1: n e s w rest
+    frame = env.render()
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+    check_env(env, seed=2, steps=300)
+
+
+def test_the_perfect_opponent_is_never_beaten():
+    env = envs.make("evoplay/TicTacToe-v0", opponent="perfect")
+    rewards = []
+    for seed in range(20):
+        _, info = env.reset(seed=seed)
+        terminated, reward = False, 0.0
+        while not terminated:
+            _, reward, terminated, _, info = env.step(env.action_space.sample(info["action_mask"]))
+        rewards.append(reward)
+    assert max(rewards) <= 0.0 and min(rewards) == -1.0
+
+
+def test_playing_second_and_illegal_actions():
+    env = envs.BoardGameEnv("tic_tac_toe", opponent="random", player=1, render_mode="rgb_array")
+    obs, info = env.reset(seed=4)
+    assert obs[2].sum() == 1.0 and obs[1].sum() == 0.0  # the opponent's X is on the board
+    taken = int(np.flatnonzero(obs[2].ravel())[0])
+    assert info["action_mask"][taken] == 0 and info["action_mask"].sum() == 8
+    frame = env.render()
+    assert frame.shape == (96, 96, 3) and frame.dtype == np.uint8
+    obs, reward, terminated, truncated, info = env.step(taken)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    strict = envs.BoardGameEnv("tic_tac_toe", illegal="raise")
+    strict.reset(seed=1)
+    strict.step(4)
+    with pytest.raises(ValueError, match="not legal"):
+        strict.step(4)
+    with pytest.raises(evoplay.Error):
+        envs.BoardGameEnv("tic_tac_toe", opponent="nobody")
+    with pytest.raises(ValueError, match="render_mode"):
+        envs.BoardGameEnv("tic_tac_toe", render_mode="human")
+
+
+def test_aec_loop_as_pettingzoo_documents_it():
+    env = envs.make("evoplay/TicTacToe-AEC-v0")
+    env.reset(seed=42)
+    assert env.agents == ["player_0", "player_1"] and env.agent_selection == "player_0"
+    script = iter([0, 3, 1, 4, 2])  # X completes the top row
+    seen = []
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        assert obs["observation"].shape == (3, 3, 3)
+        assert np.array_equal(obs["action_mask"], info["action_mask"])
+        seen.append((agent, reward, termination))
+        env.step(None if termination or truncation else next(script))
+    assert env.agents == []
+    # After the win each agent sees the end once, with its reward, then leaves.
+    assert seen[-2:] == [("player_1", -1.0, True), ("player_0", 1.0, True)]
+    assert [a for a, _, _ in seen[:5]] == ["player_0", "player_1"] * 2 + ["player_0"]
+
+
+def test_aec_random_games_sum_to_zero():
+    env = envs.BoardGameAECEnv("connect_four")
+    for seed in range(10):
+        env.reset(seed=seed)
+        totals = {}
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, info = env.last()
+            totals[agent] = totals.get(agent, 0.0) + reward
+            if termination or truncation:
+                env.step(None)
+            else:
+                env.step(env.action_space(agent).sample(obs["action_mask"]))
+        assert sum(totals.values()) == 0.0
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="expected an action"):
+        env.step(None)
+
+
+def test_lemmings_env_replays_the_known_solution(data_dir):
+    # data/lemmings/solutions/easy-01-down-the-hole.plan is "9 digger": saves 8 of 8 in 48 steps.
+    level = str(data_dir / "lemmings" / "easy-01-down-the-hole.lvl")
+    env = envs.make("evoplay/Lemmings-v0", level=level, render_mode="rgb_array")
+    obs, info = env.reset(seed=0)
+    assert obs.shape == (8, 2) and env.action_space.n == 1 + 8 * 9
+    assert env.observation_space.contains(obs)
+    digger_on_leader = 1 + 7 * 9 + 0
+    total, terminated, t = 0.0, False, 0
+    while not terminated:
+        action = digger_on_leader if t == 9 else 0
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(obs)
+        total += reward
+        t += 1
+    assert info["plan"] == "9 digger"
+    assert (info["saved"], info["solved"], info["steps"], total) == (8, True, 48, 8.0)
+    frame = env.render()
+    assert frame.dtype == np.uint8 and frame.shape[2] == 3
+    # Waiting only: the run of no plan (what `lemmings run` reports with no skills).
+    _, info = env.reset()
+    done = False
+    while not done:
+        _, reward, done, _, info = env.step(0)
+    assert info["saved"] == evoplay.lemmings.run(env.level)["saved"] == reward
+
+
+def test_birds_env_shoots_one_bird_a_step(data_dir):
+    level = str(data_dir / "birds" / "sciencebirds_level-1.xml")
+    env = envs.make("evoplay/AngryBirds-v0", level=level, render_mode="rgb_array")
+    obs, info = env.reset(seed=0)
+    pigs, birds, score = obs
+    assert birds >= 1 and pigs >= 1 and score == 0.0 and info["status"] == "playing"
+    total, terminated, shots = 0.0, False, 0
+    while not terminated:
+        shot = np.array([40.0, -1.0], dtype=np.float32)
+        obs, reward, terminated, truncated, info = env.step(shot)
+        shots += 1
+        total += reward
+        assert reward == float(info["score"]) and obs[1] == birds - shots
+    assert shots <= birds and obs[2] == total
+    assert env.play.status in ("won", "lost")
+    frame = env.render()
+    assert frame.dtype == np.uint8 and frame.shape[2] == 3
+    with pytest.raises(ValueError, match="the game is over"):
+        env.step(np.array([40.0, -1.0]))
+
+
+def test_unknown_environment():
+    with pytest.raises(ValueError, match="unknown environment"):
+        envs.make("evoplay/Chess-v0")
+    assert "evoplay/TicTacToe-v0" in envs.registry
+
+
+def test_png_decoder_reads_the_module_pictures():
+    s = evoplay.connect4.State("4453")
+    rgb = envs.png_to_rgb(s.png())
+    assert rgb.ndim == 3 and rgb.shape[2] == 3 and rgb.dtype == np.uint8
+    assert len(np.unique(rgb.reshape(-1, 3), axis=0)) > 3  # a picture, not a blank
+    with pytest.raises(ValueError, match="not a PNG"):
+        envs.png_to_rgb(b"GIF89a")
