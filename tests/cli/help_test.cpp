@@ -1,5 +1,6 @@
 // `evoplay --help` lists every command group, each on one line with a description, and every
-// group's own --help works. The list: demo, plot, serve, help and one group per game.
+// group's own --help works (the list: demo, plot, serve, help and one group per game); a
+// missing argument is named with its meaning.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -62,4 +63,17 @@ TEST(Help, EveryGroupHasItsOwnHelp) {
     EXPECT_NE(r.out.find("Usage:"), std::string::npos) << group << ":\n" << r.out;
     EXPECT_NE(r.out.find(group), std::string::npos) << group << ":\n" << r.out;
   }
+}
+
+// A command given without its required argument says which, what it is, and where its help is.
+TEST(Help, AMissingArgumentIsNamedWithItsMeaning) {
+  const auto r = run_evoplay("flags play");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("`evoplay flags play` needs map: map file (data/flags/*.map)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("Run `evoplay flags play --help`"), std::string::npos) << r.err;
+  const auto birds = run_evoplay("birds render data/birds/sciencebirds_level-1.xml");
+  EXPECT_EQ(birds.status, 2);
+  EXPECT_NE(birds.err.find("needs --image: FILE.png or FILE.svg"), std::string::npos) << birds.err;
 }
