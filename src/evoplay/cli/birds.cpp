@@ -11,6 +11,7 @@
 #include "evoplay/cli/birds_play.hpp"
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
@@ -20,6 +21,7 @@
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
+#include "evoplay/evo/islands.hpp"
 #include "evoplay/games/birds/check_files.hpp"
 #include "evoplay/games/birds/describe.hpp"
 #include "evoplay/games/birds/level_set.hpp"
@@ -265,7 +267,6 @@ struct GenerateOptions {
   std::string selection = "tournament", crossover = "one-point", hamming = "min";
   bool no_pictures = false;
   LevelSetOptions level_set;
-  IslandOptions islands;
 };
 
 void add_generator_options(CLI::App* cmd, GenerateOptions& o) {
@@ -354,9 +355,9 @@ void add_generate(CLI::App* group) {
                   "composite catalogue (JSON; default: the built-in one, as in "
                   "data/birds/composites.json)");
   add_generator_options(cmd, *opt);
-  add_island_options(cmd, opt->islands);
+  const auto islands = bind_fields(cmd, evo::IslandParams{});
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
-  cmd->callback([opt] {
+  cmd->callback([opt, islands] {
     birds::LevelSetSettings set = opt->set;
     auto& ga = set.generator;
     ga.selection = birds::generator_selection(opt->selection);
@@ -367,7 +368,7 @@ void add_generate(CLI::App* group) {
     apply_level_set_options(opt->level_set, ga);
     set.pictures = !opt->no_pictures;
     set.seed = opt->common.seed;
-    ga.islands = opt->islands.resolve();
+    ga.islands = islands->resolve();
     set.validate();
     const birds::Catalogue catalogue = opt->composites.empty()
                                            ? birds::default_catalogue()

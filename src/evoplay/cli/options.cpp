@@ -139,35 +139,6 @@ CLI::Option* add_selection_option(CLI::App* cmd, std::string& selection) {
       ->capture_default_str();
 }
 
-evo::IslandParams IslandOptions::resolve() const {
-  evo::IslandParams p = params;
-  p.topology = evo::topology_from_name(topology);
-  return p;
-}
-
-void add_island_options(CLI::App* cmd, IslandOptions& islands) {
-  auto& p = islands.params;
-  cmd->add_option("--islands", p.islands,
-                  "run this many islands (populations of --population each, from seeds of their "
-                  "own) that swap their best individuals; on the threads, or on the ranks under "
-                  "mpirun")
-      ->capture_default_str()
-      ->group("Island options")
-      ->check(whole_in(1, 100'000));
-  cmd->add_option("--migration-interval", p.interval, "generations between migrations")
-      ->capture_default_str()
-      ->group("Island options")
-      ->check(whole_in(1, 1'000'000'000));
-  cmd->add_option("--migrants", p.migrants, "individuals each island sends at a migration")
-      ->capture_default_str()
-      ->group("Island options")
-      ->check(whole_in(0, 1'000'000));
-  cmd->add_option("--topology", islands.topology,
-                  "where migrants go: ring (to the next island) or fully-connected (to all)")
-      ->capture_default_str()
-      ->group("Island options");
-}
-
 std::pair<double, double> parse_min_max(const std::string& text, const std::string& option,
                                         double low, double high, bool whole, std::string_view why) {
   const char sep = text.find(':') != std::string::npos ? ':' : ',';

@@ -12,8 +12,6 @@
 #include <string_view>
 #include <utility>
 
-#include "evoplay/evo/islands.hpp"
-
 namespace evoplay::cli {
 
 /// Upper limits of the options that size a run (docs/reliability.md): past them the memory or
@@ -35,16 +33,6 @@ CLI::Validator whole_in(long long lo, long long hi);
 /// The GA's --selection option, one wording for every command that runs a GA (the spec is read by
 /// evo::Selection::parse, which names what it accepts when it refuses one).
 CLI::Option* add_selection_option(CLI::App* cmd, std::string& selection);
-
-/// The island model's options (--islands, --migration-interval, --migrants, --topology), one
-/// wording for every command whose GA or CRO can run as islands (docs/cluster.md).
-struct IslandOptions {
-  evo::IslandParams params;
-  std::string topology = "ring";
-  /// The parameters, the topology's name read (Error naming the accepted names).
-  evo::IslandParams resolve() const;
-};
-void add_island_options(CLI::App* cmd, IslandOptions& islands);
 
 /// A range option "MIN,MAX" (or "MIN:MAX"): two numbers (whole ones when `whole`) with
 /// low <= MIN <= MAX <= high. Throws Error naming the option, what was typed and the bounds

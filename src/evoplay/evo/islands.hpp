@@ -69,6 +69,9 @@ struct IslandParams {
   void validate() const { fields::check(*this); }
   nlohmann::json to_json() const { return fields::to_json(*this); }
 
+  /// Where --help lists the island model's options.
+  static constexpr std::string_view kHeading = "Island options";
+
   template <class S, class V>
   static void fields(S& s, V& v) {
     v(s.islands, {.name = "islands",
@@ -76,18 +79,22 @@ struct IslandParams {
                           "own) that swap their best individuals; on the threads, or on the "
                           "ranks under mpirun (1: no island model)",
                   .lo = 1,
-                  .hi = limits::kIslands});
+                  .hi = limits::kIslands,
+                  .heading = kHeading});
     v(s.interval, {.name = "migration-interval",
                    .help = "generations between migrations",
                    .lo = 1,
-                   .hi = limits::kGenerations});
+                   .hi = limits::kGenerations,
+                   .heading = kHeading});
     v(s.migrants, {.name = "migrants",
                    .help = "individuals each island sends at a migration",
                    .lo = 0,
-                   .hi = limits::kPopulation});
+                   .hi = limits::kPopulation,
+                   .heading = kHeading});
     v(s.topology, {.name = "topology",
                    .help = "where migrants go: ring (to the next island) or fully-connected (to "
-                           "all)"});
+                           "all)",
+                   .heading = kHeading});
   }
 };
 
@@ -132,6 +139,7 @@ struct IslandStatus {
   Migrant<G> best;          // the island's best so far
   std::size_t restarts = 0;
   bool cancelled = false;  // its process was asked to stop
+  bool started = true;     // false: a cancel stopped its start (no record, no best)
   double seconds = 0;
   std::vector<Migrant<G>> emigrants;  // at a migration
   std::vector<Migrant<G>> evaluated;  // this generation's evaluations, when the hook wants them
@@ -167,7 +175,8 @@ nlohmann::json status_json(std::size_t island, const IslandStatus<G>& s) {
           s.cancelled,
           s.seconds,
           migrants_json(s.emigrants),
-          migrants_json(s.evaluated)};
+          migrants_json(s.evaluated),
+          s.started};
 }
 
 template <class G>
@@ -185,6 +194,7 @@ std::pair<std::size_t, IslandStatus<G>> status_from(const nlohmann::json& j) {
   s.seconds = j.at(11).get<double>();
   s.emigrants = migrants_from<G>(j.at(12));
   s.evaluated = migrants_from<G>(j.at(13));
+  s.started = j.at(14).get<bool>();
   return {j.at(0).get<std::size_t>(), std::move(s)};
 }
 
@@ -241,6 +251,10 @@ class Archipelago {
   }
 
   bool done() {
+    if (unstarted_) {  // a cancel stopped an island's start: no generation counts
+      result_.stop = StopReason::kCancelled;
+      return true;
+    }
     Stopping rules = stop_;
     rules.cancel = nullptr;  // a cancel counts through the statuses: every process agrees
     if (rules.restart_on_stagnation) rules.stagnation = 0;  // the islands restart instead
@@ -292,6 +306,10 @@ class Archipelago {
         fitness.push_back(m.fitness);
       }
     }
+    if (unstarted_) {  // the islands that started are dropped too: no generation counts
+      population.clear();
+      fitness.clear();
+    }
     for (const auto& s : statuses_) result_.restarts += s.restarts;
     return close_result(std::move(result_), problem_, generation_, evaluations_, clock_.seconds(),
                         std::move(population), std::move(fitness));
@@ -309,8 +327,9 @@ class Archipelago {
     for (std::size_t k = 0; k < islands_.size(); ++k) {
       const auto& r = islands_[k]->result();
       auto& s = statuses_[here_[k]];
-      s.record = r.history.back();
-      s.best = {r.best, r.best_fitness};
+      s.started = !r.history.empty();  // else a cancel stopped its start
+      s.record = s.started ? r.history.back() : GenerationRecord{};
+      s.best = s.started ? Migrant<G>{r.best, r.best_fitness} : Migrant<G>{};
       s.restarts = r.restarts;
       s.cancelled = stop_.cancel && stop_.cancel->load();
       s.seconds = clock_.seconds();
@@ -330,7 +349,11 @@ class Archipelago {
     account();
   }
 
+  // The archipelago's record of the generation; none when a cancel stopped an island's start
+  // (nothing then counts, and done() says kCancelled).
   void account() {
+    for (const auto& s : statuses_) unstarted_ = unstarted_ || !s.started;
+    if (unstarted_) return;
     GenerationRecord rec;
     rec.generation = generation_;
     double diversity = 0;
@@ -388,6 +411,7 @@ class Archipelago {
   std::vector<detail::IslandStatus<G>> statuses_;   // every island's, after the last generation
   std::uint64_t evaluations_ = 0;
   std::size_t generation_ = 0;
+  bool unstarted_ = false;  // a cancel stopped an island's start
 };
 
 }  // namespace evoplay::evo

@@ -97,7 +97,7 @@ struct SolverSettings {
                          "counts (0: the evaluation budget)",
                  .lo = 0,
                  .hi = limits::kGenerations});
-    v.group(s.islands, {.heading = "Island options"});
+    v.group(s.islands, {});
   }
 
   /// The fields of `lemmings solve` that `lemmings compare` shares: the budget, the

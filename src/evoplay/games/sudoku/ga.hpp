@@ -58,7 +58,7 @@ struct GaSettings {
     preset_field(s, v);
     operator_fields(s, v);
     run_fields(s, v);
-    v.group(s.islands, {.heading = "Island options"});
+    v.group(s.islands, {});
     v(s.seed, fields::kSeed);
     v(s.threads, fields::kThreads);
   }
