@@ -35,9 +35,8 @@ const std::vector<Renamed>& renamed_options() {
       {"connect4 solve", "--seconds", "--time-limit"},
       // --runs is a count; serve's folder of runs is --runs-dir.
       {"serve", "--runs", "--runs-dir"},
-      // --quiet means no progress line; flags play's "no board" is --no-board.
-      {"flags play", "--quiet", "--no-board"},
-      {"flags play", "-q", "--no-board"},
+      // (flags play's old --quiet, "no board", is --no-board: no rewrite, since --quiet is now
+      // flags play's own option with the meaning it has everywhere, no progress line.)
       // Settings that are on or off are flags (--NAME, --no-NAME, --NAME=off) in every command.
       {"tictactoe learn", "--accumulated-mutation", "--accumulated-mutation", true},
       {"tictactoe learn", "--identical-parents-mutate", "--identical-parents-mutate", true},
