@@ -107,3 +107,77 @@ TEST(Signals, AnInterruptedRunLeavesNoTemporaryAndOnlyWholeFiles) {
     }
   }
 }
+
+// Ctrl-C while the engines (CRO, the GA, ACO, alone or as islands) draw and score a first
+// population of a million ends `lemmings solve` with status 130 and a run folder that says so;
+// what was scored of it is dropped, so no plan, history or picture is written. The first
+// population once went unheeded to its end (73 s on two cores; the two islands' setup outlasts
+// the 30 s guard even in a debug build).
+TEST(Signals, CtrlCStopsLemmingsSolveDuringItsFirstPopulation) {
+  struct Case {
+    std::vector<std::string> extra;
+    long long first;  // the first population's evaluations (CRO: 90% of the reef's cells)
+  };
+  const std::vector<Case> cases = {
+      {{}, 900000},
+      {{"--method", "ga"}, 1000000},
+      {{"--method", "aco"}, 1000000},
+      {{"--method", "ga", "--islands", "2"}, 2000000},
+  };
+  int n = 0;
+  for (const auto& [extra, first] : cases) {
+    const auto dir = scratch_dir("signals-lemmings-" + std::to_string(n++)) / "run";
+    std::vector<std::string> args = {"lemmings",     "solve",
+                                     source_path("data/lemmings/easy-01-down-the-hole.lvl"),
+                                     "--population", "1000000",
+                                     "--evaluations", "2000000",
+                                     "--quiet",      "--out",
+                                     dir.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::string what = "lemmings solve --population 1000000";
+    for (const auto& a : extra) what += " " + a;
+    const pid_t pid = start_evoplay(args, true);
+    ASSERT_GT(pid, 0);
+    wait_for(dir / "config.json");  // the run has begun: its first population follows
+    EXPECT_EQ(stop_and_wait(pid, SIGINT, what), 130) << what;
+    ASSERT_TRUE(fs::exists(dir / "result.json")) << what;
+    const auto result = nlohmann::json::parse(slurp(dir / "result.json"));
+    EXPECT_EQ(result.value("stopped", ""), "cancelled") << what;
+    EXPECT_EQ(result.value("stop_reason", ""), "cancelled") << what;
+    EXPECT_EQ(result.value("generations", -1), 0) << what;
+    // The first population is whole or absent, never part of it: a cancel seen while it was
+    // made leaves no evaluation and no plan (one that came after it, the population counted).
+    const auto evaluations = result.value("evaluations", -1LL);
+    EXPECT_TRUE(evaluations == 0 || evaluations == first) << what << ": " << evaluations;
+    EXPECT_EQ(fs::exists(dir / "best.plan"), evaluations > 0) << what;
+    EXPECT_EQ(fs::exists(dir / "history.csv"), evaluations > 0) << what;
+    for (const auto& f : files_in(dir)) {
+      EXPECT_EQ(f.filename().string().find(".tmp-"), std::string::npos) << f;
+      if (f.extension() == ".json") {
+        EXPECT_TRUE(nlohmann::json::accept(slurp(f))) << f;
+      }
+    }
+  }
+}
+
+// Ctrl-C while `sudoku experiment`'s first run draws and scores a population of a million ends
+// it with status 130 and a run folder that says so, with no run finished.
+TEST(Signals, CtrlCStopsSudokuExperimentDuringItsFirstPopulation) {
+  const auto dir = scratch_dir("signals-sudoku-population") / "run";
+  const pid_t pid =
+      start_evoplay({"sudoku", "experiment", source_path("data/sudoku/qqwing_expert_50.txt"),
+                     "--population", "1000000", "--runs", "1", "--quiet", "--out", dir.string()},
+                    true);
+  ASSERT_GT(pid, 0);
+  wait_for(dir / "config.json");
+  EXPECT_EQ(stop_and_wait(pid, SIGINT, "sudoku experiment --population 1000000"), 130);
+  ASSERT_TRUE(fs::exists(dir / "result.json"));
+  const auto result = nlohmann::json::parse(slurp(dir / "result.json"));
+  EXPECT_EQ(result.value("stopped", ""), "cancelled");
+  for (const auto& f : files_in(dir)) {
+    EXPECT_EQ(f.filename().string().find(".tmp-"), std::string::npos) << f;
+    if (f.extension() == ".json") {
+      EXPECT_TRUE(nlohmann::json::accept(slurp(f))) << f;
+    }
+  }
+}

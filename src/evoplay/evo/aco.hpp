@@ -212,6 +212,9 @@ class Aco {
 
   /// The initial pheromone tau_0 on every edge, then iteration 0. With exclusive options,
   /// evoplay::Error if a stage s has options(s) <= s (an ant could find every option taken).
+  /// A cancel (stop.cancel) seen while iteration 0's ants build and are evaluated stops it
+  /// soon: then no iteration counts, nothing is recorded or shown to the hook, there are no
+  /// ants, and done() says kCancelled (step() must not follow).
   void start() {
     for (std::size_t s = 0; s < stages_; ++s) {
       const std::size_t k = problem_.options(s);
@@ -226,11 +229,15 @@ class Aco {
         eta_beta_[s][o] = std::pow(std::max(problem_.heuristic(s, o), 1e-300), params_.beta);
       }
     }
-    iterate();
+    iterate(true);
   }
 
   /// Whether a stopping rule holds after the iterations run (result().stop says which).
   bool done() {
+    if (cancelled_start_) {
+      result_.stop = StopReason::kCancelled;
+      return true;
+    }
     // Iterations 0 ... iteration_ - 1 are done; the last one is iteration_ - 1.
     result_.stop =
         tracker_.check(params_.stop, iteration_, iteration_ - 1, evaluations_, result_.best_fitness,
@@ -272,7 +279,8 @@ class Aco {
   }
 
  private:
-  void iterate() {
+  // One iteration; with `cancellable` (iteration 0), a cancel stops it before anything counts.
+  void iterate(bool cancellable = false) {
     for (std::size_t s = 0; s < stages_; ++s) {
       const auto& t = tau_[s];
       weight_[s].resize(t.size());
@@ -283,6 +291,7 @@ class Aco {
     }
     // Construction and evaluation, one ant per slot.
     workers_.for_each(ants_, [&](std::size_t a) {
+      if (cancellable && cancel_requested(params_.stop)) return;
       Rng rng = master_.split({iteration_, a});
       if (exclusive_) {
         construct_exclusive(rng, choices_[a]);
@@ -296,6 +305,12 @@ class Aco {
       genomes_[a] = problem_.build(std::span<const int>(choices_[a]));
       if constexpr (!HasBatchEvaluation<P>) fit_[a] = problem_.evaluate(genomes_[a]);
     });
+    if (cancellable && cancel_requested(params_.stop)) {
+      cancelled_start_ = true;
+      genomes_.clear();
+      fit_.clear();
+      return;
+    }
     if constexpr (HasBatchEvaluation<P>) {  // the iteration's ants in one call
       std::vector<const G*> all;
       for (const auto& g : genomes_) all.push_back(&g);
@@ -411,6 +426,7 @@ class Aco {
   std::vector<double> fit_;
   std::uint64_t evaluations_ = 0;
   std::size_t iteration_ = 0;
+  bool cancelled_start_ = false;
 };
 
 /// Runs ACO to the end (see Aco).

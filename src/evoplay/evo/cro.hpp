@@ -141,7 +141,10 @@ class Cro {
     brooded_larvae_ = sexual_larvae_ - broadcast_larvae_;
   }
 
-  /// The initial reef: N·M·rho random corals at random cells (epoch 0).
+  /// The initial reef: N·M·rho random corals at random cells (epoch 0). A cancel
+  /// (stop.cancel) seen while they are drawn and evaluated stops it soon: then nothing is
+  /// counted, recorded or shown to the hook, the reef stays empty, and done() says kCancelled
+  /// (step() must not follow).
   void start() {
     Rng rng = master_.split({0, 0});
     const auto initial = std::clamp<std::size_t>(
@@ -154,11 +157,16 @@ class Cro {
     std::vector<G> genomes(initial);
     std::vector<double> values(initial);
     workers_.for_each(initial, [&](std::size_t k) {
+      if (cancel_requested(params_.stop)) return;
       Rng r = master_.split({0, 1, k});
       genomes[k] = problem_.random_genome(r);
       if constexpr (HasRepair<P>) problem_.repair(genomes[k], r);
       if constexpr (!HasBatchEvaluation<P>) values[k] = problem_.evaluate(genomes[k]);
     });
+    if (cancel_requested(params_.stop)) {
+      cancelled_start_ = true;
+      return;
+    }
     if constexpr (HasBatchEvaluation<P>) {
       std::vector<const G*> all;
       for (const auto& g : genomes) all.push_back(&g);
@@ -176,6 +184,10 @@ class Cro {
 
   /// Whether a stopping rule holds after the current epoch (result().stop says which).
   bool done() {
+    if (cancelled_start_) {
+      result_.stop = StopReason::kCancelled;
+      return true;
+    }
     result_.stop =
         tracker_.check(params_.stop, epoch_, epoch_, evaluations_, result_.best_fitness,
                        is_solved(problem_, result_.best, result_.best_fitness), clock_.seconds());
@@ -558,6 +570,7 @@ class Cro {
   std::vector<double> weights_;                 // dynamic CRO-SL: the substrates' weights
   std::uint64_t evaluations_ = 0;
   std::size_t epoch_ = 0;
+  bool cancelled_start_ = false;  // a cancel stopped start(): the reef is empty
   std::size_t sexual_larvae_ = 0, broadcast_larvae_ = 0, brooded_larvae_ = 0;
   std::size_t larvae_total_ = 0, settled_ = 0, depredated_ = 0;
 };

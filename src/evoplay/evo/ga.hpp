@@ -125,9 +125,12 @@ class Ga {
         next_(n_),
         next_fit_(n_) {}
 
-  /// Draws, evaluates and records the first population (generation 0).
+  /// Draws, evaluates and records the first population (generation 0). A cancel
+  /// (stop.cancel) seen while it draws and evaluates stops it soon (each parallel slot looks
+  /// first): then nothing is counted, recorded or shown to the hook, the population is empty,
+  /// and done() says kCancelled (step() must not follow).
   void start() {
-    draw_random(0, 0);
+    if (!draw_random(0, 0, true)) return cancel_start();
     record();
   }
 
@@ -141,8 +144,11 @@ class Ga {
       pop_[i] = std::move(initial[i]);
       if (known) fit_[i] = fitness[i];
     }
-    if (!known) evaluate_into(0, k);
-    if (k < n_) draw_random(k, 0);
+    const std::uint64_t before = evaluations_;
+    if ((!known && !evaluate_into(0, k, true)) || (k < n_ && !draw_random(k, 0, true))) {
+      evaluations_ = before;
+      return cancel_start();
+    }
     record();
   }
 
@@ -185,6 +191,10 @@ class Ga {
   /// Whether a stopping rule holds after the current generation (then result().stop says
   /// which). Stagnation with restart_on_stagnation is no stop: the next step() restarts.
   bool done() {
+    if (cancelled_start_) {
+      result_.stop = StopReason::kCancelled;
+      return true;
+    }
     StopReason r =
         tracker_.check(params_.stop, generation_, generation_, evaluations_, result_.best_fitness,
                        is_solved(problem_, result_.best, result_.best_fitness), clock_.seconds());
@@ -248,30 +258,40 @@ class Ga {
   }
 
  private:
-  // Evaluates individuals [from, to) in place (the population's given genomes).
-  void evaluate_into(std::size_t from, std::size_t to) {
+  // Evaluates individuals [from, to) in place (the population's given genomes). With
+  // `cancellable`, a cancel stops it: false, nothing counted or shown to the hook.
+  bool evaluate_into(std::size_t from, std::size_t to, bool cancellable = false) {
     if constexpr (HasBatchEvaluation<P>) {
+      if (cancellable && cancel_requested(params_.stop)) return false;
       std::vector<const G*> genomes;
       for (std::size_t i = from; i < to; ++i) genomes.push_back(&pop_[i]);
       const auto values = evaluate_together(problem_, genomes);
       std::copy(values.begin(), values.end(), fit_.begin() + static_cast<std::ptrdiff_t>(from));
     } else {
-      workers_.for_each(to - from,
-                        [&](std::size_t k) { fit_[from + k] = problem_.evaluate(pop_[from + k]); });
+      workers_.for_each(to - from, [&](std::size_t k) {
+        if (cancellable && cancel_requested(params_.stop)) return;
+        fit_[from + k] = problem_.evaluate(pop_[from + k]);
+      });
+      if (cancellable && cancel_requested(params_.stop)) return false;
     }
     evaluations_ += to - from;
     if (on_evaluated_) {
       for (std::size_t i = from; i < to; ++i) on_evaluated_(pop_[i], fit_[i]);
     }
+    return true;
   }
 
-  void draw_random(std::size_t from, std::uint64_t stream) {
+  // Draws (and evaluates) individuals [from, n) from stream `stream`. With `cancellable`, a
+  // cancel stops it: false, the individuals not drawn, nothing counted or shown to the hook.
+  bool draw_random(std::size_t from, std::uint64_t stream, bool cancellable = false) {
     workers_.for_each(n_ - from, [&](std::size_t k) {
+      if (cancellable && cancel_requested(params_.stop)) return;
       Rng rng = master_.split({stream, from + k});
       pop_[from + k] = problem_.random_genome(rng);
       if constexpr (HasRepair<P>) problem_.repair(pop_[from + k], rng);
       if constexpr (!HasBatchEvaluation<P>) fit_[from + k] = problem_.evaluate(pop_[from + k]);
     });
+    if (cancellable && cancel_requested(params_.stop)) return false;
     if constexpr (HasBatchEvaluation<P>) {
       std::vector<const G*> genomes;
       for (std::size_t i = from; i < n_; ++i) genomes.push_back(&pop_[i]);
@@ -282,6 +302,14 @@ class Ga {
     if (on_evaluated_) {
       for (std::size_t i = from; i < n_; ++i) on_evaluated_(pop_[i], fit_[i]);
     }
+    return true;
+  }
+
+  // A start a cancel stopped: no population, no generation; done() says kCancelled.
+  void cancel_start() {
+    cancelled_start_ = true;
+    pop_.clear();
+    fit_.clear();
   }
 
   void record() {
@@ -408,6 +436,7 @@ class Ga {
   std::vector<double> next_fit_;
   std::uint64_t evaluations_ = 0;
   std::size_t generation_ = 0;
+  bool cancelled_start_ = false;
 };
 
 /// Runs the GA to the end (see Ga).

@@ -120,6 +120,13 @@ inline StopReason stop_reason(const Stopping& stop, Direction direction, std::si
   return StopReason::kNone;
 }
 
+/// Whether `stop.cancel` is set: what the engines poll inside a long loop (the first
+/// population's drawing and evaluation), so that a cancel stops a setup of millions of
+/// evaluations at once.
+inline bool cancel_requested(const Stopping& stop) {
+  return stop.cancel && stop.cancel->load(std::memory_order_relaxed);
+}
+
 /// True when `stop.stagnation` is on and `generation` is that many generations or more past
 /// `last_improvement`, the last generation whose best was strictly better than every earlier
 /// one. Every optimiser (GA, CRO, ACO) checks it after stop_reason() and then stops with

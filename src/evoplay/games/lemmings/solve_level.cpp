@@ -117,6 +117,7 @@ void save_solve_history(const SolveResult& run, const std::filesystem::path& csv
 }
 
 void save_solve_files(const LevelSolveResult& r, const RunDir& run) {
+  if (r.run.history.empty()) return;  // a cancel stopped the first population: no plan, no row
   const std::string label = r.label();
   run.write_text(
       "best.plan",

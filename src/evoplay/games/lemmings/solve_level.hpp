@@ -56,7 +56,8 @@ LevelSolveResult solve_level(const Level& level, const SolverSettings& settings,
                              const Control& control = {});
 
 /// Writes a solve's files into its run folder: best.plan (the effective plan, with a comment
-/// header), best-genome.plan (every gene), history.csv, fitness.png and replay.gif.
+/// header), best-genome.plan (every gene), history.csv, fitness.png and replay.gif; none when a
+/// cancel stopped the run before its first population was scored (result.json says so).
 void save_solve_files(const LevelSolveResult& result, const RunDir& run);
 
 /// A run's history as CSV (`csv`) and its best and mean fitness against evaluations (`png`).

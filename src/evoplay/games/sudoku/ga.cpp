@@ -146,7 +146,8 @@ GaOutcome outcome_of(const SudokuProblem& problem, evo::RunResult<SudokuProblem:
   GaOutcome out;
   out.solved = result.solved;
   out.fitness = static_cast<int>(result.best_fitness);
-  out.best = problem.to_board(result.best);
+  // A run whose start a cancel stopped has no best: the puzzle as given stands for it.
+  out.best = result.history.empty() ? problem.puzzle() : problem.to_board(result.best);
   out.generations = result.generations;
   out.evaluations = result.evaluations;
   out.local_moves = sum_over_processes(exchange, ops.local_moves.load());
