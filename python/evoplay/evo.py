@@ -74,3 +74,4 @@ def _with_signature(native, settings, extras):
 GA = _with_signature(_native.GA, "evo.GA", ("callback", "map", "initial"))
 CRO = _with_signature(_native.CRO, "evo.CRO", ("callback", "map"))
 ACO = _with_signature(_native.ACO, "evo.ACO", ("callback", "map"))
+NSGA2 = _with_signature(_native.NSGA2, "evo.NSGA2", ("map",))

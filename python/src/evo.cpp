@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bindings.hpp"
@@ -428,14 +429,23 @@ struct Extras {
   py::object map = py::none();
   py::object initial = py::none();
 
-  /// Takes them out of `given`; `initial` only where `with_initial`.
-  static Extras take(py::dict& given, bool with_initial) {
+  /// Takes them out of `given`; `initial` only where `with_initial`, elsewhere (CRO, ACO: no
+  /// warm start in their engines) a TypeError saying so, from `algorithm`'s point of view.
+  static Extras take(py::dict& given, bool with_initial, const char* algorithm = "evo.GA") {
     Extras e;
     if (given.contains("map")) e.map = given.attr("pop")("map");
     if (!e.map.is_none() && !PyCallable_Check(e.map.ptr())) {
       throw fields::FieldError("map",
                                "expected a callable map(function, genomes), such as "
                                "multiprocessing.Pool(...).map");
+    }
+    if (!with_initial && given.contains("initial")) {
+      throw py::type_error(fmt::format(
+          "{}() got initial=, but warm starts are the GA's: {} draws its first {} at random "
+          "(seed= repeats it); start evo.GA(problem, ..., initial=...) from given genomes, or "
+          "pass them to evo.evolve(evo.GA, population)",
+          algorithm, algorithm,
+          std::string_view(algorithm) == "evo.CRO" ? "reef" : "ants"));
     }
     if (with_initial && given.contains("initial")) e.initial = given.attr("pop")("initial");
     return e;
@@ -615,7 +625,7 @@ void add_evo(py::module_& m) {
         CancelToken token;
         py::dict given(kwargs);
         py::object callback = take_callback(given);
-        const Extras extras = Extras::take(given, false);
+        const Extras extras = Extras::take(given, false, "evo.CRO");
         // The reef as rows and cols (before the one `reef` setting): still read, with a warning.
         if (given.contains("rows") || given.contains("cols")) {
           if (PyErr_WarnEx(PyExc_DeprecationWarning,
@@ -665,7 +675,7 @@ void add_evo(py::module_& m) {
         CancelToken token;
         py::dict given(kwargs);
         py::object callback = take_callback(given);
-        const Extras extras = Extras::take(given, false);
+        const Extras extras = Extras::take(given, false, "evo.ACO");
         const auto k = keywords(AcoKeywords{}, given, token);
         const evo::AcoParams& p = k.params;
         p.validate();

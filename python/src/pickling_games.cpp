@@ -1,9 +1,13 @@
 // Pickling of the board games' states and bots (pickling.hpp).
 //
 // States: tic-tac-toe by its 9 cells ("X...O...."); Connect Four by each player's stones as two
-// bit boards (ints), rebuilt cell by cell, so a round trip costs a few microseconds; capture the
-// flag by its map's text and the position (terrain now, each player slot, captured flags, side,
-// ply: flags::State::from_position checks it against the map). Bots by the spec and seed they
+// bit boards (ints), rebuilt cell by cell. Connect Four's __reduce_ex__ gives
+// (connect4._state_from_stones, (stones 0, stones 1)): pickle then calls one function instead of
+// copyreg's __new__ + __setstate__, which cost more than the rebuild. Both are plain CPython
+// functions (pybind11's cannot be pickled by name, and its dispatch costs more);
+// __getstate__/__setstate__ stay, so earlier pickles still load. Capture the flag by its map's
+// text and the position (terrain now, each player slot, captured flags, side, ply:
+// flags::State::from_position checks it against the map). Bots by the spec and seed they
 // were made from (a fresh bot: its table and random stream start again); a bot made by
 // Bot.alphabeta() or Bot.mcts() may hold a Python function and is refused.
 #include <bit>
@@ -55,6 +59,56 @@ c4::Board connect4_board(std::uint64_t first, std::uint64_t second) {
     b.play_cell(cell);
   }
   return b;
+}
+
+/// connect4.State from a state tuple (player 0's stones, player 1's stones): ValueError if
+/// malformed.
+c4::Board connect4_from_state(const py::handle& state) {
+  constexpr const char* kType = "connect4.State";
+  const py::tuple t = state_tuple(state, kType, 2);
+  return connect4_board(state_item<std::uint64_t>(t, 0, kType, "player 0's stones"),
+                        state_item<std::uint64_t>(t, 1, kType, "player 1's stones"));
+}
+
+/// Calls `f` and turns a C++ exception into the Python error it stands for (a raw CPython
+/// function has no pybind11 dispatcher to do it).
+template <class F>
+PyObject* python_errors(F&& f) {
+  try {
+    return f();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  }
+  return nullptr;
+}
+
+/// connect4._state_from_stones(stones0, stones1): the State those stones make (pickle's
+/// constructor).
+PyObject* connect4_state_from_stones(PyObject*, PyObject* args) {
+  return python_errors([&] { return py::cast(connect4_from_state(args)).release().ptr(); });
+}
+
+/// connect4.State.__reduce_ex__(protocol): (connect4._state_from_stones, (stones0, stones1)).
+PyObject* connect4_reduce_ex(PyObject* self, PyObject*) {
+  return python_errors([&] {
+    const auto& b = py::handle(self).cast<const c4::Board&>();
+    // the State's module, as sys.modules holds it (no import machinery: the module is loaded)
+    const auto name = py::reinterpret_steal<py::object>(
+        PyObject_GetAttrString(reinterpret_cast<PyObject*>(Py_TYPE(self)), "__module__"));
+    if (!name) throw py::error_already_set();
+    const auto module = py::reinterpret_steal<py::object>(PyImport_GetModule(name.ptr()));
+    if (!module && !PyErr_Occurred())
+      throw py::type_error("cannot pickle a connect4.State: its module is not loaded");
+    if (!module) throw py::error_already_set();
+    return py::make_tuple(module.attr("_state_from_stones"),
+                          py::make_tuple(b.stones(0), b.stones(1)))
+        .release()
+        .ptr();
+  });
 }
 
 /// A flags state as (map text, terrain bytes, players (cell, energy, facing) x 8, captured,
@@ -138,13 +192,22 @@ void add_game_pickling(py::module_& root) {
   const py::object connect4 = root.attr("connect4");
   registered_class<c4::Board>(connect4, "State")
       .def(py::pickle([](const c4::Board& b) { return state_of(b.stones(0), b.stones(1)); },
-                      [](const py::object& state) {
-                        constexpr const char* kType = "connect4.State";
-                        const py::tuple t = state_tuple(state, kType, 2);
-                        return connect4_board(
-                            state_item<std::uint64_t>(t, 0, kType, "player 0's stones"),
-                            state_item<std::uint64_t>(t, 1, kType, "player 1's stones"));
-                      }));
+                      [](const py::object& state) { return connect4_from_state(state); }));
+  // Plain CPython functions (static: CPython keeps a pointer to its method table).
+  static PyMethodDef from_stones{
+      "_state_from_stones", connect4_state_from_stones, METH_VARARGS,
+      "_state_from_stones(stones0: int, stones1: int) -> evoplay._evoplay.connect4.State\n\n"
+      "The State of these stones (player 0's, player 1's bit boards): what pickle calls to "
+      "make a State again; a malformed pair is a ValueError."};
+  static PyMethodDef reduce_ex{
+      "__reduce_ex__", connect4_reduce_ex, METH_O,
+      "__reduce_ex__(self: evoplay._evoplay.connect4.State, protocol: int) -> tuple\n\n"
+      "(connect4._state_from_stones, (stones0, stones1)): how pickle and copy take a State."};
+  connect4.attr("_state_from_stones") = py::reinterpret_steal<py::object>(
+      PyCFunction_NewEx(&from_stones, connect4.ptr(), connect4.attr("__name__").ptr()));
+  const py::object state_type = connect4.attr("State");
+  connect4.attr("State").attr("__reduce_ex__") = py::reinterpret_steal<py::object>(
+      PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(state_type.ptr()), &reduce_ex));
   add_bot_pickling<c4::Board>(connect4);
 
   const py::object flags = root.attr("flags");

@@ -49,6 +49,9 @@ const std::vector<Entry>& entries() {
     struct Aco : AcoKeywords {
       void validate() const { params.validate(); }
     };
+    struct Nsga2 : Nsga2Keywords {
+      void validate() const { params.validate(); }
+    };
     Cro cro;
     static_cast<CroKeywords&>(cro) = CroKeywords::defaults();
     auto experiment = games::sudoku::ExperimentSettings{};
@@ -57,6 +60,7 @@ const std::vector<Entry>& entries() {
         entry("evo.GA", Ga{}),
         entry("evo.CRO", cro),
         entry("evo.ACO", Aco{}),
+        entry("evo.NSGA2", Nsga2{}),
         entry("lemmings.solve", games::lemmings::SolverSettings{}),
         entry("lemmings.Study", games::lemmings::StudySpec{}),
         entry("sudoku.solve", games::sudoku::SolveSettings{}),
@@ -84,8 +88,8 @@ void add_settings(py::module_& m) {
         return to_python(find(name).resolve(kwargs));
       },
       py::arg("name"),
-      "The settings the call `name` (evo.GA, evo.CRO, evo.ACO, lemmings.solve, lemmings.Study, "
-      "sudoku.solve, sudoku.experiment) would use with these keyword arguments, as config.json "
+      "The settings the call `name` (evo.GA, evo.CRO, evo.ACO, evo.NSGA2, lemmings.solve, "
+      "lemmings.Study, sudoku.solve, sudoku.experiment) would use with these keyword arguments, as config.json "
       "records them: the defaults, a preset, then the keywords given.");
   m.def(
       "settings_fields",

@@ -141,3 +141,21 @@ def test_refusals_name_the_argument():
         evo.NSGA2(evo.OneMax(8), objectives=2)
     with pytest.raises(ValueError, match="population"):
         evo.NSGA2(Zdt1(), population=1)
+
+
+def test_its_keywords_are_declared_settings():
+    import inspect
+
+    import evoplay
+    assert "evo.NSGA2" in evoplay.settings_names
+    fields = {f["keyword"]: f for f in evoplay.settings_fields("evo.NSGA2")}
+    assert {"objectives", "population", "generations", "evaluations", "seconds", "crossover_rate",
+            "mutation_rate", "crossover", "mutation", "threads", "seed"} <= set(fields)
+    assert fields["objectives"]["default"] == 0 and fields["objectives"]["option"] == "--objectives"
+    assert fields["population"]["default"] == 100 and fields["crossover_rate"]["default"] == 0.9
+    s = evoplay.settings("evo.NSGA2", population=12, objectives=2)
+    assert s["population"] == 12 and s["objectives"] == 2 and s["mutation_rate"] == 0.1
+    with pytest.raises(ValueError, match="population"):
+        evoplay.settings("evo.NSGA2", population=1)
+    sig = inspect.signature(evo.NSGA2)
+    assert sig.parameters["population"].default == 100 and "map" in sig.parameters

@@ -56,6 +56,39 @@ def test_connect4_states_along_games_and_at_the_end():
     assert t.is_terminal() and t.returns() == [1.0, -1.0] and t.legal_moves() == []
 
 
+def _bit_boards(moves):
+    """Each player's stones as a bit board: column c (0-based) holds bits 7c (bottom) to 7c + 5."""
+    boards, heights = [0, 0], [0] * 7
+    for k, m in enumerate(moves):
+        c = int(m) - 1
+        boards[k % 2] |= 1 << (7 * c + heights[c])
+        heights[c] += 1
+    return tuple(boards)
+
+
+def test_connect4_state_pickles_by_its_stones_at_every_protocol():
+    s = connect4.State("44444435333332222221")
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        data = pickle.dumps(s, protocol)
+        assert b"_state_from_stones" in data  # the constructor by name, not copyreg's path
+        same_state(s, pickle.loads(data))
+    stones = s.__reduce_ex__(4)[1]
+    assert stones == _bit_boards("44444435333332222221")
+    assert connect4._state_from_stones(*stones) == s
+    assert copy.copy(s) == s and copy.deepcopy(s) == s
+    with pytest.raises(ValueError, match="both players"):
+        connect4._state_from_stones(1, 1)
+    with pytest.raises(ValueError, match="expected 2 items"):
+        connect4._state_from_stones(1)
+
+
+def test_a_connect4_state_pickled_by_getstate_still_loads():
+    """The format before __reduce_ex__ (copyreg: __new__, then __setstate__ of the two ints)."""
+    old = (b"\x80\x04\x957\x00\x00\x00\x00\x00\x00\x00\x8c\x19evoplay._evoplay.connect4"
+           b"\x94\x8c\x05State\x94\x93\x94)\x81\x94J\x00\xd5\xaa\x02J\x81\nE\x15\x86\x94b.")
+    assert pickle.loads(old) == connect4.State("44444435333332222221")
+
+
 def test_tictactoe_and_flags_states():
     t = tictactoe.State.from_moves("5193")
     u = round_trip(t)

@@ -94,6 +94,20 @@ def test_warm_starts_are_seeded():
     assert c.genomes != a.genomes
 
 
+def test_cro_and_aco_refuse_a_warm_start_by_name():
+    """Their engines have no warm start: initial= is a TypeError naming the GA's, not an unknown
+    keyword."""
+    given = [[1] * 20, [0] * 20]
+    with pytest.raises(TypeError, match=r"^evo.CRO\(\) got initial=, but warm starts are the GA's"):
+        evo.CRO(Ones(), generations=2, initial=given)
+    with pytest.raises(TypeError, match=r"^evo.ACO\(\) got initial=, but warm starts are the GA's"):
+        evo.ACO(Ones(), generations=2, initial=given)
+    run = evo.GA(Ones(), population=4, generations=1, seed=1)
+    run.run()
+    with pytest.raises(TypeError, match="warm starts are the GA's"):
+        evo.evolve(evo.CRO, run.population())
+
+
 def test_evolve_needs_a_problem():
     pop = evo.Population([[0, 1], [1, 1]], [1.0, 2.0])
     assert pop.best() == ([1, 1], 2.0)
