@@ -143,8 +143,8 @@ void add_birds_generate(py::module_& m) {
           "result.json's object: each level's fitness, stability, composites, ...; the layers.")
       .def(pickle_members<PyGenerateResult>(  // pickling.hpp; levels pickle as birds.Level
           "birds.GenerateResult",
-          {"levels", "history", "history_csv", "stable_levels", "stop_reason", "cancelled",
-           "notes", "text", "out", "result"},
+          {"levels", "history", "history_csv", "stable_levels", "stop_reason", "cancelled", "notes",
+           "text", "out", "result"},
           &PyGenerateResult::levels, &PyGenerateResult::history, &PyGenerateResult::history_csv,
           &PyGenerateResult::stable_levels, &PyGenerateResult::stop_reason,
           &PyGenerateResult::cancelled, &PyGenerateResult::notes, &PyGenerateResult::text,

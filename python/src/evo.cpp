@@ -444,8 +444,7 @@ struct Extras {
           "{}() got initial=, but warm starts are the GA's: {} draws its first {} at random "
           "(seed= repeats it); start evo.GA(problem, ..., initial=...) from given genomes, or "
           "pass them to evo.evolve(evo.GA, population)",
-          algorithm, algorithm,
-          std::string_view(algorithm) == "evo.CRO" ? "reef" : "ants"));
+          algorithm, algorithm, std::string_view(algorithm) == "evo.CRO" ? "reef" : "ants"));
     }
     if (with_initial && given.contains("initial")) e.initial = given.attr("pop")("initial");
     return e;
@@ -566,8 +565,8 @@ void add_evo(py::module_& m) {
       .def("to_dict", &PyRunResult::to_dict)
       .def(pickle_members<PyRunResult>(  // pickling.hpp
           "evo.RunResult",
-          {"best", "best_fitness", "solved", "generations", "evaluations", "stop_reason",
-           "seconds", "history", "history_csv"},
+          {"best", "best_fitness", "solved", "generations", "evaluations", "stop_reason", "seconds",
+           "history", "history_csv"},
           &PyRunResult::best, &PyRunResult::best_fitness, &PyRunResult::solved,
           &PyRunResult::generations, &PyRunResult::evaluations, &PyRunResult::stop_reason,
           &PyRunResult::seconds, &PyRunResult::history, &PyRunResult::history_csv))

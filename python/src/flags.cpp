@@ -89,7 +89,8 @@ void add_flags(py::module_& m) {
           [](int m) {
             // A move is player * 8 + action: players 0-3, actions 0-6 (so 30 is player 4's dig).
             const int last = fl::State::make_move(fl::kMaxPlayers - 1, fl::kActions - 1);
-            if (m < 0 || m > last || fl::State::action_of(static_cast<fl::State::Move>(m)) >= fl::kActions)
+            if (m < 0 || m > last ||
+                fl::State::action_of(static_cast<fl::State::Move>(m)) >= fl::kActions)
               throw py::value_error(fmt::format(
                   "move: expected player * 8 + action (players 0 to {}, actions 0 to {}), found {}",
                   fl::kMaxPlayers - 1, fl::kActions - 1, m));

@@ -89,7 +89,8 @@ void add_settings(py::module_& m) {
       },
       py::arg("name"),
       "The settings the call `name` (evo.GA, evo.CRO, evo.ACO, evo.NSGA2, lemmings.solve, "
-      "lemmings.Study, sudoku.solve, sudoku.experiment) would use with these keyword arguments, as config.json "
+      "lemmings.Study, sudoku.solve, sudoku.experiment) would use with these keyword arguments, as "
+      "config.json "
       "records them: the defaults, a preset, then the keywords given.");
   m.def(
       "settings_fields",

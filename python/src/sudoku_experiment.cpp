@@ -84,8 +84,8 @@ void add_sudoku_experiment(py::module_& m) {
            "cancelled"},
           &PyExperimentResult::result, &PyExperimentResult::configs,
           &PyExperimentResult::comparisons, &PyExperimentResult::runs, &PyExperimentResult::text,
-          &PyExperimentResult::summary_csv, &PyExperimentResult::runs_csv,
-          &PyExperimentResult::out, &PyExperimentResult::cancelled))
+          &PyExperimentResult::summary_csv, &PyExperimentResult::runs_csv, &PyExperimentResult::out,
+          &PyExperimentResult::cancelled))
       .def("__repr__", [](const PyExperimentResult& r) {
         return "<ExperimentResult configs=" + std::to_string(r.configs.size()) +
                " runs=" + std::to_string(r.runs.size()) + (r.cancelled ? " cancelled" : "") + ">";

@@ -75,7 +75,8 @@ TEST_F(HelpLayout, EveryCommandsHelpFitsAScreenAndNamesEveryOption) {
       // A word longer than a line (a list of choices) may stand alone on its line.
       if (line.size() > kWidth) {
         EXPECT_EQ(line.find(' ', line.find_first_not_of(' ')), std::string::npos)
-            << path << ": a line of " << line.size() << " columns:\n" << line;
+            << path << ": a line of " << line.size() << " columns:\n"
+            << line;
       }
     }
     for (const auto& name : option_names(*cmd))
@@ -95,7 +96,8 @@ TEST_F(HelpLayout, HelpAllGivesEveryOptionItsMeaning) {
       const auto at = all.find("--" + name);
       const auto merged = all.find("--[no-]" + name);
       ASSERT_TRUE(at != std::string::npos || merged != std::string::npos)
-          << path << " --help-all lacks --" << name << ":\n" << all;
+          << path << " --help-all lacks --" << name << ":\n"
+          << all;
       const auto line_end = all.find('\n', at != std::string::npos ? at : merged);
       const auto next_end = all.find('\n', line_end + 1);
       // The meaning is on the option's line or (a long option) on the next.
@@ -103,7 +105,8 @@ TEST_F(HelpLayout, HelpAllGivesEveryOptionItsMeaning) {
                                            next_end - (at != std::string::npos ? at : merged));
       EXPECT_NE(lines.find_first_of("abcdefghijklmnopqrstuvwxyz", name.size() + 2 + 8),
                 std::string::npos)
-          << path << ": --" << name << " has no meaning in --help-all:\n" << lines;
+          << path << ": --" << name << " has no meaning in --help-all:\n"
+          << lines;
     }
   }
 }

@@ -322,10 +322,10 @@ void add_generator_options(CLI::App* cmd, GenerateOptions& o) {
       ->check(whole_in(0, 1000));
   cmd->add_flag("--no-pictures", o.no_pictures, "write no PNG files");
   add_level_set_options(cmd, ga, o.level_set);
-  for (const char* name : {"--population", "--generations", "--length", "--selection",
-                           "--crossover", "--crossover-rate", "--mutation-rate",
-                           "--stability-weight", "--diversity-weight", "--protection-weight",
-                           "--hamming", "--elite", "--max-lift", "--max-generations"})
+  for (const char* name :
+       {"--population", "--generations", "--length", "--selection", "--crossover",
+        "--crossover-rate", "--mutation-rate", "--stability-weight", "--diversity-weight",
+        "--protection-weight", "--hamming", "--elite", "--max-lift", "--max-generations"})
     cmd->get_option(name)->group("GA options");
   for (const char* name : {"--layers", "--new-composites"})
     cmd->get_option(name)->group("Open-ended evolution options");

@@ -215,8 +215,8 @@ void add_difficulty(CLI::App* group) {
     Cancellable c;
     Progress progress(opt->common.quiet, "birds difficulty:", levels.size());
     for (std::size_t i = 0; i < levels.size() && !c.cancelled(); ++i) {
-      progress.update(i, fmt::format("level {} of {}: {}", i + 1, levels.size(),
-                                     display_name(files[i])));
+      progress.update(
+          i, fmt::format("level {} of {}: {}", i + 1, levels.size(), display_name(files[i])));
       reports.push_back(birds::measure_difficulty(levels[i], settings));
       progress.finish();
       if (!opt->common.json)

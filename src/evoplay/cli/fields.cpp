@@ -43,9 +43,10 @@ void add_field_option(CLI::App* cmd, const fields::Info& info, BoundField& bound
   const std::string name = "--" + info.slot.name;
   const CLI::Validator validator(
       [check = std::move(check)](std::string& text) { return check(text); }, "");
-  const std::string heading = info.slot.field.advanced          ? "Advanced options"
-                              : !info.slot.field.heading.empty() ? std::string(info.slot.field.heading)
-                                                                 : kMainOptions;
+  const std::string heading = info.slot.field.advanced ? "Advanced options"
+                              : !info.slot.field.heading.empty()
+                                  ? std::string(info.slot.field.heading)
+                                  : kMainOptions;
   if (info.flag) {
     // --NAME (or --NAME=on|off) and --NAME=off's short form --no-NAME.
     bound.option = cmd->add_flag(name + "{on}", bound.text,

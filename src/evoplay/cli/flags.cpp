@@ -60,8 +60,8 @@ void run_tournament(const TournamentOptions& opt) {
       [&](RunDir& run, Control& control, Progress& progress) {
         control.progress = [&](std::uint64_t done, std::uint64_t total) {
           progress.set_total(total);
-          progress.update(done, fmt::format("{} of {}", done,
-                                            counted(static_cast<long long>(total), "game")));
+          progress.update(
+              done, fmt::format("{} of {}", done, counted(static_cast<long long>(total), "game")));
         };
         const auto report = fl::play_tournament(settings, maps, control);
         report.write_files(run);

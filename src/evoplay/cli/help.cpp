@@ -1,5 +1,7 @@
 // evoplay help [COMMAND...] [--markdown]: a command's help, or its options as a Markdown table
 // (what the docs' option tables are: scripts/update-docs writes them, a test checks them).
+#include "evoplay/cli/help.hpp"
+
 #include <fmt/format.h>
 
 #include <map>
@@ -7,7 +9,6 @@
 #include <vector>
 
 #include "evoplay/cli/commands.hpp"
-#include "evoplay/cli/help.hpp"
 #include "evoplay/core/error.hpp"
 
 namespace evoplay::cli {
@@ -29,6 +30,13 @@ std::string cell(std::string text) {
   return out;
 }
 
+/// Whether option `o` has a row in the tables: a named option, not a positional nor a help flag.
+bool tabled(const CLI::Option* o) {
+  if (o->get_positional() || o->get_lnames().empty()) return false;
+  const std::string& name = o->get_lnames().front();
+  return name != "help" && name != "help-all";
+}
+
 }  // namespace
 
 const CLI::App* find_command(const CLI::App& app, const std::vector<std::string>& words) {
@@ -48,9 +56,7 @@ const CLI::App* find_command(const CLI::App& app, const std::vector<std::string>
 std::string options_markdown(const CLI::App& cmd) {
   std::string out = "| option | value | default | meaning |\n|---|---|---|---|\n";
   for (const CLI::Option* o : cmd.get_options()) {
-    if (o->get_positional() || o->get_lnames().empty() || o->get_lnames().front() == "help" ||
-        o->get_lnames().front() == "help-all")
-      continue;
+    if (!tabled(o)) continue;
     std::string names;
     for (const auto& s : o->get_snames()) names += "`-" + s + "`, ";
     names += "`--" + o->get_lnames().front() + "`";
@@ -68,9 +74,7 @@ namespace {
 void collect(const CLI::App& cmd, const std::string& path,
              std::map<std::string, std::pair<std::vector<std::string>, std::string>>& names) {
   for (const CLI::Option* o : cmd.get_options()) {
-    if (o->get_positional() || o->get_lnames().empty() || o->get_lnames().front() == "help" ||
-        o->get_lnames().front() == "help-all")
-      continue;
+    if (!tabled(o)) continue;
     auto& [commands, help] = names["--" + o->get_lnames().front()];
     if (commands.empty()) help = o->get_description();
     commands.push_back(path);

@@ -57,7 +57,8 @@ class ScreenFormatter : public CLI::Formatter {
   }
 
   std::string make_option(const CLI::Option* opt, bool is_positional) const override {
-    return line(make_option_name(opt, is_positional) + make_option_opts(opt), make_option_desc(opt));
+    return line(make_option_name(opt, is_positional) + make_option_opts(opt),
+                make_option_desc(opt));
   }
 
   /// A group in full; a flag and its --no- form are one line, --[no-]NAME.
@@ -73,7 +74,8 @@ class ScreenFormatter : public CLI::Formatter {
     return out;
   }
 
-  std::string make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const override {
+  std::string make_help(const CLI::App* app, std::string name,
+                        CLI::AppFormatMode mode) const override {
     if (mode == CLI::AppFormatMode::Sub) return make_expanded(app);
     std::string out = make_description(app) + make_usage(app, name) + make_positionals(app);
     bool collapsed = false;
@@ -90,9 +92,9 @@ class ScreenFormatter : public CLI::Formatter {
       std::string names;
       for (const CLI::Option* o : opts) {
         if (negation_of(o, opts) != nullptr) continue;
-        names += (names.empty() ? "" : ", ") +
-                 (negation(o, opts) != nullptr ? "--[no-]" + o->get_lnames().front()
-                                               : make_option_name(o, false));
+        names += (names.empty() ? "" : ", ") + (negation(o, opts) != nullptr
+                                                    ? "--[no-]" + o->get_lnames().front()
+                                                    : make_option_name(o, false));
       }
       out += fmt::format("\n{}:\n  {}\n", group, wrap_text(names, width_, 2));
     }
@@ -105,7 +107,8 @@ class ScreenFormatter : public CLI::Formatter {
 
  private:
   /// The --no-NAME option of flag `o` among `opts`, if any.
-  static const CLI::Option* negation(const CLI::Option* o, const std::vector<const CLI::Option*>& opts) {
+  static const CLI::Option* negation(const CLI::Option* o,
+                                     const std::vector<const CLI::Option*>& opts) {
     if (o->get_lnames().empty()) return nullptr;
     for (const CLI::Option* other : opts)
       if (other->check_lname("no-" + o->get_lnames().front())) return other;
