@@ -15,7 +15,9 @@
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <span>
 #include <string>
@@ -179,6 +181,30 @@ class PyProblem {
       d += std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i])) / range;
     }
     return d / static_cast<double>(a.size());
+  }
+
+  /// A bit genome as 64-bit words (its other kinds: the genome itself), for the population's
+  /// diversity: packed_distance is distance's count of differing genes by popcount.
+  struct PackedGenome {
+    std::vector<std::uint64_t> words;  // empty unless the genome is bits
+    const Genome* genome = nullptr;
+  };
+  PackedGenome pack(const Genome& g) const {
+    PackedGenome p{{}, &g};
+    if (shape_.kind == GenomeKind::kBits) {
+      p.words.assign((g.size() + 63) / 64, 0);
+      for (std::size_t i = 0; i < g.size(); ++i)
+        p.words[i / 64] |= static_cast<std::uint64_t>(g[i] != 0) << (i % 64);
+    }
+    return p;
+  }
+  double packed_distance(const PackedGenome& a, const PackedGenome& b) const {
+    if (a.words.empty() || a.words.size() != b.words.size() || a.genome->size() != b.genome->size())
+      return distance(*a.genome, *b.genome);
+    unsigned differ = 0;
+    for (std::size_t w = 0; w < a.words.size(); ++w)
+      differ += static_cast<unsigned>(std::popcount(a.words[w] ^ b.words[w]));
+    return static_cast<double>(differ) / static_cast<double>(a.genome->size());
   }
 
   // ACO's construction graph: one stage per gene; bits and ints: one option per value;

@@ -180,3 +180,18 @@ def test_native_problems_take_populations_too():
     tsp = evo.ACO(evo.CircleTsp(6), generations=3, seed=1)
     tsp.run()
     assert len(tsp.population()) == 100 and not tsp.population().maximize
+
+
+@pytest.mark.parametrize("size", [7, 64, 130])
+def test_a_bit_populations_diversity_is_its_sampled_mean_pairwise_hamming_share(size):
+    # The history's diversity: the mean share of differing bits over the pairs of an evenly
+    # spaced sample (every n/s-th genome), computed here from the population itself.
+    n, s = 40, 32
+    run = evo.GA(Ones(size), population=n, generations=3, seed=4, diversity_sample=s)
+    run.start()
+    genomes = run.population().genomes
+    sample = [genomes[a * n // s] for a in range(s)]
+    pairs = [(a, b) for a in range(s) for b in range(a + 1, s)]
+    shares = [sum(x != y for x, y in zip(sample[a], sample[b])) / size for a, b in pairs]
+    assert run.result().history[0]["diversity"] == pytest.approx(sum(shares) / len(pairs),
+                                                                  rel=1e-12)

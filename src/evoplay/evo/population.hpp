@@ -50,10 +50,20 @@ double sample_diversity(const P& problem, const std::vector<G>& pop, std::size_t
     const std::size_t s = std::min(n, std::max<std::size_t>(sample, 2));
     if (s < 2) return 0;
     std::vector<double> row(s, 0.0);
-    workers.for_each(s - 1, [&](std::size_t a) {
-      for (std::size_t b = a + 1; b < s; ++b)
-        row[a] += problem.distance(pop[a * n / s], pop[b * n / s]);
-    });
+    if constexpr (HasPackedDistance<P>) {
+      std::vector<typename P::PackedGenome> packed;
+      packed.reserve(s);
+      for (std::size_t a = 0; a < s; ++a) packed.push_back(problem.pack(pop[a * n / s]));
+      workers.for_each(s - 1, [&](std::size_t a) {
+        for (std::size_t b = a + 1; b < s; ++b)
+          row[a] += problem.packed_distance(packed[a], packed[b]);
+      });
+    } else {
+      workers.for_each(s - 1, [&](std::size_t a) {
+        for (std::size_t b = a + 1; b < s; ++b)
+          row[a] += problem.distance(pop[a * n / s], pop[b * n / s]);
+      });
+    }
     double total = 0;
     for (double r : row) total += r;
     return total / static_cast<double>(s * (s - 1) / 2);

@@ -30,6 +30,16 @@ concept HasDistance = Problem<P> && requires(const P& p, const typename P::Genom
   { p.distance(g, g) } -> std::convertible_to<double>;
 };
 
+/// A distance that is cheaper on a packed copy of each genome (bit genomes as machine words):
+/// packed_distance(pack(a), pack(b)) is exactly distance(a, b). A population's diversity packs
+/// each sampled genome once instead of reading every pair gene by gene.
+template <class P>
+concept HasPackedDistance = HasDistance<P> && requires(const P& p, const typename P::Genome& g) {
+  typename P::PackedGenome;
+  { p.pack(g) } -> std::convertible_to<typename P::PackedGenome>;
+  { p.packed_distance(p.pack(g), p.pack(g)) } -> std::convertible_to<double>;
+};
+
 template <class P>
 concept HasRepair = Problem<P> && requires(const P& p, typename P::Genome& g, Rng& rng) {
   p.repair(g, rng);
