@@ -20,9 +20,9 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
-#include "evoplay/core/limits.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/evo/operators/selection.hpp"
 #include "evoplay/evo/population.hpp"
@@ -50,18 +50,15 @@ struct GaParams {
 
   template <class S, class V>
   static void fields(S& s, V& v) {
-    v(s.population, {.name = "population", .help = "individuals", .lo = 2, .hi = limits::kPopulation});
+    v(s.population,
+      {.name = "population", .help = "individuals", .lo = 2, .hi = limits::kPopulation});
     v.group(s.stop, {});
     v(s.stop.restart_on_stagnation,
       {.name = "restart-on-stagnation",
        .help = "on stagnation, re-draw all but the elite instead of stopping",
        .advanced = true});
-    v(s.crossover_rate, {.name = "crossover-rate",
-                         .help = "probability that a pair of parents is crossed",
-                         .lo = 0,
-                         .hi = 1});
-    v(s.mutation_rate,
-      {.name = "mutation-rate", .help = "probability that a child is mutated", .lo = 0, .hi = 1});
+    v(s.crossover_rate, kCrossoverRateField);
+    v(s.mutation_rate, kMutationRateField);
     v(s.selection, {.name = "selection",
                     .help = "parent selection: tournament[:K] (the fittest of K drawn at random), "
                             "roulette (fitness-proportional), ranking[:S] (linear, pressure S "

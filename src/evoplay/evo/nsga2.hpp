@@ -139,28 +139,11 @@ struct Nsga2Params {
                      .help = "individuals (and children each generation)",
                      .lo = 2,
                      .hi = limits::kPopulation});
-    v(s.stop.generations, {.name = "generations",
-                           .help = "generation limit",
-                           .lo = 0,
-                           .hi = limits::kGenerations,
-                           .run_limit = true});
-    v(s.stop.evaluations, {.name = "evaluations",
-                           .help = "stop once this many evaluations are spent (0: no limit)",
-                           .lo = 0,
-                           .hi = limits::kEvaluations,
-                           .run_limit = true});
-    v(s.stop.seconds, {.name = "seconds",
-                       .help = "stop after this many seconds (0: no limit)",
-                       .lo = 0,
-                       .hi = limits::kSeconds,
-                       .value_name = "S",
-                       .run_limit = true});
-    v(s.crossover_rate, {.name = "crossover-rate",
-                         .help = "probability that a pair of parents is crossed",
-                         .lo = 0,
-                         .hi = 1});
-    v(s.mutation_rate,
-      {.name = "mutation-rate", .help = "probability that a child is mutated", .lo = 0, .hi = 1});
+    v(s.stop.generations, kGenerationsField);
+    v(s.stop.evaluations, kEvaluationsField);
+    v(s.stop.seconds, kSecondsField);
+    v(s.crossover_rate, kCrossoverRateField);
+    v(s.mutation_rate, kMutationRateField);
     v(s.threads, fields::kThreads);
     v(s.seed, fields::kSeed);
   }

@@ -14,6 +14,35 @@
 
 namespace evoplay::evo {
 
+/// The stopping rules other settings share with Stopping (NSGA-II's, for one), declared once.
+inline constexpr fields::Field kGenerationsField{
+    .name = "generations",
+    .help = "generation limit (CRO's epochs, ACO's iterations)",
+    .lo = 0,
+    .hi = limits::kGenerations,
+    .run_limit = true};
+inline constexpr fields::Field kEvaluationsField{
+    .name = "evaluations",
+    .help = "stop once this many evaluations are spent (0: no limit)",
+    .lo = 0,
+    .hi = limits::kEvaluations,
+    .run_limit = true};
+inline constexpr fields::Field kSecondsField{
+    .name = "seconds",
+    .help = "stop after this many seconds (0: no limit; the result then depends on the machine)",
+    .lo = 0,
+    .hi = limits::kSeconds,
+    .value_name = "S",
+    .run_limit = true};
+/// A genetic algorithm's variation rates (the GA's and NSGA-II's).
+inline constexpr fields::Field kCrossoverRateField{
+    .name = "crossover-rate",
+    .help = "probability that a pair of parents is crossed",
+    .lo = 0,
+    .hi = 1};
+inline constexpr fields::Field kMutationRateField{
+    .name = "mutation-rate", .help = "probability that a child is mutated", .lo = 0, .hi = 1};
+
 /// When a run stops. Generations always bound it; the others are off at 0 / empty.
 struct Stopping {
   std::size_t generations = 100;
@@ -28,16 +57,8 @@ struct Stopping {
   /// The rules every optimiser shares (restart_on_stagnation is the GA's own field).
   template <class S, class V>
   static void fields(S& s, V& v) {
-    v(s.generations, {.name = "generations",
-                      .help = "generation limit (CRO's epochs, ACO's iterations)",
-                      .lo = 0,
-                      .hi = limits::kGenerations,
-                      .run_limit = true});
-    v(s.evaluations, {.name = "evaluations",
-                      .help = "stop once this many evaluations are spent (0: no limit)",
-                      .lo = 0,
-                      .hi = limits::kEvaluations,
-                      .run_limit = true});
+    v(s.generations, kGenerationsField);
+    v(s.evaluations, kEvaluationsField);
     v(s.target, {.name = "target",
                  .help = "stop when the best fitness reaches this value",
                  .run_limit = true});
@@ -46,13 +67,7 @@ struct Stopping {
                      .lo = 0,
                      .hi = limits::kGenerations,
                      .run_limit = true});
-    v(s.seconds, {.name = "seconds",
-                  .help = "stop after this many seconds (0: no limit; the result then depends on "
-                          "the machine)",
-                  .lo = 0,
-                  .hi = limits::kSeconds,
-                  .value_name = "S",
-                  .run_limit = true});
+    v(s.seconds, kSecondsField);
   }
 };
 
