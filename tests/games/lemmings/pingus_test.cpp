@@ -5,6 +5,7 @@
 // when pingus and Xvfb are installed, and says it is skipped otherwise.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -121,6 +122,33 @@ TEST(PingusLevel, ChecksumIsTheGames) {
 // faster than deadly_velocity 10.4 splats. A pingu passes 10.4 after 52 ticks, about 255 pixels:
 // the 200-pixel drop of fall-safe lands at about 9 pixels per tick, the 340-pixel drop of
 // fall-deadly at the terminal 11.
+TEST(PingusPlans, RandomGenesDrawPingusOwnActionsAndPlansHoldAtMostTheActionsOffered) {
+  NEED_PINGUS_DATA();
+  lem::Level level = lem::load_level(data("digger"));
+  level.skills = {};
+  level.skills[static_cast<std::size_t>(lem::Skill::kJumper)] = 2;
+  level.skills[static_cast<std::size_t>(lem::Skill::kSlider)] = 1;
+  evoplay::Rng rng(3);
+  int jumpers = 0, genes = 0;
+  std::size_t longest = 0;
+  for (int i = 0; i < 300; ++i) {
+    // Thousands of ticks, three actions: a plan holds one to three genes.
+    const lem::Plan plan = lem::random_plan(level, 5000, rng);
+    ASSERT_GE(plan.size(), 1u);
+    ASSERT_LE(plan.size(), 3u);
+    longest = std::max(longest, plan.size());
+    for (const auto& g : plan) {
+      ASSERT_TRUE(g.skill == lem::Skill::kJumper || g.skill == lem::Skill::kSlider)
+          << lem::skill_name(g.skill);
+      ASSERT_LT(g.step, 5000);
+      jumpers += g.skill == lem::Skill::kJumper;
+      ++genes;
+    }
+  }
+  EXPECT_EQ(longest, 3u);
+  EXPECT_NEAR(static_cast<double>(jumpers) / genes, 2.0 / 3.0, 0.05);
+}
+
 TEST(PingusRules, AFallHeightDecidesWhetherPingusLand) {
   NEED_PINGUS_DATA();
   const auto safe = play_pingus("fall-safe", "");

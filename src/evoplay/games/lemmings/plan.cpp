@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/text.hpp"
 
@@ -83,14 +85,17 @@ Gene random_gene(const Level& level, int duration, Rng& rng) {
   gene.step = static_cast<int>(rng.below(static_cast<std::uint64_t>(std::max(duration, 1))));
   const auto k = rng.weighted(level.skills);
   if (k < 0) throw InternalError("random_gene: the level offers no skill");
-  gene.skill = kSkills[static_cast<std::size_t>(k)];
+  gene.skill = static_cast<Skill>(k);  // Level::skills is indexed by Skill (Pingus's ten too)
   return gene;
 }
 
 Plan random_plan(const Level& level, int duration, Rng& rng) {
   Plan plan;
   if (level.total_skills() == 0) return plan;
-  const auto n = rng.between(1, std::max(duration, 1));
+  // A Pingus level runs thousands of ticks: a plan of up to `duration` genes would hold far
+  // more actions than the level offers, so there a plan holds up to as many genes as actions.
+  const int most = level.pingus ? std::min(duration, level.total_skills()) : duration;
+  const auto n = rng.between(1, std::max(most, 1));
   plan.reserve(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) plan.push_back(random_gene(level, duration, rng));
   return plan;

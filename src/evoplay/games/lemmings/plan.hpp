@@ -53,8 +53,9 @@ std::string to_text(const Plan& plan);
 /// probability proportional to how many of it the level allows, given to the leader. The level
 /// must offer at least one skill.
 Gene random_gene(const Level& level, int duration, Rng& rng);
-/// The document's random initialisation: a number of genes uniform in [1, duration], each a
-/// random_gene. Empty when the level offers no skill.
+/// The document's random initialisation: a number of genes uniform in [1, duration] (on a
+/// Pingus level [1, min(duration, actions offered)]), each a random_gene. Empty when the level
+/// offers no skill.
 Plan random_plan(const Level& level, int duration, Rng& rng);
 
 }  // namespace evoplay::games::lemmings
