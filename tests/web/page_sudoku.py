@@ -15,9 +15,15 @@ def puzzle(s):
     return s.d.find_element(By.ID, "puzzle").get_attribute("value")
 
 
-def sudoku(s):
+def fresh(s):
+    """The page anew (through the home page: the same address would not load it again)."""
+    s.open("")
     s.open("sudoku")
     s.wait_state("ready")
+
+
+def sudoku(s):
+    fresh(s)
     s.click("#solve")
     s.expect_state("solved", "unsolved", "error")
     if len(cells(s)) != 81 or any(not c for c in cells(s)):
@@ -27,8 +33,7 @@ def sudoku(s):
 
 def sudoku_typed(s):
     """Typed into the grid: a digit in the first cell, arrows, 0 clears; the text follows."""
-    s.open("sudoku")
-    s.wait_state("ready")
+    fresh(s)
     s.click("#clear")
     s.wait(lambda d: puzzle(s) == "." * 81 and len(cells(s)) == 81, "an empty grid")
     s.d.find_element(By.CSS_SELECTOR, "#grid td[data-r='0'][data-c='0']").click()
@@ -70,8 +75,7 @@ def sudoku_typed(s):
 def sudoku_ga(s):
     """The GA with the page's defaults on its default puzzle: solved, shown generation by
     generation (the chart's points and the generation shown grow), the board without conflict."""
-    s.open("sudoku")
-    s.wait_state("ready")
+    fresh(s)
     s.click("#run")
     s.wait(lambda d: s.attr("data-generation") not in (None, ""), "a first generation shown")
     s.expect_state("finished", "cancelled", "error")
@@ -87,8 +91,7 @@ def sudoku_ga(s):
 def sudoku_error(s):
     """A bad puzzle: the command line's error (file:line:column), and no board or status left
     beside it."""
-    s.open("sudoku")
-    s.wait_state("ready")
+    fresh(s)
     area = s.d.find_element(By.ID, "puzzle")
     area.clear()
     area.send_keys("12345")

@@ -5,10 +5,11 @@ import { post, startJob } from './api.js';
 import { Chart } from './chart.js';
 import { chartBox, element, fillInfo, fillSelect } from './dom.js';
 
-// Mantere and Koljonen's "easy" benchmark puzzle (data/sudoku/mantere_koljonen_46.txt): the
-// genetic algorithm's `strong` preset solves it in some hundred generations.
+// An expert puzzle of QQWing's (data/sudoku/qqwing_expert_50.txt, line 40): the genetic
+// algorithm's `strong` preset solves it, with every seed from 1 to 10 tried, in 2 to 723
+// generations (107 with seed 1): long enough to watch, short enough to wait for.
 const EXAMPLE =
-  '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
+  '.52.7......8....511....6.......9...898.6..3..3.6..1.........67..3.....9...13...2.';
 // Generations shown per second (0: as they come). A run that ends in a blink is replayed at
 // this pace from its events; the events are all kept, nothing is skipped.
 const PACES = [['30', '30 generations/s'], ['100', '100 generations/s'], ['0', 'as fast as it runs']];
@@ -283,7 +284,8 @@ export function render(main) {
     if (r && r.board) drawGrid(r.board);
     if (r) {
       const how = r.solved ? 'solved' : 'not solved';
-      $('status').textContent = `${how}: ${r.fitness} conflicts after ${r.generations} generations (${r.stop})`;
+      const why = r.stop && r.stop !== 'solved' ? ` (${r.stop})` : '';
+      $('status').textContent = `${how}: ${r.fitness} conflicts after ${r.generations} generations${why}`;
       report([['evaluations', r.evaluations], ['restarts', r.restarts], ['time', `${r.seconds.toFixed(2)} s`]]);
     }
     main.dataset.solved = String(Boolean(r && r.solved));
