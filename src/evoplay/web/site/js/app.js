@@ -58,10 +58,12 @@ let stop = null;
 function route() {
   if (stop) stop();
   stop = null;
-  const main = document.getElementById('page');
+  // A new <main> for each page: what a page left behind (an answer arriving after it was left)
+  // lands in its own, detached, element.
+  const main = document.createElement('main');
+  main.id = 'page';
+  document.getElementById('page').replaceWith(main);
   const [name, ...rest] = location.hash.replace(/^#\/?/, '').split('/');
-  main.replaceChildren();
-  for (const key of Object.keys(main.dataset)) delete main.dataset[key];
   main.dataset.page = name || 'home';
   main.dataset.state = 'loading';
   markCurrent(name);

@@ -41,6 +41,7 @@ function layout(main) {
     element('p', 'hint', 'Click a cell and type 1-9; arrows move; 0, Delete or . clears; Ctrl+V pastes a puzzle.'));
   const figure = chartBox('generation', 'conflicts (best and mean)');
   figure.id = 'chart';
+  figure.hidden = true;  // until a run
   const row = element('div', 'row');
   row.append(panel, board, figure);
   main.append(element('h1', '', 'Sudoku'), row);
@@ -322,6 +323,7 @@ export function render(main) {
     stopPacer();
     queue = [];
     chart.clear();
+    $('chart').hidden = false;
     main.dataset.state = 'running';
     try {
       await show();
