@@ -32,7 +32,8 @@ def sudoku(s):
 
 
 def sudoku_typed(s):
-    """Typed into the grid: a digit in the first cell, arrows, 0 clears; the text follows."""
+    """Typed into the grid: a digit in the first cell, arrows, 0 clears, the keypad; the text
+    follows."""
     fresh(s)
     s.click("#clear")
     s.wait(lambda d: puzzle(s) == "." * 81 and len(cells(s)) == 81, "an empty grid")
@@ -57,6 +58,10 @@ def sudoku_typed(s):
     grid.send_keys(Keys.ARROW_LEFT, Keys.DELETE)
     s.wait(lambda d: puzzle(s) == "." * 10 + "3" + "." * 70 and not s.text("error"),
            "the refused 3 cleared, no error")
+    # Without a keyboard: the keypad's 7 in the same cell.
+    [seven] = [k for k in s.d.find_elements(By.CSS_SELECTOR, "#keypad .key") if k.text == "7"]
+    seven.click()
+    s.wait(lambda d: puzzle(s)[11] == "7", "the keypad's 7 in row 2, column 3")
     # A puzzle pasted onto the grid (a paste event with its text), then copied.
     with open(f"{SOURCE}/data/sudoku/qqwing_easy_50.txt") as f:
         pasted = f.readline().strip()

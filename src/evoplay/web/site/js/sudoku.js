@@ -37,8 +37,8 @@ function layout(main) {
   grid.tabIndex = 0;
   grid.setAttribute('aria-label', 'Sudoku grid: type digits, arrows move, 0 or Delete clears');
   const board = element('div', 'sudoku-board');
-  board.append(grid, withId(element('div', 'status'), 'status'),
-    element('p', 'hint', 'Click a cell and type 1-9; arrows move; 0, Delete or . clears; Ctrl+V pastes a puzzle.'));
+  board.append(grid, withId(element('div', 'keypad'), 'keypad'), withId(element('div', 'status'), 'status'),
+    element('p', 'hint', 'Click or tap a cell and type 1-9 (or use the keys above); arrows move; 0, Delete or . clears; Ctrl+V pastes a puzzle.'));
   const figure = chartBox('generation', 'conflicts (best and mean)');
   figure.id = 'chart';
   figure.hidden = true;  // until a run
@@ -167,9 +167,28 @@ export function render(main) {
     puzzle = parsed;
     cursor = cursor.map((v) => Math.min(v, puzzle.n - 1));
     drawGrid(puzzle);
+    if ($('keypad').childElementCount !== puzzle.n + 1) drawKeypad(puzzle.n);
     $('status').textContent = '';
     fillInfo($('info'), [['givens', puzzle.givens]]);
     return puzzle;
+  }
+
+  // A key for each symbol of the grid's size and one that clears: typing without a keyboard.
+  function drawKeypad(n) {
+    const keys = [];
+    for (let v = 1; v <= n; ++v) keys.push([v, symbol(v)]);
+    keys.push([0, '×']);
+    $('keypad').replaceChildren(...keys.map(([v, text]) => {
+      const key = element('button', 'key', text);
+      key.type = 'button';
+      key.title = v ? `put ${text} in the chosen cell` : 'clear the chosen cell';
+      key.addEventListener('pointerdown', (e) => e.preventDefault());  // the grid keeps the focus
+      key.onclick = () => {
+        setCell(v);
+        if (v) moveCursor(0, 1);
+      };
+      return key;
+    }));
   }
 
   // The puzzle's cell at the cursor set to `v` (0 empty): the text follows, then the grid; a
