@@ -6,7 +6,9 @@
 // then its best plan replayed.
 import { get, post, startJob } from './api.js';
 import { Chart } from './chart.js';
-import { chartBox, element, fillInfo, fillSelect } from './dom.js';
+import {
+  box, button, chartBox, element, fillInfo, fillSelect, labelled, select, withId,
+} from './dom.js';
 
 // The PNG renders' colours (games/lemmings/render.cpp).
 const COLOURS = { '.': 'rgb(14, 21, 37)', '#': 'rgb(150, 98, 52)', '=': 'rgb(124, 134, 150)',
@@ -14,38 +16,11 @@ const COLOURS = { '.': 'rgb(14, 21, 37)', '#': 'rgb(150, 98, 52)', '=': 'rgb(124
 const HAIR = 'rgb(60, 200, 90)', SKIN = 'rgb(250, 214, 180)', ROBE = 'rgb(70, 110, 230)';
 const HOVER = 'rgba(255, 255, 255, 0.9)', SELECTED = 'rgb(255, 220, 0)';
 
-function withId(e, id) {
-  e.id = id;
-  return e;
-}
-
-function button(id, text) {
-  return withId(element('button', '', text), id);
-}
-
-function row(className, ...children) {
-  const div = element('div', className);
-  div.append(...children);
-  return div;
-}
-
-function labelled(text, input) {
-  const label = element('label', '', text + ' ');
-  label.append(input);
-  return label;
-}
-
-function select(id, options) {
-  const s = withId(element('select'), id);
-  fillSelect(s, options);
-  return s;
-}
-
 function layout(main) {
   const speed = select('speed', [['1', '1x'], ['2', '2x'], ['4', '4x'], ['8', '8x']]);
   speed.value = '4';
   const view = withId(element('canvas', 'lemmings-view'), 'view');
-  const stage = row('lemmings-stage', view, withId(element('div', 'status'), 'status'),
+  const stage = box('lemmings-stage', view, withId(element('div', 'status'), 'status'),
     withId(element('div', 'lemming-info'), 'lemming'), withId(element('div', 'error'), 'error'));
   const plan = withId(element('textarea'), 'plan');
   plan.rows = 10;
@@ -55,23 +30,23 @@ function layout(main) {
   const download = withId(element('a', '', 'Download'), 'download');
   download.href = '#';
   download.download = 'plan.plan';
-  const planPanel = row('panel', labelled('Skill for a clicked lemming', withId(element('select'), 'skill')),
-    row('plan-label', planLabel), plan,
-    row('controls', button('copy', 'Copy plan'), button('paste', 'Paste plan'), download,
+  const planPanel = box('panel', labelled('Skill for a clicked lemming', withId(element('select'), 'skill')),
+    box('plan-label', planLabel), plan,
+    box('controls', button('copy', 'Copy plan'), button('paste', 'Paste plan'), download,
       button('clear', 'Clear')),
     withId(element('dl', 'info'), 'outcome'));
   const evaluations = withId(element('input', 'number'), 'evaluations');
   Object.assign(evaluations, { type: 'number', value: '5000', min: '1', max: '200000' });
   const figure = chartBox('evaluations', 'fitness (best and mean)');
   figure.id = 'chart';
-  const solvePanel = row('panel', element('b', '', 'Solve with an optimiser'),
-    row('controls', select('algorithm', ['cro', 'ga', 'aco']), labelled('Evaluations', evaluations),
+  const solvePanel = box('panel', element('b', '', 'Solve with an optimiser'),
+    box('controls', select('algorithm', ['cro', 'ga', 'aco']), labelled('Evaluations', evaluations),
       button('solve', 'Run'), button('stop-solve', 'Stop')),
     figure, withId(element('div', ''), 'solve-status'));
   main.append(element('h1', '', 'Lemmings'),
-    row('controls', labelled('Level', withId(element('select'), 'level')), button('replay', 'Replay the plan'),
+    box('controls', labelled('Level', withId(element('select'), 'level')), button('replay', 'Replay the plan'),
       button('play', 'Play'), button('pause', 'Pause'), button('step', 'Step'), labelled('Speed', speed)),
-    row('row', stage, planPanel, solvePanel));
+    box('row', stage, planPanel, solvePanel));
   return figure.querySelector('.plot');
 }
 

@@ -3,7 +3,10 @@
 // conflicts curve and the best board so far (its conflicts marked), then the final board.
 import { post, startJob } from './api.js';
 import { Chart } from './chart.js';
-import { chartBox, element, fillInfo, fillSelect } from './dom.js';
+import { Pacer } from './pacer.js';
+import {
+  box, button, chartBox, element, fillInfo, labelled, numberInput, select, withId,
+} from './dom.js';
 
 // An expert puzzle of QQWing's (data/sudoku/qqwing_expert_50.txt, line 40): the genetic
 // algorithm's `strong` preset solves it, with every seed from 1 to 10 tried, in 2 to 723
@@ -23,13 +26,13 @@ function layout(main) {
   area.rows = 3;
   area.spellcheck = false;
   panel.append(puzzleLabel, area,
-    controls(button('show', 'Show'), button('solve', 'Solve exactly'), button('copy', 'Copy puzzle'),
+    box('controls', button('show', 'Show'), button('solve', 'Solve exactly'), button('copy', 'Copy puzzle'),
       button('clear', 'Clear')),
-    controls(labelled('Method', select('method', ['ga', 'cro'])),
+    box('controls', labelled('Method', select('method', ['ga', 'cro'])),
       labelled('Preset', select('preset', ['strong', 'paper'])),
-      labelled('Population', number('population', 40, 2, 5000)),
-      labelled('Generations', number('generations', 3000, 0, 100000)),
-      labelled('Seed', number('seed', 1, 0)),
+      labelled('Population', numberInput('population', 40, 2, 5000)),
+      labelled('Generations', numberInput('generations', 3000, 0, 100000)),
+      labelled('Seed', numberInput('seed', 1, 0)),
       labelled('Pace', select('pace', PACES)),
       button('run', 'Run'), button('stop', 'Stop')),
     withId(element('div', 'error'), 'error'), withId(element('dl', 'info'), 'info'));
@@ -46,42 +49,6 @@ function layout(main) {
   row.append(panel, board, figure);
   main.append(element('h1', '', 'Sudoku'), row);
   return figure.querySelector('.plot');
-}
-
-function withId(e, id) {
-  e.id = id;
-  return e;
-}
-
-function button(id, text) {
-  return withId(element('button', '', text), id);
-}
-
-function controls(...children) {
-  const div = element('div', 'controls');
-  div.append(...children);
-  return div;
-}
-
-function labelled(text, input) {
-  const label = element('label', '', text + ' ');
-  label.append(input);
-  return label;
-}
-
-function select(id, options) {
-  const s = withId(element('select'), id);
-  fillSelect(s, options);
-  return s;
-}
-
-function number(id, value, min, max) {
-  const input = withId(element('input', 'number'), id);
-  input.type = 'number';
-  input.value = String(value);
-  input.min = String(min);
-  if (max !== undefined) input.max = String(max);
-  return input;
 }
 
 // A cell's symbol: 1-9, then A, B, ... for larger grids; '' empty.
@@ -115,8 +82,7 @@ export function render(main) {
   let cursor = [0, 0];
   let asked = 0;  // parse requests sent
   let job = null;
-  let queue = [];  // the run's events not yet shown
-  let pacer = null;
+  const pacer = new Pacer(showEvent, (e) => e.type === 'generation');
   $('puzzle').value = EXAMPLE;
 
   function drawGrid(board) {
@@ -312,35 +278,10 @@ export function render(main) {
     main.dataset.state = e.type === 'done' ? 'finished' : 'cancelled';
   }
 
-  // Shows the queued events at the chosen pace: one generation per tick, the events between
-  // generations with it; everything at once when the pace is 0.
-  function drain() {
-    const pace = Number($('pace').value);
-    do {
-      const e = queue.shift();
-      if (!e) break;
-      showEvent(e);
-      if (pace && e.type === 'generation') break;
-    } while (queue.length);
-    if (!queue.length) stopPacer();
-  }
-
-  function stopPacer() {
-    clearInterval(pacer);
-    pacer = null;
-  }
-
-  function enqueue(e) {
-    queue.push(e);
-    const pace = Number($('pace').value);
-    if (!pace) drain();
-    else if (!pacer) pacer = setInterval(drain, 1000 / pace);
-  }
-
   $('run').onclick = async () => {
     if (job) await job.cancel();
-    stopPacer();
-    queue = [];
+    pacer.clear();
+    pacer.setPace(Number($('pace').value));
     chart.clear();
     $('chart').hidden = false;
     main.dataset.state = 'running';
@@ -351,19 +292,20 @@ export function render(main) {
         population: Number($('population').value), generations: Number($('generations').value),
         seed: Number($('seed').value),
       };
-      job = await startJob('/api/sudoku/ga', body, enqueue);
+      job = await startJob('/api/sudoku/ga', body, (e) => pacer.push(e));
     } catch (e) {
       fail(e.message);
     }
   };
   $('stop').onclick = () => {
     if (job) job.cancel();
-    $('pace').value = '0';  // what is queued, at once
-    drain();
+    $('pace').value = '0';
+    pacer.setPace(0);  // what is queued, at once
   };
   show().then(() => (main.dataset.state = 'ready')).catch((e) => fail(e.message));
+  $('pace').onchange = () => pacer.setPace(Number($('pace').value));
   return () => {
-    stopPacer();
+    pacer.clear();
     if (job) job.close();
   };
 }
