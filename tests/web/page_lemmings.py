@@ -1,4 +1,5 @@
-"""Lemmings: a plan replayed, a plan built by clicking, an optimiser live."""
+"""Lemmings: the levels easiest first, a plan replayed, a lemming outlined under the pointer and
+selected by a click that builds the plan, the plan copied and pasted, an optimiser live."""
 import os
 import re
 
@@ -13,6 +14,11 @@ def lemmings(s):
     from selenium.webdriver.common.action_chains import ActionChains
     s.open("lemmings")
     s.wait_state("paused")
+    # The levels easiest first: easy, medium, hard (their names start with their difficulty).
+    names = [o.get_attribute("value") for o in s.d.find_elements(By.CSS_SELECTOR, "#level option")]
+    ranks = [("easy", "medium", "hard").index(n.split("-")[0]) for n in names]
+    if len(names) < 3 or ranks != sorted(ranks):
+        fail(f"lemmings: the levels are not easy, medium, hard: {names}")
     with open(os.path.join(SOURCE, "data/lemmings/easy-01-down-the-hole.lvl")) as f:
         save = int(re.search(r"^save: (\d+)", f.read(), re.M).group(1))
     for step in range(3):
@@ -36,12 +42,31 @@ def lemmings(s):
         s.wait(lambda d: int(s.attr("data-step")) > step, "a step")
     x, y = (float(v) for v in s.attr("data-first-lemming").split(","))
     canvas = s.d.find_element(By.ID, "view")
+    # The pointer over the lemming: outlined and named; a click selects it (and gives the skill).
     ActionChains(s.d).move_to_element_with_offset(
-        canvas, x - canvas.size["width"] / 2, y - canvas.size["height"] / 2).click().perform()
+        canvas, x - canvas.size["width"] / 2, y - canvas.size["height"] / 2).perform()
+    s.wait(lambda d: s.attr("data-hovered") not in (None, ""), "the lemming under the pointer")
+    hovered = s.attr("data-hovered")
+    if not s.text("lemming").startswith(f"pointing at lemming {hovered} "):
+        fail(f"lemmings: the lemming under the pointer is not named: {s.text('lemming')!r}")
+    ActionChains(s.d).click().perform()
+    s.wait(lambda d: s.attr("data-selected") == hovered, "the clicked lemming selected")
     s.wait(lambda d: re.search(r"^\d+ digger 1$", d.find_element(By.ID, "plan").get_attribute("value"),
                                 re.M), "the clicked skill in the plan")
     s.wait_state("paused", "ended")
     s.shot("lemmings-plan")
+    # The plan copied to the clipboard, the plan cleared, the clipboard's plan pasted back.
+    s.d.execute_cdp_cmd("Browser.grantPermissions", {
+        "origin": s.base, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    plan = s.d.find_element(By.ID, "plan").get_attribute("value")
+    s.click("#copy")
+    s.wait(lambda d: s.text("lemming") == "plan copied", "the plan copied")
+    s.click("#clear")
+    s.wait(lambda d: d.find_element(By.ID, "plan").get_attribute("value") == "", "the plan cleared")
+    s.wait_state("paused")
+    s.click("#paste")
+    s.wait(lambda d: d.find_element(By.ID, "plan").get_attribute("value") == plan, "the plan pasted")
+    s.wait_state("paused", "ended")
     # CRO on the level, live: its curve, then its best plan replayed.
     s.select("algorithm", "cro")
     budget = s.d.find_element(By.ID, "evaluations")

@@ -20,6 +20,9 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--port", s->port, "port (0: any free port)")->capture_default_str();
   cmd->add_option("--runs-dir", s->runs, "run folders to show, read-only (none by default)");
+  cmd->add_option("--site-dir", s->site_dir,
+                  "serve the page from this folder (src/evoplay/web/site) instead of the built-in "
+                  "one: edits to its scripts and styles show at the next load, without a rebuild");
   cmd->add_option("--threads", s->threads, "jobs (solvers, optimisers) run at once")
       ->capture_default_str();
   cmd->add_option("--think-seconds", s->think_seconds, "most a bot may think per move")

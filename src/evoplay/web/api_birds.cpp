@@ -151,7 +151,7 @@ json generated(const birds::GenerateReport& report) {
 
 }  // namespace
 
-void add_birds_routes(httplib::Server& server, const Context& ctx) {
+void add_birds_routes(Routes& server, const Context& ctx) {
   server.Get("/api/birds/levels", guarded([&ctx](const auto&, auto& res) {
                json levels = json::array();
                for (const auto& [path, text] : shipped_files(ctx.settings.birds_levels, ".xml")) {

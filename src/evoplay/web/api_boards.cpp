@@ -73,6 +73,7 @@ BoardGame<c4::Board> connect4_game() {
 template <search::Game G>
 G position(const search::GameUi<G>& ui, const json& body, std::vector<std::string>& names) {
   G state = ui.start;
+  note_read("moves");  // read here, not by a getter
   const auto it = body.find("moves");
   if (it == body.end() || it->is_null()) return state;
   if (!it->is_array()) throw BadRequest("moves: expected a list of moves");
@@ -145,7 +146,7 @@ std::string capped_spec(const std::string& text, double cap, const std::string& 
 }
 
 template <search::Game G>
-void add_game_routes(httplib::Server& server, const Context& ctx, const std::string& name,
+void add_game_routes(Routes& server, const Context& ctx, const std::string& name,
                      BoardGame<G> game) {
   server.Post("/api/" + name + "/state", guarded([&ctx, game](const auto& req, auto& res) {
                 const json body = ctx.body(req);
@@ -233,7 +234,7 @@ json column_score(const c4::Board& board, int col, c4::Solver& solver, double se
   return out;
 }
 
-void add_connect4_scores(httplib::Server& server, const Context& ctx) {
+void add_connect4_scores(Routes& server, const Context& ctx) {
   server.Post("/api/connect4/scores", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
                 const auto ui = c4::game_ui();  // scores: Connect Four only
@@ -261,7 +262,7 @@ void add_connect4_scores(httplib::Server& server, const Context& ctx) {
 }
 
 /// The maps shipped in data/flags (name and text), for the page's menu.
-void add_flags_maps(httplib::Server& server, const Context& ctx) {
+void add_flags_maps(Routes& server, const Context& ctx) {
   server.Get("/api/flags/maps", guarded([&ctx](const auto&, auto& res) {
                json maps = json::array();
                for (const auto& [path, text] : shipped_files(ctx.settings.flags_maps, ".map")) {
@@ -273,7 +274,7 @@ void add_flags_maps(httplib::Server& server, const Context& ctx) {
 
 }  // namespace
 
-void add_board_routes(httplib::Server& server, const Context& ctx) {
+void add_board_routes(Routes& server, const Context& ctx) {
   add_game_routes(server, ctx, "tictactoe", tictactoe_game());
   add_game_routes(server, ctx, "connect4", connect4_game());
   add_game_routes(server, ctx, "flags", flags_game());

@@ -3,6 +3,7 @@
 // the outcome. Levels and plans are read by the command line's parsers (level:LINE: ...).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <optional>
@@ -141,22 +142,44 @@ class PlanEvents : public evo::BestObserver<lem::Plan> {
   std::optional<double> shown_;
 };
 
+/// The difficulties of the shipped levels, easiest first; a level's name starts with its own
+/// ("easy-01-down-the-hole").
+constexpr std::string_view kDifficulties[] = {"easy", "medium", "hard"};
+
+std::string difficulty(const std::string& name) {
+  for (const auto d : kDifficulties)
+    if (name.starts_with(d) && name.size() > d.size() && name[d.size()] == '-')
+      return std::string(d);
+  return "";
+}
+
+/// Where a difficulty comes in the list: easy, medium, hard, then levels with none.
+std::size_t difficulty_rank(const json& d) {
+  const auto* at =
+      std::find(std::begin(kDifficulties), std::end(kDifficulties), d.get<std::string>());
+  return static_cast<std::size_t>(at - std::begin(kDifficulties));
+}
+
 }  // namespace
 
-void add_lemmings_routes(httplib::Server& server, const Context& ctx) {
+void add_lemmings_routes(Routes& server, const Context& ctx) {
   // The shipped levels, each with its reference plan (solutions/NAME.plan) when there is one.
-  server.Get(
-      "/api/lemmings/levels", guarded([&ctx](const auto&, auto& res) {
-        json levels = json::array();
-        const std::string& dir = ctx.settings.lemmings_levels;
-        for (const auto& [path, text] : shipped_files(dir, ".lvl")) {
-          const auto plan =
-              std::filesystem::path(dir) / "solutions" / (path.stem().string() + ".plan");
-          levels.push_back(
-              {{"name", path.stem().string()}, {"text", text}, {"plan", read_small_file(plan)}});
-        }
-        reply(res, {{"levels", levels}});
-      }));
+  server.Get("/api/lemmings/levels", guarded([&ctx](const auto&, auto& res) {
+               json levels = json::array();
+               const std::string& dir = ctx.settings.lemmings_levels;
+               for (const auto& [path, text] : shipped_files(dir, ".lvl")) {
+                 const auto plan =
+                     std::filesystem::path(dir) / "solutions" / (path.stem().string() + ".plan");
+                 levels.push_back({{"name", path.stem().string()},
+                                   {"difficulty", difficulty(path.stem().string())},
+                                   {"text", text},
+                                   {"plan", read_small_file(plan)}});
+               }
+               std::stable_sort(levels.begin(), levels.end(), [](const json& a, const json& b) {
+                 return difficulty_rank(a["difficulty"]) < difficulty_rank(b["difficulty"]);
+               });
+               reply(res, {{"levels", levels}});
+             }));
   server.Post("/api/lemmings/replay", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
                 const auto level =

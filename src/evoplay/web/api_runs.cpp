@@ -62,7 +62,7 @@ fs::path real_root(const Context& ctx) {
 
 }  // namespace
 
-void add_runs_routes(httplib::Server& server, const Context& ctx) {
+void add_runs_routes(Routes& server, const Context& ctx) {
   // Run folders at most two levels down (runs/NAME, runs/GROUP/NAME), newest first.
   server.Get("/api/runs", guarded([&ctx](const auto&, auto& res) {
                const fs::path root = real_root(ctx);

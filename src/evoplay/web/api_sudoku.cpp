@@ -66,7 +66,7 @@ class BoardEvents : public sudoku::BestBoardObserver {
 
 }  // namespace
 
-void add_sudoku_routes(httplib::Server& server, const Context& ctx) {
+void add_sudoku_routes(Routes& server, const Context& ctx) {
   server.Post("/api/sudoku/parse", guarded([&ctx](const auto& req, auto& res) {
                 const auto entry = read_puzzle(ctx.body(req));
                 json out = board_json(entry.board);
@@ -93,32 +93,32 @@ void add_sudoku_routes(httplib::Server& server, const Context& ctx) {
                   out["board"] = board_json(r.puzzles[0].board);
                 reply(res, out);
               }));
-  server.Post(
-      "/api/sudoku/ga", guarded([&ctx](const auto& req, auto& res) {
-        const json body = ctx.body(req);
-        const auto entry = read_puzzle(body);
-        sudoku::SolveSettings base;
-        base.method = "ga";
-        base.threads = 1;
-        auto settings = read_settings(body, base, {"puzzle"});
-        if (!settings.evolutionary()) throw BadRequest("method: expected ga or cro");
-        cap("population", settings.ga.population, std::size_t{5000});
-        cap("generations", settings.ga.generations, std::size_t{100000});
-        cap("islands", settings.ga.islands.islands, std::size_t{1});
-        settings.ga.threads = 1;
-        settings.threads = 1;
-        ctx.start_job(req, res, "sudoku-" + settings.method, [&ctx, entry, settings](Job& job) {
-          BoardEvents observer(job);
-          const JobControl run(ctx, job, &observer);
-          const std::vector<sudoku::PuzzleEntry> puzzles = {entry};
-          const auto r = sudoku::solve_puzzles(puzzles, settings, run.control);
-          if (r.puzzles.empty()) return json{{"stopped", "cancelled"}};
-          json out = r.puzzle_json(0);
-          out["stop"] = std::string(evo::stop_reason_name(r.puzzles[0].stop));
-          out["board"] = board_json(r.puzzles[0].board);
-          return out;
-        });
-      }));
+  server.Post("/api/sudoku/ga", guarded([&ctx](const auto& req, auto& res) {
+                const json body = ctx.body(req);
+                const auto entry = read_puzzle(body);
+                sudoku::SolveSettings base;
+                base.method = "ga";
+                base.threads = 1;
+                auto settings = read_settings(body, base, {"puzzle"});
+                if (!settings.evolutionary()) throw BadRequest("method: expected ga or cro");
+                cap("population", settings.ga.population, std::size_t{5000});
+                cap("generations", settings.ga.generations, std::size_t{100000});
+                cap("islands", settings.ga.islands.islands, std::size_t{1});
+                settings.ga.threads = 1;
+                settings.threads = 1;
+                ctx.start_job(
+                    req, res, "sudoku-" + settings.method, [&ctx, entry, settings](Job& job) {
+                      BoardEvents observer(job);
+                      const JobControl run(ctx, job, &observer);
+                      const std::vector<sudoku::PuzzleEntry> puzzles = {entry};
+                      const auto r = sudoku::solve_puzzles(puzzles, settings, run.control);
+                      if (r.puzzles.empty()) return json{{"stopped", "cancelled"}};
+                      json out = r.puzzle_json(0);
+                      out["stop"] = std::string(evo::stop_reason_name(r.puzzles[0].stop));
+                      out["board"] = board_json(r.puzzles[0].board);
+                      return out;
+                    });
+              }));
 }
 
 }  // namespace evoplay::web

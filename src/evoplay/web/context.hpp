@@ -14,9 +14,11 @@
 #include <vector>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/web/body_fields.hpp"
 #include "evoplay/web/connection.hpp"
 #include "evoplay/web/jobs.hpp"
 #include "evoplay/web/request.hpp"
+#include "evoplay/web/routes.hpp"
 #include "evoplay/web/server.hpp"
 
 namespace evoplay::web {
@@ -38,10 +40,10 @@ struct Context {
     return place;
   }
 
-  /// The request's body as a JSON object (BadRequest when malformed or over the cap).
-  nlohmann::json body(const httplib::Request& req) const {
-    return parse_body(req.body, settings.max_body);
-  }
+  /// The request's body as a JSON object (BadRequest when malformed or over the cap). Each of
+  /// its fields must then be read (request.hpp's getters, read_settings or note_read) before
+  /// the reply or the job: a field left unread is refused (body_fields.hpp).
+  nlohmann::json body(const httplib::Request& req) const;
   /// Queues a job for the client of `req` and replies 202 {"job": id, "events": URL}.
   void start_job(const httplib::Request& req, httplib::Response& res, const std::string& kind,
                  JobWork work) const;
@@ -62,22 +64,22 @@ std::vector<std::pair<std::filesystem::path, std::string>> shipped_files(const s
 /// A small text file whole ("" when it cannot be read).
 std::string read_small_file(const std::filesystem::path& path);
 
-/// Replies `value` as JSON with `status`.
+/// Replies `value` as JSON with `status` (BadRequest when a field of the body was not read).
 void reply(httplib::Response& res, const nlohmann::json& value, int status = 200);
 
 /// Replies `text`, already JSON, with `status`.
 void reply_text(httplib::Response& res, std::string text, int status = 200);
 
-/// A handler whose exceptions become replies: BadRequest its status (and Retry-After),
-/// evoplay::Error 400 (its `file:line: message`), std::bad_alloc 503 "out of memory" with
-/// Retry-After, anything else 500 "internal error".
+/// A handler whose exceptions become replies (and whose body's unread fields a 400): BadRequest its
+/// status (and Retry-After), evoplay::Error 400 (its `file:line: message`), std::bad_alloc 503 "out
+/// of memory" with Retry-After, anything else 500 "internal error".
 httplib::Server::Handler guarded(
     std::function<void(const httplib::Request&, httplib::Response&)> f);
 
-void add_board_routes(httplib::Server& server, const Context& ctx);
-void add_sudoku_routes(httplib::Server& server, const Context& ctx);
-void add_runs_routes(httplib::Server& server, const Context& ctx);
-void add_lemmings_routes(httplib::Server& server, const Context& ctx);
-void add_birds_routes(httplib::Server& server, const Context& ctx);
+void add_board_routes(Routes& server, const Context& ctx);
+void add_sudoku_routes(Routes& server, const Context& ctx);
+void add_runs_routes(Routes& server, const Context& ctx);
+void add_lemmings_routes(Routes& server, const Context& ctx);
+void add_birds_routes(Routes& server, const Context& ctx);
 
 }  // namespace evoplay::web

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "evoplay/web/body_fields.hpp"
 #include "evoplay/web/connection.hpp"
 
 namespace evoplay::web {
@@ -125,6 +126,7 @@ json parse_body(std::string_view body, std::size_t max_bytes) {
 namespace {
 
 const json* field(const json& obj, const char* key) {
+  body_fields::note_read(key);
   const auto it = obj.find(key);
   if (it == obj.end() || it->is_null()) return nullptr;
   return &*it;

@@ -15,7 +15,9 @@
 #include <thread>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/web/body_fields.hpp"
 #include "evoplay/web/context.hpp"
+#include "evoplay/web/paths.hpp"
 #include "evoplay/web/site.hpp"
 
 namespace evoplay::web {
@@ -51,12 +53,19 @@ void ServerSettings::validate() const {
   if (!runs.empty() && !std::filesystem::is_directory(runs)) {
     throw Error(fmt::format("--runs: '{}' is not a folder", runs));
   }
+  if (!site_dir.empty() &&
+      !std::filesystem::is_regular_file(std::filesystem::path(site_dir) / "index.html")) {
+    throw Error(fmt::format(
+        "--site-dir: '{}' has no index.html (expected the page's folder, src/evoplay/web/site)",
+        site_dir));
+  }
 }
 
 json ServerSettings::to_json() const {
   return {{"host", host},
           {"port", port},
           {"runs", runs},
+          {"site_dir", site_dir},
           {"flags_maps", flags_maps},
           {"lemmings_levels", lemmings_levels},
           {"birds_levels", birds_levels},
@@ -72,11 +81,19 @@ json ServerSettings::to_json() const {
           {"heavy_queue", heavy_queue}};
 }
 
+json Context::body(const httplib::Request& req) const {
+  json value = parse_body(req.body, settings.max_body);
+  body_fields::expect(value);
+  return value;
+}
+
 void reply(httplib::Response& res, const json& value, int status) {
+  body_fields::check();
   reply_text(res, dump(value), status);
 }
 
 void reply_text(httplib::Response& res, std::string text, int status) {
+  body_fields::check();
   res.status = status;
   res.body = std::move(text);  // not copied: an answer may be tens of MB
   res.set_header("Content-Type", "application/json");
@@ -95,8 +112,11 @@ void refuse(httplib::Response& res, const BadRequest& e) {
 httplib::Server::Handler guarded(
     std::function<void(const httplib::Request&, httplib::Response&)> f) {
   return [f = std::move(f)](const httplib::Request& req, httplib::Response& res) {
+    body_fields::clear();
+    const std::shared_ptr<void> forget(nullptr, [](void*) { body_fields::clear(); });
     try {
       f(req, res);
+      if (res.status < 400) body_fields::check();  // a handler that replied by other means
     } catch (const BadRequest& e) {
       refuse(res, e);
     } catch (const std::bad_alloc&) {
@@ -116,6 +136,7 @@ httplib::Server::Handler guarded(
 
 void Context::start_job(const httplib::Request& req, httplib::Response& res,
                         const std::string& kind, JobWork work) const {
+  body_fields::check();  // before the work starts
   const auto job = jobs.submit(req.remote_addr, kind, std::move(work));
   reply(res, {{"job", job->id()}, {"events", fmt::format("/api/jobs/{}/events", job->id())}}, 202);
 }
@@ -180,7 +201,7 @@ std::shared_ptr<Job> owned_job(const Context& ctx, const httplib::Request& req) 
   return job;
 }
 
-void add_job_routes(httplib::Server& server, const Context& ctx) {
+void add_job_routes(Routes& server, const Context& ctx) {
   server.Get(R"(/api/jobs/(\d{1,18}))", guarded([&ctx](const auto& req, auto& res) {
                reply(res, owned_job(ctx, req)->summary());
              }));
@@ -226,7 +247,37 @@ void add_job_routes(httplib::Server& server, const Context& ctx) {
       }));
 }
 
-void add_site_routes(httplib::Server& server, const Context& ctx) {
+/// The page's file at `path` ("index.html", "js/app.js"): from --site-dir when given (read at
+/// each request, never outside that folder), else built in; false when there is none.
+bool site_file(const ServerSettings& settings, const std::string& path, httplib::Response& res) {
+  if (!settings.site_dir.empty()) {
+    const auto file = resolve_under(settings.site_dir, path);
+    std::error_code ec;
+    if (!file || !std::filesystem::is_regular_file(*file, ec)) return false;
+    res.set_header("Cache-Control", "no-cache");  // edits show at the next load
+    res.set_content(read_small_file(*file), std::string(content_type(path)));
+    return true;
+  }
+  for (const auto& f : site_files()) {
+    if (f.path == path) {
+      res.set_content(std::string(f.body), std::string(content_type(path)));
+      return true;
+    }
+  }
+  return false;
+}
+
+/// 405 with Allow when `routes` has `path` for other methods (true), else nothing (false).
+bool wrong_method(const Routes& routes, const std::string& path, httplib::Response& res) {
+  const std::string allow = routes.allowed(path);
+  if (allow.empty()) return false;
+  res.status = 405;
+  res.set_header("Allow", allow);
+  res.set_content(error_body(fmt::format("{} takes {} only", path, allow)), "application/json");
+  return true;
+}
+
+void add_site_routes(httplib::Server& http, Routes& server, const Context& ctx) {
   server.Get("/api/info", guarded([&ctx](const auto&, auto& res) {
                reply(res,
                      {{"program", "evoplay"},
@@ -238,16 +289,12 @@ void add_site_routes(httplib::Server& server, const Context& ctx) {
                       {"max_body", ctx.settings.max_body},
                       {"per_client_jobs", ctx.settings.per_client_jobs}});
              }));
-  // The built-in page: exactly the embedded files, nothing from disk.
-  server.Get(R"(/(.{0,200}))", [](const httplib::Request& req, httplib::Response& res) {
+  // The page: exactly the built-in files (or those of --site-dir), else a route of the API
+  // asked with GET (405), else 404. Not kept among the API's routes: it matches every path.
+  http.Get(R"(/(.{0,200}))", [&ctx, &server](const httplib::Request& req, httplib::Response& res) {
     std::string path = req.matches[1];
     if (path.empty()) path = "index.html";
-    for (const auto& f : site_files()) {
-      if (f.path == path) {
-        res.set_content(std::string(f.body), std::string(content_type(path)));
-        return;
-      }
-    }
+    if (site_file(ctx.settings, path, res) || wrong_method(server, req.path, res)) return;
     res.status = 404;
     res.set_content(error_body("not found"), "application/json");
   });
@@ -309,6 +356,7 @@ struct Server::Impl {
   HeavyGate heavy;
   Context ctx;
   GuardedHttpServer http;
+  Routes routes{http};
   int port = -1;
 
   explicit Impl(const ServerSettings& s)
@@ -349,8 +397,10 @@ struct Server::Impl {
                                "default-src 'self'; img-src 'self' data: blob:; "
                                "style-src 'self' 'unsafe-inline'"},
                               {"Referrer-Policy", "no-referrer"}});
-    http.set_error_handler([this](const httplib::Request&, httplib::Response& res) {
-      if (this_request::timed_out()) {
+    http.set_error_handler([this](const httplib::Request& req, httplib::Response& res) {
+      if (res.status == 404 && res.body.empty() && wrong_method(routes, req.path, res)) {
+        return;
+      } else if (this_request::timed_out()) {
         res.status = 408;
         res.set_header("Connection", "close");
         res.set_content(error_body(fmt::format("the request did not arrive in time (headers "
@@ -381,13 +431,13 @@ struct Server::Impl {
             res.set_content(error_body("internal error"), "application/json");
           }
         });
-    add_job_routes(http, ctx);
-    add_board_routes(http, ctx);
-    add_sudoku_routes(http, ctx);
-    add_runs_routes(http, ctx);
-    add_lemmings_routes(http, ctx);
-    add_birds_routes(http, ctx);
-    add_site_routes(http, ctx);  // last: its pattern matches every GET
+    add_job_routes(routes, ctx);
+    add_board_routes(routes, ctx);
+    add_sudoku_routes(routes, ctx);
+    add_runs_routes(routes, ctx);
+    add_lemmings_routes(routes, ctx);
+    add_birds_routes(routes, ctx);
+    add_site_routes(http, routes, ctx);  // last: its pattern matches every GET
   }
 };
 

@@ -5,7 +5,8 @@
 // Why it exists: people would rather play and watch the games than read about them. The server
 // is a front end like the command line: it binds requests to the library's settings (the same
 // validate()), runs long work as cancellable jobs, and assumes a hostile client: it reads only
-// its page and the run folders under `runs`, caps bodies, thinking time, budgets and jobs.
+// its page (built in, or --site-dir's folder) and the run folders under `runs`, caps bodies,
+// thinking time, budgets and jobs.
 
 #include <cstddef>
 #include <memory>
@@ -18,6 +19,7 @@ struct ServerSettings {
   std::string host = "127.0.0.1";
   int port = 8080;                         // 0: any free port (bind() says which)
   std::string runs;                        // the run folders served ("" = none)
+  std::string site_dir;                    // the page from this folder ("" = the built-in one)
   std::string flags_maps;                  // capture the flag's shipped maps ("" = none)
   std::string lemmings_levels;             // the shipped Lemmings levels ("" = none)
   std::string birds_levels;                // the shipped Angry Birds levels ("" = none)

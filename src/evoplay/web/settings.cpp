@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "evoplay/web/body_fields.hpp"
+
 namespace evoplay::web::detail {
 
 std::vector<std::pair<std::string, nlohmann::json>> setting_keys(
@@ -10,6 +12,7 @@ std::vector<std::pair<std::string, nlohmann::json>> setting_keys(
   std::vector<std::pair<std::string, nlohmann::json>> out;
   for (const auto& [key, value] : body.items()) {
     if (std::find(inputs.begin(), inputs.end(), key) != inputs.end()) continue;
+    body_fields::note_read(key);  // a key read_settings does not know is refused by it
     std::string name = key;
     for (const auto& r : renamed)
       if (name == r.old_key) name = std::string(r.new_key);

@@ -1,42 +1,86 @@
 // Lemmings: choose a level, replay a plan (play, pause, step, speed) with the saved count, and
-// build a plan by clicking: a lemming clicked at the step shown gets the chosen skill at the
-// next step (a `STEP SKILL LEMMING` line), the replay runs again, the plan can be downloaded.
+// build a plan by pointing: the lemming under the pointer is highlighted, a lemming clicked (or
+// tapped) at the step shown is selected and gets the chosen skill at the next step (a
+// `STEP SKILL LEMMING` line), the replay runs again; the plan can be copied, pasted, downloaded.
 // Or let CRO, the GA or ACO solve the level: the fitness curve and the best plan so far live,
 // then its best plan replayed.
 import { get, post, startJob } from './api.js';
 import { Chart } from './chart.js';
+import {
+  box, button, chartBox, element, fillInfo, fillSelect, labelled, select, withId,
+} from './dom.js';
 
 // The PNG renders' colours (games/lemmings/render.cpp).
 const COLOURS = { '.': 'rgb(14, 21, 37)', '#': 'rgb(150, 98, 52)', '=': 'rgb(124, 134, 150)',
   '~': 'rgb(40, 104, 200)', E: 'rgb(186, 120, 220)', X: 'rgb(242, 182, 50)' };
+const HAIR = 'rgb(60, 200, 90)', SKIN = 'rgb(250, 214, 180)', ROBE = 'rgb(70, 110, 230)';
+const HOVER = 'rgba(255, 255, 255, 0.9)', SELECTED = 'rgb(255, 220, 0)';
+
+function layout(main) {
+  const speed = select('speed', [['1', '1x'], ['2', '2x'], ['4', '4x'], ['8', '8x']]);
+  speed.value = '4';
+  const view = withId(element('canvas', 'lemmings-view'), 'view');
+  const stage = box('lemmings-stage', view, withId(element('div', 'status'), 'status'),
+    withId(element('div', 'lemming-info'), 'lemming'), withId(element('div', 'error'), 'error'));
+  const plan = withId(element('textarea'), 'plan');
+  plan.rows = 10;
+  plan.spellcheck = false;
+  const planLabel = element('label', '', 'Plan: STEP SKILL [LEMMING] lines');
+  planLabel.htmlFor = 'plan';
+  const download = withId(element('a', '', 'Download'), 'download');
+  download.href = '#';
+  download.download = 'plan.plan';
+  const planPanel = box('panel', labelled('Skill for a clicked lemming', withId(element('select'), 'skill')),
+    box('plan-label', planLabel), plan,
+    box('controls', button('copy', 'Copy plan'), button('paste', 'Paste plan'), download,
+      button('clear', 'Clear')),
+    withId(element('dl', 'info'), 'outcome'));
+  const evaluations = withId(element('input', 'number'), 'evaluations');
+  Object.assign(evaluations, { type: 'number', value: '5000', min: '1', max: '200000' });
+  const figure = chartBox('evaluations', 'fitness (best and mean)');
+  figure.id = 'chart';
+  const solvePanel = box('panel', element('b', '', 'Solve with an optimiser'),
+    box('controls', select('algorithm', ['cro', 'ga', 'aco']), labelled('Evaluations', evaluations),
+      button('solve', 'Run'), button('stop-solve', 'Stop')),
+    figure, withId(element('div', ''), 'solve-status'));
+  main.append(element('h1', '', 'Lemmings'),
+    box('controls', labelled('Level', withId(element('select'), 'level')), button('replay', 'Replay the plan'),
+      button('play', 'Play'), button('pause', 'Pause'), button('step', 'Step'), labelled('Speed', speed)),
+    box('row', stage, planPanel, solvePanel));
+  return figure.querySelector('.plot');
+}
+
+// Draws one lemming in its cell at `scale` pixels a cell: hair, face turned its way, robe.
+function drawLemming(c, x, y, dir, scale) {
+  const px = x * scale, py = y * scale, u = scale / 8;
+  c.fillStyle = HAIR;
+  c.fillRect(px + 2 * u, py, 4 * u, 2 * u);
+  c.fillStyle = SKIN;
+  c.fillRect(px + (dir > 0 ? 3 : 1) * u, py + 2 * u, 4 * u, 2 * u);
+  c.fillStyle = ROBE;
+  c.fillRect(px + 2 * u, py + 4 * u, 4 * u, 3 * u);
+  c.fillStyle = SKIN;
+  c.fillRect(px + 2 * u, py + 7 * u, u * 1.5, u);
+  c.fillRect(px + 4.5 * u, py + 7 * u, u * 1.5, u);
+}
+
+function ring(c, x, y, scale, colour) {
+  c.strokeStyle = colour;
+  c.lineWidth = Math.max(2, scale / 10);
+  c.strokeRect(x * scale - 1, y * scale - 1, scale + 2, scale + 2);
+}
 
 export function render(main) {
-  main.innerHTML = `<h1>Lemmings</h1>
-    <div class="controls"><label>Level <select id="level"></select></label>
-      <button id="replay">Replay the plan</button>
-      <button id="play">Play</button><button id="pause">Pause</button><button id="step">Step</button>
-      <label>Speed <select id="speed"><option value="1">1x</option><option value="2">2x</option>
-        <option value="4" selected>4x</option><option value="8">8x</option></select></label></div>
-    <div class="row"><div><canvas id="view" class="chart"></canvas>
-      <div class="status" id="status"></div><div class="error" id="error"></div></div>
-      <div class="panel"><label>Skill for a clicked lemming <select id="skill"></select></label>
-        <p><label for="plan">Plan: <code>STEP SKILL [LEMMING]</code> lines</label></p>
-        <textarea id="plan" rows="10"></textarea>
-        <div class="controls"><a id="download" download="plan.plan" href="#">Download the plan</a>
-          <button id="clear">Clear</button></div>
-        <dl class="info" id="outcome"></dl></div>
-      <div class="panel"><b>Solve with an optimiser</b>
-        <div class="controls"><select id="algorithm"><option>cro</option><option>ga</option><option>aco</option></select>
-          <label>Evaluations <input id="evaluations" type="number" value="5000" min="1" max="200000" style="width:80px"></label>
-          <button id="solve">Run</button><button id="stop-solve">Stop</button></div>
-        <div id="chart"></div><div id="solve-status"></div></div></div>`;
+  const chart = new Chart(layout(main), 360, 200);
   const $ = (id) => main.querySelector('#' + id);
   let levels = [];
   let replay = null;
   let frame = -1; // -1: the level as it starts
   let grid = [];
   let timer = null;
-  let scale = 8;
+  let scale = 16;
+  let hovered = null;  // the id of the lemming under the pointer
+  let selected = null;  // the id of the lemming last clicked
 
   function level() {
     return levels.find((l) => l.name === $('level').value);
@@ -49,32 +93,38 @@ export function render(main) {
     return g;
   }
 
+  function lemmingsShown() {
+    return frame >= 0 ? replay.frames[frame].lemmings : [];
+  }
+
   function draw() {
-    const canvas = $('view');
-    const c = canvas.getContext('2d');
+    const c = $('view').getContext('2d');
     for (let y = 0; y < replay.height; ++y) {
       for (let x = 0; x < replay.width; ++x) {
         c.fillStyle = COLOURS[grid[y][x]] || '#f0f';
         c.fillRect(x * scale, y * scale, scale, scale);
       }
     }
-    const f = frame >= 0 ? replay.frames[frame] : null;
-    if (f) {
-      for (const [id, x, y, dir] of f.lemmings) {
-        c.fillStyle = 'rgb(60, 200, 90)';
-        c.fillRect(x * scale + 1, y * scale, scale - 2, scale / 2);
-        c.fillStyle = 'rgb(250, 214, 180)';
-        c.fillRect(x * scale + 1 + (dir > 0 ? scale / 3 : 0), y * scale + scale / 2, scale / 2, scale / 2);
-      }
+    for (const [id, x, y, dir] of lemmingsShown()) {
+      drawLemming(c, x, y, dir, scale);
+      if (id === selected) ring(c, x, y, scale, SELECTED);
+      else if (id === hovered) ring(c, x, y, scale, HOVER);
     }
+    drawStatus();
+  }
+
+  function drawStatus() {
+    const f = frame >= 0 ? replay.frames[frame] : null;
     const saved = f ? f.saved : 0;
-    const dead = f ? f.dead : 0;
-    $('status').textContent = `step ${f ? f.step : '-'} of ${replay.frames.length}: saved ${saved} of ${replay.lemmings} (${replay.save} needed), dead ${dead}`;
+    $('status').textContent = `step ${f ? f.step : '-'} of ${replay.frames.length}: saved ${saved} of ${replay.lemmings} (${replay.save} needed), dead ${f ? f.dead : 0}`;
     main.dataset.step = String(frame);
-    // Where the first lemming out is drawn (canvas pixels), for tests that click it.
-    main.dataset.firstLemming = f && f.lemmings.length
-      ? `${(f.lemmings[0][1] + 0.5) * scale},${(f.lemmings[0][2] + 0.5) * scale}` : '';
     main.dataset.saved = String(saved);
+    // Where the first lemming out is (CSS pixels from the canvas' corner), for tests that click it.
+    const first = f && f.lemmings.length ? f.lemmings[0] : null;
+    const css = $('view').getBoundingClientRect().width / $('view').width || 1;
+    main.dataset.firstLemming = first ? `${(first[1] + 0.5) * scale * css},${(first[2] + 0.5) * scale * css}` : '';
+    main.dataset.hovered = hovered === null ? '' : String(hovered);
+    main.dataset.selected = selected === null ? '' : String(selected);
   }
 
   function show(k) {
@@ -93,6 +143,20 @@ export function render(main) {
     if (main.dataset.state === 'playing') main.dataset.state = 'paused';
   }
 
+  // The plan's outcome, the level's skills left to give, the download link.
+  function showOutcome() {
+    const o = replay.outcome;
+    fillInfo($('outcome'), [['solved', o.solved], ['saved', `${o.saved} of ${replay.lemmings} (${replay.save} needed)`],
+      ['dead', o.dead], ['steps', o.steps], ['genes applied', o.genes_applied]]);
+    const chosen = $('skill').value;
+    fillSelect($('skill'), Object.entries(replay.skills).filter(([, n]) => n > 0).map(([s, n]) => [s, `${s} (${n})`]));
+    if (chosen in replay.skills) $('skill').value = chosen;
+    $('download').href = 'data:text/plain;charset=utf-8,' + encodeURIComponent($('plan').value);
+    $('download').download = `${level().name}.plan`;
+    main.dataset.outcomeSaved = String(o.saved);
+  }
+
+  // A replay in place of the last, or its error in place of the level and its outcome.
   async function run(keep = -1) {
     stop();
     $('error').textContent = '';
@@ -101,34 +165,92 @@ export function render(main) {
       replay = await post('/api/lemmings/replay', { level: level().text, plan: $('plan').value });
     } catch (e) {
       $('error').textContent = e.message;
+      $('status').textContent = '';
+      fillInfo($('outcome'), []);
+      $('view').width = 0;
       main.dataset.state = 'error';
       return;
     }
-    scale = Math.max(2, Math.min(12, Math.floor(640 / replay.width)));
+    scale = Math.max(8, Math.min(32, Math.floor(960 / replay.width)));
     $('view').width = replay.width * scale;
     $('view').height = replay.height * scale;
-    const o = replay.outcome;
-    $('outcome').innerHTML = [['solved', o.solved], ['saved', `${o.saved} of ${replay.lemmings} (${replay.save} needed)`],
-      ['dead', o.dead], ['steps', o.steps], ['genes applied', o.genes_applied]]
-      .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('');
-    const chosen = $('skill').value;
-    $('skill').innerHTML = Object.entries(replay.skills).filter(([, n]) => n > 0).map(([s, n]) => `<option value="${s}">${s} (${n})</option>`).join('');
-    if (chosen in replay.skills) $('skill').value = chosen;
-    $('download').href = 'data:text/plain;charset=utf-8,' + encodeURIComponent($('plan').value);
-    $('download').download = `${level().name}.plan`;
-    main.dataset.outcomeSaved = String(o.saved);
+    showOutcome();
     main.dataset.state = 'paused';
     show(keep);
   }
 
+  // The lemming under a pointer event at the step shown (within a cell), or null.
+  function lemmingAt(e) {
+    if (!replay || frame < 0) return null;
+    const r = $('view').getBoundingClientRect();
+    const x = ((e.clientX - r.left) * $('view').width) / r.width / scale;
+    const y = ((e.clientY - r.top) * $('view').height) / r.height / scale;
+    let best = null, distance = 1.2;
+    for (const l of lemmingsShown()) {
+      const d = Math.hypot(l[1] + 0.5 - x, l[2] + 0.5 - y);
+      if (d < distance) [best, distance] = [l, d];
+    }
+    return best;
+  }
+
+  function describe(l, what) {
+    $('lemming').textContent = l ? `${what} lemming ${l[0]} at (${l[1]}, ${l[2]}), facing ${l[3] > 0 ? 'right' : 'left'}` : '';
+  }
+
+  $('view').addEventListener('pointermove', (e) => {
+    const l = lemmingAt(e);
+    const id = l ? l[0] : null;
+    $('view').style.cursor = l ? 'pointer' : 'default';
+    if (id === hovered) return;
+    hovered = id;
+    if (l) describe(l, 'pointing at');
+    draw();
+  });
+  $('view').addEventListener('pointerleave', () => {
+    hovered = null;
+    if (replay) draw();
+  });
+  $('view').addEventListener('pointerdown', (e) => {
+    // The lemming pointed at, at the step shown: selected, the skill from the next step on.
+    const hit = lemmingAt(e);
+    if (!hit) return;
+    selected = hit[0];
+    describe(hit, 'selected');
+    draw();
+    if (!$('skill').value) return;
+    const line = `${replay.frames[frame].step + 1} ${$('skill').value} ${hit[0]}`;
+    $('plan').value = ($('plan').value.trim() ? $('plan').value.trimEnd() + '\n' : '') + line + '\n';
+    run(frame);
+  });
+
   $('level').onchange = () => {
     $('plan').value = level().plan;
+    selected = null;
     run();
   };
   $('replay').onclick = () => run();
+  $('plan').addEventListener('change', () => run());
   $('clear').onclick = () => {
     $('plan').value = '';
     run();
+  };
+  $('copy').onclick = async () => {
+    try {
+      await navigator.clipboard.writeText($('plan').value);
+      $('lemming').textContent = 'plan copied';
+    } catch (e) {
+      $('plan').select();  // no clipboard access: selected for Ctrl+C
+      $('lemming').textContent = 'plan selected: press Ctrl+C to copy';
+    }
+  };
+  $('paste').onclick = async () => {
+    try {
+      $('plan').value = await navigator.clipboard.readText();
+      run();
+    } catch (e) {
+      $('plan').focus();
+      $('lemming').textContent = 'no access to the clipboard: press Ctrl+V in the plan';
+    }
   };
   $('step').onclick = () => replay && (stop(), show(frame + 1));
   $('pause').onclick = stop;
@@ -138,18 +260,6 @@ export function render(main) {
     main.dataset.state = 'playing';
     timer = setInterval(() => show(frame + 1), 100 / Number($('speed').value));
   };
-  $('view').onclick = (e) => {
-    // The lemming under the click, at the step shown: the skill from the next step on.
-    if (!replay || frame < 0) return;
-    const r = $('view').getBoundingClientRect();
-    const x = Math.floor((e.clientX - r.left) / scale), y = Math.floor((e.clientY - r.top) / scale);
-    const hit = replay.frames[frame].lemmings.find(([, lx, ly]) => Math.abs(lx - x) <= 1 && Math.abs(ly - y) <= 1);
-    if (!hit || !$('skill').value) return;
-    const line = `${replay.frames[frame].step + 1} ${$('skill').value} ${hit[0]}`;
-    $('plan').value = ($('plan').value.trim() ? $('plan').value.trimEnd() + '\n' : '') + line + '\n';
-    run(frame);
-  };
-  const chart = new Chart($('chart'), 360, 200);
   let solveJob = null;
   $('solve').onclick = async () => {
     if (solveJob) await solveJob.cancel();
@@ -159,35 +269,42 @@ export function render(main) {
     try {
       solveJob = await startJob('/api/lemmings/solve', {
         level: level().text, method: $('algorithm').value, evaluations: Number($('evaluations').value),
-      }, (e) => {
-        if (e.type === 'generation') {
-          chart.addGeneration(e.evaluations, e);
-          $('solve-status').textContent = `${e.evaluations} evaluations: best fitness ${e.best}`;
-          return;
-        }
-        if (e.type === 'best') {  // the best plan so far, as it improves
-          $('plan').value = e.plan;
-          return;
-        }
-        chart.draw();
-        if (e.result) {
-          const r = e.result.result;
-          $('solve-status').textContent = `${r.solved ? 'solved' : 'not solved'} after ${r.evaluations} evaluations`;
-          $('plan').value = e.result.plan;
-          run();
-        }
-        if (e.error) $('error').textContent = e.error;
-        main.dataset.solve = e.type;
-      });
+      }, onSolveEvent);
     } catch (e) {
       $('error').textContent = e.message;
+      $('solve-status').textContent = '';
       main.dataset.solve = 'error';
     }
   };
+
+  function onSolveEvent(e) {
+    if (e.type === 'generation') {
+      chart.addGeneration(e.evaluations, e);
+      $('solve-status').textContent = `${e.evaluations} evaluations: best fitness ${e.best}`;
+      return;
+    }
+    if (e.type === 'best') {  // the best plan so far, as it improves
+      $('plan').value = e.plan;
+      return;
+    }
+    chart.draw();
+    if (e.result) {
+      const r = e.result.result;
+      $('solve-status').textContent = `${r.solved ? 'solved' : 'not solved'} after ${r.evaluations} evaluations`;
+      $('plan').value = e.result.plan;
+      run();
+    }
+    if (e.error) {
+      $('error').textContent = e.error;
+      $('solve-status').textContent = '';
+    }
+    main.dataset.solve = e.type;
+  }
+
   $('stop-solve').onclick = () => solveJob && solveJob.cancel();
   get('/api/lemmings/levels').then((r) => {
     levels = r.levels;
-    $('level').innerHTML = levels.map((l) => `<option>${l.name}</option>`).join('');
+    fillSelect($('level'), levels.map((l) => l.name));
     if (!levels.length) throw new Error('the server has no shipped levels');
     $('plan').value = levels[0].plan;
     return run();

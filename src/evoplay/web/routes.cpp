@@ -1,0 +1,42 @@
+#include "evoplay/web/routes.hpp"
+
+#include <algorithm>
+
+namespace evoplay::web {
+
+Routes& Routes::Get(const std::string& pattern, httplib::Server::Handler handler) {
+  keep(pattern, "GET");
+  http_.Get(pattern, std::move(handler));
+  return *this;
+}
+
+Routes& Routes::Post(const std::string& pattern, httplib::Server::Handler handler) {
+  keep(pattern, "POST");
+  http_.Post(pattern, std::move(handler));
+  return *this;
+}
+
+Routes& Routes::Delete(const std::string& pattern, httplib::Server::Handler handler) {
+  keep(pattern, "DELETE");
+  http_.Delete(pattern, std::move(handler));
+  return *this;
+}
+
+void Routes::keep(const std::string& pattern, const char* method) {
+  routes_.emplace_back(std::regex(pattern), method);
+}
+
+std::string Routes::allowed(const std::string& path) const {
+  std::vector<std::string> methods;
+  for (const auto& [pattern, method] : routes_) {
+    if (std::regex_match(path, pattern) &&
+        std::find(methods.begin(), methods.end(), method) == methods.end()) {
+      methods.push_back(method);
+    }
+  }
+  std::string out;
+  for (const auto& m : methods) out += (out.empty() ? "" : ", ") + m;
+  return out;
+}
+
+}  // namespace evoplay::web
