@@ -104,7 +104,8 @@ BoardGame<c4::Board> connect4_game() {
     const auto* perfect = dynamic_cast<const c4::PerfectBot*>(&bot);
     if (!perfect) return std::nullopt;
     if (perfect->solved_moves() > 0) return pons_score(r.value, b.moves());
-    json out = engine_score(r.value, true, false);
+    // The fallback search: proven if it found a win or loss or saw every line to the end.
+    json out = engine_score(r.value, true, r.depth >= c4::kCells - b.moves());
     if (!out["exact"].get<bool>()) {
       out["note"] =
           "not proven: the solver did not finish in its time, so this move is a "
