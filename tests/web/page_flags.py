@@ -64,7 +64,7 @@ def flags(s):
         _, state = click_move(s)
     if s.attr("data-winner") not in ("-1", "0", "1"):
         fail("flags: no result")
-    if "flags taken" not in s.text("flags-teams") or "mud" not in s.text("flags-legend"):
+    if "energy" not in s.text("flags-teams") or "mud" not in s.text("flags-legend"):
         fail("flags: no tally or no legend")
     s.shot("flags")
     bad_map(s)

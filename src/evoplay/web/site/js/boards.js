@@ -37,6 +37,34 @@ function mapControls() {
       el('button', { id: 'use-map', type: 'button', text: 'Use this map' })));
 }
 
+// Tic-tac-toe: every finished `tictactoe learn` run under --runs joins the bots as agent:RUN.
+async function addAgents(main, menu) {
+  let runs = [];
+  try {
+    runs = (await get('/api/runs')).runs;
+  } catch (e) {
+    return;  // a server without --runs: no learned agents
+  }
+  const agents = runs.filter((r) => r.command === 'tictactoe learn' && r.complete);
+  for (const r of agents) menu.append(el('option', { text: `agent:${r.path}` }));
+  main.dataset.agents = String(agents.length);
+}
+
+// Capture the flag: the shipped maps in `menu`; `use(text)` starts a game on a map (chosen, or
+// pasted into `box` and confirmed by `button`).
+async function addMaps(menu, box, button, use) {
+  const { maps } = await get('/api/flags/maps');
+  if (!maps.length) throw new Error('the server has no shipped maps: paste one');
+  menu.append(...maps.map((m) => el('option', { value: m.text, text: m.name })));
+  box.value = menu.value;
+  menu.onchange = () => {
+    box.value = menu.value;
+    use(menu.value);
+  };
+  button.onclick = () => use(box.value);
+  use(menu.value);
+}
+
 export function render(main, name) {
   const game = GAMES[name];
   const $ = (id) => main.querySelector('#' + id);
@@ -65,16 +93,17 @@ export function render(main, name) {
     playHere: () => playHere(),
     load: (text) => loadText(text),
   });
-  main.replaceChildren(
+  main.replaceChildren(...[
     el('h1', { text: game.title }),
     controls(game, view),
     name === 'flags' ? mapControls() : null,
     el('div', { class: `row board-row ${name}-row` },
       el('div', { class: 'board-box' }, view.above || null, view.board,
         el('div', { class: 'status', id: 'status', role: 'status' }),
-        el('div', { class: 'error', id: 'error', role: 'alert' }),
-        view.beside || null),
-      el('div', { class: 'side' }, panel.element, el('div', { class: 'panel' }, moveList.element))));
+        el('div', { class: 'error', id: 'error', role: 'alert' })),
+      view.beside || null,
+      el('div', { class: 'side' }, panel.element, el('div', { class: 'panel' }, moveList.element))),
+  ].filter(Boolean));
 
   const bot = () => $('bot-spec').value.trim() || $('bot').value;
   const human = () => Number($('seat').value);
@@ -254,6 +283,7 @@ export function render(main, name) {
       if (n % 2 !== human()) return;
     }
     const my = ++epoch;
+    panel.reset();
     try {
       if (await load(line.slice(0, n), my, false)) settle();
     } catch (e) {
@@ -288,41 +318,13 @@ export function render(main, name) {
   const keys = (e) => moveList.keydown(e);
   document.addEventListener('keydown', keys);
 
-  // Tic-tac-toe: every finished `tictactoe learn` run under --runs joins the bots as agent:RUN.
-  async function addAgents() {
-    let runs = [];
-    try {
-      runs = (await get('/api/runs')).runs;
-    } catch (e) {
-      return;  // a server without --runs: no learned agents
-    }
-    const agents = runs.filter((r) => r.command === 'tictactoe learn' && r.complete);
-    for (const r of agents) $('bot').append(el('option', { text: `agent:${r.path}` }));
-    main.dataset.agents = String(agents.length);
-  }
-
-  async function addMaps() {
-    const { maps } = await get('/api/flags/maps');
-    if (!maps.length) throw new Error('the server has no shipped maps: paste one');
-    const menu = $('map');
-    menu.append(...maps.map((m) => el('option', { value: m.text, text: m.name })));
-    const use = (text) => {
+  async function start() {
+    if (name === 'tictactoe') await addAgents(main, $('bot'));
+    if (name !== 'flags') return restart();
+    return addMaps($('map'), $('map-text'), $('use-map'), (text) => {
       mapText = text;
       restart();
-    };
-    mapText = menu.value;
-    $('map-text').value = mapText;
-    menu.onchange = () => {
-      $('map-text').value = menu.value;
-      use(menu.value);
-    };
-    $('use-map').onclick = () => use($('map-text').value);
-  }
-
-  async function start() {
-    if (name === 'tictactoe') await addAgents();
-    if (name === 'flags') await addMaps();
-    await restart();
+    });
   }
   start().catch((e) => failed(e));
   return () => {

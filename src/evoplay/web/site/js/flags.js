@@ -95,13 +95,15 @@ function legend() {
 
 function teamsTable(board, seats) {
   const rows = board.teams.map((t, team) => el('tr', { class: `team-${TEAMS[team]}` },
-    el('th', { text: seats[team] }),
+    el('th', { text: TEAMS[team], title: seats[team] }),
     el('td', { text: `${t.captured} / ${t.enemy_flags}` }),
     el('td', { text: String(t.energy) }),
     el('td', { text: String(t.living) }),
     el('td', { text: String(Math.round(t.terms.flags + t.terms.distance + t.terms.energy)) })));
   return el('table', { class: 'flags-teams', id: 'flags-teams' },
-    el('tr', {}, ['', 'flags taken', 'energy', 'units', 'evaluation'].map((h) => el('th', { text: h }))),
+    el('tr', {}, [['team', ''], ['flags taken of the enemy\'s', 'flags'], ['energy left', 'energy'],
+      ['units alive', 'units'], ['the evaluation of the team (flags, distance, energy)', 'value']]
+      .map(([title, h]) => el('th', { title, text: h }))),
     rows);
 }
 
@@ -133,7 +135,9 @@ export const flags = {
     function paint() {
       const b = state.cells;
       drawing.setAttribute('viewBox', `0 0 ${b.width * C} ${b.height * C}`);
-      drawing.style.maxWidth = `${Math.max(b.width * 64, 360)}px`;
+      const width = `${Math.min(Math.max(b.width * 56, 360), 720)}px`;
+      drawing.style.width = width;
+      board.style.width = width;
       drawing.setAttribute('aria-label', `${b.name}: ${b.height} by ${b.width} cells`);
       const layers = [];
       b.terrain.forEach((row, r) => [...row].forEach((ch, c) => layers.push(terrainCell(TERRAIN[ch], r, c))));
