@@ -65,273 +65,305 @@ async function addMaps(menu, box, button, use) {
   use(menu.value);
 }
 
-export function render(main, name) {
-  const game = GAMES[name];
-  const $ = (id) => main.querySelector('#' + id);
-  let line = [];      // the game's moves (names the server reads)
-  let labels = [];    // the same, as people read them
-  let at = 0;         // how many of them the board shows
-  let state = null;   // the server's answer for that position
-  let busy = false;
-  let playing = false;
-  let alive = true;
-  let epoch = 0;      // a new game, undo or step starts an epoch: older answers are dropped
-  let mapText = '';
+// One board page: the game's line of moves, the position shown, the bot's turns.
+class BoardPage {
+  constructor(main, name) {
+    this.main = main;
+    this.name = name;
+    this.game = GAMES[name];
+    this.line = [];      // the game's moves (names the server reads)
+    this.labels = [];    // the same, as people read them
+    this.at = 0;         // how many of them the board shows
+    this.state = null;   // the server's answer for that position
+    this.busy = false;
+    this.playing = false;
+    this.alive = true;
+    this.epoch = 0;      // a new game, a move, undo or a step starts an epoch: older answers are dropped
+    this.mapText = '';
+    this.view = this.game.create({
+      main,
+      seats: this.game.seats,
+      moves: () => this.line.slice(0, this.at),
+      seatToMove: () => this.game.seats[this.state.to_move],
+      terminal: () => !this.state || this.state.terminal,
+      setError: (text) => { this.$('error').textContent = text; },
+    });
+    this.panel = createPanel(this.game.seats, this.game.scale);
+    this.moveList = createMoveList(this.game.format, {
+      go: (i) => this.goTo(i),
+      playHere: () => this.playHere(),
+      load: (text) => this.loadText(text),
+    });
+    this.build();
+    this.wire();
+  }
 
-  const page = {
-    main,
-    seats: game.seats,
-    moves: () => line.slice(0, at),
-    seatToMove: () => game.seats[state.to_move],
-    terminal: () => !state || state.terminal,
-    setError: (text) => { $('error').textContent = text; },
-  };
-  const view = game.create(page);
-  const panel = createPanel(game.seats, game.scale);
-  const moveList = createMoveList(game.format, {
-    go: (i) => goTo(i),
-    playHere: () => playHere(),
-    load: (text) => loadText(text),
-  });
-  main.replaceChildren(...[
-    el('h1', { text: game.title }),
-    controls(game, view),
-    name === 'flags' ? mapControls() : null,
-    el('div', { class: `row board-row ${name}-row` },
-      el('div', { class: 'board-box' }, view.above || null, view.board,
-        el('div', { class: 'status', id: 'status', role: 'status' }),
-        el('div', { class: 'error', id: 'error', role: 'alert' })),
-      view.beside || null,
-      el('div', { class: 'side' }, panel.element, el('div', { class: 'panel' }, moveList.element))),
-  ].filter(Boolean));
+  $(id) {
+    return this.main.querySelector('#' + id);
+  }
 
-  const bot = () => $('bot-spec').value.trim() || $('bot').value;
-  const human = () => Number($('seat').value);
-  const extra = () => (name === 'flags' ? { map: mapText } : {});
-  const setState = (s) => { main.dataset.state = s; };
-  const reviewing = () => at < line.length;
-  const myTurn = () => state && !state.terminal && human() === state.to_move;
+  build() {
+    const { game, view } = this;
+    this.main.replaceChildren(...[
+      el('h1', { text: game.title }),
+      controls(game, view),
+      this.name === 'flags' ? mapControls() : null,
+      el('div', { class: `row board-row ${this.name}-row` },
+        el('div', { class: 'board-box' }, view.above || null, view.board,
+          el('div', { class: 'status', id: 'status', role: 'status' }),
+          el('div', { class: 'error', id: 'error', role: 'alert' })),
+        view.beside || null,
+        el('div', { class: 'side' }, this.panel.element, el('div', { class: 'panel' }, this.moveList.element))),
+    ].filter(Boolean));
+  }
 
-  function statusText() {
+  wire() {
+    this.$('new').onclick = () => this.restart();
+    this.$('seat').onchange = () => this.restart();
+    this.$('undo').onclick = () => this.undo();
+    this.$('play').onclick = () => {
+      this.playing = true;
+      if (this.busy) return;
+      if (this.reviewing()) this.playHere(); else this.advance(this.epoch);
+    };
+    this.$('pause').onclick = () => { this.playing = false; };
+    this.$('step').onclick = () => this.step();
+    this.keys = (e) => this.moveList.keydown(e);
+    document.addEventListener('keydown', this.keys);
+  }
+
+  bot() { return this.$('bot-spec').value.trim() || this.$('bot').value; }
+  human() { return Number(this.$('seat').value); }
+  extra() { return this.name === 'flags' ? { map: this.mapText } : {}; }
+  setState(s) { this.main.dataset.state = s; }
+  reviewing() { return this.at < this.line.length; }
+  myTurn() { return Boolean(this.state) && !this.state.terminal && this.human() === this.state.to_move; }
+  setError(text) { this.$('error').textContent = text; }
+
+  statusText() {
+    const { state, game } = this;
     const seat = game.seats[state.to_move];
     if (state.terminal) return state.winner < 0 ? 'Draw.' : `${game.seats[state.winner]} wins.`;
-    if (reviewing()) {
-      return `After move ${at} of ${line.length}: ${seat} to move. `
-        + (myTurn() ? 'Play a move to go on from here, or press Play from here.' : 'Press Play from here to go on.');
+    if (this.reviewing()) {
+      return `After move ${this.at} of ${this.line.length}: ${seat} to move. `
+        + (this.myTurn() ? 'Play a move to go on from here, or press Play from here.' : 'Press Play from here to go on.');
     }
-    if (myTurn()) return `Your move (${seat}).`;
-    if (human() === -1) return `${seat} (${bot()}) to move: Play or Step.`;
-    return `${seat} (${bot()}) is thinking…`;
+    if (this.myTurn()) return `Your move (${seat}).`;
+    if (this.human() === -1) return `${seat} (${this.bot()}) to move: Play or Step.`;
+    return `${seat} (${this.bot()}) is thinking…`;
   }
 
-  function draw() {
-    const last = at > 0 ? line[at - 1] : null;
-    view.draw(state, {
-      canMove: myTurn() && !busy,
-      play: (move) => humanMove(move),
-      lastMove: last,
+  draw() {
+    const { at, line, state } = this;
+    this.view.draw(state, {
+      canMove: this.myTurn() && !this.busy,
+      play: (move) => this.humanMove(move),
+      lastMove: at > 0 ? line[at - 1] : null,
       lastSide: at > 0 ? (at - 1) % 2 : -1,
     });
-    $('status').textContent = statusText();
-    $('watch-controls').hidden = human() !== -1;
-    moveList.update(labels, line, at);
-    main.dataset.moves = String(at);
-    main.dataset.line = String(line.length);
-    if (state.terminal) main.dataset.winner = String(state.winner);
-    else delete main.dataset.winner;
+    this.$('status').textContent = this.statusText();
+    this.$('watch-controls').hidden = this.human() !== -1;
+    this.moveList.update(this.labels, line, at);
+    this.main.dataset.moves = String(at);
+    this.main.dataset.line = String(line.length);
+    if (state.terminal) this.main.dataset.winner = String(state.winner);
+    else delete this.main.dataset.winner;
   }
 
-  function settle() {
-    setState(state.terminal ? 'over' : myTurn() ? 'your-move' : 'paused');
-    draw();
+  settle() {
+    this.setState(this.state.terminal ? 'over' : this.myTurn() ? 'your-move' : 'paused');
+    this.draw();
   }
 
   // The position after `moves`: shown, and (`keep` false) the game's line from now on.
-  async function load(moves, my, keep) {
-    const s = await post(`/api/${name}/state`, { ...extra(), moves });
-    if (my !== epoch || !alive) return false;
+  async load(moves, my, keep) {
+    const s = await post(`/api/${this.name}/state`, { ...this.extra(), moves });
+    if (my !== this.epoch || !this.alive) return false;
     if (!keep) {
-      line = s.moves;
-      labels = s.labels;
+      this.line = s.moves;
+      this.labels = s.labels;
     }
-    show(s);
+    this.show(s);
     return true;
   }
 
-  function show(s) {
-    if (view.positionChanged) view.positionChanged();
-    state = s;
-    at = s.moves.length;
-    draw();
+  show(s) {
+    if (this.view.positionChanged) this.view.positionChanged();
+    this.state = s;
+    this.at = s.moves.length;
+    this.draw();
   }
 
-  function failed(e, my) {
-    if (my !== undefined && my !== epoch) return;
-    $('error').textContent = e.message;
-    if (!state) {
-      // Nothing valid to show: no board, no status from before the error.
-      if (view.clear) view.clear(); else view.board.replaceChildren();
-      line = [];
-      labels = [];
-      at = 0;
-      moveList.update([], [], 0);
-      $('status').textContent = '';
-      setState('error');
-    } else {
-      $('status').textContent = `${statusText()} (stopped: ${e.message})`;
-      setState(state.terminal ? 'over' : 'error');
+  failed(e, my) {
+    if (my !== undefined && my !== this.epoch) return;
+    this.setError(e.message);
+    if (this.state) {
+      this.$('status').textContent = `${this.statusText()} (stopped: ${e.message})`;
+      this.setState(this.state.terminal ? 'over' : 'error');
+      return;
     }
+    // Nothing valid to show: no board, moves or status from before the error.
+    if (this.view.clear) this.view.clear(); else this.view.board.replaceChildren();
+    this.line = [];
+    this.labels = [];
+    this.at = 0;
+    this.moveList.update([], [], 0);
+    this.$('status').textContent = '';
+    this.setState('error');
   }
 
-  async function botMove(my) {
-    busy = true;
-    setState('thinking');
-    draw();
+  async botMove(my) {
+    this.busy = true;
+    this.setState('thinking');
+    this.draw();
     try {
-      const s = await post(`/api/${name}/move`, { ...extra(), moves: line.slice(0, at), bot: bot(), seed: at + 1 });
-      if (!alive || my !== epoch) return;
-      line = s.moves;
-      labels = s.labels;
-      panel.show(s.played);
-      show(s);
+      const s = await post(`/api/${this.name}/move`,
+        { ...this.extra(), moves: this.line.slice(0, this.at), bot: this.bot(), seed: this.at + 1 });
+      if (!this.alive || my !== this.epoch) return;
+      this.line = s.moves;
+      this.labels = s.labels;
+      this.panel.show(s.played);
+      this.show(s);
     } finally {
-      busy = false;
+      this.busy = false;
     }
   }
 
-  async function advance(my = epoch) {
-    $('error').textContent = '';
+  // The bot moves while it is its turn (and, watching, while playing).
+  async advance(my = this.epoch) {
+    this.setError('');
     try {
-      while (alive && my === epoch && !state.terminal && !reviewing() && human() !== state.to_move) {
-        if (human() === -1 && !playing) break;
-        await botMove(my);
+      while (this.alive && my === this.epoch && !this.state.terminal && !this.reviewing()
+             && this.human() !== this.state.to_move) {
+        if (this.human() === -1 && !this.playing) break;
+        await this.botMove(my);
       }
     } catch (e) {
-      failed(e, my);
+      this.failed(e, my);
       return;
     }
-    if (alive && my === epoch) settle();
+    if (this.alive && my === this.epoch) this.settle();
   }
 
-  async function humanMove(move) {
-    if (busy || !myTurn()) return;
-    $('error').textContent = '';
-    busy = true;
-    const my = ++epoch;
+  async humanMove(move) {
+    if (this.busy || !this.myTurn()) return;
+    this.setError('');
+    this.busy = true;
+    const my = ++this.epoch;
     try {
-      await load([...line.slice(0, at), move], my, false);
+      await this.load([...this.line.slice(0, this.at), move], my, false);
     } catch (e) {
-      failed(e, my);
+      this.failed(e, my);
       return;
     } finally {
-      busy = false;
+      this.busy = false;
     }
-    await advance(my);
+    await this.advance(my);
   }
 
-  async function goTo(i) {
-    if (busy || i === at || i > line.length) return;
-    const my = ++epoch;
+  async goTo(i) {
+    if (this.busy || i === this.at || i > this.line.length) return;
+    const my = ++this.epoch;
     try {
-      if (await load(line.slice(0, i), my, true)) settle();
+      if (await this.load(this.line.slice(0, i), my, true)) this.settle();
     } catch (e) {
-      failed(e, my);
+      this.failed(e, my);
     }
   }
 
-  function playHere() {
-    if (busy) return;
-    line = line.slice(0, at);
-    labels = labels.slice(0, at);
-    advance(++epoch);
+  playHere() {
+    if (this.busy) return;
+    this.line = this.line.slice(0, this.at);
+    this.labels = this.labels.slice(0, this.at);
+    this.advance(++this.epoch);
   }
 
-  async function loadText(text) {
-    if (busy) return;
-    $('error').textContent = '';
-    const my = ++epoch;
+  async loadText(text) {
+    if (this.busy) return;
+    this.setError('');
+    const my = ++this.epoch;
     try {
-      if (!(await load(game.format.read(text), my, false))) return;
+      if (!(await this.load(this.game.format.read(text), my, false))) return;
     } catch (e) {
-      failed(e, my);
+      this.failed(e, my);
       return;
     }
-    await advance(my);
+    await this.advance(my);
   }
 
-  async function restart() {
-    const my = ++epoch;
-    busy = false;
-    playing = false;
-    state = null;
-    panel.reset();
-    $('error').textContent = '';
-    setState('loading');
+  async restart() {
+    const my = ++this.epoch;
+    this.busy = false;
+    this.playing = false;
+    this.state = null;
+    this.panel.reset();
+    this.setError('');
+    this.setState('loading');
     try {
-      if (await load([], my, false)) await advance(my);
+      if (await this.load([], my, false)) await this.advance(my);
     } catch (e) {
-      failed(e, my);
+      this.failed(e, my);
     }
   }
 
-  async function undo() {
-    if (busy || !at) return;
-    // Back to the person's previous turn (or one move when watching).
-    let n = at - 1;
-    if (human() !== -1) {
-      while (n > 0 && n % 2 !== human()) --n;
-      if (n % 2 !== human()) return;
+  // Back to the person's previous turn (or one move when watching).
+  async undo() {
+    if (this.busy || !this.at) return;
+    const human = this.human();
+    let n = this.at - 1;
+    if (human !== -1) {
+      while (n > 0 && n % 2 !== human) --n;
+      if (n % 2 !== human) return;
     }
-    const my = ++epoch;
-    panel.reset();
+    const my = ++this.epoch;
+    this.panel.reset();
     try {
-      if (await load(line.slice(0, n), my, false)) settle();
+      if (await this.load(this.line.slice(0, n), my, false)) this.settle();
     } catch (e) {
-      failed(e, my);
+      this.failed(e, my);
     }
   }
 
-  async function step() {
-    if (busy || !state || state.terminal) return;
-    if (reviewing()) playHere();
-    const my = epoch;
+  async step() {
+    if (this.busy || !this.state || this.state.terminal) return;
+    if (this.reviewing()) {
+      this.line = this.line.slice(0, this.at);
+      this.labels = this.labels.slice(0, this.at);
+    }
+    const my = ++this.epoch;
     try {
-      await botMove(my);
+      await this.botMove(my);
     } catch (e) {
-      failed(e, my);
+      this.failed(e, my);
       return;
     }
-    if (my === epoch) settle();
+    if (my === this.epoch) this.settle();
   }
 
-  $('new').onclick = restart;
-  $('seat').onchange = restart;
-  $('undo').onclick = undo;
-  $('play').onclick = () => {
-    playing = true;
-    if (!busy) {
-      if (reviewing()) playHere(); else advance(epoch);
+  async start() {
+    try {
+      if (this.name === 'tictactoe') await addAgents(this.main, this.$('bot'));
+      if (this.name !== 'flags') return this.restart();
+      return await addMaps(this.$('map'), this.$('map-text'), this.$('use-map'), (text) => {
+        this.mapText = text;
+        this.restart();
+      });
+    } catch (e) {
+      return this.failed(e);
     }
-  };
-  $('pause').onclick = () => { playing = false; };
-  $('step').onclick = step;
-  const keys = (e) => moveList.keydown(e);
-  document.addEventListener('keydown', keys);
-
-  async function start() {
-    if (name === 'tictactoe') await addAgents(main, $('bot'));
-    if (name !== 'flags') return restart();
-    return addMaps($('map'), $('map-text'), $('use-map'), (text) => {
-      mapText = text;
-      restart();
-    });
   }
-  start().catch((e) => failed(e));
-  return () => {
-    alive = false;
-    playing = false;
-    epoch += 1;
-    document.removeEventListener('keydown', keys);
-    if (view.stop) view.stop();
-  };
+
+  stop() {
+    this.alive = false;
+    this.playing = false;
+    this.epoch += 1;
+    document.removeEventListener('keydown', this.keys);
+    if (this.view.stop) this.view.stop();
+  }
+}
+
+export function render(main, name) {
+  const page = new BoardPage(main, name);
+  page.start();
+  return () => page.stop();
 }
