@@ -13,13 +13,10 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/rng.hpp"
-#include "evoplay/games/connect4/bots.hpp"
 #include "evoplay/games/connect4/solver.hpp"
 #include "evoplay/games/connect4/ui.hpp"
-#include "evoplay/games/flags/map.hpp"
-#include "evoplay/games/flags/text.hpp"
-#include "evoplay/games/tictactoe/ui.hpp"
 #include "evoplay/search/spec.hpp"
+#include "evoplay/web/board_games.hpp"
 #include "evoplay/web/board_json.hpp"
 #include "evoplay/web/context.hpp"
 #include "evoplay/web/paths.hpp"
@@ -32,89 +29,6 @@ namespace ttt = games::tictactoe;
 namespace flags = games::flags;
 
 namespace {
-
-/// A board game for the page: its GameUi (made per request from the request's body: a ui may
-/// keep tallies, capture the flag's is made for the map sent), the cells as the page draws them,
-/// the plies left before the game must end (a search that deep saw every line to the end),
-/// whether a win's value is kWin minus its distance exactly, readable move names (optional:
-/// the ui's names otherwise), and a bot's score when its value is not in the engine's scale
-/// (optional: Connect Four's solver).
-template <search::Game G>
-struct BoardGame {
-  using Move = typename G::Move;
-  std::function<std::shared_ptr<const search::GameUi<G>>(const json& body)> ui;
-  std::function<json(const G&)> cells;
-  std::function<int(const G&)> plies_left;
-  bool plies_known = true;
-  std::function<std::string(const G& before, const Move&)> label;
-  std::function<std::optional<json>(const search::Bot<G>&, const search::SearchResult<Move>&,
-                                    const G&)>
-      own_score;
-};
-
-BoardGame<ttt::Board> tictactoe_game() {
-  BoardGame<ttt::Board> g;
-  g.ui = [](const json&) { return ttt::game_ui(); };
-  g.cells = [](const ttt::Board& b) {
-    json cells = json::array();
-    for (int i = 0; i < 9; ++i) cells.push_back(b.cell(i));
-    return cells;
-  };
-  g.plies_left = [](const ttt::Board& b) {
-    int empty = 0;
-    for (int i = 0; i < 9; ++i) empty += b.cell(i) == 0 ? 1 : 0;
-    return empty;
-  };
-  return g;
-}
-
-/// Capture the flag on the map sent as text in "map" (the file format: docs/flags.md), read
-/// by the command line's parser (errors: map:LINE: message).
-BoardGame<flags::State> flags_game() {
-  BoardGame<flags::State> g;
-  g.ui = [](const json& body) -> std::shared_ptr<const search::GameUi<flags::State>> {
-    return flags::game_ui(flags::parse_map(get_string(body, "map", "", 1 << 16), "map"));
-  };
-  g.cells = [](const flags::State& s) { return flags_view::board(s); };
-  g.plies_left = [](const flags::State& s) { return s.map().turns - s.ply(); };
-  g.plies_known = false;  // a win is kWin - 200 + a margin for flags and energy
-  g.label = [](const flags::State& s, const flags::State::Move& m) {
-    return flags_view::move_label(s.to_move(), m);
-  };
-  return g;
-}
-
-BoardGame<c4::Board> connect4_game() {
-  BoardGame<c4::Board> g;
-  g.ui = [](const json&) { return c4::game_ui(); };
-  g.cells = [](const c4::Board& b) {
-    json rows = json::array();  // top row first, 0 empty, 1 first player, 2 second
-    for (int row = c4::kHeight - 1; row >= 0; --row) {
-      json r = json::array();
-      for (int col = 0; col < c4::kWidth; ++col) r.push_back(b.cell(col, row));
-      rows.push_back(r);
-    }
-    return rows;
-  };
-  g.plies_left = [](const c4::Board& b) { return c4::kCells - b.moves(); };
-  // The solver's value is Pons' score when it solved the position in time.
-  g.own_score = [](const search::Bot<c4::Board>& bot,
-                   const search::SearchResult<c4::Board::Move>& r,
-                   const c4::Board& b) -> std::optional<json> {
-    const auto* perfect = dynamic_cast<const c4::PerfectBot*>(&bot);
-    if (!perfect) return std::nullopt;
-    if (perfect->solved_moves() > 0) return pons_score(r.value, b.moves());
-    // The fallback search: proven if it found a win or loss or saw every line to the end.
-    json out = engine_score(r.value, true, r.depth >= c4::kCells - b.moves());
-    if (!out["exact"].get<bool>()) {
-      out["note"] =
-          "not proven: the solver did not finish in its time, so this move is a "
-          "heuristic alpha-beta search's best guess";
-    }
-    return out;
-  };
-  return g;
-}
 
 /// A game's moves as the page shows them: the ui's names ("4", "1n"), which the requests send
 /// back, and readable labels ("A1 north"; the names where the game has none).
