@@ -88,7 +88,7 @@ function columnScores(page) {
       label.textContent = `What each column leads to for ${page.seatToMove()} (to move), with perfect play: `
         + (solved < WIDTH ? `${solved} of ${WIDTH} columns solved…` : 'all solved.');
     };
-    progress();
+    label.textContent = 'Waiting for a free worker of the server…';
     setState('running');
     try {
       const started = await startJob('/api/connect4/scores', { moves: page.moves() }, (e) => {
@@ -97,8 +97,8 @@ function columnScores(page) {
           solved += 1;
           showColumn(cells, e);
           progress();
-        } else if (e.type === 'queued' || e.type === 'started') {
-          label.textContent = e.type === 'queued' ? 'Waiting for a free worker of the server…' : label.textContent;
+        } else if (e.type === 'started') {
+          progress();
         } else if (['done', 'cancelled', 'error'].includes(e.type)) {
           if (e.error) page.setError(e.error);
           setState(e.type);
