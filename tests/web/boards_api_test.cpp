@@ -158,7 +158,8 @@ TEST(BoardsApi, ColumnScoresSayWhatEachColumnLeadsTo) {
 
 // Capture the flag's board: the terrain is the map's grid (data/flags/01-duel.map, players and
 // flags on floor), every legal move belongs to a living unit of the side to move with a
-// readable name, a step aims at the next cell that way, and playing it puts the unit there.
+// readable name, a step aims at the next cell that way, and playing it puts the unit there; a
+// bot's estimate is in points, next to what a flag is worth.
 TEST(BoardsApi, CaptureTheFlagsUnitsAndTheirMoves) {
   TestServer server;
   const std::string map = data_file("flags/01-duel.map");
@@ -192,6 +193,16 @@ TEST(BoardsApi, CaptureTheFlagsUnitsAndTheirMoves) {
     EXPECT_EQ(after["labels"], json::array({"A1 south"}));
     EXPECT_EQ(after["cells"]["units"][0]["label"].get<std::string>().substr(0, 2), "B1");
   }
+  // A bot's estimate in the game's terms: on the duel a flag is worth 10,000 points
+  // (docs/flags.md); its move and line are named as people read them.
+  const auto [played, reply] =
+      server.post("/api/flags/move", json{{"map", map}, {"bot", "alphabeta:2"}});
+  ASSERT_EQ(played, 200) << reply;
+  const std::string text = reply["played"]["score"]["text"];
+  EXPECT_NE(text.find("points (a flag is worth 10000)"), std::string::npos) << text;
+  EXPECT_EQ(reply["played"]["label"].get<std::string>().substr(0, 3), "A1 ");
+  EXPECT_EQ(reply["played"]["pv_labels"].size(), reply["played"]["pv"].size());
+  EXPECT_EQ(reply["labels"][0], reply["played"]["label"]);
 }
 
 // A learned agent is named by its run folder under --runs, never by the server's path.

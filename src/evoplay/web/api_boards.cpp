@@ -110,6 +110,8 @@ json bot_score(const BoardGame<G>& game, const search::Bot<G>& bot,
   json out = engine_score(r.value, game.plies_known, complete);
   if (spec.kind == "mcts" && !search::is_proven(r.value)) {
     out["text"] = fmt::format("{:.0f}% of its playouts won", 50.0 + r.value / 20.0);
+  } else if (out["outcome"] == "estimate" && game.estimate) {
+    out["text"] = game.estimate(state, r.value);
   }
   const bool timed = std::any_of(spec.args.begin(), spec.args.end(), [](const std::string& a) {
     return search::parse_duration(a).has_value();

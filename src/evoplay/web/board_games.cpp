@@ -1,5 +1,7 @@
 #include "evoplay/web/board_games.hpp"
 
+#include <fmt/format.h>
+
 #include "evoplay/games/connect4/bots.hpp"
 #include "evoplay/games/connect4/ui.hpp"
 #include "evoplay/games/flags/map.hpp"
@@ -39,6 +41,9 @@ BoardGame<flags::State> flags_game() {
   g.cells = [](const flags::State& s) { return flags_view::board(s); };
   g.plies_left = [](const flags::State& s) { return s.map().turns - s.ply(); };
   g.plies_known = false;  // a win is kWin - 200 + a margin for flags and energy
+  g.estimate = [](const flags::State& s, search::Score v) {
+    return fmt::format("{:+d} points (a flag is worth {:.0f})", v, s.map().params.flag_value);
+  };
   g.label = [](const flags::State& s, const flags::State::Move& m) {
     return flags_view::move_label(s.to_move(), m);
   };

@@ -25,7 +25,7 @@ namespace evoplay::web {
 /// the plies left before the game must end (a search that deep saw every line to the end),
 /// whether a win's value is kWin minus its distance exactly, readable move names (optional:
 /// the ui's names otherwise), and a bot's score when its value is not in the engine's scale
-/// (optional: Connect Four's solver).
+/// (optional: Connect Four's solver), and what an estimate is worth in the game's terms.
 template <search::Game G>
 struct BoardGame {
   using Move = typename G::Move;
@@ -37,6 +37,8 @@ struct BoardGame {
   std::function<std::optional<nlohmann::json>(const search::Bot<G>&,
                                               const search::SearchResult<Move>&, const G&)>
       own_score;
+  /// Optional: an estimate (a value short of a proven result) in the game's own terms.
+  std::function<std::string(const G&, search::Score)> estimate;
 };
 
 BoardGame<games::tictactoe::Board> tictactoe_game();
