@@ -123,9 +123,20 @@ def job_state(s, job):
 
 
 def connect4_paste(s):
-    """A game pasted as the command line writes it is the position shown; exact scores of the
-    empty board (minutes of work) are cancelled on the server by a move."""
-    new_game(s, "connect4", "alphabeta:100ms")
+    """The solver given 1 s for the first move (the empty board takes minutes to solve) says its
+    move is not proven; a game pasted as the command line writes it is the position shown; exact
+    scores of the empty board are cancelled on the server by a move."""
+    new_game(s, "connect4", "perfect:1s")
+    s.select("seat", "Yellow (O) (second)")
+    s.wait(lambda d: s.attr("data-moves") == "1", "the solver's first move")
+    s.wait_state("your-move")
+    if "not proven" not in s.text("i-note") or "(estimate)" not in s.text("i-value"):
+        fail(f"connect4: no note that the opening move is not proven: {s.text('i-note')!r}")
+    s.shot("connect4-note")
+    s.select("bot", "alphabeta:100ms")
+    s.select("seat", "Red (X) (first)")
+    s.wait(lambda d: s.attr("data-moves") == "0", "a new game")
+    s.wait_state("your-move")
     s.click("#scores")
     s.wait(lambda d: s.attr("data-scores") == "running" and s.attr("data-scores-job"), "scores started")
     job = s.attr("data-scores-job")
