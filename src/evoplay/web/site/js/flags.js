@@ -168,8 +168,9 @@ export const flags = {
       side.replaceChildren(
         el('p', { class: 'ply', text: `${b.name}: ply ${b.ply} of ${b.turns}` }),
         teamsTable(b, page.seats),
-        el('p', { class: 'hint', id: 'flags-eval',
-          text: `Evaluation of this position (the bots' function, team A's view): ${b.evaluation > 0 ? '+' : ''}${b.evaluation}` }),
+        el('p', { class: 'hint', id: 'flags-eval', text: state.terminal
+          ? 'The game is over: a team took every enemy flag, lost its last unit, or the plies ran out (then flags taken, then energy decide).'
+          : `Evaluation of this position (the bots' function, team A's view): ${b.evaluation > 0 ? '+' : ''}${b.evaluation}` }),
         legend());
     }
 
