@@ -25,8 +25,6 @@ namespace evoplay::web {
 
 using nlohmann::json;
 namespace c4 = games::connect4;
-namespace ttt = games::tictactoe;
-namespace flags = games::flags;
 
 namespace {
 
@@ -117,10 +115,14 @@ json bot_score(const BoardGame<G>& game, const search::Bot<G>& bot,
     return search::parse_duration(a).has_value();
   });
   if (timed && !out["exact"].get<bool>()) {
-    out["note"] = fmt::format(
-        "not proven: the search stopped at its time limit after {} plies of {} left, so this "
-        "move is its best estimate",
-        r.depth, game.plies_left(state));
+    out["note"] = spec.kind == "mcts"
+                      ? std::string(
+                            "not proven: its playouts in the time given sample the game, "
+                            "so this move is its best estimate")
+                      : fmt::format(
+                            "not proven: the search stopped at its time limit after {} "
+                            "plies of {} left, so this move is its best estimate",
+                            r.depth, game.plies_left(state));
   }
   return out;
 }
