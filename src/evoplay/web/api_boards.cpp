@@ -1,5 +1,6 @@
-// The board games' routes: a position from its moves, a bot's move in it (value, depth, nodes,
-// principal line), and Connect Four's exact score of every column (a job).
+// The board games' routes: a position from its moves, a bot's move in it (its score for the side
+// to move, whether it is proven, depth, nodes, principal line), and Connect Four's exact score of
+// every column (a job).
 //
 // Stateless: the page sends the moves played so far with every request, so undo is the page
 // dropping moves, a server restart loses nothing and any number of clients cost no memory.
@@ -8,15 +9,15 @@
 #include <algorithm>
 #include <filesystem>
 #include <limits>
+#include <optional>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/games/connect4/solver.hpp"
 #include "evoplay/games/connect4/ui.hpp"
-#include "evoplay/games/flags/map.hpp"
-#include "evoplay/games/flags/text.hpp"
-#include "evoplay/games/tictactoe/ui.hpp"
 #include "evoplay/search/spec.hpp"
+#include "evoplay/web/board_games.hpp"
+#include "evoplay/web/board_json.hpp"
 #include "evoplay/web/context.hpp"
 #include "evoplay/web/paths.hpp"
 
@@ -24,54 +25,26 @@ namespace evoplay::web {
 
 using nlohmann::json;
 namespace c4 = games::connect4;
-namespace ttt = games::tictactoe;
-namespace flags = games::flags;
 
 namespace {
 
-/// A board game for the page: its GameUi (made per request from the request's body: a ui may
-/// keep tallies, capture the flag's is made for the map sent) and the cells as the page draws
-/// them (null: the page shows the ui's text).
-template <search::Game G>
-struct BoardGame {
-  std::function<std::shared_ptr<const search::GameUi<G>>(const json& body)> ui;
-  std::function<json(const G&)> cells;
+/// A game's moves as the page shows them: the ui's names ("4", "1n"), which the requests send
+/// back, and readable labels ("A1 north"; the names where the game has none).
+struct Played {
+  std::vector<std::string> names, labels;
 };
 
-BoardGame<ttt::Board> tictactoe_game() {
-  return {[](const json&) { return ttt::game_ui(); },
-          [](const ttt::Board& b) {
-            json cells = json::array();
-            for (int i = 0; i < 9; ++i) cells.push_back(b.cell(i));
-            return cells;
-          }};
-}
-
-/// Capture the flag on the map sent as text in "map" (the file format: docs/flags.md), read
-/// by the command line's parser (errors: map:LINE: message).
-BoardGame<flags::State> flags_game() {
-  return {[](const json& body) -> std::shared_ptr<const search::GameUi<flags::State>> {
-            return flags::game_ui(flags::parse_map(get_string(body, "map", "", 1 << 16), "map"));
-          },
-          [](const flags::State&) { return json(nullptr); }};
-}
-
-BoardGame<c4::Board> connect4_game() {
-  return {[](const json&) { return c4::game_ui(); },
-          [](const c4::Board& b) {
-            json rows = json::array();  // top row first, 0 empty, 1 first player, 2 second
-            for (int row = c4::kHeight - 1; row >= 0; --row) {
-              json r = json::array();
-              for (int col = 0; col < c4::kWidth; ++col) r.push_back(b.cell(col, row));
-              rows.push_back(r);
-            }
-            return rows;
-          }};
+template <search::Game G>
+void record(const BoardGame<G>& game, const search::GameUi<G>& ui, const G& before,
+            const typename G::Move& m, Played& played) {
+  played.names.push_back(ui.move_name(m));
+  played.labels.push_back(game.label ? game.label(before, m) : played.names.back());
 }
 
 /// The position after the request's "moves" (names as people type them, strings or numbers).
 template <search::Game G>
-G position(const search::GameUi<G>& ui, const json& body, std::vector<std::string>& names) {
+G position(const BoardGame<G>& game, const search::GameUi<G>& ui, const json& body,
+           Played& played) {
   G state = ui.start;
   note_read("moves");  // read here, not by a getter
   const auto it = body.find("moves");
@@ -94,24 +67,22 @@ G position(const search::GameUi<G>& ui, const json& body, std::vector<std::strin
     if (!ui.parse_move(state, text, move, why)) {
       throw BadRequest(fmt::format("moves[{}]: {}", i, why));
     }
+    record(game, ui, state, move, played);
     state.play(move);
-    names.push_back(ui.move_name(move));
   }
   return state;
 }
 
 template <search::Game G>
 json describe(const BoardGame<G>& game, const search::GameUi<G>& ui, const G& state,
-              const std::vector<std::string>& names) {
+              const Played& played) {
   search::MovesOf<G> legal;
   state.legal_moves(legal);
   json legal_names = json::array();
   for (const auto& m : legal) legal_names.push_back(ui.move_name(m));
-  json out = {{"moves", names},
-              {"cells", game.cells(state)},
-              {"to_move", state.to_move()},
-              {"terminal", state.is_terminal()},
-              {"legal", legal_names},
+  json out = {{"moves", played.names},           {"labels", played.labels},
+              {"cells", game.cells(state)},      {"to_move", state.to_move()},
+              {"terminal", state.is_terminal()}, {"legal", legal_names},
               {"text", ui.draw(state, false)}};
   if (state.is_terminal()) {
     const auto v = state.evaluate(0);
@@ -120,11 +91,54 @@ json describe(const BoardGame<G>& game, const search::GameUi<G>& ui, const G& st
   return out;
 }
 
+/// What a bot's value means for the side to move (board_json.hpp), with a note when a search
+/// limited by time did not prove it. Bots that value no positions (random, a learned agent)
+/// have no score; MCTS's value is the share of its playouts won.
+template <search::Game G>
+json bot_score(const BoardGame<G>& game, const search::Bot<G>& bot,
+               const search::SearchResult<typename G::Move>& r, const G& state) {
+  if (game.own_score) {
+    if (auto own = game.own_score(bot, r, state)) return *own;
+  }
+  const auto spec = search::parse_bot_spec(bot.name());
+  if (spec.kind == "random" || spec.kind == "agent") {
+    return {{"outcome", "none"}, {"exact", false}, {"text", "none: this bot values no positions"}};
+  }
+  const bool searches = spec.kind == "alphabeta" || spec.kind == "minimax" || spec.kind == "greedy";
+  const bool complete = spec.kind == "perfect" || (searches && r.depth >= game.plies_left(state));
+  json out = engine_score(r.value, game.plies_known, complete);
+  if (spec.kind == "mcts" && !search::is_proven(r.value)) {
+    out["text"] = fmt::format("{:.0f}% of its playouts won", 50.0 + r.value / 20.0);
+  } else if (out["outcome"] == "estimate" && game.estimate) {
+    out["text"] = game.estimate(state, r.value);
+  }
+  const bool timed = std::any_of(spec.args.begin(), spec.args.end(), [](const std::string& a) {
+    return search::parse_duration(a).has_value();
+  });
+  if (timed && !out["exact"].get<bool>()) {
+    out["note"] = spec.kind == "mcts"
+                      ? std::string(
+                            "not proven: its playouts in the time given sample the game, "
+                            "so this move is its best estimate")
+                      : fmt::format(
+                            "not proven: the search stopped at its time limit after {} "
+                            "plies of {} left, so this move is its best estimate",
+                            r.depth, game.plies_left(state));
+  }
+  return out;
+}
+
+/// A bot's spec as made (`agent:RUN` with the run folder's path on the server) and as shown
+/// (the run's name under --runs: the server's paths are its own).
+struct Spec {
+  std::string made, shown;
+};
+
 /// The bot's spec with the server's caps: a time beyond `cap` becomes `cap`; `agent:RUN` names a
 /// run folder under --runs (nothing else). Searches given a depth or iterations, and bots whose
 /// default time is longer (Connect Four's bare `perfect`: see bot_for), are stopped at the cap
 /// by an alarm.
-std::string capped_spec(const std::string& text, double cap, const std::string& runs) {
+Spec capped_spec(const std::string& text, double cap, const std::string& runs) {
   auto spec = search::parse_bot_spec(text);
   if (spec.kind == "human") throw BadRequest("bot: 'human' is the page's own player");
   for (auto& arg : spec.args) {
@@ -136,13 +150,16 @@ std::string capped_spec(const std::string& text, double cap, const std::string& 
     if (runs.empty() || spec.args.empty()) {
       throw BadRequest("bot: agent:RUN needs a run folder under the server's --runs");
     }
-    const auto dir = resolve_under(runs, spec.args[0]);
-    if (!dir) throw BadRequest("bot: no such run folder under --runs", 404);
-    spec.args[0] = dir->string();
   }
-  std::string out = spec.kind;
-  for (const auto& a : spec.args) out += ":" + a;
-  return out;
+  std::string shown = spec.kind;
+  for (const auto& a : spec.args) shown += ":" + a;
+  if (spec.kind != "agent") return {shown, shown};
+  const auto dir = resolve_under(runs, spec.args[0]);
+  if (!dir) throw BadRequest("bot: no such run folder under --runs", 404);
+  spec.args[0] = dir->string();
+  std::string made = spec.kind;
+  for (const auto& a : spec.args) made += ":" + a;
+  return {made, shown};
 }
 
 template <search::Game G>
@@ -151,26 +168,26 @@ void add_game_routes(Routes& server, const Context& ctx, const std::string& name
   server.Post("/api/" + name + "/state", guarded([&ctx, game](const auto& req, auto& res) {
                 const json body = ctx.body(req);
                 const auto ui = game.ui(body);
-                std::vector<std::string> names;
-                const G state = position(*ui, body, names);
-                reply(res, describe(game, *ui, state, names));
+                Played played;
+                const G state = position(game, *ui, body, played);
+                reply(res, describe(game, *ui, state, played));
               }));
   server.Post(
       "/api/" + name + "/move", guarded([&ctx, game](const auto& req, auto& res) {
         const json body = ctx.body(req);
         const auto ui = game.ui(body);
-        std::vector<std::string> names;
-        G state = position(*ui, body, names);
+        Played moves;
+        G state = position(game, *ui, body, moves);
         if (state.is_terminal()) throw BadRequest("the game is over");
-        const std::string spec = capped_spec(get_string(body, "bot", "alphabeta:100ms", 200),
-                                             ctx.settings.think_seconds, ctx.settings.runs);
+        const Spec spec = capped_spec(get_string(body, "bot", "alphabeta:100ms", 200),
+                                      ctx.settings.think_seconds, ctx.settings.runs);
         const auto seed = get_seed(body, "seed", 1);
         // A bot may own a transposition table: made only when its turn to search comes.
         ctx.searches.acquire();
         const std::shared_ptr<void> release(nullptr, [&ctx](void*) { ctx.searches.release(); });
         const auto factory = ui->bots();
-        auto bot = factory.make(spec, Rng(seed));
-        if (spec == "perfect") {
+        auto bot = factory.make(spec.made, Rng(seed));
+        if (spec.made == "perfect") {
           // A perfect player that takes a time (Connect Four's solver) gets the cap.
           try {
             bot = factory.make("perfect:" + search::format_duration(ctx.settings.think_seconds),
@@ -193,22 +210,41 @@ void add_game_routes(Routes& server, const Context& ctx, const std::string& name
         search::MovesOf<G> legal;
         state.legal_moves(legal);
         if (!legal.contains(r.move)) throw std::logic_error("a bot chose an illegal move");
-        json pv = json::array();
-        for (const auto& m : r.pv) pv.push_back(ui->move_name(m));
-        json played = {{"bot", bot->name()}, {"move", ui->move_name(r.move)},
-                       {"value", r.value},   {"value_text", ui->describe_value(r.value)},
-                       {"depth", r.depth},   {"nodes", r.stats.nodes},
-                       {"pv", pv},           {"seconds", r.seconds}};
+        json pv = json::array(), pv_labels = json::array();
+        G line = state;
+        for (const auto& m : r.pv) {
+          search::MovesOf<G> here;
+          if (!line.is_terminal()) line.legal_moves(here);
+          if (!here.contains(m)) break;  // a line cut short by the table's move
+          pv.push_back(ui->move_name(m));
+          pv_labels.push_back(game.label ? game.label(line, m) : ui->move_name(m));
+          line.play(m);
+        }
+        const json score = bot_score(game, *bot, r, state);
+        const bool perfect = spec.made == "perfect";  // capped above: name the cap
+        json played = {{"bot", perfect ? bot->name() : spec.shown},
+                       {"move", ui->move_name(r.move)},
+                       {"label", game.label ? game.label(state, r.move) : ui->move_name(r.move)},
+                       {"value", r.value},
+                       {"value_text", score["text"]},
+                       {"score", score},
+                       {"side", state.to_move()},
+                       {"depth", r.depth},
+                       {"nodes", r.stats.nodes},
+                       {"pv", pv},
+                       {"pv_labels", pv_labels},
+                       {"seconds", r.seconds}};
+        record(game, *ui, state, r.move, moves);
         state.play(r.move);
-        names.push_back(ui->move_name(r.move));
-        json out = describe(game, *ui, state, names);
+        json out = describe(game, *ui, state, moves);
         out["played"] = played;
         reply(res, out);
       }));
 }
 
 /// Pons' score of playing `col` (for the side to move): solved after the move, within
-/// `seconds`; {"column", "score"} or, unfinished, {"column", "low", "high"}.
+/// `seconds`; {"column", "score"} or, unfinished, {"column", "low", "high"}; "meaning" says it
+/// in words for the side to move (board_json.hpp).
 json column_score(const c4::Board& board, int col, c4::Solver& solver, double seconds) {
   json out = {{"column", col + 1}};
   if (!board.can_play(col)) {
@@ -218,6 +254,7 @@ json column_score(const c4::Board& board, int col, c4::Solver& solver, double se
   if (board.is_winning_move(col)) {
     out["score"] = (c4::kCells + 1 - board.moves()) / 2;
     out["complete"] = true;
+    out["meaning"] = pons_score(out["score"].get<int>(), board.moves());
     return out;
   }
   c4::Board next = board;
@@ -226,9 +263,11 @@ json column_score(const c4::Board& board, int col, c4::Solver& solver, double se
   out["complete"] = r.complete;
   if (r.complete) {
     out["score"] = -r.score;
+    out["meaning"] = pons_score(-r.score, board.moves());
   } else {
     out["low"] = -r.high;
     out["high"] = -r.low;
+    out["meaning"] = pons_bounds(-r.high, -r.low, board.moves());
   }
   out["nodes"] = r.stats.nodes;
   return out;
@@ -238,8 +277,8 @@ void add_connect4_scores(Routes& server, const Context& ctx) {
   server.Post("/api/connect4/scores", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
                 const auto ui = c4::game_ui();  // scores: Connect Four only
-                std::vector<std::string> names;
-                const c4::Board board = position(*ui, body, names);
+                Played played;
+                const c4::Board board = position(connect4_game(), *ui, body, played);
                 if (board.is_terminal()) throw BadRequest("the game is over");
                 const double seconds = ctx.settings.job_seconds / c4::kWidth;
                 ctx.start_job(req, res, "connect4-scores", [board, seconds](Job& job) {

@@ -1,329 +1,369 @@
-// Tic-tac-toe, Connect Four and capture the flag: play against a bot (or watch two: play,
-// pause, step), the bot's value, depth, nodes and principal line, undo, (Connect Four) the exact
-// score of each column, (capture the flag) a shipped or pasted map.
-import { get, post, startJob } from './api.js';
+// The board games' page (tic-tac-toe, Connect Four, capture the flag): play against a bot or
+// watch two (play, pause, step); the bot's score for the side that moved, in words, with an
+// evaluation bar and a note when it is not proven; the move list to step through and play on
+// from; the game as text to copy or paste; undo. Each game's board is its own module
+// (tictactoe.js, connect4.js, flags.js); this one runs the game and talks to the server.
+import { get, post } from './api.js';
+import { el, select } from './board_dom.js';
+import { createPanel } from './board_panel.js';
+import { createMoveList } from './board_moves.js';
+import { tictactoe } from './tictactoe.js';
+import { connect4 } from './connect4.js';
+import { flags } from './flags.js';
 
-const GAMES = {
-  tictactoe: {
-    title: 'Tic-tac-toe',
-    bots: ['perfect', 'alphabeta:9', 'alphabeta:100ms', 'mcts:2000', 'minimax:2', 'greedy', 'random'],
-    seats: ['X', 'O'],
-  },
-  connect4: {
-    title: 'Connect Four',
-    bots: ['alphabeta:100ms', 'alphabeta:1s', 'alphabeta:6', 'perfect:1s', 'mcts:200ms', 'greedy', 'random'],
-    seats: ['Red (X)', 'Yellow (O)'],
-  },
-  flags: {
-    title: 'Capture the flag',
-    bots: ['alphabeta:100ms', 'alphabeta:500ms', 'alphabeta:4', 'mcts:200ms', 'greedy', 'random'],
-    seats: ['team A', 'team B'],
-  },
-};
+const GAMES = { tictactoe, connect4, flags };
 
-export function render(main, name) {
-  const game = GAMES[name];
-  main.innerHTML = `<h1>${game.title}</h1>
-    <div class="controls">
-      <label>Bot <select id="bot">${game.bots.map((b) => `<option>${b}</option>`).join('')}</select></label>
-      <label>or <input id="bot-spec" size="16" placeholder="e.g. alphabeta:8"></label>
-      <label>You play <select id="seat"><option value="0">${game.seats[0]} (first)</option>
-        <option value="1">${game.seats[1]} (second)</option><option value="-1">nobody: watch</option></select></label>
-      <button id="new">New game</button>
-      <button id="undo">Undo</button>
-      <span id="watch-controls" hidden><button id="play">Play</button><button id="pause">Pause</button>
-        <button id="step">Step</button></span>
-      ${name === 'connect4' ? '<button id="scores">Exact column scores</button>' : ''}
-    </div>
-    ${name === 'flags' ? `<div class="controls"><label>Map <select id="map"></select></label>
-      <details><summary>or paste a map (docs/flags.md)</summary>
-      <textarea id="map-text" rows="10" cols="40"></textarea><button id="use-map">Use this map</button></details></div>` : ''}
-    <div class="row">
-      <div><div id="scores-row" class="scores"></div><div id="board"></div>
-        <div class="status" id="status"></div><div class="error" id="error"></div></div>
-      <div class="panel"><b>The bot's last move</b>
-        <dl class="info"><dt>bot</dt><dd id="i-bot">-</dd><dt>move</dt><dd id="i-move">-</dd>
-        <dt>value</dt><dd id="i-value">-</dd><dt>depth</dt><dd id="i-depth">-</dd>
-        <dt>nodes</dt><dd id="i-nodes">-</dd><dt>line</dt><dd id="i-pv">-</dd>
-        <dt>time</dt><dd id="i-time">-</dd></dl>
-        <p><b>Moves</b> <span id="moves"></span></p></div>
-    </div>`;
-  const $ = (id) => main.querySelector('#' + id);
-  let moves = [];
-  let state = null;
-  let busy = false;
-  let playing = false;
-  let scoresJob = null;
-  let alive = true;
-  let epoch = 0; // a new game or an undo starts a new epoch: answers of an older one are dropped
-  const bot = () => $('bot-spec').value.trim() || $('bot').value;
-  let mapText = '';
-  const extra = () => (name === 'flags' ? { map: mapText } : {});
-  const human = () => Number($('seat').value);
+function controls(game, view) {
+  const seat = select('seat', [['0', `${game.seats[0]} (first)`], ['1', `${game.seats[1]} (second)`],
+    ['-1', 'nobody: watch']]);
+  return el('div', { class: 'controls' },
+    el('label', {}, 'Bot ', select('bot', game.bots)),
+    el('label', {}, 'or ', el('input', { id: 'bot-spec', size: 16, placeholder: 'e.g. alphabeta:8' })),
+    el('label', {}, 'You play ', seat),
+    el('button', { id: 'new', type: 'button', text: 'New game' }),
+    el('button', { id: 'undo', type: 'button', text: 'Undo', title: 'back to your previous move' }),
+    el('span', { id: 'watch-controls', hidden: true },
+      el('button', { id: 'play', type: 'button', text: 'Play' }),
+      el('button', { id: 'pause', type: 'button', text: 'Pause' }),
+      el('button', { id: 'step', type: 'button', text: 'Step' })),
+    view.controls || null);
+}
 
-  function setState(s) {
-    main.dataset.state = s;
+function mapControls() {
+  return el('div', { class: 'controls' },
+    el('label', {}, 'Map ', el('select', { id: 'map' })),
+    el('details', {}, el('summary', { text: 'or paste a map (docs/flags.md)' }),
+      el('textarea', { id: 'map-text', rows: 10, cols: 40 }),
+      el('button', { id: 'use-map', type: 'button', text: 'Use this map' })));
+}
+
+// Tic-tac-toe: every finished `tictactoe learn` run under --runs joins the bots as agent:RUN.
+async function addAgents(main, menu) {
+  let runs = [];
+  try {
+    runs = (await get('/api/runs')).runs;
+  } catch (e) {
+    return;  // a server without --runs: no learned agents
+  }
+  const agents = runs.filter((r) => r.command === 'tictactoe learn' && r.complete);
+  for (const r of agents) menu.append(el('option', { text: `agent:${r.path}` }));
+  main.dataset.agents = String(agents.length);
+}
+
+// Capture the flag: the shipped maps in `menu`; `use(text)` starts a game on a map (chosen, or
+// pasted into `box` and confirmed by `button`).
+async function addMaps(menu, box, button, use) {
+  const { maps } = await get('/api/flags/maps');
+  if (!maps.length) throw new Error('the server has no shipped maps: paste one');
+  menu.append(...maps.map((m) => el('option', { value: m.text, text: m.name })));
+  box.value = menu.value;
+  menu.onchange = () => {
+    box.value = menu.value;
+    use(menu.value);
+  };
+  button.onclick = () => use(box.value);
+  use(menu.value);
+}
+
+// One board page: the game's line of moves, the position shown, the bot's turns.
+class BoardPage {
+  constructor(main, name) {
+    this.main = main;
+    this.name = name;
+    this.game = GAMES[name];
+    this.line = [];      // the game's moves (names the server reads)
+    this.labels = [];    // the same, as people read them
+    this.at = 0;         // how many of them the board shows
+    this.state = null;   // the server's answer for that position
+    this.busy = false;
+    this.playing = false;
+    this.alive = true;
+    this.epoch = 0;      // a new game, a move, undo or a step starts an epoch: older answers are dropped
+    this.mapText = '';
+    this.view = this.game.create({
+      main,
+      seats: this.game.seats,
+      moves: () => this.line.slice(0, this.at),
+      seatToMove: () => this.game.seats[this.state.to_move],
+      terminal: () => !this.state || this.state.terminal,
+      setError: (text) => { this.$('error').textContent = text; },
+    });
+    this.panel = createPanel(this.game.seats, this.game.scale);
+    this.moveList = createMoveList(this.game.format, {
+      go: (i) => this.goTo(i),
+      playHere: () => this.playHere(),
+      load: (text) => this.loadText(text),
+    });
+    this.build();
+    this.wire();
   }
 
-  function draw() {
-    const board = $('board');
-    board.innerHTML = '';
-    if (name === 'flags') {
-      // The board as the game writes it (two characters a cell, the players' energy below)
-      // and a button for each legal move of the side to move.
-      board.className = 'flags';
-      const pre = document.createElement('pre');
-      pre.id = 'flags-board';
-      pre.textContent = state.text;
-      board.appendChild(pre);
-      if (!state.terminal && human() === state.to_move) {
-        const moves = document.createElement('div');
-        moves.className = 'controls';
-        for (const m of state.legal) {
-          const b = document.createElement('button');
-          b.dataset.move = m;
-          b.textContent = m;
-          b.onclick = () => humanMove(m);
-          moves.appendChild(b);
-        }
-        board.appendChild(moves);
-      }
-    } else if (name === 'tictactoe') {
-      board.className = 'ttt';
-      state.cells.forEach((v, i) => {
-        const b = document.createElement('button');
-        b.dataset.cell = String(i + 1);
-        b.textContent = v === 1 ? 'X' : v === 2 ? 'O' : '';
-        b.className = v === 1 ? 'x' : v === 2 ? 'o' : '';
-        b.onclick = () => humanMove(String(i + 1));
-        board.appendChild(b);
-      });
-    } else {
-      board.className = 'c4';
-      const last = moves.length ? Number(moves[moves.length - 1]) - 1 : -1;
-      for (let col = 0; col < 7; ++col) {
-        const b = document.createElement('button');
-        b.className = 'col';
-        b.dataset.col = String(col + 1);
-        b.title = `column ${col + 1}`;
-        let top = true;
-        for (let row = 0; row < 6; ++row) {
-          const v = state.cells[row][col];
-          const cell = document.createElement('div');
-          cell.className = 'cell' + (v ? ' p' + v : '');
-          if (v && top && col === last) cell.classList.add('last');
-          if (v) top = false;
-          b.appendChild(cell);
-        }
-        b.onclick = () => humanMove(String(col + 1));
-        board.appendChild(b);
-      }
+  $(id) {
+    return this.main.querySelector('#' + id);
+  }
+
+  build() {
+    const { game, view } = this;
+    this.main.replaceChildren(...[
+      el('h1', { text: game.title }),
+      controls(game, view),
+      this.name === 'flags' ? mapControls() : null,
+      el('div', { class: `row board-row ${this.name}-row` },
+        el('div', { class: 'board-box' }, view.above || null, view.board,
+          el('div', { class: 'status', id: 'status', role: 'status' }),
+          el('div', { class: 'error', id: 'error', role: 'alert' })),
+        view.beside || null,
+        el('div', { class: 'side' }, this.panel.element, el('div', { class: 'panel' }, this.moveList.element))),
+    ].filter(Boolean));
+  }
+
+  wire() {
+    this.$('new').onclick = () => this.restart();
+    this.$('seat').onchange = () => this.restart();
+    this.$('undo').onclick = () => this.undo();
+    this.$('play').onclick = () => {
+      this.playing = true;
+      if (this.busy) return;
+      if (this.reviewing()) this.playHere(); else this.advance(this.epoch);
+    };
+    this.$('pause').onclick = () => { this.playing = false; };
+    this.$('step').onclick = () => this.step();
+    this.keys = (e) => this.moveList.keydown(e);
+    document.addEventListener('keydown', this.keys);
+  }
+
+  bot() { return this.$('bot-spec').value.trim() || this.$('bot').value; }
+  human() { return Number(this.$('seat').value); }
+  extra() { return this.name === 'flags' ? { map: this.mapText } : {}; }
+  setState(s) { this.main.dataset.state = s; }
+  reviewing() { return this.at < this.line.length; }
+  myTurn() { return Boolean(this.state) && !this.state.terminal && this.human() === this.state.to_move; }
+  setError(text) { this.$('error').textContent = text; }
+
+  statusText() {
+    const { state, game } = this;
+    const seat = game.seats[state.to_move];
+    if (state.terminal) return state.winner < 0 ? 'Draw.' : `${game.seats[state.winner]} wins.`;
+    if (this.reviewing()) {
+      return `After move ${this.at} of ${this.line.length}: ${seat} to move. `
+        + (this.myTurn() ? 'Play a move to go on from here, or press Play from here.' : 'Press Play from here to go on.');
     }
-    $('moves').textContent = moves.join(' ');
-    let status;
-    if (state.terminal) {
-      status = state.winner < 0 ? 'Draw.' : `${game.seats[state.winner]} wins.`;
-      main.dataset.winner = String(state.winner);
-    } else if (human() === state.to_move) {
-      status = `Your move (${game.seats[state.to_move]}).`;
-    } else {
-      status = `${game.seats[state.to_move]} (${bot()}) to move.`;
+    if (this.myTurn()) return `Your move (${seat}).`;
+    if (this.human() === -1) return `${seat} (${this.bot()}) to move: Play or Step.`;
+    return `${seat} (${this.bot()}) is thinking…`;
+  }
+
+  draw() {
+    const { at, line, state } = this;
+    this.view.draw(state, {
+      canMove: this.myTurn() && !this.busy,
+      play: (move) => this.humanMove(move),
+      lastMove: at > 0 ? line[at - 1] : null,
+      lastSide: at > 0 ? (at - 1) % 2 : -1,
+    });
+    this.$('status').textContent = this.statusText();
+    this.$('watch-controls').hidden = this.human() !== -1;
+    this.moveList.update(this.labels, line, at);
+    this.main.dataset.moves = String(at);
+    this.main.dataset.line = String(line.length);
+    if (state.terminal) this.main.dataset.winner = String(state.winner);
+    else delete this.main.dataset.winner;
+  }
+
+  settle() {
+    this.setState(this.state.terminal ? 'over' : this.myTurn() ? 'your-move' : 'paused');
+    this.draw();
+  }
+
+  // The position after `moves`: shown, and (`keep` false) the game's line from now on.
+  async load(moves, my, keep) {
+    const s = await post(`/api/${this.name}/state`, { ...this.extra(), moves });
+    if (my !== this.epoch || !this.alive) return false;
+    if (!keep) {
+      this.line = s.moves;
+      this.labels = s.labels;
     }
-    $('status').textContent = status;
-    $('watch-controls').hidden = human() !== -1;
-    main.dataset.moves = String(moves.length);
-  }
-
-  function showPlayed(p) {
-    $('i-bot').textContent = p.bot;
-    $('i-move').textContent = p.move;
-    $('i-value').textContent = `${p.value_text} (${p.value})`;
-    $('i-depth').textContent = p.depth;
-    $('i-nodes').textContent = p.nodes.toLocaleString('en');
-    $('i-pv').textContent = p.pv.join(' ');
-    $('i-time').textContent = `${(1000 * p.seconds).toFixed(1)} ms`;
-  }
-
-  async function load(newMoves, my = epoch) {
-    const s = await post(`/api/${name}/state`, { ...extra(), moves: newMoves });
-    if (my !== epoch) return false;
-    moves = s.moves;
-    state = s;
-    $('scores-row').innerHTML = '';
-    draw();
+    this.show(s);
     return true;
   }
 
-  async function botMove(my) {
-    busy = true;
-    setState('thinking');
-    try {
-      const s = await post(`/api/${name}/move`, { ...extra(), moves, bot: bot(), seed: moves.length + 1 });
-      if (!alive || my !== epoch) return;
-      moves = s.moves;
-      state = s;
-      showPlayed(s.played);
-      $('scores-row').innerHTML = '';
-      draw();
-    } finally {
-      busy = false;
-    }
+  show(s) {
+    if (this.view.positionChanged) this.view.positionChanged();
+    this.state = s;
+    this.at = s.moves.length;
+    this.draw();
   }
 
-  async function advance(my = epoch) {
-    // The bot moves while it is its turn (and, watching, while playing).
-    $('error').textContent = '';
-    try {
-      while (alive && my === epoch && !state.terminal && human() !== state.to_move) {
-        if (human() === -1 && !playing) break;
-        await botMove(my);
-      }
-    } catch (e) {
-      if (my === epoch) $('error').textContent = e.message;
-    }
-    if (!alive || my !== epoch) return;
-    setState(state.terminal ? 'over' : human() === state.to_move ? 'your-move' : 'paused');
-  }
-
-  async function humanMove(move) {
-    if (busy || !state || state.terminal || human() !== state.to_move) return;
-    $('error').textContent = '';
-    busy = true;
-    try {
-      await load([...moves, move]);
-    } catch (e) {
-      busy = false;
-      $('error').textContent = e.message;
+  failed(e, my) {
+    if (my !== undefined && my !== this.epoch) return;
+    this.setError(e.message);
+    if (this.state) {
+      this.$('status').textContent = `${this.statusText()} (stopped: ${e.message})`;
+      this.setState(this.state.terminal ? 'over' : 'error');
       return;
     }
-    busy = false;
-    await advance();
+    // Nothing valid to show: no board, moves or status from before the error.
+    if (this.view.clear) this.view.clear(); else this.view.board.replaceChildren();
+    this.line = [];
+    this.labels = [];
+    this.at = 0;
+    this.moveList.update([], [], 0);
+    this.$('status').textContent = '';
+    this.setState('error');
   }
 
-  async function restart() {
-    if (scoresJob) scoresJob.cancel();
-    const my = ++epoch;
-    busy = false;
-    delete main.dataset.winner;
-    playing = false;
-    for (const id of ['i-bot', 'i-move', 'i-value', 'i-depth', 'i-nodes', 'i-pv', 'i-time']) $(id).textContent = '-';
-    setState('loading');
-    if (await load([], my)) await advance(my);
+  async botMove(my) {
+    this.busy = true;
+    this.setState('thinking');
+    this.draw();
+    try {
+      const s = await post(`/api/${this.name}/move`,
+        { ...this.extra(), moves: this.line.slice(0, this.at), bot: this.bot(), seed: this.at + 1 });
+      if (!this.alive || my !== this.epoch) return;
+      this.line = s.moves;
+      this.labels = s.labels;
+      this.panel.show(s.played);
+      this.show(s);
+    } finally {
+      this.busy = false;
+    }
   }
 
-  $('new').onclick = restart;
-  $('seat').onchange = restart;
-  $('undo').onclick = async () => {
-    if (busy || !moves.length) return;
-    // Back to the human's previous turn (or one move when watching).
-    let n = moves.length - 1;
-    if (human() !== -1) {
-      while (n > 0 && n % 2 !== human()) --n;
-      if (n % 2 !== human()) return;
-    }
-    delete main.dataset.winner;
-    const my = ++epoch;
-    if (!(await load(moves.slice(0, n), my))) return;
-    setState(state.terminal ? 'over' : human() === state.to_move ? 'your-move' : 'paused');
-  };
-  $('play').onclick = () => {
-    playing = true;
-    if (!busy) advance(epoch);
-  };
-  $('pause').onclick = () => {
-    playing = false;
-  };
-  $('step').onclick = async () => {
-    if (busy || state.terminal) return;
-    const my = epoch;
+  // The bot moves while it is its turn (and, watching, while playing).
+  async advance(my = this.epoch) {
+    this.setError('');
     try {
-      await botMove(my);
+      while (this.alive && my === this.epoch && !this.state.terminal && !this.reviewing()
+             && this.human() !== this.state.to_move) {
+        if (this.human() === -1 && !this.playing) break;
+        await this.botMove(my);
+      }
     } catch (e) {
-      $('error').textContent = e.message;
+      this.failed(e, my);
+      return;
     }
-    if (my === epoch) setState(state.terminal ? 'over' : 'paused');
-  };
-  if (name === 'connect4') {
-    $('scores').onclick = async () => {
-      if (state.terminal) return;
-      const row = $('scores-row');
-      row.innerHTML = '';
-      const cells = [];
-      for (let c = 0; c < 7; ++c) {
-        const d = document.createElement('div');
-        d.dataset.col = String(c + 1);
-        cells.push(d);
-        row.appendChild(d);
-      }
-      main.dataset.scores = 'running';
-      try {
-        scoresJob = await startJob('/api/connect4/scores', { moves }, (e) => {
-          if (e.type === 'column') {
-            const d = cells[e.column - 1];
-            d.textContent = e.full ? '' : e.complete ? String(e.score) : `${e.low}..${e.high}`;
-            d.dataset.score = e.complete ? String(e.score) : '';
-          } else if (e.type === 'done' || e.type === 'cancelled' || e.type === 'error') {
-            if (e.error) $('error').textContent = e.error;
-            main.dataset.scores = e.type;
-          }
-        });
-      } catch (e) {
-        $('error').textContent = e.message;
-        main.dataset.scores = 'error';
-      }
-    };
+    if (this.alive && my === this.epoch) this.settle();
   }
-  // Tic-tac-toe: every finished `tictactoe learn` run under --runs joins the bots as agent:RUN.
-  async function addAgents() {
-    let runs = [];
+
+  async humanMove(move) {
+    if (this.busy || !this.myTurn()) return;
+    this.setError('');
+    this.busy = true;
+    const my = ++this.epoch;
     try {
-      runs = (await get('/api/runs')).runs;
+      await this.load([...this.line.slice(0, this.at), move], my, false);
     } catch (e) {
-      return;  // a server without --runs: no learned agents
+      this.failed(e, my);
+      return;
+    } finally {
+      this.busy = false;
     }
-    let agents = 0;
-    for (const r of runs) {
-      if (r.command !== 'tictactoe learn' || !r.complete) continue;
-      const o = document.createElement('option');
-      o.textContent = `agent:${r.path}`;
-      $('bot').appendChild(o);
-      agents += 1;
-    }
-    main.dataset.agents = agents;
+    await this.advance(my);
   }
-  async function start() {
-    if (name === 'tictactoe') await addAgents();
-    if (name === 'flags') {
-      const { maps } = await get('/api/flags/maps');
-      const select = $('map');
-      for (const m of maps) {
-        const o = document.createElement('option');
-        o.textContent = m.name;
-        o.value = m.text;
-        select.appendChild(o);
-      }
-      if (!maps.length) throw new Error('the server has no shipped maps: paste one');
-      mapText = select.value;
-      $('map-text').value = mapText;
-      select.onchange = () => {
-        mapText = select.value;
-        $('map-text').value = mapText;
-        restart().catch((e) => ($('error').textContent = e.message));
-      };
-      $('use-map').onclick = () => {
-        mapText = $('map-text').value;
-        restart().catch((e) => ($('error').textContent = e.message));
-      };
+
+  async goTo(i) {
+    if (this.busy || i === this.at || i > this.line.length) return;
+    const my = ++this.epoch;
+    try {
+      if (await this.load(this.line.slice(0, i), my, true)) this.settle();
+    } catch (e) {
+      this.failed(e, my);
     }
-    await restart();
   }
-  start().catch((e) => {
-    $('error').textContent = e.message;
-    main.dataset.state = 'error';
-  });
-  return () => {
-    alive = false;
-    playing = false;
-    if (scoresJob) scoresJob.close();
-  };
+
+  playHere() {
+    if (this.busy) return;
+    this.line = this.line.slice(0, this.at);
+    this.labels = this.labels.slice(0, this.at);
+    this.advance(++this.epoch);
+  }
+
+  async loadText(text) {
+    if (this.busy) return;
+    this.setError('');
+    const my = ++this.epoch;
+    try {
+      if (!(await this.load(this.game.format.read(text), my, false))) return;
+    } catch (e) {
+      this.failed(e, my);
+      return;
+    }
+    await this.advance(my);
+  }
+
+  async restart() {
+    const my = ++this.epoch;
+    this.busy = false;
+    this.playing = false;
+    this.state = null;
+    this.panel.reset();
+    this.setError('');
+    this.setState('loading');
+    try {
+      if (await this.load([], my, false)) await this.advance(my);
+    } catch (e) {
+      this.failed(e, my);
+    }
+  }
+
+  // Back to the person's previous turn (or one move when watching).
+  async undo() {
+    if (this.busy || !this.at) return;
+    const human = this.human();
+    let n = this.at - 1;
+    if (human !== -1) {
+      while (n > 0 && n % 2 !== human) --n;
+      if (n % 2 !== human) return;
+    }
+    const my = ++this.epoch;
+    this.panel.reset();
+    try {
+      if (await this.load(this.line.slice(0, n), my, false)) this.settle();
+    } catch (e) {
+      this.failed(e, my);
+    }
+  }
+
+  async step() {
+    if (this.busy || !this.state || this.state.terminal) return;
+    if (this.reviewing()) {
+      this.line = this.line.slice(0, this.at);
+      this.labels = this.labels.slice(0, this.at);
+    }
+    const my = ++this.epoch;
+    try {
+      await this.botMove(my);
+    } catch (e) {
+      this.failed(e, my);
+      return;
+    }
+    if (my === this.epoch) this.settle();
+  }
+
+  async start() {
+    try {
+      if (this.name === 'tictactoe') await addAgents(this.main, this.$('bot'));
+      if (this.name !== 'flags') return this.restart();
+      return await addMaps(this.$('map'), this.$('map-text'), this.$('use-map'), (text) => {
+        this.mapText = text;
+        this.restart();
+      });
+    } catch (e) {
+      return this.failed(e);
+    }
+  }
+
+  stop() {
+    this.alive = false;
+    this.playing = false;
+    this.epoch += 1;
+    document.removeEventListener('keydown', this.keys);
+    if (this.view.stop) this.view.stop();
+  }
+}
+
+export function render(main, name) {
+  const page = new BoardPage(main, name);
+  page.start();
+  return () => page.stop();
 }
