@@ -18,6 +18,7 @@
 #include "evoplay/games/lemmings/pingus_level.hpp"
 #include "evoplay/games/lemmings/pingus_rules.hpp"
 #include "evoplay/games/lemmings/problem.hpp"
+#include "evoplay/games/lemmings/study.hpp"
 #include "support/process.hpp"
 
 namespace lem = evoplay::games::lemmings;
@@ -299,4 +300,26 @@ TEST(PingusReplay, TheRealGameSavesWhatTheRulesSay) {
   EXPECT_EQ(std::stoi(m[1]), demo.outcome.saved) << out;
   EXPECT_EQ(demo.outcome.saved, 3);
   EXPECT_NE(out.find("\"inconsistent\": 0"), std::string::npos) << out;
+}
+
+TEST(PingusStudy, ALevelSetIsAGroupOfTheSummary) {
+  NEED_PINGUS_DATA();
+  // A Pingus level's group is its folder (here tests/data/pingus): the share of runs that
+  // solve is summed over it as over a difficulty of the drawn levels.
+  auto levels = lem::load_study_levels({data("digger"), data("floater")});
+  ASSERT_EQ(levels.size(), 2u);
+  EXPECT_EQ(levels[0].difficulty, "pingus");
+  lem::StudySpec spec;
+  spec.runs = 1;
+  spec.solver.evaluations = 20;
+  spec.solver.population = 10;
+  spec.algorithms = {lem::Algorithm::kCro};
+  spec.fitnesses = {lem::FitnessKind::kHeuristic};
+  const auto r = lem::run_study(std::move(levels), spec);
+  ASSERT_EQ(r.difficulties.size(), 1u);
+  EXPECT_EQ(r.difficulties[0].difficulty, "pingus");
+  EXPECT_EQ(r.difficulties[0].runs, 2u);
+  std::size_t solved = 0;
+  for (const auto& run : r.runs) solved += run.solved;
+  EXPECT_EQ(r.difficulties[0].solved[0], solved);
 }

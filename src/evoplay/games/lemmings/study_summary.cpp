@@ -54,7 +54,7 @@ void summarize_study(StudyResult& result) {
     if (!cro.empty()) c.p_vs_cro = stats::mann_whitney(cro, mine).p_value;
   }
 
-  // Per difficulty.
+  // Per difficulty: easy, medium, hard and other, then Pingus's level sets as they come.
   std::vector<std::string> difficulties;
   for (const char* d : {"easy", "medium", "hard", "other"}) {
     for (const auto& l : result.levels) {
@@ -63,6 +63,10 @@ void summarize_study(StudyResult& result) {
         break;
       }
     }
+  }
+  for (const auto& l : result.levels) {
+    if (std::find(difficulties.begin(), difficulties.end(), l.difficulty) == difficulties.end())
+      difficulties.push_back(l.difficulty);
   }
   for (const auto& d : difficulties) {
     for (auto f : spec.fitnesses) {

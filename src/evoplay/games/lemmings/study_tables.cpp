@@ -47,9 +47,9 @@ std::string study_markdown(const StudyResult& r) {
   std::string md;
   std::vector<std::string_view> labels;
   for (auto a : spec.algorithms) labels.push_back(algorithm_label(a));
-  md +=
-      fmt::format("# Lemmings: {} on {} levels, {} runs of {} evaluations each (seed {})\n\n",
-                  fmt::join(labels, ", "), r.levels.size(), spec.runs, spec.solver.evaluations, spec.solver.seed);
+  md += fmt::format("# Lemmings: {} on {} levels, {} runs of {} evaluations each (seed {})\n\n",
+                    fmt::join(labels, ", "), r.levels.size(), spec.runs, spec.solver.evaluations,
+                    spec.solver.seed);
   auto header = [&](const std::string& first, const std::string& per_algo, bool p_values) {
     std::string h = "| " + first + " |", rule = "|---|";
     for (auto a : spec.algorithms) {
@@ -111,8 +111,8 @@ std::string study_markdown(const StudyResult& r) {
       md += row + "\n";
     }
     md +=
-        "\nShare of runs that solve, per difficulty (95% Wilson interval); \"any\": run r of a "
-        "level solved by at least one algorithm:\n\n";
+        "\nShare of runs that solve, per difficulty (Pingus: per level set; 95% Wilson interval); "
+        "\"any\": run r of a level solved by at least one algorithm:\n\n";
     {
       std::string h = header("difficulty", "", false);
       const auto newline = h.find('\n');
