@@ -11,7 +11,7 @@ from browser_support import SOURCE, fail
 
 
 def start_live_run(s):
-    """`evoplay sudoku solve` with the GA, long enough to watch (a population of 10 on the
+    """`evoplay sudoku solve` with the GA, long enough to watch (a population of 100 on the
     hardest puzzle, 10^6 generations: stopped by the test with Ctrl-C, never by a clock)."""
     puzzle = os.path.join(s.runs_dir, "..", "live-puzzle.txt")
     with open(os.path.join(SOURCE, "data/sudoku/hardest.txt")) as f:
@@ -21,7 +21,7 @@ def start_live_run(s):
     out = os.path.join(s.runs_dir, "watch", "sudoku-live")
     return subprocess.Popen(
         [s.evoplay, "sudoku", "solve", puzzle, "--method", "ga", "--generations", "1000000",
-         "--population", "10", "--threads", "1", "--quiet", "--out", out],
+         "--population", "100", "--threads", "1", "--quiet", "--out", out],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
@@ -87,7 +87,8 @@ def watch(s, live):
 
 def pictures(s):
     """A finished run's pictures, each a link to the file."""
-    s.open("runs/demo/tsp")
+    s.d.get(f"{s.base}/#/runs/demo/tsp")
+    s.wait_page("runs")
     s.expect_state("complete", "stopped", "running", "error")
     s.wait(lambda d: generations(s) > 0, "the tsp curve")
     links = s.d.find_elements(By.CSS_SELECTOR, "#pictures figure.artefact a")

@@ -89,15 +89,16 @@ export class Chart {
     c.textAlign = 'right';
     c.fillText(String(x1), box.left + box.width, box.bottom + 14);
     c.textAlign = 'left';
-    let i = 0;
-    for (const [name, s] of this.series) {
+    // The first series (best) drawn last, over the others; each keeps its colour.
+    const all = [...this.series];
+    for (let i = all.length - 1; i >= 0; --i) {
+      const [name, s] = all[i];
       c.strokeStyle = COLOURS[i % COLOURS.length];
       c.beginPath();
       s.forEach(([x, y], k) => (k ? c.lineTo(px(x), py(y)) : c.moveTo(px(x), py(y))));
       c.stroke();
       c.fillStyle = c.strokeStyle;
       c.fillText(name, box.left + 8 + 70 * i, box.top + 12);
-      ++i;
     }
   }
 }
