@@ -7,7 +7,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/web/context.hpp"
@@ -147,14 +146,18 @@ void add_runs_routes(httplib::Server& server, const Context& ctx) {
                const auto file = resolve_under(root, std::string(req.matches[1]));
                std::error_code ec;
                if (!file || !fs::is_regular_file(*file, ec)) throw BadRequest("not found", 404);
-               if (fs::file_size(*file, ec) > kMostFileBytes) {
+               const auto size = fs::file_size(*file, ec);
+               if (ec || size > kMostFileBytes) {
                  throw BadRequest("the file is too large to serve", 413);
                }
+               // Read once into the answer's body (a growing history.csv: what is there now).
                std::ifstream in(*file, std::ios::binary);
-               std::ostringstream text;
-               text << in.rdbuf();
+               std::string text(size, '\0');
+               in.read(text.data(), static_cast<std::streamsize>(size));
+               text.resize(static_cast<std::size_t>(in.gcount()));
                res.set_header("Cache-Control", "no-store");
-               res.set_content(text.str(), std::string(content_type(file->filename().string())));
+               res.set_header("Content-Type", std::string(content_type(file->filename().string())));
+               res.body = std::move(text);
              }));
 }
 
