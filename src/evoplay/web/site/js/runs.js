@@ -116,11 +116,49 @@ function showFiles(main, path, files) {
   }));
 }
 
+// history.csv read as it grows: after the first read, only the bytes after the last complete line
+// are asked for (an HTTP Range), and only the new lines parsed. A file that shrank (replaced by a
+// new run) is read whole again, as it is when asked for `whole` (the run's end: the command wrote
+// its final history). The file is ASCII: a character is a byte.
+class GrowingCsv {
+  constructor(url) {
+    this.url = url;
+    this.reset();
+  }
+  reset() {
+    this.bytes = 0;
+    this.columns = [];
+    this.rows = [];
+  }
+  // The complete lines of `text` (from this.bytes on) added to the rows.
+  take(text) {
+    const end = text.lastIndexOf('\n');
+    if (end < 0) return;
+    this.bytes += end + 1;
+    const header = this.columns.length ? `${this.columns.join(',')}\n` : '';
+    const { columns, rows } = parseCsv(header + text.slice(0, end + 1));
+    this.columns = columns;
+    for (const row of rows) this.rows.push(row);
+  }
+  async read(whole = false) {
+    if (whole) this.reset();
+    const headers = this.bytes ? { Range: `bytes=${this.bytes}-` } : {};
+    const r = await fetch(this.url, { cache: 'no-store', headers });
+    if (r.status === 416) {
+      const total = Number((r.headers.get('Content-Range') || '').split('/')[1]);
+      if (Number.isFinite(total) && total < this.bytes) await this.read(true);
+      return;
+    }
+    if (!r.ok) return;
+    if (r.status === 200) this.reset();
+    this.take(await r.text());
+  }
+}
+
 // The curve from history.csv as it is now (complete lines only).
-async function drawCurve(main, path, chart) {
-  const r = await fetch(fileUrl(path, 'history.csv'), { cache: 'no-store' });
-  if (!r.ok) return;
-  const { columns, rows } = parseCsv(await r.text());
+async function drawCurve(main, history, chart, whole) {
+  await history.read(whole);
+  const { columns, rows } = history;
   const x = columns.indexOf('generation');
   if (x < 0) return;
   for (const name of ['best', 'mean']) {
@@ -154,11 +192,14 @@ function renderRun(main, path) {
   let timer = null;
   let left = false;
   let shownFiles = null;
+  const history = new GrowingCsv(fileUrl(path, 'history.csv'));
   async function refresh() {
     try {
       const run = await get(`/api/run/${encodePath(path)}`);
       shownFiles = showRun(main, run, shownFiles);
-      if (run.files.includes('history.csv')) await drawCurve(main, path, chart);
+      if (run.files.includes('history.csv')) {
+        await drawCurve(main, history, chart, run.status !== 'running');
+      }
       main.dataset.status = run.status;
       main.dataset.state = run.status;
       if (!left && run.status === 'running') timer = setTimeout(refresh, LIVE_MS);
