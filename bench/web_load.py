@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Load on `evoplay serve` (loopback only, bounded in time): CLIENTS clients each playing
-Connect Four against alphabeta:50ms (a random legal move, then the bot's answer, a new game when
+Connect Four against BOT (alphabeta:50ms unless given; a random legal move, then the bot's answer, a new game when
 one ends) for SECONDS, plus POLLERS clients polling the run folders (list, one run, its
 history.csv). Prints `name value unit` lines: requests, errors, p50/p99 response times, and the
 server's resident memory before, half way, at its peak and after (steady: after <= half way).
 
-usage: web_load.py EVOPLAY [SECONDS] [CLIENTS] [POLLERS]
+usage: web_load.py EVOPLAY [SECONDS] [CLIENTS] [POLLERS] [BOT]
 """
 import http.client
 import json
@@ -62,7 +62,7 @@ def error(out, what, status, text):
     print(f"# web_load: {what}: status {status}: {text[:200]!r}", file=sys.stderr)
 
 
-def player(port, until, seed, out):
+def player(port, until, seed, out, bot="alphabeta:50ms"):
     rng = random.Random(seed)
     client = Client(port)
     moves = []
@@ -79,7 +79,7 @@ def player(port, until, seed, out):
             continue
         moves = state["moves"] + [rng.choice(state["legal"])]
         status, text, took = client.request(
-            "POST", "/api/connect4/move", {"moves": moves, "bot": "alphabeta:50ms", "seed": seed})
+            "POST", "/api/connect4/move", {"moves": moves, "bot": bot, "seed": seed})
         if status == 200:
             out["move"].append(took)
             moves = json.loads(text)["moves"]
@@ -108,6 +108,7 @@ def main():
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 30
     clients = int(sys.argv[3]) if len(sys.argv) > 3 else 50
     pollers = int(sys.argv[4]) if len(sys.argv) > 4 else 10
+    bot = sys.argv[5] if len(sys.argv) > 5 else "alphabeta:50ms"
     scratch = tempfile.mkdtemp(prefix="evoplay-web-load-")
     runs = os.path.join(scratch, "runs")
     os.makedirs(runs)
@@ -129,7 +130,7 @@ def main():
         before = rss_mib(server.pid)
         out = {"move": [], "poll": [], "errors": 0, "games": 0}
         until = time.perf_counter() + seconds
-        threads = [threading.Thread(target=player, args=(port, until, i + 1, out))
+        threads = [threading.Thread(target=player, args=(port, until, i + 1, out, bot))
                    for i in range(clients)]
         threads += [threading.Thread(target=poller, args=(port, until, out))
                     for _ in range(pollers)]
@@ -140,6 +141,7 @@ def main():
             time.sleep(1)
             mid.append(rss_mib(server.pid))
         after = rss_mib(server.pid)
+        print(f"# web_load: bot {bot}")
         print(f"web_clients {clients} clients")
         print(f"web_c4_moves {len(out['move'])} moves")
         print(f"web_c4_moves_per_second {len(out['move']) / seconds:.1f} 1/s")

@@ -23,13 +23,15 @@ void add_demo_command(CLI::App& app) {
       ->delimiter(',');
   cmd->callback([opt] {
     demo::check_part_names(opt->only);  // before the run folder: nothing half-written
-    const RunDir run = open_run_dir(opt->common, "demo");
+    RunDir run = open_run_dir(opt->common, "demo");
     demo::Context ctx{run.path(),        opt->common.seed, opt->common.threads,
                       opt->common.quiet, stdout,           {}};
     auto config = base_config("demo", opt->common);
     const Stopwatch clock;
     config["parts"] = demo::run(ctx, opt->only);
     run.write_json("config.json", config);
+    // The demo's folder is a run too (its parts are runs inside it): complete once they are.
+    run.finish({{"parts", config["parts"]}, {"seconds", clock.seconds()}});
     fmt::print("\nDemo finished in {:.1f} s. Pictures and files:\n", clock.seconds());
     for (const auto& [label, path] : ctx.artefacts)
       fmt::print("  {:<28} {}\n", label, path.string());

@@ -12,6 +12,7 @@
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/history_log.hpp"
 #include "evoplay/core/input_files.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/output_path.hpp"
@@ -168,7 +169,8 @@ void add_lemmings_solve(CLI::App& group) {
         opt->common, "lemmings solve", settings,
         [&](RunDir& run, Control& control, Progress& p) {
           lem::SolveProgress show(p, s);
-          control.observer = &show;
+          HistoryLog live(run.file("history.csv"), &show);  // the history as it grows
+          control.observer = &live;
           const auto ranks = s.islands.active() ? dist::world_exchange() : nullptr;
           control.exchange = ranks.get();  // islands over the MPI ranks
           const lem::LevelSolveResult r = lem::solve_level(level, s, control);

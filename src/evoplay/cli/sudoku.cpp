@@ -13,6 +13,7 @@
 #include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/history_log.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/text.hpp"
@@ -83,7 +84,8 @@ void add_sudoku_solve(CLI::App& group) {
     Progress one_run(opt->common.quiet || !watch, "sudoku " + settings.method,
                      settings.ga.generations);
     ProgressObserver observer(one_run, settings.ga.generations);
-    c.control.observer = watch ? &observer : nullptr;
+    HistoryLog live(run.file("history.csv"), &observer);  // one puzzle's history as it grows
+    c.control.observer = watch ? &live : nullptr;
     c.control.progress = [&](std::uint64_t done, std::uint64_t) {
       progress.update(done, fmt::format("{} puzzles", done));
     };

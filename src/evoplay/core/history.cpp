@@ -11,10 +11,9 @@
 namespace evoplay {
 
 nlohmann::json GenerationRecord::to_json() const {
-  nlohmann::json j = {{"generation", generation}, {"evaluations", evaluations},
-                      {"best", best},             {"mean", mean},
-                      {"worst", worst},           {"diversity", nullptr},
-                      {"elapsed", elapsed}};
+  nlohmann::json j = {
+      {"generation", generation}, {"evaluations", evaluations}, {"best", best},      {"mean", mean},
+      {"worst", worst},           {"diversity", nullptr},       {"elapsed", elapsed}};
   if (std::isfinite(diversity)) j["diversity"] = diversity;
   for (const auto& [name, value] : extra)
     j[name] = std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
@@ -36,25 +35,34 @@ std::string format_number(double value) {
   return fmt::format("{}", value);
 }
 
-std::string History::to_csv() const {
+std::string History::csv_header(const GenerationRecord* first) {
   std::string out = "generation,evaluations,best,mean,worst,diversity,elapsed";
-  if (!rows.empty()) {
-    for (const auto& [name, value] : rows.front().extra) {
+  if (first) {
+    for (const auto& [name, value] : first->extra) {
       out += ',';
       out += name;
     }
   }
   out += '\n';
-  for (const auto& r : rows) {
-    out += fmt::format("{},{},{},{},{},{},{}", r.generation, r.evaluations, format_number(r.best),
-                       format_number(r.mean), format_number(r.worst), format_number(r.diversity),
-                       fmt::format("{:.6f}", r.elapsed));
-    for (const auto& [name, value] : r.extra) {
-      out += ',';
-      out += format_number(value);
-    }
-    out += '\n';
+  return out;
+}
+
+std::string History::csv_line(const GenerationRecord& r) {
+  std::string out =
+      fmt::format("{},{},{},{},{},{},{}", r.generation, r.evaluations, format_number(r.best),
+                  format_number(r.mean), format_number(r.worst), format_number(r.diversity),
+                  fmt::format("{:.6f}", r.elapsed));
+  for (const auto& [name, value] : r.extra) {
+    out += ',';
+    out += format_number(value);
   }
+  out += '\n';
+  return out;
+}
+
+std::string History::to_csv() const {
+  std::string out = csv_header(rows.empty() ? nullptr : &rows.front());
+  for (const auto& r : rows) out += csv_line(r);
   return out;
 }
 

@@ -61,6 +61,10 @@ class History {
 
   /// CSV with header: generation,evaluations,best,mean,worst,diversity,elapsed[,extra...].
   std::string to_csv() const;
+  /// to_csv()'s header line (with its newline), the extra columns named by `first` (none when
+  /// null), and one record's line: to_csv() is the header then every line.
+  static std::string csv_header(const GenerationRecord* first);
+  static std::string csv_line(const GenerationRecord& record);
   /// The same columns as a table of numbers (what parse_csv(to_csv()) gives, without the text).
   CsvTable table() const;
   /// The inverse of table(): the records of a table with table()'s columns (the first seven in

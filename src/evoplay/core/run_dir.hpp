@@ -10,6 +10,10 @@
 // RunDir) is removed, so that no half-made run is left behind; a folder that existed before is
 // left as it was (only the files written since stay). A run stopped early (cancelled) still
 // calls finish(), with what it finished: its folder stays.
+//
+// While a RunDir made by create() lives, its folder holds the marker `.running` (the process's
+// id and start time, docs/runs.md), removed when the RunDir ends: run_state() tells a running
+// run from one that stopped without result.json (killed, crashed, or still on another machine).
 
 #include <filesystem>
 #include <functional>
@@ -58,12 +62,27 @@ class RunDir {
 
  private:
   RunDir(std::filesystem::path path, bool created);
+  void mark_running();
+  void unmark_running() noexcept;
   std::filesystem::path path_;
   bool created_ = false;  // made by this run: removed if an exception ends it before finish()
   bool finished_ = false;
   bool scratch_ = false;  // removed at the end whatever happened
   int exceptions_ = 0;    // std::uncaught_exceptions() when opened
+  bool marked_ = false;   // wrote the .running marker (removed when the RunDir ends)
 };
+
+/// The marker's file name in a run folder while the run's process runs.
+inline constexpr std::string_view kRunningMarker = ".running";
+
+enum class RunState { kRunning, kStopped, kComplete };
+
+/// A run folder's state: kRunning while the process named by its marker runs (on this machine;
+/// a marker from another host counts as running), else kComplete with result.json, else
+/// kStopped.
+RunState run_state(const std::filesystem::path& dir);
+/// "running", "stopped" or "complete".
+std::string_view run_state_name(RunState state);
 
 /// Local time as yyyymmdd-hhmmss.
 std::string timestamp_now();

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "evoplay/core/history_log.hpp"
 #include "evoplay/core/progress.hpp"
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/core/text.hpp"
@@ -56,20 +57,21 @@ void tsp(Context& ctx) {
   params.stop.generations = 2000;
   params.seed = ctx.seed;
   params.threads = ctx.threads;
-  Progress progress(ctx.quiet, "tsp", params.stop.generations);
-  ProgressObserver observer(progress, params.stop.generations);
-  using G = std::vector<int>;
-  const auto result = evo::run_ga(
-      tsp, params, [](const G& a, const G& b, Rng& r) { return evo::ox(a, b, r); },
-      [](G& g, Rng& r) { evo::inversion_mutation(g, r); }, &observer);
-  progress.finish();
-
   auto config = evo::to_json(params);
   config["problem"] = {{"name", "circle-tsp"}, {"cities", tsp.cities()}};
   config["crossover"] = "ox";
   config["mutation"] = "inversion";
   const RunDir run = RunDir::create(dir.string(), "tsp");
   run.write_json("config.json", config);
+  Progress progress(ctx.quiet, "tsp", params.stop.generations);
+  ProgressObserver observer(progress, params.stop.generations);
+  HistoryLog live(run.file("history.csv"), &observer);  // the history as it grows
+  using G = std::vector<int>;
+  const auto result = evo::run_ga(
+      tsp, params, [](const G& a, const G& b, Rng& r) { return evo::ox(a, b, r); },
+      [](G& g, Rng& r) { evo::inversion_mutation(g, r); }, &live);
+  progress.finish();
+
   run.write_text("history.csv", result.history.to_csv());
   run.write_json("result.json", {{"solved", result.solved},
                                  {"best_length", result.best_fitness},

@@ -18,6 +18,7 @@
 #include <new>
 #include <vector>
 
+#include "evoplay/web/compression.hpp"
 #include "evoplay/web/request.hpp"
 
 namespace evoplay::web {
@@ -163,6 +164,7 @@ class DeadlineStream final : public httplib::Stream {
 /// What the handlers of the request under way asked of its connection.
 struct RequestState {
   const DeadlineStream* stream = nullptr;
+  bool gzip = false;  // the client accepts gzip (its Accept-Encoding, set aside before routing)
   bool heavy = false;
   bool close = false;
   std::vector<std::shared_ptr<void>> holds;
@@ -193,6 +195,49 @@ void return_large_blocks_to_the_system() {
   ::mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   ::mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
 #endif
+}
+
+namespace {
+
+/// Before routing: the client's Accept-Encoding is noted and removed from the request, so that
+/// httplib does not compress the answer itself (it would at Brotli's highest quality).
+void set_encoding_aside(const httplib::Request& req) {
+  if (!req.has_header("Accept-Encoding")) return;
+  if (current) current->gzip = accepts_gzip(req.get_header_value("Accept-Encoding"));
+  // The request is httplib's own object, not a constant one: it is handed to handlers as const.
+  const_cast<httplib::Request&>(req).headers.erase("Accept-Encoding");
+}
+
+/// After routing, before the answer is sent: its body gzipped when compression.hpp says so.
+void compress_answer(const httplib::Request& req, httplib::Response& res) {
+  if (!current || !current->gzip || res.status != 200 || res.body.empty() ||
+      res.has_header("Content-Encoding") || res.has_header("Content-Range") ||
+      !worth_compressing(req.remote_addr, res.get_header_value("Content-Type"), res.body.size())) {
+    return;
+  }
+  std::string packed = gzip(res.body);
+  if (packed.empty() || packed.size() >= res.body.size()) return;
+  res.body = std::move(packed);
+  res.headers.erase("Content-Length");
+  res.set_header("Content-Length", std::to_string(res.body.size()));
+  res.set_header("Content-Encoding", "gzip");
+  res.set_header("Vary", "Accept-Encoding");
+}
+
+}  // namespace
+
+GuardedHttpServer::GuardedHttpServer(const ConnectionLimits& limits) : limits_(limits) {
+  set_pre_routing_handler(nullptr);
+  set_post_routing_handler(compress_answer);
+}
+
+GuardedHttpServer& GuardedHttpServer::set_pre_routing_handler(HandlerWithResponse handler) {
+  httplib::Server::set_pre_routing_handler(
+      [handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+        set_encoding_aside(req);
+        return handler ? handler(req, res) : httplib::Server::HandlerResponse::Unhandled;
+      });
+  return *this;
 }
 
 bool GuardedHttpServer::process_and_close_socket(socket_t sock) {

@@ -27,10 +27,16 @@ struct ConnectionLimits {
   std::size_t max_requests = 1000;  // requests on one connection
 };
 
-/// cpp-httplib's server, each connection served by process_and_close_socket below.
+/// cpp-httplib's server, each connection served by process_and_close_socket below. Its answers
+/// are compressed by compression.hpp's rules, not httplib's: each request's Accept-Encoding is
+/// set aside before routing (by the pre-routing step, which runs before the handler given to
+/// set_pre_routing_handler) and the answer compressed after routing.
 class GuardedHttpServer : public httplib::Server {
  public:
-  explicit GuardedHttpServer(const ConnectionLimits& limits) : limits_(limits) {}
+  explicit GuardedHttpServer(const ConnectionLimits& limits);
+
+  /// httplib's pre-routing handler, after the step that sets Accept-Encoding aside.
+  GuardedHttpServer& set_pre_routing_handler(HandlerWithResponse handler);
 
  private:
   bool process_and_close_socket(socket_t sock) override;

@@ -44,6 +44,15 @@ void Job::emit(json event) {
   changed_.notify_all();
 }
 
+void Job::cancel() const {
+  cancel_.cancel();
+  if (pool_) pool_->withdraw(*this);
+}
+
+void Job::progress(std::uint64_t done, std::uint64_t total) {
+  emit({{"type", "progress"}, {"done", done}, {"total", total}});
+}
+
 void Job::finish(State state, json final_event) {
   {
     std::lock_guard lock(mutex_);
@@ -71,12 +80,15 @@ Job::State Job::state() const {
 
 json Job::summary() const {
   std::lock_guard lock(mutex_);
-  return {{"id", id_}, {"kind", kind_}, {"state", state_name(state_)}, {"events", events_.size()}};
+  json out = {
+      {"id", id_}, {"kind", kind_}, {"state", state_name(state_)}, {"events", events_.size()}};
+  if (state_ == State::kQueued && position_ > 0) out["position"] = position_;
+  return out;
 }
 
 JobPool::JobPool(int threads, int per_client, std::size_t kept_finished)
-    : per_client_(per_client), kept_finished_(kept_finished) {
-  for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { worker(); });
+    : per_client_(per_client), kept_finished_(kept_finished), threads_count_(std::max(1, threads)) {
+  for (int i = 0; i < threads_count_; ++i) threads_.emplace_back([this] { worker(); });
 }
 
 JobPool::~JobPool() { stop(); }
@@ -96,8 +108,10 @@ std::shared_ptr<Job> JobPool::submit(const std::string& owner, const std::string
     }
     ++active;
     job = std::make_shared<Job>(fmt::format("{}", next_id_++), owner, kind);
+    job->pool_ = this;
     jobs_[job->id()] = job;
     queue_.emplace_back(job, std::move(work));
+    tell_positions();
   }
   wake_.notify_one();
   return job;
@@ -110,11 +124,13 @@ std::shared_ptr<Job> JobPool::find(const std::string& id) const {
 }
 
 void JobPool::stop() {
+  std::vector<std::shared_ptr<Job>> all;
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
-    for (auto& [id, job] : jobs_) job->cancel();
+    for (auto& [id, job] : jobs_) all.push_back(job);
   }
+  for (auto& job : all) job->cancel();  // without the lock: a queued one leaves the queue
   wake_.notify_all();
   for (auto& t : threads_) {
     if (t.joinable()) t.join();
@@ -132,10 +148,13 @@ void JobPool::worker() {
       job = std::move(queue_.front().first);
       work = std::move(queue_.front().second);
       queue_.pop_front();
-    }
-    {
-      std::lock_guard lock(job->mutex_);
-      job->state_ = Job::State::kRunning;
+      ++running_;
+      {
+        std::lock_guard job_lock(job->mutex_);
+        job->state_ = Job::State::kRunning;
+        job->position_ = 0;
+      }
+      tell_positions();
     }
     job->emit({{"type", "started"}});
     Job::State state = Job::State::kDone;
@@ -171,12 +190,55 @@ void JobPool::worker() {
       job->state_ = state;
     }
     std::lock_guard lock(mutex_);
-    if (--active_[job->owner()] == 0) active_.erase(job->owner());
-    finished_.push_back(job->id());
-    while (finished_.size() > kept_finished_) {
-      jobs_.erase(finished_.front());
-      finished_.pop_front();
+    --running_;
+    forget(*job);
+  }
+}
+
+bool JobPool::withdraw(const Job& job) {
+  std::shared_ptr<Job> queued;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = std::find_if(queue_.begin(), queue_.end(),
+                                 [&](const auto& entry) { return entry.first.get() == &job; });
+    if (it == queue_.end()) return false;
+    queued = std::move(it->first);
+    queue_.erase(it);
+    forget(job);
+    tell_positions();
+  }
+  queued->finish(Job::State::kCancelled,
+                 {{"type", "cancelled"}, {"error", "cancelled before it started"}});
+  return true;
+}
+
+void JobPool::tell_positions() {
+  // The idle threads take the first queued jobs: those are about to start, not waiting.
+  const std::size_t idle = static_cast<std::size_t>(std::max(0, threads_count_ - running_));
+  for (std::size_t i = 0; i < queue_.size(); ++i) {
+    Job& job = *queue_[i].first;
+    const std::size_t position = i >= idle ? i - idle + 1 : 0;
+    bool changed = false;
+    {
+      std::lock_guard job_lock(job.mutex_);
+      changed = position > 0 && position != job.position_;
+      job.position_ = position;
     }
+    if (changed) {
+      job.emit({{"type", "queued"},
+                {"position", position},
+                {"running", running_},
+                {"threads", threads_count_}});
+    }
+  }
+}
+
+void JobPool::forget(const Job& job) {
+  if (--active_[job.owner()] == 0) active_.erase(job.owner());
+  finished_.push_back(job.id());
+  while (finished_.size() > kept_finished_) {
+    jobs_.erase(finished_.front());
+    finished_.pop_front();
   }
 }
 

@@ -7,7 +7,11 @@
 // must not start unbounded work. A job belongs to a client (its address); each client has at
 // most `per_client` jobs queued or running; the pool never runs more than `threads` at once.
 // Events are JSON texts numbered from 0; a reader asks for the events after the last it saw
-// (server-sent events in the HTTP layer).
+// (server-sent events in the HTTP layer). A job that has to wait says so: {"type": "queued",
+// "position": N} (1: the next to start) when queued and whenever its place changes, then
+// {"type": "started"} when a thread takes it, {"type": "progress", "done", "total"} as units of
+// its work finish, and its last event. A queued job that is cancelled leaves the queue at once
+// (its client's place with it).
 
 #include <chrono>
 #include <condition_variable>
@@ -37,18 +41,21 @@ class Job {
   const std::string& owner() const { return owner_; }
   const std::string& kind() const { return kind_; }
   const CancelToken& cancel_token() const { return cancel_; }
-  void cancel() const { cancel_.cancel(); }
+  /// Stops the job: a running one soon, a queued one at once (it ends "cancelled").
+  void cancel() const;
   bool cancelled() const { return cancel_.cancelled(); }
 
   /// Adds an event (an object; "type" names it). Progress events beyond kMaxEvents are dropped
   /// (the last one is kept as the newest); the final event is always kept.
   void emit(nlohmann::json event);
+  /// A "progress" event: `done` units of `total` (a Control's progress).
+  void progress(std::uint64_t done, std::uint64_t total);
   /// Events from number `from` on, waiting up to `wait` for one when there is none yet. `ended`
   /// is set when the job has ended and `out` holds every event left.
   std::vector<std::string> events_from(std::size_t from, std::chrono::milliseconds wait,
                                        bool& ended);
   State state() const;
-  /// {"id", "kind", "state", "events"}.
+  /// {"id", "kind", "state", "events"}, and "position" while queued.
   nlohmann::json summary() const;
 
   static constexpr std::size_t kMaxEvents = 20000;
@@ -63,6 +70,8 @@ class Job {
   std::condition_variable changed_;
   std::vector<std::string> events_;
   State state_ = State::kQueued;
+  std::size_t position_ = 0;       // place in the queue (1: next), 0 when not waiting
+  class JobPool* pool_ = nullptr;  // the pool that queued it (a queued job leaves it)
 };
 
 /// What a job does: its result (the "done" event's "result"), or an exception: evoplay::Error
@@ -85,7 +94,14 @@ class JobPool {
   void stop();
 
  private:
+  friend class Job;
   void worker();
+  /// Takes a cancelled job out of the queue (ended "cancelled"); false when it is not queued.
+  bool withdraw(const Job& job);
+  /// Tells each queued job its place when it changed. Holding mutex_.
+  void tell_positions();
+  /// Ends `job` (popped or withdrawn) for its owner. Holding mutex_.
+  void forget(const Job& job);
 
   int per_client_;
   std::size_t kept_finished_;
@@ -93,6 +109,7 @@ class JobPool {
   std::condition_variable wake_;
   bool stopping_ = false;
   std::uint64_t next_id_ = 1;
+  int threads_count_ = 1, running_ = 0;
   std::deque<std::pair<std::shared_ptr<Job>, JobWork>> queue_;
   std::map<std::string, std::shared_ptr<Job>> jobs_;  // queued, running and kept finished ones
   std::deque<std::string> finished_;                  // oldest first

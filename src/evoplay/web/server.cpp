@@ -144,6 +144,7 @@ void Context::start_job(const httplib::Request& req, httplib::Response& res,
 JobControl::JobControl(const Context& ctx, Job& job, Observer* observer) {
   control.cancel = job.cancel_token();
   control.observer = observer;
+  control.progress = [&job](std::uint64_t done, std::uint64_t total) { job.progress(done, total); };
   alarm = ctx.alarms.set(
       control.cancel,
       std::chrono::milliseconds(static_cast<long long>(1000 * ctx.settings.job_seconds)));

@@ -190,6 +190,8 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     auto result = run_generator(catalogue, rules, settings, control);
     out.stop = result.stop;
     append_layer_history(history, result.history, layer);
+    // The history so far, a layer at a time, for a run watched while it runs.
+    if (files) write_file_atomic(dir / "history.csv", history.to_csv());
 
     // The final levels, simulated once more for their pictures and reports.
     std::vector<Placement> placements;

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "evoplay/core/history_log.hpp"
 #include "evoplay/games/sudoku/render.hpp"
 #include "evoplay/render/history_plot.hpp"
 
@@ -19,8 +20,11 @@ ShowcaseResult run_showcase(std::string_view line, std::uint64_t seed, int threa
     s.threads = threads;
     const bool strong = preset == "strong";
     GaOutcome& out = strong ? shown.strong : shown.paper;
-    out = solve_ga(puzzle, s);
     const std::string prefix = strong ? "" : "paper-";
+    HistoryLog live(run.file(prefix + "history.csv"));  // the history as it grows
+    Control control;
+    control.observer = &live;
+    out = solve_ga(puzzle, s, control);
     config[preset] = s.to_json();
     result[preset] = {{"solved", out.solved},           {"fitness", out.fitness},
                       {"generations", out.generations}, {"evaluations", out.evaluations},

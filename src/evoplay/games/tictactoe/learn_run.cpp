@@ -1,4 +1,3 @@
-#include "evoplay/core/run_record.hpp"
 #include "evoplay/games/tictactoe/learn_run.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +7,7 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/tictactoe/learn_plots.hpp"
@@ -144,6 +144,9 @@ LearnResult learn_run(RunDir& run, const LearnRunSettings& new_settings, const C
   LearnHooks hooks;
   hooks.stop = control.cancel.flag();
   hooks.on_cycle = [&](const Learner& l, const GenerationRecord* row) {
+    // The history so far, whole (rows are a measure of the best agent, one every
+    // measure_every cycles, and a resumed run may drop its last: rewritten, not appended).
+    if (row) run.write_text("history.csv", history.to_csv());
     if (row && control.observer) control.observer->on_generation(*row);
     control.report(l.cycle(), settings.cycles);
   };

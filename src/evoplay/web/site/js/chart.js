@@ -1,9 +1,12 @@
-// A line chart on a canvas (fitness curves): series of [x, y] points, axes with their ranges.
+// A line chart on a canvas (fitness curves): series of [x, y] points, axes with their ranges
+// and titles (generation and fitness unless told otherwise).
 
 const COLOURS = ['rgb(0, 114, 178)', 'rgb(213, 94, 0)', 'rgb(0, 158, 115)', 'rgb(204, 121, 167)'];
 
 export class Chart {
-  constructor(parent, width = 480, height = 240) {
+  constructor(parent, width = 480, height = 240, titles = {}) {
+    this.xTitle = titles.x || 'generation';
+    this.yTitle = titles.y || 'fitness';
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'chart';
     this.canvas.width = width;
@@ -39,45 +42,72 @@ export class Chart {
     for (const s of this.series.values()) n += s.length;
     return n;
   }
-  draw() {
-    const c = this.canvas.getContext('2d');
-    const w = this.canvas.width, h = this.canvas.height, left = 50, bottom = 24, pad = 8;
-    c.clearRect(0, 0, w, h);
+  // The x and y ranges of every series (x0 > x1 when there are no points).
+  ranges() {
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (const s of this.series.values()) {
       for (const [x, y] of s) {
         x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
       }
     }
-    c.strokeStyle = '#999';
-    c.strokeRect(left, pad, w - left - pad, h - bottom - pad);
-    if (!Number.isFinite(x0)) return;
     if (x1 === x0) x1 = x0 + 1;
     if (y1 === y0) { y1 += 1; y0 -= 1; }
-    const px = (x) => left + ((x - x0) / (x1 - x0)) * (w - left - pad);
-    const py = (y) => h - bottom - ((y - y0) / (y1 - y0)) * (h - bottom - pad);
+    return { x0, x1, y0, y1 };
+  }
+  // The axes' titles: x under the axis, y turned along it.
+  drawTitles(c, box) {
+    c.fillStyle = '#444';
+    c.font = '12px sans-serif';
+    c.textAlign = 'center';
+    c.fillText(this.xTitle, box.left + box.width / 2, box.bottom + 30);
+    c.save();
+    c.translate(12, box.top + box.height / 2);
+    c.rotate(-Math.PI / 2);
+    c.fillText(this.yTitle, 0, 0);
+    c.restore();
+    c.textAlign = 'left';
+  }
+  draw() {
+    const c = this.canvas.getContext('2d');
+    const w = this.canvas.width, h = this.canvas.height;
+    const box = { left: 58, top: 8, width: w - 58 - 8, height: h - 40 - 8, bottom: h - 40 };
+    c.clearRect(0, 0, w, h);
+    c.strokeStyle = '#999';
+    c.strokeRect(box.left, box.top, box.width, box.height);
+    this.drawTitles(c, box);
+    const { x0, x1, y0, y1 } = this.ranges();
+    if (!Number.isFinite(x0)) return;
+    const px = (x) => box.left + ((x - x0) / (x1 - x0)) * box.width;
+    const py = (y) => box.bottom - ((y - y0) / (y1 - y0)) * box.height;
     c.fillStyle = '#444';
     c.font = '11px sans-serif';
-    c.fillText(String(+y1.toPrecision(4)), 2, pad + 10);
-    c.fillText(String(+y0.toPrecision(4)), 2, h - bottom);
-    c.fillText(String(x0), left, h - 8);
-    c.fillText(String(x1), w - pad - 30, h - 8);
-    let i = 0;
-    for (const [name, s] of this.series) {
+    c.textAlign = 'right';
+    c.fillText(String(+y1.toPrecision(4)), box.left - 4, box.top + 10);
+    c.fillText(String(+y0.toPrecision(4)), box.left - 4, box.bottom);
+    c.textAlign = 'left';
+    c.fillText(String(x0), box.left, box.bottom + 14);
+    c.textAlign = 'right';
+    c.fillText(String(x1), box.left + box.width, box.bottom + 14);
+    c.textAlign = 'left';
+    // The first series (best) drawn last, over the others; each keeps its colour.
+    const all = [...this.series];
+    for (let i = all.length - 1; i >= 0; --i) {
+      const [name, s] = all[i];
       c.strokeStyle = COLOURS[i % COLOURS.length];
       c.beginPath();
       s.forEach(([x, y], k) => (k ? c.lineTo(px(x), py(y)) : c.moveTo(px(x), py(y))));
       c.stroke();
       c.fillStyle = c.strokeStyle;
-      c.fillText(name, left + 8 + 70 * i, pad + 12);
-      ++i;
+      c.fillText(name, box.left + 8 + 70 * i, box.top + 12);
     }
   }
 }
 
-// history.csv (docs/runs.md) as {columns, rows}: numbers, empty cells NaN.
+// history.csv (docs/runs.md) as {columns, rows}: numbers, empty cells NaN. A last line without
+// its newline (a file being written) is left out.
 export function parseCsv(text) {
-  const lines = text.trim().split('\n').filter((l) => l.length);
+  const end = text.lastIndexOf('\n');
+  const lines = text.slice(0, end + 1).split('\n').filter((l) => l.length);
   if (!lines.length) return { columns: [], rows: [] };
   const columns = lines[0].split(',');
   const rows = lines.slice(1).map((l) => l.split(',').map((v) => (v === '' ? NaN : Number(v))));

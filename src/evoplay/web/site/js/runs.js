@@ -1,95 +1,216 @@
-// Runs: the run folders under the server's --runs; one run's settings, result, pictures and
-// fitness curve, redrawn every two seconds from history.csv while the run has no result.
+// Runs: the run folders under the server's --runs (nested ones too), newest first, each with its
+// state; one run's settings, result, pictures and fitness curve, which grows with history.csv
+// while the run is running.
 import { get } from './api.js';
 import { Chart, parseCsv } from './chart.js';
 
-export function render(main, path) {
-  if (path.length && path[0]) return renderRun(main, path.join('/'));
-  main.innerHTML = `<h1>Runs</h1><div class="error" id="error"></div>
-    <table class="list"><thead><tr><th>run</th><th>command</th><th>state</th></tr></thead>
-    <tbody id="list"></tbody></table>`;
-  get('/api/runs').then((r) => {
-    const body = main.querySelector('#list');
-    for (const run of r.runs) {
-      const tr = document.createElement('tr');
-      tr.className = 'run';
-      tr.dataset.path = run.path;
-      tr.innerHTML = '<td></td><td></td><td></td>';
-      tr.children[0].textContent = run.path;
-      tr.children[1].textContent = run.command || '';
-      tr.children[2].textContent = run.complete ? 'complete' : 'running (or stopped)';
-      tr.onclick = () => (location.hash = '#/runs/' + run.path.split('/').map(encodeURIComponent).join('/'));
-      body.appendChild(tr);
-    }
-    main.dataset.state = 'ready';
-    main.dataset.runs = String(r.runs.length);
-  }).catch((e) => {
-    main.querySelector('#error').textContent = e.message;
-    main.dataset.state = 'error';
-  });
-  return null;
+const LIVE_MS = 1000;  // how often a running run (or a list with one) is read again
+
+function el(tag, attrs = {}, text = '') {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
 }
 
-const fileUrl = (path, name) => '/runs/' + [...path.split('/'), name].map(encodeURIComponent).join('/');
+const encodePath = (path) => path.split('/').map(encodeURIComponent).join('/');
+const fileUrl = (path, name) => `/runs/${encodePath(path)}/${encodePath(name)}`;
+const when = (ms) => (ms > 0 ? new Date(ms).toLocaleString() : '');
 
-function renderRun(main, path) {
-  main.innerHTML = `<h1></h1><p><a href="#/runs">all runs</a></p><div class="error" id="error"></div>
-    <div class="row"><div><h3>Fitness</h3><div id="chart"></div><p id="curve-info"></p></div>
-    <div class="panel"><h3>Result</h3><pre id="result"></pre></div></div>
-    <h3>Settings</h3><pre id="config"></pre><h3>Pictures</h3><div id="pictures"></div>
-    <h3>Files</h3><ul id="files"></ul>`;
-  main.querySelector('h1').textContent = path;
-  const chart = new Chart(main.querySelector('#chart'));
+export function render(main, path) {
+  if (path.length && path[0]) return renderRun(main, path.join('/'));
+  return renderList(main);
+}
+
+// ---- the list ----
+
+function runRow(run) {
+  const tr = el('tr', { class: `run ${run.status}` });
+  tr.dataset.path = run.path;
+  tr.dataset.status = run.status;
+  const name = el('td');
+  const depth = run.path.split('/').length - 1;
+  name.style.paddingLeft = `${10 + 16 * depth}px`;
+  name.appendChild(el('a', { href: `#/runs/${encodePath(run.path)}` }, run.path));
+  tr.append(name, el('td', {}, run.command || ''), el('td', { class: 'status' }, run.status),
+    el('td', {}, when(run.modified)));
+  tr.onclick = (e) => {
+    if (e.target.tagName !== 'A') location.hash = `#/runs/${encodePath(run.path)}`;
+  };
+  return tr;
+}
+
+function listSkeleton(main) {
+  const table = el('table', { class: 'list' });
+  const head = el('tr');
+  for (const t of ['run', 'command', 'status', 'modified']) head.appendChild(el('th', {}, t));
+  table.append(el('thead'), el('tbody', { id: 'list' }));
+  table.firstChild.appendChild(head);
+  main.replaceChildren(el('h1', {}, 'Runs'), el('div', { class: 'error', id: 'error' }), table);
+}
+
+function renderList(main) {
+  listSkeleton(main);
   let timer = null;
-  let shown = false;
-
-  async function curve() {
-    const text = await fetch(fileUrl(path, 'history.csv'), { cache: 'no-store' }).then((r) => (r.ok ? r.text() : ''));
-    const { columns, rows } = parseCsv(text);
-    const x = columns.indexOf('generation');
-    if (x < 0) return;
-    for (const name of ['best', 'mean']) {
-      const y = columns.indexOf(name);
-      if (y >= 0) chart.set(name, rows.map((r) => [r[x], r[y]]));
-    }
-    chart.draw();
-    main.querySelector('#curve-info').textContent = `${rows.length} generations`;
-    main.dataset.generations = String(rows.length);
-  }
-
+  let left = false;
   async function refresh() {
     try {
-      const run = await get('/api/run/' + path.split('/').map(encodeURIComponent).join('/'));
-      main.querySelector('#result').textContent = run.result ? JSON.stringify(run.result, null, 2) : 'running (no result.json yet)';
-      if (!shown) {
-        shown = true;
-        main.querySelector('#config').textContent = JSON.stringify(run.config, null, 2);
-        const pictures = main.querySelector('#pictures');
-        const files = main.querySelector('#files');
-        for (const f of run.files) {
-          const li = document.createElement('li');
-          const a = document.createElement('a');
-          a.href = fileUrl(path, f);
-          a.textContent = f;
-          li.appendChild(a);
-          files.appendChild(li);
-          if (/\.(png|gif)$/.test(f)) {
-            const img = document.createElement('img');
-            img.className = 'artefact';
-            img.src = fileUrl(path, f);
-            img.alt = f;
-            pictures.appendChild(img);
-          }
-        }
-      }
-      if (run.files.includes('history.csv')) await curve();
-      main.dataset.state = run.complete ? 'complete' : 'live';
-      if (!run.complete) timer = setTimeout(refresh, 2000);
+      const { runs } = await get('/api/runs');
+      main.querySelector('#list').replaceChildren(...runs.map(runRow));
+      main.dataset.runs = String(runs.length);
+      main.dataset.running = String(runs.filter((r) => r.status === 'running').length);
+      main.dataset.state = 'ready';
+      if (!left && runs.some((r) => r.status === 'running')) timer = setTimeout(refresh, LIVE_MS);
     } catch (e) {
       main.querySelector('#error').textContent = e.message;
       main.dataset.state = 'error';
     }
   }
   refresh();
-  return () => clearTimeout(timer);
+  return () => {
+    left = true;
+    clearTimeout(timer);
+  };
+}
+
+// ---- one run ----
+
+function runSkeleton(main, path) {
+  const chartBox = el('div', { id: 'chart' });
+  const curve = el('div', {});
+  curve.append(el('h3', {}, 'Fitness'), chartBox, el('p', { id: 'curve-info' }));
+  const result = el('div', { class: 'panel' });
+  result.append(el('h3', {}, 'Result'), el('pre', { id: 'result' }));
+  const row = el('div', { class: 'row' });
+  row.append(curve, result);
+  const back = el('p');
+  back.append(el('a', { href: '#/runs' }, 'all runs'), ' · ', el('span', { id: 'status' }));
+  main.replaceChildren(el('h1', {}, path), back, el('div', { class: 'error', id: 'error' }), row,
+    el('h3', {}, 'Pictures'), el('div', { id: 'pictures' }),
+    el('h3', {}, 'Settings'), el('pre', { id: 'config' }),
+    el('h3', {}, 'Files'), el('ul', { id: 'files' }));
+  return new Chart(chartBox, 480, 260, { x: 'generation', y: 'fitness' });
+}
+
+const isPicture = (name) => /\.(png|gif|svg)$/i.test(name);
+
+// Every picture of the run, each a link to the file itself.
+function showPictures(main, path, files) {
+  const box = main.querySelector('#pictures');
+  const shown = files.filter(isPicture).map((f) => {
+    const figure = el('figure', { class: 'artefact' });
+    const link = el('a', { href: fileUrl(path, f), target: '_blank' });
+    link.appendChild(el('img', { class: 'artefact', src: fileUrl(path, f), alt: f }));
+    figure.append(link, el('figcaption', {}, f));
+    return figure;
+  });
+  box.replaceChildren(...(shown.length ? shown : [el('p', {}, 'none yet')]));
+  main.dataset.pictures = String(shown.length);
+}
+
+function showFiles(main, path, files) {
+  main.querySelector('#files').replaceChildren(...files.map((f) => {
+    const li = el('li');
+    li.appendChild(el('a', { href: fileUrl(path, f), target: '_blank' }, f));
+    return li;
+  }));
+}
+
+// history.csv read as it grows: after the first read, only the bytes after the last complete line
+// are asked for (an HTTP Range), and only the new lines parsed. A file that shrank (replaced by a
+// new run) is read whole again, as it is when asked for `whole` (the run's end: the command wrote
+// its final history). The file is ASCII: a character is a byte.
+class GrowingCsv {
+  constructor(url) {
+    this.url = url;
+    this.reset();
+  }
+  reset() {
+    this.bytes = 0;
+    this.columns = [];
+    this.rows = [];
+  }
+  // The complete lines of `text` (from this.bytes on) added to the rows.
+  take(text) {
+    const end = text.lastIndexOf('\n');
+    if (end < 0) return;
+    this.bytes += end + 1;
+    const header = this.columns.length ? `${this.columns.join(',')}\n` : '';
+    const { columns, rows } = parseCsv(header + text.slice(0, end + 1));
+    this.columns = columns;
+    for (const row of rows) this.rows.push(row);
+  }
+  async read(whole = false) {
+    if (whole) this.reset();
+    const headers = this.bytes ? { Range: `bytes=${this.bytes}-` } : {};
+    const r = await fetch(this.url, { cache: 'no-store', headers });
+    if (r.status === 416) {
+      const total = Number((r.headers.get('Content-Range') || '').split('/')[1]);
+      if (Number.isFinite(total) && total < this.bytes) await this.read(true);
+      return;
+    }
+    if (!r.ok) return;
+    if (r.status === 200) this.reset();
+    this.take(await r.text());
+  }
+}
+
+// The curve from history.csv as it is now (complete lines only).
+async function drawCurve(main, history, chart, whole) {
+  await history.read(whole);
+  const { columns, rows } = history;
+  const x = columns.indexOf('generation');
+  if (x < 0) return;
+  for (const name of ['best', 'mean']) {
+    const y = columns.indexOf(name);
+    if (y >= 0) chart.set(name, rows.map((row) => [row[x], row[y]]));
+  }
+  chart.draw();
+  main.querySelector('#curve-info').textContent =
+    `${rows.length} generation${rows.length === 1 ? '' : 's'} recorded`;
+  main.dataset.generations = String(rows.length);
+}
+
+function showRun(main, run, shownFiles) {
+  main.querySelector('#status').textContent =
+    `${run.status}${run.modified ? `, last change ${when(run.modified)}` : ''}`;
+  main.querySelector('#result').textContent = run.result
+    ? JSON.stringify(run.result, null, 2)
+    : run.status === 'running' ? 'running: no result.json yet' : 'stopped without result.json';
+  main.querySelector('#config').textContent = JSON.stringify(run.config, null, 2);
+  const files = run.files.join('\n');
+  if (files !== shownFiles) {
+    showPictures(main, run.path, run.files);
+    showFiles(main, run.path, run.files);
+  }
+  return files;
+}
+
+function renderRun(main, path) {
+  const chart = runSkeleton(main, path);
+  main.dataset.generations = '0';
+  let timer = null;
+  let left = false;
+  let shownFiles = null;
+  const history = new GrowingCsv(fileUrl(path, 'history.csv'));
+  async function refresh() {
+    try {
+      const run = await get(`/api/run/${encodePath(path)}`);
+      shownFiles = showRun(main, run, shownFiles);
+      if (run.files.includes('history.csv')) {
+        await drawCurve(main, history, chart, run.status !== 'running');
+      }
+      main.dataset.status = run.status;
+      main.dataset.state = run.status;
+      if (!left && run.status === 'running') timer = setTimeout(refresh, LIVE_MS);
+    } catch (e) {
+      main.querySelector('#error').textContent = e.message;
+      main.dataset.state = 'error';
+    }
+  }
+  refresh();
+  return () => {
+    left = true;
+    clearTimeout(timer);
+  };
 }
