@@ -119,7 +119,7 @@ def main():
     subprocess.run([evoplay, "sudoku", "solve", puzzle, "--method", "ga", "--generations", "50",
                     "--quiet", "--out", os.path.join(runs, "sudoku-ga")],
                    check=True, stdout=subprocess.DEVNULL)
-    server = subprocess.Popen([evoplay, "serve", "--port", "0", "--runs", runs],
+    server = subprocess.Popen([evoplay, "serve", "--port", "0", "--runs-dir", runs],
                               stdout=subprocess.PIPE, text=True)
     try:
         port = int(re.search(r":(\d+) ", server.stdout.readline()).group(1))

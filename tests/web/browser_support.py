@@ -27,7 +27,7 @@ def fail(message):
 
 def start_server(evoplay, runs):
     proc = subprocess.Popen(
-        [evoplay, "serve", "--port", "0", "--runs", runs, "--threads", "2"],
+        [evoplay, "serve", "--port", "0", "--runs-dir", runs, "--threads", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     match = re.search(r"open (http://127\.0\.0\.1:\d+) ", line)

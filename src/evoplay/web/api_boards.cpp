@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <limits>
 #include <optional>
@@ -134,16 +135,25 @@ struct Spec {
   std::string made, shown;
 };
 
+/// A timed bot's least time when its request waited for a search slot longer than its time.
+constexpr double kLeastThinkSeconds = 0.01;
+
 /// The bot's spec with the server's caps: a time beyond `cap` becomes `cap`; `agent:RUN` names a
 /// run folder under --runs (nothing else). Searches given a depth or iterations, and bots whose
 /// default time is longer (Connect Four's bare `perfect`: see bot_for), are stopped at the cap
-/// by an alarm.
-Spec capped_spec(const std::string& text, double cap, const std::string& runs) {
+/// by an alarm. A bot's time counts from the request: `waited` (seconds spent waiting for a
+/// search slot) is taken off it (down to kLeastThinkSeconds) in the spec made, not the one shown.
+Spec capped_spec(const std::string& text, double cap, const std::string& runs, double waited = 0) {
   auto spec = search::parse_bot_spec(text);
   if (spec.kind == "human") throw BadRequest("bot: 'human' is the page's own player");
-  for (auto& arg : spec.args) {
-    if (const auto t = search::parse_duration(arg); t && *t > cap) {
-      arg = search::format_duration(cap);
+  auto made_args = spec.args;
+  for (std::size_t i = 0; i < spec.args.size(); ++i) {
+    if (const auto t = search::parse_duration(spec.args[i])) {
+      const double given = std::min(*t, cap);
+      if (given < *t) spec.args[i] = search::format_duration(given);
+      made_args[i] = waited > 0.001
+                         ? search::format_duration(std::max(given - waited, kLeastThinkSeconds))
+                         : spec.args[i];
     }
   }
   if (spec.kind == "agent") {
@@ -151,9 +161,10 @@ Spec capped_spec(const std::string& text, double cap, const std::string& runs) {
       throw BadRequest("bot: agent:RUN needs a run folder under the server's --runs");
     }
   }
-  std::string shown = spec.kind;
+  std::string shown = spec.kind, made_timed = spec.kind;
   for (const auto& a : spec.args) shown += ":" + a;
-  if (spec.kind != "agent") return {shown, shown};
+  for (const auto& a : made_args) made_timed += ":" + a;
+  if (spec.kind != "agent") return {made_timed, shown};
   const auto dir = resolve_under(runs, spec.args[0]);
   if (!dir) throw BadRequest("bot: no such run folder under --runs", 404);
   spec.args[0] = dir->string();
@@ -179,12 +190,19 @@ void add_game_routes(Routes& server, const Context& ctx, const std::string& name
         Played moves;
         G state = position(game, *ui, body, moves);
         if (state.is_terminal()) throw BadRequest("the game is over");
-        const Spec spec = capped_spec(get_string(body, "bot", "alphabeta:100ms", 200),
-                                      ctx.settings.think_seconds, ctx.settings.runs);
+        const auto asked = std::chrono::steady_clock::now();
+        const std::string bot_text = get_string(body, "bot", "alphabeta:100ms", 200);
+        Spec spec = capped_spec(bot_text, ctx.settings.think_seconds, ctx.settings.runs);
         const auto seed = get_seed(body, "seed", 1);
-        // A bot may own a transposition table: made only when its turn to search comes.
+        // A bot may own a transposition table: made only when its turn to search comes. Its time
+        // counts from the request: what it waited for a slot is taken off (the answer comes
+        // within the time asked for, or soon after, however many clients are waiting).
         ctx.searches.acquire();
         const std::shared_ptr<void> release(nullptr, [&ctx](void*) { ctx.searches.release(); });
+        const double waited =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count();
+        spec.made =
+            capped_spec(bot_text, ctx.settings.think_seconds, ctx.settings.runs, waited).made;
         const auto factory = ui->bots();
         auto bot = factory.make(spec.made, Rng(seed));
         if (spec.made == "perfect") {
