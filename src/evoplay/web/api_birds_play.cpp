@@ -57,6 +57,7 @@ struct RequestLevel {
 RequestLevel request_level(const json& body) {
   RequestLevel r;
   r.xml = get_string(body, "xml", "", 2 << 20);
+  if (r.xml.empty()) throw BadRequest("xml: expected the level's XML (a Science Birds level)");
   r.level = birds::parse_level(r.xml, "level");
   if (r.level.objects.size() > kMostBirdsObjects) {
     throw BadRequest(fmt::format("xml: more than {} objects: play it with `evoplay birds shoot`",
