@@ -73,7 +73,9 @@ export function drawLevel(c, view, objects, poses) {
   c.fillStyle = GROUND;
   const g = view.py(view.y0 + 0.5);
   c.fillRect(0, g, view.canvas.width, view.canvas.height - g);
-  objects.forEach((o, i) => poses[i][3] && drawObject(c, view, o, poses[i]));
+  objects.forEach((o, i) => {
+    if (poses[i][3]) drawObject(c, view, o, poses[i]);
+  });
 }
 
 // The slingshot's two posts: the back one before the bird, the front one after.
