@@ -1,22 +1,185 @@
-"""Angry Birds: a level simulated, levels generated live."""
-from selenium.webdriver.common.by import By
+"""Angry Birds: a level played with the slingshot (mouse and touch drags, a tap, undo, restart,
+"show me") to a win, the shots checked against `evoplay birds shoot`; a level's stability
+check; levels generated live and played."""
+import json
+import math
+import shlex
+import subprocess
 
-from browser_support import fail
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browser_support import SOURCE, fail
+
+LEVEL = "sciencebirds_level-1.xml"  # three red birds, one pig behind TNT
+
+
+def drawn(s):
+    """Colours on the game's canvas: a blank (or sky-only) canvas has one or two."""
+    return s.d.execute_script(
+        "const c = document.getElementById('view');"
+        "const p = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        "const seen = new Set();"
+        "for (let i = 0; i < p.length; i += 4 * 97) seen.add(p[i] << 16 | p[i + 1] << 8 | p[i + 2]);"
+        "return seen.size;")
+
+
+def bird_at(s):
+    """The bird on the slingshot in viewport pixels (the page says where it draws it)."""
+    canvas = s.d.find_element(By.ID, "view")
+    left, top = s.d.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top];", canvas)
+    return (round(left + float(canvas.get_attribute("data-bird-x"))),
+            round(top + float(canvas.get_attribute("data-bird-y"))))
+
+
+def expected_shot(s, mx, my):
+    """The shot the game makes of a drag of (mx, my) CSS pixels: the launch from the pulled bird
+    through the rest point (docs/birds-play.md), to hundredths as the page keeps it."""
+    unit = float(s.d.find_element(By.ID, "view").get_attribute("data-unit"))
+    angle = math.floor(math.degrees(math.atan2(my, -mx)) * 100 + 0.5) / 100
+    return angle, min(1.0, math.hypot(mx, my) / unit)
+
+
+def drag(s, mx, my, touch=False):
+    """Presses the bird, drags it by (mx, my) in four moves and lets go; then the flight's
+    state. Returns the shot the page sent (checked against the geometry)."""
+    shots = int(s.attr("data-shots"))
+    x, y = bird_at(s)
+    pointer = PointerInput(interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE,
+                           "finger" if touch else "mouse")
+    actions = ActionBuilder(s.d, mouse=pointer)
+    actions.pointer_action.move_to_location(x, y).pointer_down()
+    for k in range(4):
+        actions.pointer_action.move_by(mx // 4 + (mx % 4 if k == 3 else 0),
+                                       my // 4 + (my % 4 if k == 3 else 0))
+    actions.pointer_action.pointer_up()
+    actions.perform()
+    angle, pull = expected_shot(s, mx, my)
+    aim = s.attr("data-aim").split()
+    if float(aim[0]) != angle or abs(float(aim[1]) - pull) > 0.006:
+        fail(f"birds: a drag of ({mx}, {my}) aimed {aim}, not {angle} deg, pull {pull:.3f}")
+    return shots
+
+
+def landed(s, shots, *states):
+    """Waits for the shot to land (data-shots one more) and the game's next state."""
+    s.wait(lambda d: int(s.attr("data-shots")) == shots + 1, "the shot to land")
+    return s.wait_state(*states)
+
+
+def cli_game(s, command):
+    """The page's shots typed to the command line, its JSON."""
+    args = shlex.split(command)
+    if args[:3] != ["evoplay", "birds", "shoot"]:
+        fail(f"birds: not a birds shoot command: {command!r}")
+    out = subprocess.run([s.evoplay, *args[1:], "--json"], cwd=SOURCE, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def check_against_cli(s, won):
+    """The page's game (score, pigs, won) is `evoplay birds shoot`'s for the same shots."""
+    game = cli_game(s, s.text("command"))
+    pigs_left = game["pigs"] - game["pigs_killed"]
+    if (game["won"] != won or str(game["score"]) != s.attr("data-score")
+            or str(pigs_left) != s.attr("data-pigs")):
+        fail(f"birds: the page shows score {s.attr('data-score')}, {s.attr('data-pigs')} pigs, "
+             f"the command line {game['score']}, {pigs_left} pigs ({s.text('command')})")
+    return game
+
+
+def birds_play(s):
+    """The first level drawn on load; a tapped shot on it checked against the command line; then
+    a level played to a win: a touch drag (half pull), undo, a mouse drag, skip, the winning
+    mouse drag; the shots typed to `birds shoot` give the page's score; restart and "show me"
+    (the search agent's shot, as `birds play`)."""
+    s.open("")  # from another page: the Birds page anew, on its first level
+    s.open("birds")
+    s.wait_state("aiming")
+    if drawn(s) < 6:
+        fail("birds: the level is not drawn before anything is pressed")
+    if s.attr("data-bird") != "BirdYellow" or s.attr("data-shots") != "0":
+        fail(f"birds: first level's bird {s.attr('data-bird')}, shots {s.attr('data-shots')}")
+    # A Yellow bird shot and tapped (Space) in flight: whenever the tap came, the page's shot is
+    # the command line's.
+    shots = drag(s, -200, 60)
+    ActionChains(s.d).send_keys(Keys.SPACE).perform()
+    landed(s, shots, "aiming", "won")
+    sent = json.loads(s.attr("data-last-shot"))
+    if sent["tap"] < 0 or str(sent["tap"]) != s.attr("data-tap"):
+        fail(f"birds: the tap was not sent: {sent}, data-tap {s.attr('data-tap')}")
+    check_against_cli(s, s.attr("data-state") == "won")
+    # The level to win, chosen in the menu.
+    s.select("level", LEVEL)
+    s.wait(lambda d: s.attr("data-level") == LEVEL and s.attr("data-state") == "aiming",
+           "the level chosen")
+    shots = drag(s, -20, 20, touch=True)  # about half a pull at 45 degrees: short of everything
+    if landed(s, shots, "aiming", "won", "lost") != "aiming" or s.attr("data-birds-left") != "2":
+        fail(f"birds: after a short shot: {s.attr('data-state')}, "
+             f"{s.attr('data-birds-left')} birds left")
+    s.click("#undo")
+    s.wait(lambda d: s.attr("data-shots") == "0" and s.attr("data-state") == "aiming", "the undo")
+    if s.attr("data-birds-left") != "3":
+        fail(f"birds: undo left {s.attr('data-birds-left')} birds")
+    shots = drag(s, -150, 150)  # full pull at 45 degrees: over the level
+    s.wait(lambda d: int(s.attr("data-frame") or -1) >= 0 or s.attr("data-shots") != "0",
+           "the flight")
+    s.click("#skip")
+    landed(s, shots, "aiming", "won", "lost")
+    if s.attr("data-bird") != "BirdRed" or s.attr("data-birds-left") != "2":
+        fail(f"birds: the second bird is {s.attr('data-bird')}, {s.attr('data-birds-left')} left")
+    shots = drag(s, -200, 30)  # 8.53 degrees: into the TNT beside the pig
+    if landed(s, shots, "won", "aiming", "lost") != "won":
+        fail(f"birds: not won: {s.attr('data-state')}, {s.text('status')}")
+    if s.attr("data-pigs") != "0" or int(s.attr("data-score")) <= 0:
+        fail(f"birds: won with {s.attr('data-pigs')} pigs, score {s.attr('data-score')}")
+    if "Level cleared" not in s.text("status"):
+        fail(f"birds: no word of the win: {s.text('status')}")
+    s.shot("birds-won")
+    game = check_against_cli(s, True)
+    if [round(x["angle"], 2) for x in game["shots"]] != [45.0, 8.53]:
+        fail(f"birds: the command line played {game['shots']}")
+    # Restart, then the search agent's shot: `birds play`'s first shot.
+    s.click("#restart")
+    s.wait(lambda d: s.attr("data-shots") == "0" and s.attr("data-state") == "aiming", "the restart")
+    s.click("#show-me")
+    s.wait_state("thinking", "flying", "won", "aiming")
+    landed(s, 0, "won", "aiming", "lost", "error")
+    played = subprocess.run([s.evoplay, "birds", "play", f"data/birds/{LEVEL}", "--json", "-q"],
+                            cwd=SOURCE, check=True, capture_output=True, text=True).stdout
+    first = json.loads(played)["games"][0]["shots"][0]
+    if s.attr("data-score") != str(first["score"]):
+        fail(f"birds: show me scored {s.attr('data-score')}, `birds play`'s shot {first['score']}")
 
 
 def birds(s):
-    """A shipped level simulated: the animation to its end, then the verdict; then levels
-    generated live, the first of them simulated."""
+    """The first level's aim drawn (screenshot); a shipped level's stability check to its
+    verdict; then levels generated live, the first of them played at once (the menu names it)."""
     s.open("birds")
-    s.wait_state("ready")
+    s.wait_state("aiming")
+    x, y = bird_at(s)
+    actions = ActionBuilder(s.d)
+    actions.pointer_action.move_to_location(x, y).pointer_down().move_by(-90, 30).move_by(-60, 20)
+    actions.perform()
+    s.shot("birds")
+    actions = ActionBuilder(s.d)
+    actions.pointer_action.move_by(150, -50).pointer_up()  # back where it was pressed: no shot
+    actions.perform()
+    s.wait_state("aiming")
     s.click("#simulate")
-    s.expect_state("done", "error")
+    s.wait(lambda d: s.attr("data-check") in ("done", "error"), "the stability check")
+    if s.attr("data-check") != "done":
+        fail(f"birds: the check ended {s.attr('data-check')}: {s.text('check-status')}")
     if s.attr("data-verdict") not in ("stable", "moved", "destroyed"):
         fail(f"birds: no verdict: {s.attr('data-verdict')}")
     if int(s.attr("data-frame")) < 1:
         fail("birds: no animation")
-    s.shot("birds")
-    # The generator, live (tiny settings): its curve, then the levels; the first one simulated.
+    # The generator, live (tiny settings): its curve, then the levels; the first one played.
     for field, value in (("gen-levels", "2"), ("gen-population", "4"), ("gen-generations", "3")):
         box = s.d.find_element(By.ID, field)
         box.clear()
@@ -24,15 +187,20 @@ def birds(s):
     s.click("#generate")
     s.wait(lambda d: s.attr("data-generate") in ("done", "error", "cancelled"), "the generator")
     if s.attr("data-generate") != "done" or not s.attr("data-levels"):
-        fail(f"birds: the generator ended {s.attr('data-generate')}: {s.text('error')}")
+        fail(f"birds: the generator ended {s.attr('data-generate')}: {s.text('gen-error')}")
     if int(s.attr("data-live-levels") or 0) < 1:
         fail("birds: no levels shown while the generator ran")
     if "stable" not in s.text("gen-status"):
         fail(f"birds: no generator status: {s.text('gen-status')}")
     s.click(".gen-level")
-    s.wait_state("simulating", "playing", "done", "error")
-    s.expect_state("done", "error")
+    name = "level-04.xml (generated)"
+    s.wait(lambda d: s.attr("data-level") == name, "the generated level")
+    state = s.wait_state("aiming", "won", "error")
+    menu = s.d.execute_script("return document.getElementById('level').value")
+    if state == "error" or menu != name:
+        fail(f"birds: the generated level: {state} {s.text('error')}, menu {menu!r}")
+    s.d.execute_script("window.scrollTo(0, 0)")
     s.shot("birds-generate")
 
 
-PAGES = (birds,)
+PAGES = (birds, birds_play)

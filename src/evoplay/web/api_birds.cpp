@@ -4,7 +4,7 @@
 // and the verdict (`birds simulate --json`'s report); and the level generator as a job (the
 // library's generate_levels, as `birds generate`: each generation an event, then the levels as
 // XML with their records). The XML is read by the command line's parser (errors: level:LINE:
-// message).
+// message). The game played, shot by shot: api_birds_play.cpp.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -16,11 +16,11 @@
 
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/level_set.hpp"
-#include "evoplay/games/birds/outline.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/world.hpp"
 #include "evoplay/games/birds/xml.hpp"
+#include "evoplay/web/api_birds_play.hpp"
 #include "evoplay/web/context.hpp"
 #include "evoplay/web/events.hpp"
 
@@ -32,8 +32,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::size_t kMostObjects = 1000;  // a replay is sent whole
-constexpr int kStride = 2;                  // steps between two frames (0.04 s of game time)
+constexpr int kStride = 2;  // steps between two frames (0.04 s of game time)
 // A generate job's budget, whatever the request says (and --job-seconds of wall time).
 constexpr int kMostLevels = 10, kMostPopulation = 50, kMostGenerations = 500, kMostLength = 60;
 
@@ -49,18 +48,7 @@ json poses(const std::vector<birds::PieceState>& state) {
 
 json simulation(const birds::Level& level) {
   const birds::PhysicsSettings settings;
-  json objects = json::array();
-  for (const auto& o : level.objects) {
-    const auto solid = birds::solid_of(o);
-    json points = json::array();
-    for (const auto& p : solid.points) points.push_back({p.x, p.y});
-    objects.push_back({{"kind", static_cast<int>(o.kind())},
-                       {"material", static_cast<int>(o.material)},
-                       {"round", solid.round},
-                       {"centre", {solid.centre.x, solid.centre.y}},
-                       {"radius", solid.radius},
-                       {"points", points}});
-  }
+  const json objects = birds_outlines(level);
   birds::World world(level, settings);
   json frames = json::array();
   frames.push_back(poses(world.state()));
@@ -164,10 +152,10 @@ void add_birds_routes(Routes& server, const Context& ctx) {
                 const auto level =
                     birds::parse_level(get_string(body, "xml", "", 2 << 20), "level");
                 const auto place = ctx.enter_heavy();  // its frames may be tens of MB
-                if (level.objects.size() > kMostObjects) {
+                if (level.objects.size() > kMostBirdsObjects) {
                   throw BadRequest(fmt::format(
                       "level: more than {} objects: simulate it with `evoplay birds simulate`",
-                      kMostObjects));
+                      kMostBirdsObjects));
                 }
                 reply(res, simulation(level));
               }));
@@ -187,6 +175,7 @@ void add_birds_routes(Routes& server, const Context& ctx) {
                                                               {rules}, false, set, run.control));
                     });
               }));
+  add_birds_play_routes(server, ctx);
 }
 
 }  // namespace evoplay::web

@@ -322,13 +322,17 @@ GameRecord play_shots(const Level& level, std::span<const Shot> shots, const Pla
   g.start = initial_state(level, play);
   g.pigs = g.start.pigs_alive(level);
   g.status = g.start.status(level);
-  GameState state = g.start;
+  g.end = g.start;
   for (const Shot& shot : shots) {
-    if (state.status(level) != GameStatus::kPlaying) break;
-    add_shot(g, play_shot(level, state, shot, play));
+    if (g.end.status(level) != GameStatus::kPlaying) break;
+    play_next_shot(level, g, shot, play);
   }
-  g.end = state;
   return g;
+}
+
+void play_next_shot(const Level& level, GameRecord& game, const Shot& shot,
+                    const PlaySettings& play, const std::function<void(const ShotRun&)>& on_step) {
+  add_shot(game, play_shot(level, game.end, shot, play, on_step));
 }
 
 std::vector<GameRecord> play_attempts(const Level& level, AgentSettings agent, int attempts,

@@ -89,4 +89,11 @@ std::vector<GameRecord> play_attempts(const Level& level, AgentSettings agent, i
 /// Plays the given shots in the level's bird order, stopping early if the game ends.
 GameRecord play_shots(const Level& level, std::span<const Shot> shots, const PlaySettings& play);
 
+/// Plays one more shot from the end of `game` (still playing) with its next bird and adds it to
+/// the record: the shot, its pigs and points, the game's status and end. `on_step` as
+/// play_shot's (the server's frames).
+void play_next_shot(const Level& level, GameRecord& game, const Shot& shot,
+                    const PlaySettings& play,
+                    const std::function<void(const ShotRun&)>& on_step = {});
+
 }  // namespace evoplay::games::birds

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "evoplay/core/fields.hpp"
 #include "evoplay/games/birds/bird_types.hpp"
 #include "evoplay/games/birds/level.hpp"
 #include "evoplay/games/birds/physics.hpp"
@@ -31,6 +32,23 @@ struct Shot {
   double wait = 0;    // seconds the bird sits on the slingshot before the release
   bool operator==(const Shot&) const = default;
   nlohmann::json to_json() const;
+
+  /// The shot as a player gives it (the server's JSON shots; `wait` is the tests' own).
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.angle, {.name = "angle",
+                .help = "launch angle in degrees (0 = right, 90 = up)",
+                .lo = -90,
+                .hi = 90});
+    v(s.pull, {.name = "pull",
+               .help = "pull, 0..1 of the drag radius (1 = full power, 10 units/s)",
+               .lo = 0,
+               .hi = 1});
+    v(s.tap, {.name = "tap",
+              .help = "seconds after the release to use the bird's ability (negative: never)"});
+  }
+  /// Throws FieldError naming the first field out of range.
+  void validate() const { fields::check(*this); }
 };
 
 /// The rules of play; the defaults are the original game's (SB-orig).

@@ -1,208 +1,103 @@
-// Angry Birds: open a shipped or uploaded Science Birds level, watch its physics animated from
-// the simulation's body positions, its verdict (stable, moved, destroyed), download its XML;
-// generate levels with the GA (a job): the fitness curve live, then the levels, each one
-// simulated here on a click and downloadable as XML.
-import { get, post, startJob } from './api.js';
-import { Chart } from './chart.js';
+// Angry Birds: play a level with the slingshot (birds_play.js) — a shipped one, a file opened, or
+// one the generator just made (birds_generate.js) — and check a level's stability
+// (birds_check.js). The menu names the level being played.
+import { get } from './api.js';
+import { el, fillInfo } from './birds_dom.js';
+import { BirdsGame } from './birds_play.js';
+import { StabilityCheck } from './birds_check.js';
+import { Generator } from './birds_generate.js';
 
-// Close to the PNG renders (games/birds/render.cpp): wood, stone, ice; pigs, TNT, platforms.
-const MATERIAL = { 1: 'rgb(196, 142, 80)', 2: 'rgb(150, 150, 160)', 3: 'rgb(150, 210, 240)' };
-const KIND = { 1: 'rgb(110, 190, 60)', 2: 'rgb(220, 60, 40)', 3: 'rgb(90, 80, 70)' };
+const counted = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const xmlLink = (xml) => 'data:application/xml;charset=utf-8,' + encodeURIComponent(xml);
+
+function controls() {
+  return {
+    select: el('select', { id: 'level', 'aria-label': 'Level' }),
+    file: el('input', { id: 'file', type: 'file', accept: '.xml' }),
+    restart: el('button', { id: 'restart', text: 'Restart' }),
+    undo: el('button', { id: 'undo', text: 'Undo shot' }),
+    showMe: el('button', { id: 'show-me', text: 'Show me', title: "the search agent's shot for this bird" }),
+    skip: el('button', { id: 'skip', text: 'Skip', title: 'the end of this shot at once' }),
+    download: el('a', { id: 'download', href: '#', text: 'Download the XML' }),
+  };
+}
+
+function shotLine(r, k) {
+  const tap = r.tap === null ? '' : `, tap ${r.tap} s${r.ability_used ? '' : ' (no ability)'}`;
+  return el('li', { text: `${k + 1}. ${r.bird} at ${r.angle}°, pull ${r.pull}${tap}: ` +
+    `${counted(r.pigs_killed, 'pig')}, ${counted(r.blocks_destroyed, 'block')}, +${r.score}` });
+}
 
 export function render(main) {
-  main.innerHTML = `<h1>Angry Birds</h1>
-    <div class="controls"><label>Level <select id="level"></select></label>
-      <label>or open a file <input id="file" type="file" accept=".xml"></label>
-      <button id="simulate">Simulate</button><button id="again">Replay</button>
-      <a id="download" href="#" download="level.xml">Download the XML</a></div>
-    <div class="row"><div><canvas id="view" class="chart" width="800" height="400"></canvas>
-      <div class="status" id="status"></div><div class="error" id="error"></div></div>
-      <div class="panel"><b>Verdict</b><dl class="info" id="verdict"></dl></div></div>
-    <h2>Generate levels</h2>
-    <div class="controls"><label>Levels <input id="gen-levels" type="number" min="1" max="10" value="3"></label>
-      <label>Population <input id="gen-population" type="number" min="2" max="50" value="10"></label>
-      <label>Generations <input id="gen-generations" type="number" min="0" max="500" value="20"></label>
-      <label>Seed <input id="gen-seed" type="number" min="0" value="1"></label>
-      <button id="generate">Generate</button><button id="stop-generate">Stop</button></div>
-    <div class="row"><div id="gen-chart"></div>
-      <div class="panel"><b>Levels</b><div class="status" id="gen-status"></div>
-        <ul id="gen-list"></ul></div></div>`;
-  const $ = (id) => main.querySelector('#' + id);
-  let levels = [];
-  let xml = '';
-  let sim = null;
-  let timer = null;
+  main.replaceChildren();
+  const c = controls();
+  const canvas = el('canvas', { id: 'view', className: 'birds-view', width: 1000, height: 500 });
+  const info = el('dl', { className: 'info', id: 'game-info' });
+  const status = el('div', { className: 'status', id: 'status' });
+  const error = el('div', { className: 'error', id: 'error' });
+  const shots = el('ol', { id: 'shots', className: 'birds-shots' });
+  const command = el('code', { id: 'command' });
+  main.append(el('h1', { text: 'Angry Birds' }),
+    el('div', { className: 'controls' }, el('label', { text: 'Level ' }, c.select),
+      el('label', { text: 'or open a file ' }, c.file), c.restart, c.undo, c.showMe, c.skip, c.download),
+    el('div', { className: 'birds-play' }, canvas, status, error),
+    el('div', { className: 'row' },
+      el('div', { className: 'panel' }, el('b', { text: 'Game' }), info),
+      el('div', { className: 'panel birds-shot-panel' }, el('b', { text: 'Shots' }), shots,
+        el('div', { className: 'note' }, 'The same shots on the command line: ', command))));
+  const game = new BirdsGame(main, canvas, {
+    status, error, buttons: c,
+    info: (name, bird, g) => fillInfo(info, [['level', name], ['bird', bird || '-'],
+      ['birds left', g.birds - g.birds_used], ['pigs', `${g.pigs - g.pigs_killed} of ${g.pigs}`],
+      ['score', g.score]]),
+    shots: (records) => shots.replaceChildren(...records.map(shotLine)),
+    command: (text) => { command.textContent = text; },
+  });
+  const check = new StabilityCheck(main);
+  const levels = new Map();  // menu entry -> {path, xml}
 
-  function setXml(text, name) {
-    xml = text;
-    $('download').href = 'data:application/xml;charset=utf-8,' + encodeURIComponent(xml);
-    $('download').download = name;
-  }
-
-  function draw(k) {
-    const canvas = $('view');
-    const c = canvas.getContext('2d');
-    const start = sim.frames[0], now = sim.frames[k];
-    // World to canvas: the level's width, from the ground (y = -3.5 in Science Birds) up.
-    const x0 = -sim.half_width, x1 = sim.half_width, y0 = -4, scale = canvas.width / (x1 - x0);
-    const px = (x) => (x - x0) * scale, py = (y) => canvas.height - (y - y0) * scale;
-    c.fillStyle = 'rgb(200, 230, 250)';
-    c.fillRect(0, 0, canvas.width, canvas.height);
-    c.fillStyle = 'rgb(120, 90, 60)';
-    c.fillRect(0, py(-3.5), canvas.width, canvas.height - py(-3.5));
-    sim.objects.forEach((o, i) => {
-      const [sx, sy, sa] = start[i];
-      const [x, y, a, alive] = now[i];
-      if (!alive) return;
-      const da = a - sa, cos = Math.cos(da), sin = Math.sin(da);
-      const move = ([qx, qy]) => [x + cos * (qx - sx) - sin * (qy - sy), y + sin * (qx - sx) + cos * (qy - sy)];
-      c.fillStyle = o.kind === 0 ? MATERIAL[o.material] || '#aaa' : KIND[o.kind];
-      c.strokeStyle = 'rgba(0, 0, 0, 0.6)';
-      c.beginPath();
-      if (o.round) {
-        const [cx, cy] = move(o.centre);
-        c.arc(px(cx), py(cy), o.radius * scale, 0, 2 * Math.PI);
-      } else {
-        o.points.map(move).forEach(([qx, qy], j) => (j ? c.lineTo(px(qx), py(qy)) : c.moveTo(px(qx), py(qy))));
-        c.closePath();
-      }
-      c.fill();
-      c.stroke();
-    });
-    $('status').textContent = `t = ${(k * sim.frame_seconds).toFixed(2)} s of ${((sim.frames.length - 1) * sim.frame_seconds).toFixed(2)} s`;
-    main.dataset.frame = String(k);
-  }
-
-  function play() {
-    clearInterval(timer);
-    let k = 0;
-    main.dataset.state = 'playing';
-    draw(0);
-    timer = setInterval(() => {
-      if (++k >= sim.frames.length) {
-        clearInterval(timer);
-        timer = null;
-        const r = sim.report;
-        $('verdict').innerHTML = [['verdict', r.stable ? 'stable' : r.destroyed ? 'destroyed' : 'moved'],
-          ['pieces', r.objects], ['moved', r.moved], ['destroyed', r.destroyed],
-          ['score', r.score], ['at rest', r.at_rest]].map(([a, b]) => `<dt>${a}</dt><dd>${b}</dd>`).join('');
-        main.dataset.verdict = r.stable ? 'stable' : r.destroyed ? 'destroyed' : 'moved';
-        main.dataset.state = 'done';
-        return;
-      }
-      draw(k);
-    }, 1000 * sim.frame_seconds);
-  }
-
-  async function simulate() {
-    clearInterval(timer);
-    $('error').textContent = '';
-    $('verdict').innerHTML = '';
-    delete main.dataset.verdict;
-    main.dataset.state = 'simulating';
-    try {
-      sim = await post('/api/birds/simulate', { xml });
-    } catch (e) {
-      $('error').textContent = e.message;
-      main.dataset.state = 'error';
-      return;
+  // Plays a level and names it in the menu (an entry added for a file or a generated level).
+  function play(name, path, xml) {
+    if (!levels.has(name)) {
+      levels.set(name, { path, xml });
+      c.select.append(el('option', { value: name, text: name }));
     }
-    play();
+    c.select.value = name;
+    c.download.href = xmlLink(xml);
+    c.download.download = name.split(' ')[0];
+    game.load(name, path, xml);
   }
+  const generator = new Generator(main, (file, xml) => play(`${file} (generated)`, file, xml));
+  check.xml = () => (levels.get(c.select.value) || {}).xml || '';
+  main.append(check.node, generator.node);
 
-  $('level').onchange = () => {
-    const l = levels.find((x) => x.name === $('level').value);
-    setXml(l.text, l.name);
+  c.select.onchange = () => {
+    const l = levels.get(c.select.value);
+    play(c.select.value, l.path, l.xml);
   };
-  $('file').onchange = async () => {
-    const f = $('file').files[0];
-    if (f) setXml(await f.text(), f.name);
+  c.file.onchange = async () => {
+    const f = c.file.files[0];
+    if (f) play(`${f.name} (file)`, f.name, await f.text());
   };
-  const chart = new Chart($('gen-chart'), 480, 220);
-  let genJob = null;
-  // Levels as {file, xml, fitness, stable, blocks, pigs}: the archive while the run goes on,
-  // the run's levels at its end.
-  function showLevels(list) {
-    $('gen-list').innerHTML = '';
-    list.forEach((l) => {
-      const name = l.file;
-      const item = document.createElement('li');
-      const open = document.createElement('button');
-      open.textContent = `${name}: fitness ${l.fitness.toFixed(1)}, ${l.stable ? 'stable' : 'unstable'}, ${l.blocks} blocks, ${l.pigs} pigs`;
-      open.className = 'gen-level';
-      open.onclick = () => {
-        setXml(l.xml, name);
-        simulate();
-      };
-      const save = document.createElement('a');
-      save.textContent = 'XML';
-      save.download = name;
-      save.href = 'data:application/xml;charset=utf-8,' + encodeURIComponent(l.xml);
-      item.append(open, ' ', save);
-      $('gen-list').appendChild(item);
-    });
-  }
-  // Level i of a set is level-04.xml, level-05.xml, ... (the competition's numbering).
-  const fileName = (i) => `level-${String(i + 4).padStart(2, '0')}.xml`;
-  $('generate').onclick = async () => {
-    if (genJob) {
-      await genJob.cancel();
-      genJob.close();  // the old run's last events must not fill this run's list
-    }
-    chart.clear();
-    $('gen-list').innerHTML = '';
-    $('error').textContent = '';
-    delete main.dataset.levels;
-    main.dataset.liveLevels = '0';
-    main.dataset.generate = 'running';
-    const xmlOf = new Map();  // a level's id -> its XML (sent once)
-    const number = (id) => Number($(id).value);
-    try {
-      genJob = await startJob('/api/birds/generate', {
-        levels: number('gen-levels'), population: number('gen-population'),
-        generations: number('gen-generations'), seed: number('gen-seed'),
-      }, (e) => {
-        if (e.type === 'generation') {
-          chart.addGeneration(e.generation, e);
-          $('gen-status').textContent = `generation ${e.generation}: best fitness ${e.best.toFixed(2)}`;
-          return;
-        }
-        if (e.type === 'levels') {
-          e.levels.forEach((l) => l.xml && xmlOf.set(l.id, l.xml));
-          showLevels(e.levels.map((l, i) => ({ ...l, file: fileName(i), xml: xmlOf.get(l.id) })));
-          main.dataset.liveLevels = String(Number(main.dataset.liveLevels) + 1);
-          return;
-        }
-        chart.draw();
-        if (e.result) {
-          const r = e.result;
-          $('gen-status').textContent = `${r.levels.length} levels, ${r.stable_levels} stable` +
-            (r.stop === 'cancelled' ? ' (stopped)' : '') + (r.notes.length ? ': ' + r.notes.join('; ') : '');
-          showLevels(r.levels);
-          main.dataset.levels = String(r.levels.length);
-        }
-        if (e.error) $('error').textContent = e.error;
-        main.dataset.generate = e.type;
-      });
-    } catch (e) {
-      $('error').textContent = e.message;
-      main.dataset.generate = 'error';
-    }
-  };
-  $('stop-generate').onclick = () => genJob && genJob.cancel();
-  $('simulate').onclick = simulate;
-  $('again').onclick = () => sim && play();
+  c.restart.onclick = () => game.restart();
+  c.undo.onclick = () => game.undo();
+  c.showMe.onclick = () => game.showMe();
+  c.skip.onclick = () => game.skip();
+
+  main.dataset.state = 'loading';
   get('/api/birds/levels').then((r) => {
-    levels = r.levels;
-    $('level').innerHTML = levels.map((l) => `<option>${l.name}</option>`).join('');
-    if (levels.length) setXml(levels[0].text, levels[0].name);
-    main.dataset.state = 'ready';
+    r.levels.forEach((l) => {
+      levels.set(l.name, { path: `data/birds/${l.name}`, xml: l.text });
+      c.select.append(el('option', { value: l.name, text: l.name }));
+    });
+    if (r.levels.length) play(r.levels[0].name, `data/birds/${r.levels[0].name}`, r.levels[0].text);
   }).catch((e) => {
-    $('error').textContent = e.message;
+    error.textContent = e.message;
     main.dataset.state = 'error';
   });
   return () => {
-    clearInterval(timer);
-    if (genJob) genJob.close();
+    game.stop();
+    check.stop();
+    generator.stop();
   };
 }
