@@ -38,16 +38,6 @@ json pose_of(const birds::PieceState& s) {
   return {rounded(s.x), rounded(s.y), rounded(s.angle), s.alive ? 1 : 0};
 }
 
-/// A 400 naming the first key of `body` that is not one of `known`.
-void refuse_unknown_keys(const json& body, std::initializer_list<std::string_view> known) {
-  for (const auto& [key, value] : body.items()) {
-    if (std::find(known.begin(), known.end(), key) == known.end()) {
-      throw BadRequest(fmt::format("{}: no such field (expected {})", key,
-                                   fmt::join(known.begin(), known.end(), ", ")));
-    }
-  }
-}
-
 /// The request's level: its text ("xml") and the level read from it.
 struct RequestLevel {
   std::string xml;
@@ -80,6 +70,7 @@ birds::Shot read_shot(const json& value, const std::string& where) {
 /// The request's "shots": the shots played so far, in the level's bird order.
 std::vector<birds::Shot> request_shots(const json& body, const birds::Level& level) {
   std::vector<birds::Shot> shots;
+  note_read("shots");  // read here, not by a typed getter (body_fields.hpp)
   const auto it = body.find("shots");
   if (it == body.end() || it->is_null()) return shots;
   if (!it->is_array()) throw BadRequest("shots: expected a list of shots {angle, pull, tap}");
@@ -194,6 +185,7 @@ class ShotFrames {
 /// `birds play --seed` chooses the shot of that bird.
 std::pair<birds::Shot, int> next_shot(const Context& ctx, const json& body,
                                       const birds::Level& level, const birds::GameRecord& game) {
+  note_read("shot");
   const bool has_shot = body.contains("shot") && !body["shot"].is_null();
   const std::string agent = get_string(body, "agent", "", 20);
   if (has_shot == !agent.empty()) throw BadRequest("shot: give a shot, or an agent to choose it");
@@ -213,7 +205,6 @@ std::pair<birds::Shot, int> next_shot(const Context& ctx, const json& body,
 }
 
 json shoot_answer(const Context& ctx, BirdsGames& games, const json& body) {
-  refuse_unknown_keys(body, {"xml", "shots", "shot", "agent", "seed"});
   const auto r = request_level(body);
   auto shots = request_shots(body, r.level);
   auto game = replay(games, r, shots);
@@ -258,12 +249,11 @@ json birds_outlines(const birds::Level& level) {
   return objects;
 }
 
-void add_birds_play_routes(httplib::Server& server, const Context& ctx) {
+void add_birds_play_routes(Routes& server, const Context& ctx) {
   auto games = std::make_shared<BirdsGames>();
   // The level after the shots so far, as the page draws it and aims in it.
   server.Post("/api/birds/level", guarded([&ctx, games](const auto& req, auto& res) {
                 const json body = ctx.body(req);
-                refuse_unknown_keys(body, {"xml", "shots"});
                 const auto r = request_level(body);
                 const auto shots = request_shots(body, r.level);
                 const auto place = ctx.enter_heavy();

@@ -22,6 +22,6 @@ inline constexpr std::size_t kMostBirdsObjects = 1000;
 nlohmann::json birds_outlines(const games::birds::Level& level);
 
 /// POST /api/birds/level and /api/birds/shoot.
-void add_birds_play_routes(httplib::Server& server, const Context& ctx);
+void add_birds_play_routes(Routes& server, const Context& ctx);
 
 }  // namespace evoplay::web

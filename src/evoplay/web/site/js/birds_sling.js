@@ -30,7 +30,8 @@ export function launchOf(rest, bird, shot) {
 export function flightPoints(level, bird, shot, seconds = 6) {
   const l = launchOf(level.rest, bird, shot), dt = level.time_step;
   const out = [];
-  let { x, y, vx, vy } = l;
+  const vx = l.vx;
+  let { x, y, vy } = l;
   for (let n = 1; n * dt <= seconds; ++n) {
     vy -= bird.gravity * dt;
     x += vx * dt;
