@@ -53,6 +53,11 @@ def runs(s):
 
 
 def watch(s, live):
+    # The command has made its folder and marked it running (a state, not a time).
+    marker = os.path.join(s.runs_dir, "watch", "sudoku-live", ".running")
+    s.wait(lambda d: os.path.exists(marker) or live.poll() is not None, "the live run's marker")
+    if live.poll() is not None:
+        fail(f"runs: the live run ended at once with status {live.returncode}: {live.stderr.read()}")
     s.open("runs")
     s.wait_state("ready")
     # The list refreshes while a run is running: the live run appears, and says so.

@@ -5,6 +5,7 @@ import { get } from './api.js';
 import { Chart, parseCsv } from './chart.js';
 
 const LIVE_MS = 1000;  // how often a running run (or a list with one) is read again
+const LIST_MS = 5000;  // how often a list without one is read again (new runs appear)
 
 function el(tag, attrs = {}, text = '') {
   const e = document.createElement(tag);
@@ -60,7 +61,8 @@ function renderList(main) {
       main.dataset.runs = String(runs.length);
       main.dataset.running = String(runs.filter((r) => r.status === 'running').length);
       main.dataset.state = 'ready';
-      if (!left && runs.some((r) => r.status === 'running')) timer = setTimeout(refresh, LIVE_MS);
+      const running = runs.some((r) => r.status === 'running');
+      if (!left) timer = setTimeout(refresh, running ? LIVE_MS : LIST_MS);
     } catch (e) {
       main.querySelector('#error').textContent = e.message;
       main.dataset.state = 'error';
