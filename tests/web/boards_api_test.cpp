@@ -17,12 +17,8 @@ namespace evoplay::web {
 namespace {
 
 using nlohmann::json;
+using test_support::data_file;
 using test_support::TestServer;
-
-std::string data_file(const std::string& name) {
-  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/" + name);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 /// The position's moves as the page sends them: "4453" -> ["4", "4", "5", "3"].
 json moves_of(const std::string& text) {

@@ -14,18 +14,11 @@ namespace evoplay::web {
 namespace {
 
 using nlohmann::json;
+using test_support::data_file;
 using test_support::TestServer;
 
 const std::string kPuzzle =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-/// A shipped file whole (known inputs come from data).
-std::string data_file(const std::string& name) {
-  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/" + name);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 /// The error's text of a reply ("" when none).
 std::string error_of(const json& reply) {

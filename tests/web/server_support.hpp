@@ -5,6 +5,8 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -58,5 +60,11 @@ class TestServer {
   int port_ = 0;
   std::thread thread_;
 };
+
+/// A shipped file of data/ whole ("" when it cannot be read): known inputs come from data.
+inline std::string data_file(const std::string& name) {
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/" + name);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 }  // namespace evoplay::test_support
