@@ -107,10 +107,6 @@ TEST(Cro, SameSeedSameHistoryAtAnyThreadCount) {
   p2.threads = 2;
   const auto a = run_cro(tsp, p1, ox_one, inversion);
   const auto b = run_cro(tsp, p2, ox_one, inversion);
-  auto strip = [](History h) {
-    for (auto& r : h.rows) r.elapsed = 0;
-    return h.to_csv();
-  };
   EXPECT_EQ(without_time(a.history), without_time(b.history));
   EXPECT_EQ(a.population, b.population);
 }
@@ -168,10 +164,6 @@ TEST(Cro, FingerprintsChangeNothingButTheWorkDone) {
   p.larvae = 0.4;
   p.max_copies = 1;
   p.stop.generations = 150;
-  auto strip = [](History h) {
-    for (auto& r : h.rows) r.elapsed = 0;
-    return h.to_csv();
-  };
   const auto plain = run_cro(OneMax(12), p, sometimes_clone, bit_flip);
   const auto printed = run_cro(PrintedOneMax(12, false), p, sometimes_clone, bit_flip);
   const auto colliding = run_cro(PrintedOneMax(12, true), p, sometimes_clone, bit_flip);
