@@ -106,7 +106,8 @@ TEST(RunsApi, ListsNestedRunsNewestFirstWithTheirStates) {
   EXPECT_LE(std::llabs(by_path["live"]["modified"].get<long long>() - now_ms), 3'600'000);
   // Its process gone (the RunDir ended without result.json): stopped.
   { RunDir ended = std::move(running); }
-  for (const auto& r : get_json(server, "/api/runs")["runs"]) {
+  const json after = get_json(server, "/api/runs");
+  for (const auto& r : after["runs"]) {
     if (r["path"] == "live") EXPECT_EQ(r["status"], "stopped");
   }
 }

@@ -205,10 +205,11 @@ export class BirdsGame {
     while (f.index < Math.min(due, frames.length - 1)) this.apply(frames[++f.index]);
     this.main.dataset.frame = String(f.index);
     this.render();
-    if (this.pendingTap && f.tappable) {
+    // A tap that came before the first frame, once a frame is shown (the first call of tick may
+    // come before it: its time is the frame's start, which can precede fly()).
+    if (this.pendingTap && f.tappable && f.index >= 0) {
       this.pendingTap = false;
-      this.tap();
-      return;
+      if (this.tap()) return;  // asked again: tick goes on with the new frames
     }
     if (f.index >= frames.length - 1) this.land();
     else requestAnimationFrame((t) => this.tick(t));
