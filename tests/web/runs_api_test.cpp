@@ -108,7 +108,9 @@ TEST(RunsApi, ListsNestedRunsNewestFirstWithTheirStates) {
   { RunDir ended = std::move(running); }
   const json after = get_json(server, "/api/runs");
   for (const auto& r : after["runs"]) {
-    if (r["path"] == "live") EXPECT_EQ(r["status"], "stopped");
+    if (r["path"] == "live") {
+      EXPECT_EQ(r["status"], "stopped");
+    }
   }
 }
 

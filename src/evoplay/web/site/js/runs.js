@@ -142,18 +142,27 @@ class GrowingCsv {
     this.columns = columns;
     for (const row of rows) this.rows.push(row);
   }
+  // The range asked for starts at the last byte already read (the newline ending the last
+  // line): it is there while the file has not shrunk, so a file without new lines is an empty
+  // answer, not a 416 (which a browser logs as an error).
   async read(whole = false) {
     if (whole) this.reset();
-    const headers = this.bytes ? { Range: `bytes=${this.bytes}-` } : {};
+    const headers = this.bytes ? { Range: `bytes=${this.bytes - 1}-` } : {};
     const r = await fetch(this.url, { cache: 'no-store', headers });
-    if (r.status === 416) {
-      const total = Number((r.headers.get('Content-Range') || '').split('/')[1]);
-      if (Number.isFinite(total) && total < this.bytes) await this.read(true);
+    if (r.status === 416) {  // shorter than what was read: another file now
+      await this.read(true);
       return;
     }
     if (!r.ok) return;
-    if (r.status === 200) this.reset();
-    this.take(await r.text());
+    const text = await r.text();
+    if (r.status === 200) {
+      this.reset();
+      this.take(text);
+    } else if (text[0] !== '\n') {  // not the line end read before: another file now
+      await this.read(true);
+    } else {
+      this.take(text.slice(1));
+    }
   }
 }
 
