@@ -353,6 +353,8 @@ struct Server::Impl {
   ServerSettings settings;
   JobPool jobs;
   Alarms alarms;
+  // Bot searches at once: 4 per core (timed bots count their wait against their time, so more
+  // of them share the cores instead of queueing; each may hold a transposition table).
   std::counting_semaphore<1024> searches;
   HeavyGate heavy;
   Context ctx;
@@ -363,7 +365,7 @@ struct Server::Impl {
   explicit Impl(const ServerSettings& s)
       : settings(s),
         jobs(s.threads, s.per_client_jobs),
-        searches(std::clamp(2 * static_cast<int>(std::thread::hardware_concurrency()), 2, 64)),
+        searches(std::clamp(4 * static_cast<int>(std::thread::hardware_concurrency()), 2, 64)),
         heavy(s.heavy_requests, s.heavy_queue),
         ctx{settings, jobs, alarms, searches, heavy},
         http(connection_limits(s)) {
