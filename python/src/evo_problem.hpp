@@ -15,6 +15,7 @@
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -184,26 +185,34 @@ class PyProblem {
   }
 
   /// A bit genome as 64-bit words (its other kinds: the genome itself), for the population's
-  /// diversity: packed_distance is distance's count of differing genes by popcount.
+  /// diversity: packed_distance is distance's count of differing genes by popcount. Up to 256
+  /// genes the words are kept in place (no allocation per genome).
   struct PackedGenome {
-    std::vector<std::uint64_t> words;  // empty unless the genome is bits
+    std::array<std::uint64_t, 4> small{};
+    std::vector<std::uint64_t> big;
+    std::size_t words = 0;  // 0 unless the genome is bits
     const Genome* genome = nullptr;
+    const std::uint64_t* data() const { return words <= small.size() ? small.data() : big.data(); }
   };
   PackedGenome pack(const Genome& g) const {
-    PackedGenome p{{}, &g};
-    if (shape_.kind == GenomeKind::kBits) {
-      p.words.assign((g.size() + 63) / 64, 0);
-      for (std::size_t i = 0; i < g.size(); ++i)
-        p.words[i / 64] |= static_cast<std::uint64_t>(g[i] != 0) << (i % 64);
-    }
+    PackedGenome p;
+    p.genome = &g;
+    if (shape_.kind != GenomeKind::kBits) return p;
+    p.words = (g.size() + 63) / 64;
+    if (p.words > p.small.size()) p.big.assign(p.words, 0);
+    auto* w = p.words <= p.small.size() ? p.small.data() : p.big.data();
+    for (std::size_t i = 0; i < g.size(); ++i)
+      w[i / 64] |= static_cast<std::uint64_t>(g[i] != 0) << (i % 64);
     return p;
   }
   double packed_distance(const PackedGenome& a, const PackedGenome& b) const {
-    if (a.words.empty() || a.words.size() != b.words.size() || a.genome->size() != b.genome->size())
+    if (a.words == 0 || a.words != b.words || a.genome->size() != b.genome->size())
       return distance(*a.genome, *b.genome);
+    const std::uint64_t* x = a.data();
+    const std::uint64_t* y = b.data();
     unsigned differ = 0;
-    for (std::size_t w = 0; w < a.words.size(); ++w)
-      differ += static_cast<unsigned>(std::popcount(a.words[w] ^ b.words[w]));
+    for (std::size_t w = 0; w < a.words; ++w)
+      differ += static_cast<unsigned>(std::popcount(x[w] ^ y[w]));
     return static_cast<double>(differ) / static_cast<double>(a.genome->size());
   }
 

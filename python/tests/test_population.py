@@ -182,7 +182,7 @@ def test_native_problems_take_populations_too():
     assert len(tsp.population()) == 100 and not tsp.population().maximize
 
 
-@pytest.mark.parametrize("size", [7, 64, 130])
+@pytest.mark.parametrize("size", [7, 64, 130, 300])
 def test_a_bit_populations_diversity_is_its_sampled_mean_pairwise_hamming_share(size):
     # The history's diversity: the mean share of differing bits over the pairs of an evenly
     # spaced sample (every n/s-th genome), computed here from the population itself.
