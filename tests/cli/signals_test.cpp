@@ -127,12 +127,11 @@ TEST(Signals, CtrlCStopsLemmingsSolveDuringItsFirstPopulation) {
   int n = 0;
   for (const auto& [extra, first] : cases) {
     const auto dir = scratch_dir("signals-lemmings-" + std::to_string(n++)) / "run";
-    std::vector<std::string> args = {"lemmings",     "solve",
-                                     source_path("data/lemmings/easy-01-down-the-hole.lvl"),
-                                     "--population", "1000000",
-                                     "--evaluations", "2000000",
-                                     "--quiet",      "--out",
-                                     dir.string()};
+    std::vector<std::string> args = {
+        "lemmings",     "solve",   source_path("data/lemmings/easy-01-down-the-hole.lvl"),
+        "--population", "1000000", "--evaluations",
+        "2000000",      "--quiet", "--out",
+        dir.string()};
     args.insert(args.end(), extra.begin(), extra.end());
     std::string what = "lemmings solve --population 1000000";
     for (const auto& a : extra) what += " " + a;

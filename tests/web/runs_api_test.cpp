@@ -25,6 +25,7 @@ namespace evoplay::web::runs_api_test {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using test_support::job_events;
 using test_support::TestServer;
 
 void write(const fs::path& file, const std::string& text) {
@@ -190,26 +191,6 @@ TEST(Compression, NoneOnLoopback) {
     EXPECT_FALSE(r->has_header("Content-Encoding")) << accept;
     EXPECT_EQ(r->body, csv);
   }
-}
-
-/// Every server-sent event of a job until its last one (or until `stop_after` events).
-std::vector<json> job_events(const TestServer& server, const std::string& job,
-                             std::size_t stop_after = 1u << 30) {
-  std::vector<json> events;
-  std::string buffer;
-  auto c = server.client();
-  c.Get("/api/jobs/" + job + "/events", [&](const char* data, std::size_t n) {
-    buffer.append(data, n);
-    for (std::size_t end;
-         events.size() < stop_after && (end = buffer.find("\n\n")) != std::string::npos;) {
-      const std::string block = buffer.substr(0, end);
-      buffer.erase(0, end + 2);
-      const auto at = block.find("data: ");
-      if (at != std::string::npos) events.push_back(json::parse(block.substr(at + 6)));
-    }
-    return events.size() < stop_after;
-  });
-  return events;
 }
 
 std::string first_puzzle() {

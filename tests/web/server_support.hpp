@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "evoplay/web/server.hpp"
 
@@ -60,6 +61,26 @@ class TestServer {
   int port_ = 0;
   std::thread thread_;
 };
+
+/// Every server-sent event of a job until its last one (or until `stop_after` events).
+inline std::vector<nlohmann::json> job_events(const TestServer& server, const std::string& job,
+                                              std::size_t stop_after = 1u << 30) {
+  std::vector<nlohmann::json> events;
+  std::string buffer;
+  auto c = server.client();
+  c.Get("/api/jobs/" + job + "/events", [&](const char* data, std::size_t n) {
+    buffer.append(data, n);
+    for (std::size_t end;
+         events.size() < stop_after && (end = buffer.find("\n\n")) != std::string::npos;) {
+      const std::string block = buffer.substr(0, end);
+      buffer.erase(0, end + 2);
+      const auto at = block.find("data: ");
+      if (at != std::string::npos) events.push_back(nlohmann::json::parse(block.substr(at + 6)));
+    }
+    return events.size() < stop_after;
+  });
+  return events;
+}
 
 /// A shipped file of data/ whole ("" when it cannot be read): known inputs come from data.
 inline std::string data_file(const std::string& name) {

@@ -31,6 +31,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using test_support::job_events;
 using test_support::TestServer;
 
 /// The lines of a data file (known answers come from data, not from the code under test).
@@ -41,26 +42,6 @@ std::vector<std::string> data_lines(const std::string& file) {
     if (!line.empty()) lines.push_back(line);
   }
   return lines;
-}
-
-/// Every server-sent event of a job until its last one (or until `stop_after` events).
-std::vector<json> job_events(const TestServer& server, const std::string& job,
-                             std::size_t stop_after = 1u << 30) {
-  std::vector<json> events;
-  std::string buffer;
-  auto c = server.client();
-  c.Get("/api/jobs/" + job + "/events", [&](const char* data, std::size_t n) {
-    buffer.append(data, n);
-    for (std::size_t end;
-         events.size() < stop_after && (end = buffer.find("\n\n")) != std::string::npos;) {
-      const std::string block = buffer.substr(0, end);
-      buffer.erase(0, end + 2);
-      const auto at = block.find("data: ");
-      if (at != std::string::npos) events.push_back(json::parse(block.substr(at + 6)));
-    }
-    return events.size() < stop_after;
-  });
-  return events;
 }
 
 TEST(WebServer, ServesTheBuiltInPageAndNothingElse) {

@@ -7,12 +7,14 @@
 
 #include <filesystem>
 #include <memory>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
 #include "evoplay/cli/common.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/fields.hpp"
 #include "evoplay/core/input_files.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/output_path.hpp"
@@ -22,6 +24,7 @@
 #include "evoplay/games/birds/describe.hpp"
 #include "evoplay/games/birds/difficulty.hpp"
 #include "evoplay/games/birds/play_render.hpp"
+#include "evoplay/games/birds/shot.hpp"
 #include "evoplay/games/birds/xml.hpp"
 
 namespace evoplay::cli {
@@ -42,6 +45,15 @@ double per_shot(const std::vector<double>& values, std::size_t k, double fallbac
   return values.size() == 1 ? values[0] : values[k];
 }
 
+/// A shot's field as birds::Shot declares it (its help and range), for the options that give one
+/// value per shot.
+fields::Field shot_field(std::string_view name) {
+  for (const auto& info : fields::describe(birds::Shot{})) {
+    if (info.slot.name == name) return info.slot.field;
+  }
+  throw InternalError(fmt::format("birds::Shot declares no field '{}'", name));
+}
+
 void add_shoot(CLI::App* group) {
   struct Options {
     std::string file;
@@ -53,18 +65,14 @@ void add_shoot(CLI::App* group) {
   auto* cmd = group->add_subcommand(
       "shoot", "shoot the level's birds in order, one shot per --angle, and report what happened");
   cmd->add_option("level", opt->file, "Science Birds level file (.xml)")->required();
-  cmd->add_option("--angle", opt->angles,
-                  "launch angle in degrees (0 = right, 90 = up); repeat "
-                  "for each bird")
+  const auto angle = shot_field("angle"), pull = shot_field("pull"), tap = shot_field("tap");
+  const std::string each = ": one for all shots or one per --angle";
+  cmd->add_option("--angle", opt->angles, std::string(angle.help) + "; repeat for each bird")
       ->required()
-      ->check(number_in(-90, 90));
-  cmd->add_option("--pull", opt->pulls,
-                  "pull, 0..1 of the drag radius (1 = full power, 10 units/s): one for all shots "
-                  "or one per --angle")
-      ->check(number_in(0, 1));
-  cmd->add_option("--tap", opt->taps,
-                  "seconds after the release to use the bird's ability (negative: never): one "
-                  "for all shots or one per --angle");
+      ->check(number_in(angle.lo, angle.hi));
+  cmd->add_option("--pull", opt->pulls, std::string(pull.help) + each)
+      ->check(number_in(pull.lo, pull.hi));
+  cmd->add_option("--tap", opt->taps, std::string(tap.help) + each);
   cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object");
   cmd->add_option("--render", opt->render,
                   "FILE.gif: the shots animated; FILE.png or .svg: the level after them with "

@@ -54,8 +54,7 @@ template <class P, class G>
 RunResult<G> close_result(RunResult<G>&& result, const P& problem, std::size_t generations,
                           std::uint64_t evaluations, double seconds, std::vector<G> population,
                           std::vector<double> fitness) {
-  result.solved =
-      !result.history.empty() && is_solved(problem, result.best, result.best_fitness);
+  result.solved = !result.history.empty() && is_solved(problem, result.best, result.best_fitness);
   result.generations = generations;
   result.evaluations = evaluations;
   result.seconds = seconds;

@@ -54,7 +54,8 @@ TEST(LemmingsCli, RenderWritesAGifReplayAndPngPictures) {
   EXPECT_EQ(slurp(dir / "replay.gif").substr(0, 6), "GIF89a");
   EXPECT_EQ(slurp(dir / "paths.png").substr(1, 3), "PNG");
   EXPECT_EQ(slurp(dir / "step.png").substr(1, 3), "PNG");
-  const auto bad = run_evoplay("lemmings render " + kLevel + " --image " + (dir / "x.jpg").string());
+  const auto bad =
+      run_evoplay("lemmings render " + kLevel + " --image " + (dir / "x.jpg").string());
   EXPECT_EQ(bad.status, 2);
   EXPECT_FALSE(std::filesystem::exists(dir / "x.jpg"));
 }
@@ -225,14 +226,15 @@ TEST(LemmingsCli, SolveAndCompareRejectBadInput) {
       << algo.err;
   const auto fitness = run_evoplay("lemmings solve " + kLevel + " --fitness best");
   EXPECT_EQ(fitness.status, 2);
-  EXPECT_NE(fitness.err.find("--fitness: expected original or heuristic, found 'best'"), std::string::npos) << fitness.err;
+  EXPECT_NE(fitness.err.find("--fitness: expected original or heuristic, found 'best'"),
+            std::string::npos)
+      << fitness.err;
   const auto runs = run_evoplay("lemmings compare " + kLevel + " --runs 0");
   EXPECT_EQ(runs.status, 2);
   EXPECT_NE(runs.err.find("--runs: expected a whole number from 1 to 1000000, found '0'"),
             std::string::npos)
       << runs.err;
-  const auto pattern =
-      run_evoplay("lemmings compare '" + dir.string() + "/nothing-*.lvl'");
+  const auto pattern = run_evoplay("lemmings compare '" + dir.string() + "/nothing-*.lvl'");
   EXPECT_EQ(pattern.status, 2);
   EXPECT_NE(pattern.err.find("nothing-*.lvl: no files match this pattern"), std::string::npos)
       << pattern.err;
@@ -398,8 +400,8 @@ TEST(LemmingsCli, CtrlCStopsASolveWithWhatItFound) {
 TEST(LemmingsCli, CtrlCStopsACompareWithTheRunsItFinished) {
   const auto dir = scratch_dir("lemmings-compare-sigint") / "run";
   const auto result = interrupt(
-      {"lemmings", "compare", kLevel, "--methods", "ga,aco", "--fitness", "heuristic",
-       "--runs", "3", "--evaluations", "1000000000000", "--population", "20", "--threads", "2"},
+      {"lemmings", "compare", kLevel, "--methods", "ga,aco", "--fitness", "heuristic", "--runs",
+       "3", "--evaluations", "1000000000000", "--population", "20", "--threads", "2"},
       dir);
   EXPECT_EQ(result["runs"], 0);  // none of these runs can finish
   EXPECT_TRUE(std::filesystem::exists(dir / "tables.md"));

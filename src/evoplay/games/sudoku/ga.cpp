@@ -38,10 +38,9 @@ void GaSettings::validate() const {
   try {
     (void)evo::Selection::parse(selection);
   } catch (const Error&) {
-    throw fields::FieldError(
-        "selection",
-        fmt::format("expected {}, found '{}'",
-                    fields::FieldValue<evo::Selection>::kExpected, selection));
+    throw fields::FieldError("selection",
+                             fmt::format("expected {}, found '{}'",
+                                         fields::FieldValue<evo::Selection>::kExpected, selection));
   }
 }
 

@@ -50,29 +50,37 @@ function listSkeleton(main) {
   main.replaceChildren(el('h1', {}, 'Runs'), el('div', { class: 'error', id: 'error' }), table);
 }
 
-function renderList(main) {
-  listSkeleton(main);
+// Calls `step` now and again after the delay it returns (ms; null: no more) until the page is
+// left; an error stops it and is shown. Returns the page's stop function.
+function poll(main, step) {
   let timer = null;
   let left = false;
-  async function refresh() {
+  async function again() {
     try {
-      const { runs } = await get('/api/runs');
-      main.querySelector('#list').replaceChildren(...runs.map(runRow));
-      main.dataset.runs = String(runs.length);
-      main.dataset.running = String(runs.filter((r) => r.status === 'running').length);
-      main.dataset.state = 'ready';
-      const running = runs.some((r) => r.status === 'running');
-      if (!left) timer = setTimeout(refresh, running ? LIVE_MS : LIST_MS);
+      const delay = await step();
+      if (!left && delay != null) timer = setTimeout(again, delay);
     } catch (e) {
       main.querySelector('#error').textContent = e.message;
       main.dataset.state = 'error';
     }
   }
-  refresh();
+  again();
   return () => {
     left = true;
     clearTimeout(timer);
   };
+}
+
+function renderList(main) {
+  listSkeleton(main);
+  return poll(main, async () => {
+    const { runs } = await get('/api/runs');
+    main.querySelector('#list').replaceChildren(...runs.map(runRow));
+    main.dataset.runs = String(runs.length);
+    main.dataset.running = String(runs.filter((r) => r.status === 'running').length);
+    main.dataset.state = 'ready';
+    return runs.some((r) => r.status === 'running') ? LIVE_MS : LIST_MS;
+  });
 }
 
 // ---- one run ----
@@ -200,28 +208,16 @@ function showRun(main, run, shownFiles) {
 function renderRun(main, path) {
   const chart = runSkeleton(main, path);
   main.dataset.generations = '0';
-  let timer = null;
-  let left = false;
   let shownFiles = null;
   const history = new GrowingCsv(fileUrl(path, 'history.csv'));
-  async function refresh() {
-    try {
-      const run = await get(`/api/run/${encodePath(path)}`);
-      shownFiles = showRun(main, run, shownFiles);
-      if (run.files.includes('history.csv')) {
-        await drawCurve(main, history, chart, run.status !== 'running');
-      }
-      main.dataset.status = run.status;
-      main.dataset.state = run.status;
-      if (!left && run.status === 'running') timer = setTimeout(refresh, LIVE_MS);
-    } catch (e) {
-      main.querySelector('#error').textContent = e.message;
-      main.dataset.state = 'error';
+  return poll(main, async () => {
+    const run = await get(`/api/run/${encodePath(path)}`);
+    shownFiles = showRun(main, run, shownFiles);
+    if (run.files.includes('history.csv')) {
+      await drawCurve(main, history, chart, run.status !== 'running');
     }
-  }
-  refresh();
-  return () => {
-    left = true;
-    clearTimeout(timer);
-  };
+    main.dataset.status = run.status;
+    main.dataset.state = run.status;
+    return run.status === 'running' ? LIVE_MS : null;
+  });
 }
