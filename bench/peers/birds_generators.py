@@ -17,7 +17,9 @@ Prints a Markdown table (one row per set, `#` lines) and `name value unit` figur
 Settings (environment): BIRDS_BENCH_LEVELS (evoplay levels per seed, 100), BIRDS_BENCH_SEEDS
 ("1 2"), BIRDS_BENCH_PEER_LEVELS (40), BIRDS_BENCH_PIGS ("2,4"), BIRDS_BENCH_KEEP (a folder to
 keep the sets in; default a temporary one), EVOPLAY_AIBIRDS_BASELINE and EVOPLAY_IRATUSAVES (the
-peers' scripts; default ../peers/... next to the project).
+peers' scripts; default ../peers/... next to the project), EVOPLAY_BINARY (default
+build/release/evoplay). The generators run on one thread; the judging commands on every core
+(their reports do not depend on the thread count).
 """
 import glob
 import json
@@ -30,7 +32,7 @@ import sys
 import tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-EVOPLAY = os.path.join(ROOT, "build", "release", "evoplay")
+EVOPLAY = os.environ.get("EVOPLAY_BINARY", os.path.join(ROOT, "build", "release", "evoplay"))
 
 
 def cpu_of_children():
@@ -69,7 +71,7 @@ def judge(folder, asked, cpu):
     row = {"asked": asked, "delivered": len(files), "cpu_per_level": cpu / max(1, len(files))}
     if not files:
         return row
-    out, _ = run([EVOPLAY, "birds", "simulate", "--robust", "--json", "--threads", "1"] + files)
+    out, _ = run([EVOPLAY, "birds", "simulate", "--robust", "--json", "--threads", "0"] + files)
     reports = [json.loads(line) for line in out.splitlines() if line.strip()]
     row["stable"] = sum(r["stable"] for r in reports)
     row["robust"] = sum(r["robustness"]["robust"] for r in reports)
@@ -80,7 +82,7 @@ def judge(folder, asked, cpu):
     row["sheltered"] = 100.0 * d["sheltered_pigs"] / max(1, d["pigs"])
     row["closest"] = d["structural"]["min"]
     row["mean_distance"] = d["structural"]["mean"]
-    diff = json.loads(run([EVOPLAY, "birds", "difficulty", "--json", "--threads", "1"] + files)[0])
+    diff = json.loads(run([EVOPLAY, "birds", "difficulty", "--json", "--threads", "0"] + files)[0])
     s = diff["summary"]
     row["search_won"] = s["solvable"]
     row["first_bird"] = 100.0 * s["first_bird_share"]

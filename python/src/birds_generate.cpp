@@ -163,7 +163,8 @@ void add_birds_generate(py::module_& m) {
          std::string selection, std::string crossover, double crossover_rate, double mutation_rate,
          double stability_weight, double diversity_weight, std::string hamming, int elite,
          double max_lift, int layers, int new_composites, Pair blocks, Pair tnt, double platforms,
-         double min_distance, double protection_weight, int max_generations, bool playable,
+         double min_distance, int min_birds, double protection_weight, int max_generations,
+         bool playable,
          Range difficulty, std::size_t islands, std::size_t migration_interval,
          std::size_t migrants, const std::string& topology, std::uint64_t seed, int threads,
          std::optional<std::string> out, bool pictures, py::object callback) {
@@ -191,6 +192,7 @@ void add_birds_generate(py::module_& m) {
         ga.genome.max_lift = max_lift;
         ga.genome.platform_chance = platforms;
         ga.min_distance = min_distance;
+        ga.min_birds = min_birds;
         ga.protection_weight = protection_weight;
         ga.max_generations = max_generations;
         ga.playable.enabled = playable;
@@ -213,7 +215,7 @@ void add_birds_generate(py::module_& m) {
       py::arg("blocks") = Pair{g.blocks_min, g.blocks_max},
       py::arg("tnt") = Pair{g.placement.tnt_min, g.placement.tnt_max},
       py::arg("platforms") = g.genome.platform_chance, py::arg("min_distance") = g.min_distance,
-      py::arg("protection_weight") = g.protection_weight,
+      py::arg("min_birds") = g.min_birds, py::arg("protection_weight") = g.protection_weight,
       py::arg("max_generations") = g.max_generations, py::arg("playable") = false,
       py::arg("difficulty") = Range{g.playable.difficulty_min, g.playable.difficulty_max},
       py::arg("islands") = 1, py::arg("migration_interval") = 10, py::arg("migrants") = 1,

@@ -268,6 +268,13 @@ void add_level_set_options(CLI::App* cmd, birds::GeneratorSettings& s, LevelSetO
                   "distinct, at most this many generations (0: 20 x --generations)")
       ->capture_default_str()
       ->check(whole_in(0, 100000000));
+  cmd->add_option("--min-birds", s.min_birds,
+                  fmt::format("levels must need this many birds: with 2, no shot of the search "
+                              "agent's first bird (a sweep of {}) may win the level; 1: no such "
+                              "check",
+                              s.bird_check_budget))
+      ->capture_default_str()
+      ->check(whole_in(1, 2));
   cmd->add_flag("--playable", s.playable.enabled,
                 "levels must be solvable by the search agent, the naive agent's win rate within "
                 "--difficulty");

@@ -15,7 +15,7 @@ void add_birds_play_commands(CLI::App* group);
 /// `birds generate`'s options for level sets as the competition asks for them (blocks per level,
 /// TNT, platforms, distinct levels, protected pigs, levels delivered) and for playable levels.
 struct LevelSetOptions {
-  std::string blocks = "30,60";
+  std::string blocks = "60,100";
   std::string tnt = "0,2";
   std::string difficulty = "0.2:0.6";
 };

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <optional>
 
+#include "evoplay/core/content_hash.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
@@ -58,8 +59,20 @@ bool playable(const Individual& i, const GeneratorSettings& s) {
           i.play.naive_win_rate <= p.difficulty_max + 1e-9);
 }
 
+/// With min_birds 2: checked, and the first bird cannot win it.
+bool deep(const Individual& i, const GeneratorSettings& s) {
+  return s.min_birds < 2 || (i.play.birds_checked && !i.play.first_bird_wins);
+}
+
+/// All its pigs, its blocks in range, robust: what the two-birds check is measured for.
+bool sound(const Individual& i, const GeneratorSettings& s) {
+  return i.pigs_missing == 0 && i.stability.stable && i.stability.robust &&
+         i.blocks >= s.blocks_min && i.blocks <= s.blocks_max;
+}
+
 /// The archive's order: levels that meet the ruleset and the block range before those short of
-/// room for some pigs or out of range, then stable levels before unstable ones, each by fitness.
+/// room for some pigs or out of range, then stable levels before unstable ones, robust before
+/// not, those needing two birds before the others, playable before not, each by fitness.
 bool keeper(const Individual& a, const Individual& b, const GeneratorSettings& s) {
   auto meets = [&](const Individual& i) {
     return i.pigs_missing == 0 && i.blocks >= s.blocks_min && i.blocks <= s.blocks_max;
@@ -67,13 +80,13 @@ bool keeper(const Individual& a, const Individual& b, const GeneratorSettings& s
   if (meets(a) != meets(b)) return meets(a);
   if (a.stability.stable != b.stability.stable) return a.stability.stable;
   if (a.stability.robust != b.stability.robust) return a.stability.robust;
+  if (deep(a, s) != deep(b, s)) return deep(a, s);
   if (playable(a, s) != playable(b, s)) return playable(a, s);
   return a.fitness > b.fitness;
 }
 
 bool qualified(const Individual& i, const GeneratorSettings& s) {
-  return i.pigs_missing == 0 && i.stability.stable && i.stability.robust &&
-         i.blocks >= s.blocks_min && i.blocks <= s.blocks_max && playable(i, s);
+  return sound(i, s) && deep(i, s) && playable(i, s);
 }
 
 /// The blocks of a level as text: levels that differ only in pigs and birds share it.
@@ -99,7 +112,7 @@ class Generator {
         rules_(rules),
         s_(settings),
         control_(control),
-        palette_(catalogue, rules),
+        palette_(catalogue, rules, settings.genome.draw_by_pieces),
         workers_(settings.threads),
         master_(settings.seed),
         reference_(std::max(
@@ -218,6 +231,7 @@ class Generator {
     pop_ = std::move(candidates);
     if (pop_.empty()) return;
     score(pop_);
+    check_birds(pop_);
     for (const Individual& c : pop_) admit(c);
     trim_archive();
   }
@@ -504,8 +518,50 @@ class Generator {
     for (std::size_t j = 0; j < children.size(); ++j) pop[n - 1 - j] = std::move(children[j]);
   }
 
-  /// The best of the population join the archive (see admit).
-  void offer_to_archive(const std::vector<Individual>& pop) {
+  /// The two-birds check (min_birds 2) of the population's levels that could join the archive:
+  /// sound (all pigs, blocks in range, robust), not checked yet, their structure not in the
+  /// archive, and no sound member within min_distance as fit; the `elite` fittest of them, in
+  /// parallel. Cached with the level's stability.
+  void check_birds(std::vector<Individual>& pop) {
+    if (s_.min_birds < 2 || control_.cancelled()) return;
+    std::vector<std::size_t> todo;
+    for (std::size_t i = 0; i < pop.size(); ++i) {
+      const Individual& ind = pop[i];
+      if (!ind.scored || ind.play.birds_checked || !sound(ind, s_) || in_archive(ind)) continue;
+      const bool beaten = std::any_of(archive_.begin(), archive_.end(), [&](const Individual& a) {
+        return sound(a, s_) && deep(a, s_) && a.fitness >= ind.fitness &&
+               structural_distance(ind.shape.silhouette, a.shape.silhouette) < s_.min_distance;
+      });
+      if (!beaten) todo.push_back(i);
+    }
+    std::stable_sort(todo.begin(), todo.end(),
+                     [&](std::size_t a, std::size_t b) { return fitter(pop[a], pop[b]); });
+    todo.resize(std::min(todo.size(), static_cast<std::size_t>(std::max(1, s_.elite))));
+    std::vector<char> wins(todo.size(), 0), done(todo.size(), 0);
+    workers_.for_each(todo.size(), [&](std::size_t k) {
+      if (control_.cancelled()) return;
+      const Individual& ind = pop[todo[k]];
+      const Level level = place(ind.genome, catalogue_, rules_, s_.placement).level;
+      const std::uint64_t seed = ContentHash().value(s_.seed).text(ind.level_key).digest();
+      wins[k] = first_bird_wins(level, s_.bird_check_budget, PlaySettings{}, seed) ? 1 : 0;
+      done[k] = 1;
+    });
+    for (std::size_t k = 0; k < todo.size(); ++k) {
+      if (!done[k]) continue;
+      Individual& ind = pop[todo[k]];
+      ind.play.birds_checked = true;
+      ind.play.first_bird_wins = wins[k] != 0;
+      ++result_.bird_checks;
+      if (auto hit = cache_.find(ind.level_key); hit != cache_.end()) hit->second.second = ind.play;
+      for (Individual& other : pop) {  // copies of the same level
+        if (other.level_key == ind.level_key) other.play = ind.play;
+      }
+    }
+  }
+
+  /// The best of the population join the archive (see admit), after the two-birds check.
+  void offer_to_archive(std::vector<Individual>& pop) {
+    check_birds(pop);
     const auto offered = std::min(pop.size(), static_cast<std::size_t>(std::max(1, s_.elite)));
     for (std::size_t i : best_for_archive(pop, offered)) admit(pop[i]);
     trim_archive();
@@ -674,6 +730,8 @@ void GeneratorSettings::validate() const {
   at_least("blocks_min", blocks_min, 0);
   at_least("blocks_max", blocks_max, blocks_min);
   within("min_distance", min_distance, 0, 1);
+  within("min_birds", min_birds, 1, 2);
+  within("bird_check_budget", bird_check_budget, 1, 10000);
   at_least("max_generations", max_generations, 0);
   at_least("genome.length", genome.length, 1);
   within("genome.platform_chance", genome.platform_chance, 0, 1);
@@ -700,7 +758,9 @@ nlohmann::json GeneratorSettings::to_json() const {
       {"platform_chance", genome.platform_chance}, {"min_distance", min_distance},
       {"protection_weight", protection_weight},    {"max_generations", max_generations},
       {"shelter_weight", shelter_weight},          {"robustness", robustness.to_json()},
-      {"shelter_pigs", placement.shelter_pigs},    {"playable", playable.enabled}};
+      {"shelter_pigs", placement.shelter_pigs},    {"playable", playable.enabled},
+      {"min_birds", min_birds},                    {"draw_by_pieces", genome.draw_by_pieces}};
+  if (min_birds >= 2) level_set["bird_check_budget"] = bird_check_budget;
   if (playable.enabled) {
     level_set["difficulty"] = {playable.difficulty_min, playable.difficulty_max};
     level_set["playable_weight"] = playable.weight;

@@ -77,13 +77,18 @@ struct GeneratorSettings {
   RobustnessSettings robustness;
   double time_limit_seconds = 0;  // stop early after this much wall time (0: never)
   // Levels as the competition asks for them (docs/birds-generator.md, "Level sets"):
-  int blocks_min = 30, blocks_max = 60;  // blocks per level; outside, the fitness loses 100 x the
-                                         // share of the nearer bound missed
-  double min_distance = 0.2;             // no two levels delivered closer (structural distance)
+  int blocks_min = 60, blocks_max = 100;  // blocks per level (the peers' range); outside, the
+                                          // fitness loses 100 x the share of the bound missed
+  double min_distance = 0.45;             // no two levels delivered closer (structural distance)
   double protection_weight = 0.2;        // weight of 100 x the share of pigs no shot reaches first
   double shelter_weight = 0.3;           // weight of 100 x the share of pigs in rooms (shelter.hpp)
   int max_generations = 0;  // go on past `generations` until the archive holds the levels asked
                             // for, stable and distinct, at most this many (0: 20 x generations)
+  // Depth: with 2, a level qualifies only when the search agent's first bird, sweeping
+  // bird_check_budget shots, does not win it (measured for the levels offered to the archive
+  // that qualify otherwise); 1: no such check.
+  int min_birds = 2;
+  int bird_check_budget = 24;
   PlayableSettings playable;
   /// Islands (generator_run.hpp): K generators from their own seeds, swapping their best every
   /// interval generations; islands = 1 is the generator alone.
@@ -118,6 +123,9 @@ struct PlayScore {
   double naive_win_rate = 0;  // the naive agent's
   int birds_used = 0;         // by the search agent
   int shots_simulated = 0;
+  // The two-birds check (GeneratorSettings::min_birds), for levels offered to the archive.
+  bool birds_checked = false;
+  bool first_bird_wins = false;  // a shot of the first bird kills every pig
   bool operator==(const PlayScore&) const = default;
 };
 
@@ -149,6 +157,7 @@ struct GeneratorResult {
   std::uint64_t evaluations = 0;           // new individuals scored
   std::uint64_t simulations = 0;           // Box2D runs (the rest came from the cache)
   std::uint64_t playability_measures = 0;  // levels played (playable mode)
+  std::uint64_t bird_checks = 0;           // levels given the two-birds check (min_birds 2)
   /// Why it ended: kGenerations (the generations asked for, the levels found by then, or the
   /// max_generations reached looking for them: `qualified` tells which), kTarget (the levels
   /// found after more generations than asked for), kTime, kCancelled.

@@ -249,12 +249,13 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
 
   // The islands' archives (in island order) scored once more as one population: one archive.
   std::vector<std::vector<Individual>> archives(params.islands);
-  std::uint64_t evaluations = 0, simulations = 0, measures = 0;
+  std::uint64_t evaluations = 0, simulations = 0, measures = 0, checks = 0;
   nlohmann::json mine = nlohmann::json::array();
   for (std::size_t k = 0; k < runs.size(); ++k) {
     const GeneratorResult r = runs[k]->finish(stop);
     mine.push_back(
-        {here[k], travellers_json(r.levels), r.evaluations, r.simulations, r.playability_measures});
+        {here[k], travellers_json(r.levels), r.evaluations, r.simulations, r.playability_measures,
+         r.bird_checks});
   }
   const nlohmann::json all = exchange ? evo::detail::gather_arrays(*exchange, mine) : mine;
   for (const auto& j : all) {
@@ -262,6 +263,7 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
     evaluations += j.at(2).get<std::uint64_t>();
     simulations += j.at(3).get<std::uint64_t>();
     measures += j.at(4).get<std::uint64_t>();
+    checks += j.at(5).get<std::uint64_t>();
   }
   std::vector<Individual> candidates;
   for (auto& a : archives) {
@@ -277,6 +279,7 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
   out.evaluations = evaluations;
   out.simulations += simulations;
   out.playability_measures += measures;
+  out.bird_checks += checks;
   out.seconds = clock.seconds();
   return out;
 }

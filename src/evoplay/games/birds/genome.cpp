@@ -11,11 +11,14 @@
 
 namespace evoplay::games::birds {
 
-Palette::Palette(const Catalogue& catalogue, const Ruleset& rules) : catalogue_(&catalogue) {
+Palette::Palette(const Catalogue& catalogue, const Ruleset& rules, bool by_pieces)
+    : catalogue_(&catalogue) {
   materials_.reserve(catalogue.size());
   for (std::size_t i = 0; i < catalogue.size(); ++i) {
     materials_.push_back(allowed_materials(catalogue[i], rules));
-    if (!materials_.back().empty()) drawable_.push_back(static_cast<int>(i));
+    if (materials_.back().empty()) continue;
+    drawable_.push_back(static_cast<int>(i));
+    if (by_pieces) weights_.push_back(static_cast<double>(catalogue[i].pieces.size()));
   }
   if (drawable_.empty()) {
     throw Error(
@@ -24,7 +27,10 @@ Palette::Palette(const Catalogue& catalogue, const Ruleset& rules) : catalogue_(
   }
 }
 
-int Palette::draw_composite(Rng& rng) const { return drawable_[rng.index(drawable_.size())]; }
+int Palette::draw_composite(Rng& rng) const {
+  if (weights_.empty()) return drawable_[rng.index(drawable_.size())];
+  return drawable_[static_cast<std::size_t>(rng.weighted(weights_))];
+}
 
 Material Palette::draw_material(int composite, Rng& rng) const {
   const auto& m = materials_[static_cast<std::size_t>(composite)];

@@ -50,14 +50,19 @@ struct GenomeSettings {
   double position_fraction = 0.2;  // share of the positions the other mutations touch (>= 1)
   double platform_chance = 0.15;   // a column of a new individual stands on a platform
   double platform_low = 1.4, platform_high = 3.0;  // heights of a platform's top
+  // Composites are drawn with probability proportional to their pieces (forts and evolved
+  // composites before single blocks: levels of the peers' size); false: uniformly, as the
+  // document draws them.
+  bool draw_by_pieces = true;
 };
 
 /// What may be drawn under a ruleset: the composites that can be built in at least one allowed
 /// material, and those materials. Refers to the catalogue, which must outlive it.
 class Palette {
  public:
-  /// Throws Error when the ruleset forbids every composite of the catalogue.
-  Palette(const Catalogue& catalogue, const Ruleset& rules);
+  /// Throws Error when the ruleset forbids every composite of the catalogue. by_pieces: draws
+  /// composites with probability proportional to their pieces (else uniformly).
+  Palette(const Catalogue& catalogue, const Ruleset& rules, bool by_pieces = false);
   const Catalogue& catalogue() const { return *catalogue_; }
   /// Number of composites that may be drawn.
   std::size_t size() const { return drawable_.size(); }
@@ -69,6 +74,7 @@ class Palette {
  private:
   const Catalogue* catalogue_;
   std::vector<int> drawable_;
+  std::vector<double> weights_;  // per drawable composite (empty: uniform)
   std::vector<std::vector<Material>> materials_;  // per catalogue index
 };
 

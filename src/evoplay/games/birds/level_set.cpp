@@ -83,6 +83,10 @@ nlohmann::json level_json(const std::string& name, const Individual& ind, const 
     j["naive_win_rate"] = ind.play.naive_win_rate;
     j["search_birds_used"] = ind.play.birds_used;
   }
+  if (s.min_birds >= 2) {
+    j["birds_checked"] = ind.play.birds_checked;
+    j["first_bird_wins"] = ind.play.first_bird_wins;
+  }
   return j;
 }
 
@@ -263,6 +267,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                       {"stop_reason", evo::stop_reason_name(result.stop)},
                       {"evaluations", result.evaluations},
                       {"simulations", result.simulations},
+                      {"bird_checks", result.bird_checks},
                       {"seconds", result.seconds},
                       {"new_composites", fresh_names}});
     if (last) {
