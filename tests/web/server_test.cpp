@@ -355,7 +355,8 @@ TEST(WebServer, GeneratesAngryBirdsLevelsAsAJob) {
                                    {"generations", 1e9},
                                    {"levels", 0},
                                    {"pigs_min", 3},
-                                   {"blocks_min", 100}}) {
+                                   {"blocks_min", 101},
+                                   {"min_birds", 3}}) {
     json bad = tiny;
     bad[key] = value;
     EXPECT_EQ(server.post("/api/birds/generate", bad).first, 400) << key;

@@ -93,6 +93,16 @@ TEST(BirdsAgents, TheSearchAgentSolvesTheHutWithBlackAndPlaysTheSameGameAtAnyThr
   EXPECT_GT(one.simulated, 0);
 }
 
+TEST(BirdsDifficulty, TheFirstBirdWinsAnOpenPigButNotTwoPigsOneOfThemInAStoneHut) {
+  // The generator's two-birds check: a red bird's sweep finds the pig in the open; with a second
+  // pig inside the closed stone hut (which a red bird does not break) no shot kills both.
+  EXPECT_TRUE(first_bird_wins(open_pig(), 24, {}, 1));
+  Level two = hut({BirdType::kRed, BirdType::kRed});
+  two.objects.push_back(open_pig().objects.front());
+  EXPECT_FALSE(first_bird_wins(two, 24, {}, 1));
+  EXPECT_FALSE(first_bird_wins(hut({BirdType::kRed, BirdType::kRed}), 24, {}, 1));
+}
+
 TEST(BirdsProtection, APigInTheOpenIsExposedAndOneInAClosedHutIsProtected) {
   const ProtectionReport open = pig_protection(open_pig());
   ASSERT_EQ(open.pigs.size(), 1u);

@@ -34,6 +34,7 @@ GeneratorSettings small_generator() {
   s.max_generations = s.generations;  // the document's loop alone: no generations added
   s.blocks_min = 0;                   // and no block range to meet
   s.blocks_max = 1000;
+  s.min_birds = 1;  // nor the two-birds check (BirdsGenerator.LevelsNeedTwoBirds...)
   return s;
 }
 
@@ -126,6 +127,7 @@ TEST(BirdsGenerator, ASmallPopulationStillBreedsOnePair) {
   GeneratorSettings s = small_generator();
   s.population = 4;
   s.generations = 2;
+  s.max_generations = 2;
   s.crossover_rate = 0.3;  // 1.2 parents: one pair
   EXPECT_EQ(run_generator(default_catalogue(), Ruleset{}, s).evaluations, 4u + 2u * 2u);
   s.crossover_rate = 0;  // no breeding at all
@@ -319,4 +321,32 @@ TEST(BirdsGenerator, AnArchiveObserverSeesTheLevelsAsTheyAppear) {
   ASSERT_EQ(last.size(), 3u);
   ASSERT_EQ(r.levels.size(), 3u);
   for (std::size_t i = 0; i < last.size(); ++i) EXPECT_EQ(r.levels[i].level_key, last[i]) << i;
+}
+
+TEST(BirdsGenerator, LevelsNeedTwoBirdsWhenMinBirdsIsTwo) {
+  // With min_birds 2 a level qualifies only when the search agent's first bird, sweeping
+  // bird_check_budget shots, cannot win it: the run goes on until its levels are such, and each
+  // says it was checked. With 1, nothing is checked.
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.levels = 2;
+  rules.pigs_min = rules.pigs_max = 2;
+  GeneratorSettings s = small_generator();
+  s.generations = 0;
+  s.max_generations = 300;
+  s.min_birds = 2;
+  s.bird_check_budget = 12;
+  const auto r = run_generator(c, rules, s);
+  EXPECT_EQ(r.qualified, 2);
+  EXPECT_GE(r.bird_checks, 2u);
+  for (const auto& ind : r.levels) {
+    EXPECT_TRUE(ind.play.birds_checked);
+    EXPECT_FALSE(ind.play.first_bird_wins);
+  }
+  s.min_birds = 1;
+  const auto plain = run_generator(c, rules, s);
+  EXPECT_EQ(plain.bird_checks, 0u);
+  for (const auto& ind : plain.levels) EXPECT_FALSE(ind.play.birds_checked);
+  s.min_birds = 3;
+  EXPECT_THROW(s.validate(), evoplay::Error);
 }

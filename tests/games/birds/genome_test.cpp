@@ -148,3 +148,27 @@ TEST(BirdsGenome, HammingDistanceOfTheDocumentsExample) {
   EXPECT_EQ(hamming(a, moved), 4);     // column 1 loses two cells, column 2 gains two
   EXPECT_EQ(composite_grid(moved)[1], (std::vector<int>{0, 0}));
 }
+
+TEST(BirdsGenome, CompositesAreDrawnByTheirPiecesOrUniformly) {
+  // By pieces, a composite of p pieces comes p times as often as a single block: the mean
+  // pieces per draw is sum(p^2) / sum(p); uniformly it is sum(p) / n.
+  const Catalogue c = default_catalogue();
+  double sum = 0, squares = 0;
+  for (const Composite& k : c) {
+    const auto p = static_cast<double>(k.pieces.size());
+    sum += p;
+    squares += p * p;
+  }
+  ASSERT_GT(squares / sum, sum / static_cast<double>(c.size()) + 0.5) << "sizes differ enough";
+  for (const bool by_pieces : {true, false}) {
+    const Palette palette(c, Ruleset{}, by_pieces);
+    Rng rng(3);
+    constexpr int kDraws = 20000;
+    double drawn = 0;
+    for (int i = 0; i < kDraws; ++i) {
+      drawn += static_cast<double>(c[static_cast<std::size_t>(palette.draw_composite(rng))].pieces.size());
+    }
+    const double expected = by_pieces ? squares / sum : sum / static_cast<double>(c.size());
+    EXPECT_NEAR(drawn / kDraws, expected, 0.05) << "by pieces: " << by_pieces;
+  }
+}
