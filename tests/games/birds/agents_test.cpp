@@ -93,14 +93,20 @@ TEST(BirdsAgents, TheSearchAgentSolvesTheHutWithBlackAndPlaysTheSameGameAtAnyThr
   EXPECT_GT(one.simulated, 0);
 }
 
-TEST(BirdsDifficulty, TheFirstBirdWinsAnOpenPigButNotTwoPigsOneOfThemInAStoneHut) {
-  // The generator's two-birds check: a red bird's sweep finds the pig in the open; with a second
-  // pig inside the closed stone hut (which a red bird does not break) no shot kills both.
+TEST(BirdsDifficulty, TheFirstBirdWinsAnOpenPigButNotAPigOnTheGroundAndOneHighAbove) {
+  // The generator's two-birds check. A red bird's sweep finds the pig in the open. With one pig
+  // on the ground 5 units in front of the slingshot and another on a platform 7.5 units higher
+  // and 3 farther, no flight kills both: it reaches the high pig only after passing over the low
+  // one, and comes down to the ground only after the high one's x.
   EXPECT_TRUE(first_bird_wins(open_pig(), 24, {}, 1));
-  Level two = hut({BirdType::kRed, BirdType::kRed});
-  two.objects.push_back(open_pig().objects.front());
+  const double platform_y = 4;
+  const Level two = level_of(
+      {BirdType::kRed, BirdType::kRed},
+      {thing(ObjectType::kPigMedium, -3, on_ground(ObjectType::kPigMedium)),
+       thing(ObjectType::kPlatform, 0, platform_y),
+       thing(ObjectType::kPigMedium, 0,
+             platform_y + kPlatformTile / 2 + shape_info(ObjectType::kPigMedium).height / 2)});
   EXPECT_FALSE(first_bird_wins(two, 24, {}, 1));
-  EXPECT_FALSE(first_bird_wins(hut({BirdType::kRed, BirdType::kRed}), 24, {}, 1));
 }
 
 TEST(BirdsProtection, APigInTheOpenIsExposedAndOneInAClosedHutIsProtected) {
