@@ -75,12 +75,13 @@ void birds_generator(Context& ctx) {
   set.layers = 2;
   set.seed = ctx.seed;
   auto& ga = set.generator;  // population 10
-  ga.generations = 50;       // per layer: two layers stay well within the demo's time
-  ga.genome.length = 20;     // smaller levels than by default (20-40 blocks), for time
+  ga.generations = 30;       // per layer: two layers stay well within the demo's time
+  ga.genome.length = 20;     // smaller levels than by default (40-70 blocks), for time
   ga.genome.min_length = 10;
   ga.genome.max_length = 40;
-  ga.blocks_min = 20;
-  ga.blocks_max = 40;
+  ga.blocks_min = 40;
+  ga.blocks_max = 70;
+  ga.min_birds = 1;  // and no two-birds check (it plays 24 shots a candidate level)
   ga.threads = resolve_threads(ctx.threads);
   const bl::Ruleset rules;  // 5 levels, 2-4 pigs
   const auto made = bl::generate_level_set(dir, bl::default_catalogue(), rules, set, 0, "birdsgen");

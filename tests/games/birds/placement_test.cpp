@@ -12,6 +12,7 @@
 #include "evoplay/games/birds/check.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/protection.hpp"
+#include "evoplay/games/birds/shelter.hpp"
 #include "games/birds/catalogue_support.hpp"
 
 using namespace evoplay::games::birds;
@@ -308,6 +309,36 @@ TEST(BirdsPlacement, PigsGoFirstWhereNoShotReachesThem) {
   open.shelter_pigs = false;
   const auto q = place(genome_of(c, {"house"}, {0, 0, 0, 1, 0, 0, 0}), c, rules, open);
   EXPECT_DOUBLE_EQ(pig_protection(q.level).share, 0.0);
+}
+
+TEST(BirdsPlacement, PigsGoToRoomsFarApart) {
+  // Rooms at x = -3 (a house), 2 and 4 (the two bays of a hall at x = 3) and 9 (a house): with
+  // the default pig_spread (5) two pigs take rooms at least 5 apart in x, whatever the pig seed
+  // (one shot does not reach both); without it, some seed puts both in the hall.
+  const Catalogue c = default_catalogue();
+  Ruleset rules;
+  rules.pigs_min = rules.pigs_max = 2;
+  Genome g = genome_of(c, {"house", "hall", "house"}, {1, 0, 0, 1, 0, 0, 1});
+  PlacementSettings together;
+  together.pig_spread = 0;
+  ASSERT_GE(PlacementSettings{}.pig_spread, 5);
+  int close_without = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    g.pig_seed = seed;
+    for (const bool spread : {true, false}) {
+      const auto p = place(g, c, rules, spread ? PlacementSettings{} : together);
+      std::vector<double> xs;
+      for (const Object& o : p.level.objects) {
+        if (o.kind() == Kind::kPig) xs.push_back(o.x);
+      }
+      EXPECT_DOUBLE_EQ(pig_shelter(p.level).share, 1.0) << "seed " << seed;
+      ASSERT_EQ(xs.size(), 2u) << "seed " << seed;
+      const double apart = std::abs(xs[0] - xs[1]);
+      if (spread) EXPECT_GE(apart, 5 - 1e-9) << "seed " << seed;
+      if (!spread && apart < 5) ++close_without;
+    }
+  }
+  EXPECT_GT(close_without, 0);
 }
 
 TEST(BirdsPlacement, AColumnStandsOnItsPlatformAndTntGoesBesideThePigs) {

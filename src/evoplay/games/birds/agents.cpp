@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "evoplay/core/error.hpp"
@@ -131,30 +132,40 @@ std::vector<Shot> sweep(const AgentSettings& s, const Level& level, const GameSt
 }
 
 /// Simulates every shot from `state` (in parallel slots: the same results at any thread count).
+/// With `until_won`, shots not yet started once one has won are skipped (left unwon, as they
+/// were): only whether some shot wins is then the same at any thread count.
 std::vector<Tried> try_all(const Level& level, const Tried& from, std::span<const Shot> shots,
-                           const PlaySettings& play, int threads, bool first_level) {
+                           const PlaySettings& play, int threads, bool first_level,
+                           bool until_won = false) {
   std::vector<Tried> out(shots.size());
+  std::atomic<bool> won{false};
   parallel_slots(shots.size(), threads, [&](std::size_t k) {
     Tried& t = out[k];
     t.shot = shots[k];
+    t.first = first_level ? shots[k] : from.first;
+    t.pigs_left = 1 << 20;  // skipped: ranks last
+    if (until_won && won.load(std::memory_order_relaxed)) return;
     t.after = from.after;
     const ShotRecord r = play_shot(level, t.after, shots[k], play);
     t.damage = from.damage + r.damage;
     t.pigs_left = t.after.pigs_alive(level);
     t.won = t.pigs_left == 0;
-    t.first = first_level ? shots[k] : from.first;
+    if (t.won) won = true;
   });
   return out;
 }
 
 /// The best shots of one state with `budget` simulations: a sweep with two thirds of it, then
-/// refinements around the best four with the rest. Sorted best first.
+/// refinements around the best four with the rest. Sorted best first. With `until_won`, no more
+/// shots are simulated once one wins (whether one does is all that is then the same at any
+/// thread count).
 std::vector<Tried> expand(const AgentSettings& s, const Level& level, const Tried& from,
-                          const PlaySettings& play, Rng& rng, bool first_level, int& simulated) {
+                          const PlaySettings& play, Rng& rng, bool first_level, int& simulated,
+                          bool until_won = false) {
   const int budget = std::max(1, s.budget);
   const int coarse = std::max(1, budget * 2 / 3);
   const auto shots = sweep(s, level, from.after, coarse, rng);
-  auto tried = try_all(level, from, shots, play, s.threads, first_level);
+  auto tried = try_all(level, from, shots, play, s.threads, first_level, until_won);
   std::stable_sort(tried.begin(), tried.end(), better);
   const int fine = budget - coarse;
   if (fine > 0 && !tried.front().won) {
@@ -168,7 +179,7 @@ std::vector<Tried> expand(const AgentSettings& s, const Level& level, const Trie
       if (shot.tap >= 0) shot.tap *= rng.uniform(0.85, 1.15);
       more.push_back(shot);
     }
-    auto refined = try_all(level, from, more, play, s.threads, first_level);
+    auto refined = try_all(level, from, more, play, s.threads, first_level, until_won);
     tried.insert(tried.end(), refined.begin(), refined.end());
     std::stable_sort(tried.begin(), tried.end(), better);
   }
@@ -204,6 +215,20 @@ Decision search_shot(const AgentSettings& s, const Level& level, const GameState
 }
 
 }  // namespace
+
+bool first_bird_wins(const Level& level, int budget, const PlaySettings& play,
+                     std::uint64_t seed) {
+  const GameState start = initial_state(level, play);
+  if (start.status(level) != GameStatus::kPlaying) return start.status(level) == GameStatus::kWon;
+  AgentSettings search;
+  search.budget = budget;
+  search.threads = 1;
+  Rng branch = Rng(seed).split({0, 0});  // as search_shot's first decision draws
+  Tried root;
+  root.after = start;
+  int simulated = 0;
+  return expand(search, level, root, play, branch, true, simulated, true).front().won;
+}
 
 std::string_view agent_name(AgentKind kind) {
   switch (kind) {

@@ -71,6 +71,12 @@ struct GameRecord {
   nlohmann::json to_json(const Level& level) const;
 };
 
+/// Whether the search agent, sweeping `budget` shots of its first bird from the level settled
+/// (its first decision's sweep and refinements, stopping at the first shot that wins), finds one
+/// that kills every pig: the generator's check that a level needs two birds or more. One
+/// thread; deterministic for a seed.
+bool first_bird_wins(const Level& level, int budget, const PlaySettings& play, std::uint64_t seed);
+
 /// Plays until the level is won or lost. Decision k draws from Rng(seed).split(k).
 GameRecord play_game(const Level& level, const AgentSettings& agent, const PlaySettings& play,
                      std::uint64_t seed);

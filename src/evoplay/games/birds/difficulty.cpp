@@ -58,21 +58,6 @@ nlohmann::json DifficultyReport::to_json() const {
           {"shots_simulated", shots_simulated}};
 }
 
-bool first_bird_wins(const Level& level, int budget, const PlaySettings& play,
-                     std::uint64_t seed) {
-  const GameState start = initial_state(level, play);
-  if (start.status(level) != GameStatus::kPlaying) return start.status(level) == GameStatus::kWon;
-  AgentSettings search;
-  search.kind = AgentKind::kSearch;
-  search.budget = budget;
-  search.threads = 1;
-  Rng rng(seed);
-  const Decision d = choose_shot(search, level, start, play, rng);
-  GameState state = start;
-  play_shot(level, state, d.shot, play);
-  return state.pigs_alive(level) == 0;
-}
-
 DifficultyReport measure_difficulty(const Level& level, const DifficultySettings& settings) {
   settings.validate();
   DifficultyReport r;

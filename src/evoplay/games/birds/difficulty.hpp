@@ -45,11 +45,6 @@ struct DifficultyReport {
 
 DifficultyReport measure_difficulty(const Level& level, const DifficultySettings& settings);
 
-/// Whether the search agent, sweeping `budget` shots of its first bird from the level settled
-/// (as its first decision does), finds one that kills every pig: the generator's check that a
-/// level needs two birds or more. One thread; deterministic for a seed.
-bool first_bird_wins(const Level& level, int budget, const PlaySettings& play, std::uint64_t seed);
-
 /// Means over a set of levels, and how difficulty spreads over it.
 struct DifficultySummary {
   int levels = 0, solvable = 0;

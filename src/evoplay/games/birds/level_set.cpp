@@ -304,11 +304,16 @@ std::string LevelSetReport::text(std::string_view title) const {
   std::string s = fmt::format("{}\n", title);
   for (const auto& l : report["levels"]) {
     const int pigs = l["pigs"].get<int>(), birds = l["birds"].get<int>();
+    // The two-birds check (min_birds 2), when a level did not pass it.
+    const std::string depth = !l.contains("birds_checked")    ? ""
+                              : !l["birds_checked"].get<bool>() ? ", two-birds check not made"
+                              : l["first_bird_wins"].get<bool>() ? ", won by the first bird"
+                                                                 : "";
     s += fmt::format(
-        "  {}  fitness {:6.2f}  stability {:6.2f}  {:<8}  {:2} blocks, {} pig{}, {} bird{}\n",
+        "  {}  fitness {:6.2f}  stability {:6.2f}  {:<8}  {:2} blocks, {} pig{}, {} bird{}{}\n",
         l["file"].get<std::string>(), l["fitness"].get<double>(), l["stability"].get<double>(),
         l["stable"].get<bool>() ? "stable" : "UNSTABLE", l["blocks"].get<int>(), pigs,
-        pigs == 1 ? "" : "s", birds, birds == 1 ? "" : "s");
+        pigs == 1 ? "" : "s", birds, birds == 1 ? "" : "s", depth);
   }
   std::uint64_t simulations = 0, evaluations = 0;
   double seconds = 0;

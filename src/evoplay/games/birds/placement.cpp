@@ -186,8 +186,11 @@ bool clear_of(const Bounds& box, const std::vector<Bounds>& others, double gap) 
 /// Puts `wanted` occupants into the slots, in their order: a random kind per slot, then the
 /// smallest kind where there is still room (and, if the larger kinds took the room of several,
 /// the smallest kind only, if that holds more). Keeps `gap` from each other and from `taken`.
+/// With `spread` > 0, the first `spread_slots` slots are offered first to occupants at least
+/// `spread` apart in x (pigs in different rooms: one shot does not reach them all).
 std::vector<Spot> fill_slots(const std::vector<Slot>& slots, int wanted, double gap,
-                             const std::vector<Bounds>& taken, Rng& rng) {
+                             const std::vector<Bounds>& taken, Rng& rng, double spread = 0,
+                             std::size_t spread_slots = 0) {
   std::vector<Spot> chosen;
   std::vector<Bounds> boxes = taken;
   std::vector<char> used(slots.size(), 0);
@@ -199,6 +202,15 @@ std::vector<Spot> fill_slots(const std::vector<Slot>& slots, int wanted, double 
     boxes.push_back(s.box);
     used[k] = 1;
   };
+  if (spread > 0) {
+    for (std::size_t k = 0; k < std::min(spread_slots, slots.size()); ++k) {
+      const Spot& s = slots[k][rng.index(slots[k].size())];
+      const bool apart = std::all_of(chosen.begin(), chosen.end(), [&](const Spot& c) {
+        return std::abs(c.x - s.x) >= spread;
+      });
+      if (apart) take(k, s);
+    }
+  }
   for (std::size_t k = 0; k < slots.size(); ++k) take(k, slots[k][rng.index(slots[k].size())]);
   for (std::size_t k = 0; k < slots.size(); ++k) take(k, slots[k].front());
   if (static_cast<int>(chosen.size()) < wanted) {
@@ -217,7 +229,8 @@ std::vector<Spot> fill_slots(const std::vector<Slot>& slots, int wanted, double 
 /// others, tops before the ground within each; each slot keeps the kinds of its best class.
 std::vector<Slot> sheltered_first(const Level& level, const std::vector<Solid>& placed,
                                   std::vector<Slot> tops, std::vector<Slot> ground, bool shelter,
-                                  Rng& rng) {
+                                  Rng& rng, std::size_t& rooms) {
+  rooms = 0;
   rng.shuffle(tops);
   rng.shuffle(ground);
   std::vector<Slot> out;
@@ -248,6 +261,7 @@ std::vector<Slot> sheltered_first(const Level& level, const std::vector<Solid>& 
     }
   }
   for (std::size_t c = 4; c-- > 0;) out.insert(out.end(), classes[c].begin(), classes[c].end());
+  rooms = classes[3].size() + classes[2].size();
   return out;
 }
 
@@ -258,9 +272,11 @@ void add_pigs_and_birds(Placement& p, std::vector<Solid>& placed, const Genome& 
   const int wanted = lo + static_cast<int>(rng.index(static_cast<std::size_t>(hi - lo + 1)));
   std::vector<Slot> tops, ground;
   candidate_slots(kPigTypes, p.level, placed, settings, tops, ground);
+  std::size_t rooms = 0;
   const auto slots = sheltered_first(p.level, placed, std::move(tops), std::move(ground),
-                                     settings.shelter_pigs, rng);
-  const std::vector<Spot> chosen = fill_slots(slots, wanted, settings.pig_gap, {}, rng);
+                                     settings.shelter_pigs, rng, rooms);
+  const std::vector<Spot> chosen =
+      fill_slots(slots, wanted, settings.pig_gap, {}, rng, settings.pig_spread, rooms);
   std::vector<Bounds> taken;
   for (const Spot& s : chosen) {
     p.level.objects.push_back({s.pig, Material::kNone, s.x, s.y});

@@ -36,6 +36,9 @@ struct PlacementSettings {
   double ground_min = -5, ground_max = 12;
   bool shelter_pigs = true;  // pigs take first the places in rooms (shelter.hpp) that no
                              // shot reaches (protection.hpp), then the others
+  // Pigs in different rooms: the places in rooms go first to pigs at least this far apart in x
+  // (so that one shot does not reach them all), then to the others (0: no such preference).
+  double pig_spread = 5;
   // Forts, not totems: a pile (a composite with what holds it up, down to the ground or a
   // platform) may rise at most this many times the width it stands on (the narrowest of the
   // composites under it, or the span between two it bridges).
