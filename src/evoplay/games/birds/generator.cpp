@@ -518,9 +518,30 @@ class Generator {
     for (std::size_t j = 0; j < children.size(); ++j) pop[n - 1 - j] = std::move(children[j]);
   }
 
+  /// Whether a level that qualifies would stay in an archive full of qualified levels: its
+  /// fitness there (stability, the diversity term against the members, its own terms) above the
+  /// lowest member's. Without it, the two-birds check is not worth making.
+  bool would_stay(const Individual& ind) const {
+    const auto room = static_cast<std::size_t>(std::max(1, rules_.levels));
+    if (archive_.size() < room || archive_short()) return true;
+    double low = 1, sum = 0, lowest = 1e300;
+    for (const Individual& a : archive_) {
+      const double d = level_distance(ind.shape, a.shape);
+      low = std::min(low, d);
+      sum += d;
+      lowest = std::min(lowest, a.fitness);
+    }
+    const double spread =
+        s_.hamming == HammingMode::kMin ? low : sum / static_cast<double>(archive_.size());
+    const double fitness = s_.stability_weight * ind.stability.robust_score +
+                           s_.diversity_weight * 100 * spread + own_terms(ind);
+    return fitness > lowest;
+  }
+
   /// The two-birds check (min_birds 2) of the population's levels that could join the archive:
   /// sound (all pigs, blocks in range, robust), not checked yet, their structure not in the
-  /// archive, and no sound member within min_distance as fit; the `elite` fittest of them, in
+  /// archive, no sound member within min_distance as fit, and (when the archive is full of
+  /// qualified levels) fitter there than its least fit member; the `elite` fittest of them, in
   /// parallel. Cached with the level's stability.
   void check_birds(std::vector<Individual>& pop) {
     if (s_.min_birds < 2 || control_.cancelled()) return;
@@ -532,7 +553,7 @@ class Generator {
         return sound(a, s_) && deep(a, s_) && a.fitness >= ind.fitness &&
                structural_distance(ind.shape.silhouette, a.shape.silhouette) < s_.min_distance;
       });
-      if (!beaten) todo.push_back(i);
+      if (!beaten && would_stay(ind)) todo.push_back(i);
     }
     std::stable_sort(todo.begin(), todo.end(),
                      [&](std::size_t a, std::size_t b) { return fitter(pop[a], pop[b]); });
