@@ -313,20 +313,21 @@ TEST(BirdsPlacement, PigsGoFirstWhereNoShotReachesThem) {
 
 TEST(BirdsPlacement, PigsGoToRoomsFarApart) {
   // Rooms at x = -3 (a house), 2 and 4 (the two bays of a hall at x = 3) and 9 (a house): with
-  // the default pig_spread (5) two pigs take rooms at least 5 apart in x, whatever the pig seed
-  // (one shot does not reach both); without it, some seed puts both in the hall.
+  // pig_spread 5 two pigs take rooms at least 5 apart in x, whatever the pig seed (one shot does
+  // not reach both); without it (the default), some seed puts both in the hall.
   const Catalogue c = default_catalogue();
   Ruleset rules;
   rules.pigs_min = rules.pigs_max = 2;
   Genome g = genome_of(c, {"house", "hall", "house"}, {1, 0, 0, 1, 0, 0, 1});
-  PlacementSettings together;
-  together.pig_spread = 0;
-  ASSERT_GE(PlacementSettings{}.pig_spread, 5);
+  PlacementSettings apart_settings;
+  apart_settings.pig_spread = 5;
+  const PlacementSettings together;
+  ASSERT_EQ(together.pig_spread, 0);
   int close_without = 0;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     g.pig_seed = seed;
     for (const bool spread : {true, false}) {
-      const auto p = place(g, c, rules, spread ? PlacementSettings{} : together);
+      const auto p = place(g, c, rules, spread ? apart_settings : together);
       std::vector<double> xs;
       for (const Object& o : p.level.objects) {
         if (o.kind() == Kind::kPig) xs.push_back(o.x);
