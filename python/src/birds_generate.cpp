@@ -164,8 +164,7 @@ void add_birds_generate(py::module_& m) {
          double stability_weight, double diversity_weight, std::string hamming, int elite,
          double max_lift, int layers, int new_composites, Pair blocks, Pair tnt, double platforms,
          double min_distance, int min_birds, double protection_weight, int max_generations,
-         bool playable,
-         Range difficulty, std::size_t islands, std::size_t migration_interval,
+         bool playable, Range difficulty, std::size_t islands, std::size_t migration_interval,
          std::size_t migrants, const std::string& topology, std::uint64_t seed, int threads,
          std::optional<std::string> out, bool pictures, py::object callback) {
         Request r{levels,

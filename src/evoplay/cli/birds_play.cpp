@@ -274,7 +274,7 @@ void add_level_set_options(CLI::App* cmd, birds::GeneratorSettings& s, LevelSetO
                               "check",
                               s.bird_check_budget))
       ->capture_default_str()
-      ->check(whole_in(1, 2));
+      ->check(whole_in(1, birds::kMostMinBirds));
   cmd->add_flag("--playable", s.playable.enabled,
                 "levels must be solvable by the search agent, the naive agent's win rate within "
                 "--difficulty");

@@ -81,7 +81,7 @@ void birds_generator(Context& ctx) {
   ga.genome.max_length = 40;
   ga.blocks_min = 40;
   ga.blocks_max = 70;
-  ga.min_birds = 1;  // and no two-birds check (it plays 24 shots a candidate level)
+  ga.min_birds = 1;  // and no two-birds check (it plays a sweep of shots a candidate level)
   ga.threads = resolve_threads(ctx.threads);
   const bl::Ruleset rules;  // 5 levels, 2-4 pigs
   const auto made = bl::generate_level_set(dir, bl::default_catalogue(), rules, set, 0, "birdsgen");

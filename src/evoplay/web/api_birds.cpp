@@ -80,7 +80,8 @@ std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json&
       ga.genome, static_cast<int>(get_int(body, "length", ga.genome.length, 1, kMostLength)));
   ga.blocks_min = static_cast<int>(get_int(body, "blocks_min", ga.blocks_min, 0, 1000));
   ga.blocks_max = static_cast<int>(get_int(body, "blocks_max", ga.blocks_max, 0, 1000));
-  ga.min_birds = static_cast<int>(get_int(body, "min_birds", ga.min_birds, 1, 2));
+  ga.min_birds =
+      static_cast<int>(get_int(body, "min_birds", ga.min_birds, 1, birds::kMostMinBirds));
   ga.threads = 1;
   set.pictures = false;
   set.seed = get_seed(body, "seed", 1);

@@ -166,7 +166,8 @@ TEST(BirdsGenome, CompositesAreDrawnByTheirPiecesOrUniformly) {
     constexpr int kDraws = 20000;
     double drawn = 0;
     for (int i = 0; i < kDraws; ++i) {
-      drawn += static_cast<double>(c[static_cast<std::size_t>(palette.draw_composite(rng))].pieces.size());
+      drawn += static_cast<double>(
+          c[static_cast<std::size_t>(palette.draw_composite(rng))].pieces.size());
     }
     const double expected = by_pieces ? squares / sum : sum / static_cast<double>(c.size());
     EXPECT_NEAR(drawn / kDraws, expected, 0.05) << "by pieces: " << by_pieces;

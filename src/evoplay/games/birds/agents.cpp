@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <limits>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
@@ -143,8 +144,10 @@ std::vector<Tried> try_all(const Level& level, const Tried& from, std::span<cons
     Tried& t = out[k];
     t.shot = shots[k];
     t.first = first_level ? shots[k] : from.first;
-    t.pigs_left = 1 << 20;  // skipped: ranks last
-    if (until_won && won.load(std::memory_order_relaxed)) return;
+    if (until_won && won.load(std::memory_order_relaxed)) {
+      t.pigs_left = std::numeric_limits<int>::max();  // skipped: ranks last
+      return;
+    }
     t.after = from.after;
     const ShotRecord r = play_shot(level, t.after, shots[k], play);
     t.damage = from.damage + r.damage;
@@ -216,8 +219,7 @@ Decision search_shot(const AgentSettings& s, const Level& level, const GameState
 
 }  // namespace
 
-bool first_bird_wins(const Level& level, int budget, const PlaySettings& play,
-                     std::uint64_t seed) {
+bool first_bird_wins(const Level& level, int budget, const PlaySettings& play, std::uint64_t seed) {
   const GameState start = initial_state(level, play);
   if (start.status(level) != GameStatus::kPlaying) return start.status(level) == GameStatus::kWon;
   AgentSettings search;

@@ -429,7 +429,7 @@ class Generator {
   /// its distance to the population; within the archive what counts is how different the levels
   /// are from each other: fitness = stability + diversity weight x 100 x the level distance
   /// (`distance`, from archive_distances) to the nearest other member (or the mean, with
-  /// --hamming mean).
+  /// --hamming mean): archive_fitness.
   void score_in_archive(const std::vector<std::vector<double>>& distance) {
     const std::size_t n = archive_.size();
     for (std::size_t i = 0; i < n; ++i) {
@@ -439,13 +439,22 @@ class Generator {
         low = std::min(low, distance[i][j]);
         sum += distance[i][j];
       }
-      const double spread = n < 2                             ? 0.0
-                            : s_.hamming == HammingMode::kMin ? low
-                                                              : sum / static_cast<double>(n - 1);
-      archive_[i].set_distance = spread;
-      archive_[i].fitness = s_.stability_weight * archive_[i].stability.robust_score +
-                            s_.diversity_weight * 100 * spread + own_terms(archive_[i]);
+      archive_[i].set_distance = set_spread(low, sum, n - 1);
+      archive_[i].fitness = archive_fitness(archive_[i], archive_[i].set_distance);
     }
+  }
+
+  /// A member's distance to the others of the archive (`others` of them; `low`, `sum`: the
+  /// nearest and the sum): the nearest's, or the mean with --hamming mean; 0 alone.
+  double set_spread(double low, double sum, std::size_t others) const {
+    if (others == 0) return 0.0;
+    return s_.hamming == HammingMode::kMin ? low : sum / static_cast<double>(others);
+  }
+
+  /// A level's fitness within the archive, at `spread` from the other members.
+  double archive_fitness(const Individual& ind, double spread) const {
+    return s_.stability_weight * ind.stability.robust_score + s_.diversity_weight * 100 * spread +
+           own_terms(ind);
   }
 
   /// Trims the archive to the number of levels asked for, one member at a time: the first
@@ -531,11 +540,7 @@ class Generator {
       sum += d;
       lowest = std::min(lowest, a.fitness);
     }
-    const double spread =
-        s_.hamming == HammingMode::kMin ? low : sum / static_cast<double>(archive_.size());
-    const double fitness = s_.stability_weight * ind.stability.robust_score +
-                           s_.diversity_weight * 100 * spread + own_terms(ind);
-    return fitness > lowest;
+    return archive_fitness(ind, set_spread(low, sum, archive_.size())) > lowest;
   }
 
   /// The two-birds check (min_birds 2) of the population's levels that could join the archive:
@@ -751,7 +756,7 @@ void GeneratorSettings::validate() const {
   at_least("blocks_min", blocks_min, 0);
   at_least("blocks_max", blocks_max, blocks_min);
   within("min_distance", min_distance, 0, 1);
-  within("min_birds", min_birds, 1, 2);
+  within("min_birds", min_birds, 1, kMostMinBirds);
   within("bird_check_budget", bird_check_budget, 1, 10000);
   at_least("max_generations", max_generations, 0);
   at_least("genome.length", genome.length, 1);
@@ -774,13 +779,18 @@ GeneratorResult run_generator(const Catalogue& catalogue, const Ruleset& rules,
 }
 
 nlohmann::json GeneratorSettings::to_json() const {
-  nlohmann::json level_set = {
-      {"blocks", {blocks_min, blocks_max}},        {"tnt", {placement.tnt_min, placement.tnt_max}},
-      {"platform_chance", genome.platform_chance}, {"min_distance", min_distance},
-      {"protection_weight", protection_weight},    {"max_generations", max_generations},
-      {"shelter_weight", shelter_weight},          {"robustness", robustness.to_json()},
-      {"shelter_pigs", placement.shelter_pigs},    {"playable", playable.enabled},
-      {"min_birds", min_birds},                    {"draw_by_pieces", genome.draw_by_pieces}};
+  nlohmann::json level_set = {{"blocks", {blocks_min, blocks_max}},
+                              {"tnt", {placement.tnt_min, placement.tnt_max}},
+                              {"platform_chance", genome.platform_chance},
+                              {"min_distance", min_distance},
+                              {"protection_weight", protection_weight},
+                              {"max_generations", max_generations},
+                              {"shelter_weight", shelter_weight},
+                              {"robustness", robustness.to_json()},
+                              {"shelter_pigs", placement.shelter_pigs},
+                              {"playable", playable.enabled},
+                              {"min_birds", min_birds},
+                              {"draw_by_pieces", genome.draw_by_pieces}};
   if (min_birds >= 2) level_set["bird_check_budget"] = bird_check_budget;
   if (playable.enabled) {
     level_set["difficulty"] = {playable.difficulty_min, playable.difficulty_max};

@@ -57,6 +57,9 @@ struct PlayableSettings {
   static DifficultySettings fitness_measure();
 };
 
+/// The most birds GeneratorSettings::min_birds may ask a level to need (2: the first bird's check).
+inline constexpr int kMostMinBirds = 2;
+
 struct GeneratorSettings {
   int population = 10;          // Table 6.1's second setting (its first, 20 x 10, did as well
   int generations = 100;        // in our measures: docs/birds-generator.md)
@@ -80,10 +83,10 @@ struct GeneratorSettings {
   int blocks_min = 60, blocks_max = 100;  // blocks per level (the peers' range); outside, the
                                           // fitness loses 100 x the share of the bound missed
   double min_distance = 0.45;             // no two levels delivered closer (structural distance)
-  double protection_weight = 0.2;        // weight of 100 x the share of pigs no shot reaches first
-  double shelter_weight = 0.3;           // weight of 100 x the share of pigs in rooms (shelter.hpp)
-  int max_generations = 0;  // go on past `generations` until the archive holds the levels asked
-                            // for, stable and distinct, at most this many (0: 20 x generations)
+  double protection_weight = 0.2;         // weight of 100 x the share of pigs no shot reaches first
+  double shelter_weight = 0.3;  // weight of 100 x the share of pigs in rooms (shelter.hpp)
+  int max_generations = 0;      // go on past `generations` until the archive holds the levels asked
+                                // for, stable and distinct, at most this many (0: 20 x generations)
   // Depth: with 2, a level qualifies only when the search agent's first bird, sweeping
   // bird_check_budget shots, does not win it (measured for the levels offered to the archive
   // that qualify otherwise); 1: no such check.

@@ -253,9 +253,8 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
   nlohmann::json mine = nlohmann::json::array();
   for (std::size_t k = 0; k < runs.size(); ++k) {
     const GeneratorResult r = runs[k]->finish(stop);
-    mine.push_back(
-        {here[k], travellers_json(r.levels), r.evaluations, r.simulations, r.playability_measures,
-         r.bird_checks});
+    mine.push_back({here[k], travellers_json(r.levels), r.evaluations, r.simulations,
+                    r.playability_measures, r.bird_checks});
   }
   const nlohmann::json all = exchange ? evo::detail::gather_arrays(*exchange, mine) : mine;
   for (const auto& j : all) {

@@ -74,7 +74,7 @@ class Palette {
  private:
   const Catalogue* catalogue_;
   std::vector<int> drawable_;
-  std::vector<double> weights_;  // per drawable composite (empty: uniform)
+  std::vector<double> weights_;                   // per drawable composite (empty: uniform)
   std::vector<std::vector<Material>> materials_;  // per catalogue index
 };
 

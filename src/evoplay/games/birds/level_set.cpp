@@ -305,8 +305,8 @@ std::string LevelSetReport::text(std::string_view title) const {
   for (const auto& l : report["levels"]) {
     const int pigs = l["pigs"].get<int>(), birds = l["birds"].get<int>();
     // The two-birds check (min_birds 2), when a level did not pass it.
-    const std::string depth = !l.contains("birds_checked")    ? ""
-                              : !l["birds_checked"].get<bool>() ? ", two-birds check not made"
+    const std::string depth = !l.contains("birds_checked")       ? ""
+                              : !l["birds_checked"].get<bool>()  ? ", two-birds check not made"
                               : l["first_bird_wins"].get<bool>() ? ", won by the first bird"
                                                                  : "";
     s += fmt::format(

@@ -205,9 +205,8 @@ std::vector<Spot> fill_slots(const std::vector<Slot>& slots, int wanted, double 
   if (spread > 0) {
     for (std::size_t k = 0; k < std::min(spread_slots, slots.size()); ++k) {
       const Spot& s = slots[k][rng.index(slots[k].size())];
-      const bool apart = std::all_of(chosen.begin(), chosen.end(), [&](const Spot& c) {
-        return std::abs(c.x - s.x) >= spread;
-      });
+      const bool apart = std::all_of(chosen.begin(), chosen.end(),
+                                     [&](const Spot& c) { return std::abs(c.x - s.x) >= spread; });
       if (apart) take(k, s);
     }
   }
