@@ -57,6 +57,7 @@ void add_birds(py::module_& m);
 void add_birds_generate(py::module_& m);  // birds_generate.cpp, called by add_birds
 void add_birds_play(py::module_& m);      // birds_play.cpp, called by add_birds
 void add_settings(py::module_& m);        // settings.cpp: evoplay.settings, settings_fields
+void add_png_pixels(py::module_& m);      // png_pixels.cpp: png_to_rgb for evoplay.envs
 
 /// A JSON value as Python objects (dict, list, str, int, float, bool, None).
 py::object to_python(const nlohmann::json& value);

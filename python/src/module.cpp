@@ -9,6 +9,7 @@ PYBIND11_MODULE(_evoplay, m) {
   m.attr("__version__") = EVOPLAY_VERSION;
   python::add_errors(m);
   python::add_settings(m);
+  python::add_png_pixels(m);
   auto tictactoe = m.def_submodule("tictactoe", "Tic-tac-toe: states, bots, the perfect player");
   python::add_tictactoe(tictactoe);
   auto connect4 = m.def_submodule("connect4", "Connect Four: states, bots, the exact solver");

@@ -1,5 +1,6 @@
-"""docs/python.md runs as it reads: every `>>>` block of the page, in order, in one interpreter
-session (a block may use what an earlier one made), prints what the page shows.
+"""docs/python.md and docs/getting-started.md run as they read: every `>>>` block of a page, in
+order, in one interpreter session (a block may use what an earlier one made), prints what the
+page shows.
 
 Blank lines are not compared (a printed board ends with one the page leaves out); times are
 masked (`'elapsed': 0.0065`, `0.26 s`, an experiment's mean seconds). A block the page marks
@@ -13,6 +14,8 @@ import io
 import re
 import sys
 import types
+
+import pytest
 
 TIMES = [(re.compile(r"('(?:elapsed|seconds|cpu_seconds|wall_seconds)': )[0-9.e+-]+"), r"\1T"),
          (re.compile(r"\b[0-9]+(?:\.[0-9]+)? (s|ms|us)\b"), r"T \1"),
@@ -68,16 +71,17 @@ def transcript(console, block):
     return out
 
 
-def test_every_block_of_the_page_prints_what_it_shows(data_dir, tmp_path, monkeypatch):
+@pytest.mark.parametrize("name, least_blocks", [("python.md", 10), ("getting-started.md", 1)])
+def test_every_block_of_the_page_prints_what_it_shows(name, least_blocks, data_dir, tmp_path,
+                                                      monkeypatch):
     try:
         import gymnasium  # noqa: F401
-        import pytest
         pytest.skip("with Gymnasium installed the spaces print as Gymnasium's")
     except ImportError:
         pass
-    page = (data_dir.parent / "docs" / "python.md").read_text()
+    page = (data_dir.parent / "docs" / name).read_text()
     all_blocks = blocks(page)
-    assert len(all_blocks) >= 10
+    assert len(all_blocks) >= least_blocks
     (tmp_path / "data").symlink_to(data_dir)
     monkeypatch.chdir(tmp_path)
     session = types.ModuleType("__console__")

@@ -202,3 +202,52 @@ def test_png_decoder_reads_the_module_pictures():
     assert len(np.unique(rgb.reshape(-1, 3), axis=0)) > 3  # a picture, not a blank
     with pytest.raises(ValueError, match="not a PNG"):
         envs.png_to_rgb(b"GIF89a")
+
+
+def _png(pixels, colour, filters):
+    """A PNG of `pixels` (H, W, channels) uint8 whose row y is filtered with filters[y % 5]
+    (0 none, 1 sub, 2 up, 3 average, 4 Paeth): the encoder's side of the PNG specification."""
+    import struct
+    import zlib
+    height, width, channels = pixels.shape
+    rows, prev = [], np.zeros(width * channels, dtype=np.int32)
+    for y in range(height):
+        line, kind = pixels[y].reshape(-1).astype(np.int32), filters[y % len(filters)]
+        out = []
+        for x, v in enumerate(line):
+            a = int(line[x - channels]) if x >= channels else 0
+            b, c = int(prev[x]), (int(prev[x - channels]) if x >= channels else 0)
+            pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+            p = [0, a, b, (a + b) >> 1, a if pa <= pb and pa <= pc else (b if pb <= pc else c)][kind]
+            out.append((int(v) - p) & 255)
+        rows.append(bytes([kind]) + bytes(out))
+        prev = line
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(
+            ">I", zlib.crc32(kind + body))
+    header = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) +
+            chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("colour, channels", [(0, 1), (2, 3), (4, 2), (6, 4)])
+def test_png_decoder_undoes_every_filter_of_every_colour_type(colour, channels):
+    pixels = np.random.default_rng(colour).integers(0, 256, (10, 7, channels), dtype=np.uint8)
+    rgb = envs.png_to_rgb(_png(pixels, colour, [0, 1, 2, 3, 4]))
+    expected = np.repeat(pixels[:, :, :1], 3, axis=2) if channels < 3 else pixels[:, :, :3]
+    assert rgb.shape == (10, 7, 3)
+    assert (rgb == expected).all()
+
+
+def test_png_decoder_refuses_what_it_cannot_read():
+    pixels = np.zeros((2, 2, 3), dtype=np.uint8)
+    good = _png(pixels, 2, [0])
+    with pytest.raises(ValueError, match="cut short"):
+        envs.png_to_rgb(good[:45])  # in the IDAT chunk
+    with pytest.raises(ValueError, match="only 8-bit"):
+        envs.png_to_rgb(good[:24] + bytes([16]) + good[25:])  # IHDR's bit depth: 16
+    broken = bytearray(_png(pixels, 2, [0]))
+    broken[broken.index(b"IDAT") + 6] ^= 0xFF  # corrupt the deflate stream
+    with pytest.raises(ValueError, match="inflate"):
+        envs.png_to_rgb(bytes(broken))

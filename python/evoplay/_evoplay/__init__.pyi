@@ -9,6 +9,7 @@ from . import lemmings as lemmings
 from . import sudoku as sudoku
 from . import tictactoe as tictactoe
 from typing import Any
+import numpy
 
 class Error(builtins.ValueError):
     column: int
@@ -17,6 +18,8 @@ class Error(builtins.ValueError):
     message: str
 
 __version__: str
+
+def png_to_rgb(data: bytes) -> numpy.ndarray: ...
 
 def settings(name: str, **kwargs) -> Any: ...
 

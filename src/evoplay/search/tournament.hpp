@@ -137,7 +137,8 @@ void play_tournament_games(
   job.threads = threads;
   std::string fingerprint = std::to_string(master.seed());
   for (const auto& s : specs) fingerprint += " " + s;
-  job.fingerprint = {{"seed", master.seed()}, {"bots", specs}};
+  job.fingerprint["seed"] = master.seed();
+  job.fingerprint["bots"] = specs;
   for (const auto& s : starts) job.fingerprint["starts"].push_back(start_fingerprint(s));
   job.check = [&](std::size_t k, const nlohmann::json& r) {
     TournamentGame copy = schedule[k];

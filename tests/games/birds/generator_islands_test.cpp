@@ -34,6 +34,7 @@ GeneratorSettings islands(std::size_t migrants, evo::Topology topology = evo::To
   s.islands.interval = 2;
   s.islands.migrants = migrants;
   s.islands.topology = topology;
+  s.min_birds = 1;  // the two-birds check has its own test (BirdsGenerator.LevelsNeedTwoBirds...)
   return s;
 }
 

@@ -326,7 +326,8 @@ TEST(BirdsGenerator, AnArchiveObserverSeesTheLevelsAsTheyAppear) {
 TEST(BirdsGenerator, LevelsNeedTwoBirdsWhenMinBirdsIsTwo) {
   // With min_birds 2 a level qualifies only when the search agent's first bird, sweeping
   // bird_check_budget shots, cannot win it: the run goes on until its levels are such, and each
-  // says it was checked. With 1, nothing is checked.
+  // says it was checked; the checks run in parallel, and give the same levels on two threads.
+  // With 1, nothing is checked.
   const Catalogue c = default_catalogue();
   Ruleset rules;
   rules.levels = 2;
@@ -343,6 +344,14 @@ TEST(BirdsGenerator, LevelsNeedTwoBirdsWhenMinBirdsIsTwo) {
     EXPECT_TRUE(ind.play.birds_checked);
     EXPECT_FALSE(ind.play.first_bird_wins);
   }
+  s.threads = 2;
+  const auto two_threads = run_generator(c, rules, s);
+  EXPECT_EQ(two_threads.bird_checks, r.bird_checks);
+  ASSERT_EQ(two_threads.levels.size(), r.levels.size());
+  for (std::size_t i = 0; i < r.levels.size(); ++i) {
+    EXPECT_EQ(two_threads.levels[i].level_key, r.levels[i].level_key) << i;
+  }
+  s.threads = 1;
   s.min_birds = 1;
   const auto plain = run_generator(c, rules, s);
   EXPECT_EQ(plain.bird_checks, 0u);

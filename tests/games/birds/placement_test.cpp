@@ -335,7 +335,9 @@ TEST(BirdsPlacement, PigsGoToRoomsFarApart) {
       EXPECT_DOUBLE_EQ(pig_shelter(p.level).share, 1.0) << "seed " << seed;
       ASSERT_EQ(xs.size(), 2u) << "seed " << seed;
       const double apart = std::abs(xs[0] - xs[1]);
-      if (spread) EXPECT_GE(apart, 5 - 1e-9) << "seed " << seed;
+      if (spread) {
+        EXPECT_GE(apart, 5 - 1e-9) << "seed " << seed;
+      }
       if (!spread && apart < 5) ++close_without;
     }
   }
