@@ -71,10 +71,12 @@ def test_birds_generate_writes_the_run_folder_and_stops_on_false(tmp_path, cli_l
 
 
 def test_birds_generate_islands_give_the_command_lines_levels(evoplay_cli, tmp_path):
-    islands = dict(islands=3, migration_interval=1, migrants=1, topology="fully-connected")
+    # Without the two-birds check (the tests above compare it with the command line's).
+    islands = dict(islands=3, migration_interval=1, migrants=1, topology="fully-connected",
+                   min_birds=1)
     out = tmp_path / "cli"
     evoplay_cli("birds", "generate", *BIRDS_CLI, "--islands", 3, "--migration-interval", 1,
-                "--migrants", 1, "--topology", "fully-connected", "--out", out)
+                "--migrants", 1, "--topology", "fully-connected", "--min-birds", 1, "--out", out)
     mine = birds.generate(**BIRDS, **islands)
     result = json.loads((out / "result.json").read_text())
     assert [level.to_xml() for level in mine.levels] == [
@@ -82,7 +84,7 @@ def test_birds_generate_islands_give_the_command_lines_levels(evoplay_cli, tmp_p
     assert without(mine.to_dict()["levels"], *TIMES) == without(result["levels"], *TIMES)
     # The archipelago's history: all three islands' evaluations from the first population on.
     assert mine.history[0]["evaluations"] == 3 * BIRDS["population"]
-    alone = birds.generate(**BIRDS)
+    alone = birds.generate(**BIRDS, min_birds=1)
     assert [level.to_xml() for level in alone.levels] != [level.to_xml() for level in mine.levels]
 
 

@@ -183,10 +183,10 @@ def test_lemmings_study_run_equals_its_units(data_dir):
 
 def test_tictactoe_learn_is_the_command_lines_run(evoplay_cli, tmp_path):
     from evoplay import tictactoe
-    mine = tictactoe.learn(str(tmp_path / "py"), preset="strong", seed=3, threads=1, cycles=12,
-                           measure_every=4)
+    mine = tictactoe.learn(str(tmp_path / "py"), preset="strong", seed=3, threads=1, cycles=6,
+                           measure_every=3)
     cli = evoplay_cli.json("tictactoe", "learn", "--preset", "strong", "--seed", 3, "--threads",
-                           1, "--cycles", 12, "--measure-every", 4, "--json",
+                           1, "--cycles", 6, "--measure-every", 3, "--json",
                            "--out", tmp_path / "cli")
     assert mine["run_dir"] == str(tmp_path / "py")
     assert without(mine, *TIMES, "run_dir") == without(cli, *TIMES, "run_dir")
@@ -195,14 +195,14 @@ def test_tictactoe_learn_is_the_command_lines_run(evoplay_cli, tmp_path):
 
 def test_tictactoe_learn_resumes_as_the_command_line(evoplay_cli, tmp_path):
     from evoplay import tictactoe
-    first = dict(preset="strong", seed=3, threads=1, cycles=8, measure_every=4)
+    first = dict(preset="strong", seed=3, threads=1, cycles=4, measure_every=2)
     tictactoe.learn(str(tmp_path / "py"), **first)
     evoplay_cli("tictactoe", "learn", "--preset", "strong", "--seed", 3, "--threads", 1,
-                "--cycles", 8, "--measure-every", 4, "--quiet", "--out", tmp_path / "cli")
-    mine = tictactoe.learn(resume=str(tmp_path / "py"), cycles=16)
-    cli = evoplay_cli.json("tictactoe", "learn", "--resume", tmp_path / "cli", "--cycles", 16,
+                "--cycles", 4, "--measure-every", 2, "--quiet", "--out", tmp_path / "cli")
+    mine = tictactoe.learn(resume=str(tmp_path / "py"), cycles=8)
+    cli = evoplay_cli.json("tictactoe", "learn", "--resume", tmp_path / "cli", "--cycles", 8,
                            "--json")
-    assert mine["cycles"] == 16
+    assert mine["cycles"] == 8
     assert without(mine, *TIMES, "run_dir") == without(cli, *TIMES, "run_dir")
     assert ((tmp_path / "py" / "history.csv").read_text().count("\n")
             == (tmp_path / "cli" / "history.csv").read_text().count("\n"))

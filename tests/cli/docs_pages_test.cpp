@@ -4,6 +4,7 @@
 // The code's comments, too, say what a thing is for, not which issue asked for it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 #include <string>
@@ -39,15 +40,20 @@ std::vector<fs::path> pages() {
   return out;
 }
 
-/// "file:line: text" for each line of `page` matching `pattern`.
-std::vector<std::string> matches(const fs::path& page, const std::regex& pattern) {
+/// "file:line: text" for each line of `page` matching `pattern`. Only lines holding one of
+/// `needles` (text every match holds) are given to the regex: std::regex is slow.
+std::vector<std::string> matches(const fs::path& page, const std::regex& pattern,
+                                 const std::vector<std::string>& needles) {
   std::vector<std::string> found;
   const std::string text = slurp(page);
   std::size_t line = 1, start = 0;
   while (start < text.size()) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
     const std::string l = text.substr(start, end - start);
-    if (std::regex_search(l, pattern)) {
+    const bool candidate = std::any_of(needles.begin(), needles.end(), [&](const auto& n) {
+      return l.find(n) != std::string::npos;
+    });
+    if (candidate && std::regex_search(l, pattern)) {
       found.push_back(page.filename().string() + ":" + std::to_string(line) + ": " + l);
     }
     start = end + 1;
@@ -63,7 +69,7 @@ TEST(DocsPages, NoPageRefersToTheSharedFolderOrToIssueNumbers) {
   const auto all = pages();
   ASSERT_GT(all.size(), 10u);
   for (const auto& page : all) {
-    for (const auto& m : matches(page, pattern)) ADD_FAILURE() << m;
+    for (const auto& m : matches(page, pattern, {"../shared", "ssue"})) ADD_FAILURE() << m;
   }
 }
 
@@ -72,7 +78,7 @@ TEST(DocsPages, NoCodeCommentCitesAnIssueNumber) {
   const auto all = code_files();
   ASSERT_GT(all.size(), 100u);
   for (const auto& file : all) {
-    for (const auto& m : matches(file, pattern)) ADD_FAILURE() << m;
+    for (const auto& m : matches(file, pattern, {"ssue"})) ADD_FAILURE() << m;
   }
 }
 
