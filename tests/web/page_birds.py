@@ -66,6 +66,14 @@ def drag(s, mx, my, touch=False):
     return shots
 
 
+def skip_flight(s, shots):
+    """Once the flight is shown, skips to its end (the Skip button, as an impatient player
+    does): the test waits for the game's states, not for the animation's seconds."""
+    s.wait(lambda d: int(s.attr("data-frame") or -1) >= 0 or int(s.attr("data-shots")) != shots,
+           "the flight")
+    s.d.execute_script("const b = document.getElementById('skip'); if (!b.disabled) b.click();")
+
+
 def landed(s, shots, *states):
     """Waits for the shot to land (data-shots one more) and the game's next state."""
     s.wait(lambda d: int(s.attr("data-shots")) == shots + 1, "the shot to land")
@@ -119,6 +127,7 @@ def birds_play(s):
     s.wait(lambda d: s.attr("data-level") == LEVEL and s.attr("data-state") == "aiming",
            "the level chosen")
     shots = drag(s, -20, 20, touch=True)  # about half a pull at 45 degrees: short of everything
+    skip_flight(s, shots)
     if landed(s, shots, "aiming", "won", "lost") != "aiming" or s.attr("data-birds-left") != "2":
         fail(f"birds: after a short shot: {s.attr('data-state')}, "
              f"{s.attr('data-birds-left')} birds left")
@@ -134,6 +143,7 @@ def birds_play(s):
     if s.attr("data-bird") != "BirdRed" or s.attr("data-birds-left") != "2":
         fail(f"birds: the second bird is {s.attr('data-bird')}, {s.attr('data-birds-left')} left")
     shots = drag(s, -200, 30)  # 8.53 degrees: into the TNT beside the pig
+    skip_flight(s, shots)
     if landed(s, shots, "won", "aiming", "lost") != "won":
         fail(f"birds: not won: {s.attr('data-state')}, {s.text('status')}")
     if s.attr("data-pigs") != "0" or int(s.attr("data-score")) <= 0:
@@ -149,6 +159,7 @@ def birds_play(s):
     s.wait(lambda d: s.attr("data-shots") == "0" and s.attr("data-state") == "aiming", "the restart")
     s.click("#show-me")
     s.wait_state("thinking", "flying", "won", "aiming")
+    skip_flight(s, 0)
     landed(s, 0, "won", "aiming", "lost", "error")
     played = subprocess.run([s.evoplay, "birds", "play", f"data/birds/{LEVEL}", "--json", "-q"],
                             cwd=SOURCE, check=True, capture_output=True, text=True).stdout
