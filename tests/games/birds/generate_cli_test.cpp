@@ -204,7 +204,7 @@ TEST(BirdsGenerateCli, IslandsAreRecordedAndGiveTheSameLevelsAtAnyThreadCount) {
   const auto dir = scratch_dir("birds-generate-islands");
   const std::string args = "birds generate" + kSmall +
                            " --levels 2 --islands 3 --migration-interval 1 --migrants 1 "
-                           "--topology fully-connected --no-pictures --quiet --out ";
+                           "--topology fully-connected --min-birds 1 --no-pictures --quiet --out ";
   const auto one = run_evoplay(args + (dir / "one").string() + " --threads 1");
   ASSERT_EQ(one.status, 0) << one.err;
   const auto two = run_evoplay(args + (dir / "two").string() + " --threads 2");
