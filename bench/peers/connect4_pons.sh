@@ -3,7 +3,8 @@
 # built with its own Makefile, no opening book) against `evoplay connect4 solve`, whole
 # processes on the same files: start-up, reading, solving every line and printing, one thread
 # each. Pons' program keeps its table from line to line; evoplay clears its table before each
-# line (each line's node count stands alone). The sets: Pons' four in data/connect4/ and
+# line (each line's node count stands alone; `--keep-table` would keep it, measured no faster
+# on these sets: docs/results/connect4-solver.md). The sets: Pons' four in data/connect4/ and
 # random_290 (290 random positions of 8 to 30 plies, scores from Pons' solver: docs/connect4.md).
 #
 # The peer is found as $EVOPLAY_PONS_SOLVER, else `c4solver` on the PATH, else

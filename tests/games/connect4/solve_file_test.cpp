@@ -109,6 +109,30 @@ TEST(Connect4SolveFile, CheckFindsTheLinesWhoseScoreDiffers) {
   EXPECT_TRUE(weak.wrong_lines.empty());
 }
 
+// By default each line starts from an empty table: a line's node count does not depend on the
+// lines before it. With keep_table the table carries over: a line seen before costs fewer nodes,
+// and every score stays the same.
+TEST(Connect4SolveFile, KeepTableReusesEarlierLinesWithTheSameScores) {
+  const std::string lines =
+      "5554224333234511764415115 4\n52753311433677442422121 8\n5554224333234511764415115 4\n";
+  SolveSettings s;
+  s.check = true;
+  s.table_mib = 8;
+  Collected fresh, kept;
+  const auto a = solve_positions(lines, "f", s, fresh.sink());
+  s.keep_table = true;
+  const auto b = solve_positions(lines, "f", s, kept.sink());
+  ASSERT_EQ(fresh.solved.size(), 3u);
+  ASSERT_EQ(kept.solved.size(), 3u);
+  EXPECT_TRUE(a.wrong_lines.empty());
+  EXPECT_TRUE(b.wrong_lines.empty());
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(fresh.solved[i].score, kept.solved[i].score);
+  EXPECT_EQ(fresh.solved[0].nodes, fresh.solved[2].nodes);  // each line on its own
+  EXPECT_EQ(kept.solved[0].nodes, fresh.solved[0].nodes);   // nothing before the first line
+  EXPECT_LT(kept.solved[2].nodes * 2, kept.solved[0].nodes) << "the table did not carry over";
+  EXPECT_TRUE(SolveSettings{}.keep_table == false);
+}
+
 TEST(Connect4SolveFile, SettingsAreCheckedByName) {
   auto refused = [](SolveSettings s) {
     try {
@@ -132,7 +156,7 @@ TEST(Connect4SolveFile, SettingsAreCheckedByName) {
   EXPECT_EQ(refused(s).rfind("time-limit:", 0), 0u) << refused(s);
   EXPECT_THROW(solve_positions("4\n", "f", s, {}), Error);
   const auto j = SolveSettings{}.to_json();
-  for (const char* key : {"weak", "check", "table_mib", "threads", "time_limit"})
+  for (const char* key : {"weak", "check", "table_mib", "threads", "keep_table", "time_limit"})
     EXPECT_TRUE(j.contains(key)) << key;
 }
 

@@ -150,7 +150,9 @@ SolveFileResult solve_positions(std::string_view text, const std::string& name,
       std::tie(status.low, status.high) = Solver::score_range(position->board, settings.weak);
       sink.status(status);
     }
-    solver.clear();  // every line on its own: its node count does not depend on the lines before
+    // Kept, the table carries what earlier lines proved (every entry is a true bound, whatever
+    // the line); cleared, the line's node count does not depend on the lines before.
+    if (!settings.keep_table) solver.clear();
     const auto r = solver.solve(position->board, settings.weak, false, settings.seconds);
     if (!r.complete && control.cancelled()) {  // this line's search was cut short: not reported
       out.cancelled = true;
