@@ -67,9 +67,10 @@ def drag(s, mx, my, touch=False):
 
 
 def skip_flight(s, shots):
-    """Once the flight is shown, skips to its end (the Skip button, as an impatient player
-    does): the test waits for the game's states, not for the animation's seconds."""
-    s.wait(lambda d: int(s.attr("data-frame") or -1) >= 0 or int(s.attr("data-shots")) != shots,
+    """Once the bird flies, skips to the flight's end (the Skip button, as an impatient player
+    does): the test waits for the game's states, not for the animation's seconds. (data-frame
+    keeps the last flight's frame until the next one starts: the state says when it flies.)"""
+    s.wait(lambda d: s.attr("data-state") == "flying" or int(s.attr("data-shots")) != shots,
            "the flight")
     s.d.execute_script("const b = document.getElementById('skip'); if (!b.disabled) b.click();")
 
