@@ -2,6 +2,7 @@
 // its files, cancellation and the observer; and a run of a fixed number of epochs.
 #include "evoplay/games/lemmings/solve_level.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -83,6 +84,16 @@ TEST(LemmingsSolveLevel, TheBestPlanIsTheEffectiveOneAndSolvesTheLevel) {
   EXPECT_EQ(j["solved"], true);
   EXPECT_EQ(j["stop_reason"], "evaluations");
   EXPECT_EQ(j["best_plan"], lem::to_text(r.best));
+  // The solution with the fewest actions: effective genes only, as many as the run counted, no
+  // more than the best plan's when that solves.
+  EXPECT_EQ(r.fewest.size(), r.run.fewest_actions);
+  EXPECT_TRUE(lem::simulate(level, r.fewest).solved);
+  EXPECT_LE(r.fewest.size(), r.best.size());
+  EXPECT_EQ(j["fewest_actions"], r.run.fewest_actions);
+  EXPECT_EQ(j["fewest_plan"], lem::to_text(r.fewest));
+  EXPECT_NE(r.text().find(fmt::format("the fewest actions {};", r.run.fewest_actions)),
+            std::string::npos)
+      << r.text();
   EXPECT_EQ(j["outcome"]["solved"], true);
   EXPECT_EQ(r.label(), "CRO on Down the hole (heuristic fitness, 800 evaluations, seed 3)");
   EXPECT_EQ(r.text().rfind(r.label() + "\nsolved: first after ", 0), 0u) << r.text();
@@ -95,6 +106,7 @@ TEST(LemmingsSolveLevel, TheBestPlanIsTheEffectiveOneAndSolvesTheLevel) {
   }
   EXPECT_EQ(lem::load_plan((dir / "run" / "best.plan").string()), r.best);
   EXPECT_EQ(lem::load_plan((dir / "run" / "best-genome.plan").string()), r.run.best);
+  EXPECT_EQ(lem::load_plan((dir / "run" / "fewest.plan").string()), r.fewest);
   EXPECT_EQ(slurp(dir / "run" / "history.csv").rfind("generation,evaluations,best,mean", 0), 0u);
   EXPECT_EQ(slurp(dir / "run" / "fitness.png").substr(1, 3), "PNG");
   EXPECT_EQ(slurp(dir / "run" / "replay.gif").substr(0, 6), "GIF89a");

@@ -280,20 +280,57 @@ TEST(LemmingsProblem, PlansThatSolveTheSameWayShareAnEffectivePlan) {
   auto padded = plan;
   padded.push_back({100, lem::Skill::kDigger, 0});             // the only digger is used: skipped
   padded.insert(padded.begin(), {1, lem::Skill::kBasher, 0});  // none on offer: skipped
-  bool s1 = false, s2 = false;
-  std::uint64_t h1 = 0, h2 = 0;
-  const double f1 = problem.evaluate(plan, s1, h1), f2 = problem.evaluate(padded, s2, h2);
-  EXPECT_TRUE(s1 && s2);
-  EXPECT_EQ(h1, h2);
-  EXPECT_DOUBLE_EQ(f1, f2);
+  const auto v1 = problem.judge(plan), v2 = problem.judge(padded);
+  EXPECT_TRUE(v1.solved && v2.solved);
+  EXPECT_EQ(v1.effective_hash, v2.effective_hash);
+  EXPECT_DOUBLE_EQ(v1.fitness, v2.fitness);
+  // Its actions are the reference plan's genes (each has an effect), the padding not counted.
+  EXPECT_EQ(v1.actions, plan.size());
+  EXPECT_EQ(v2.actions, plan.size());
+  EXPECT_DOUBLE_EQ(v1.fitness, problem.evaluate(plan));
   EXPECT_NE(lem::plan_hash(plan), lem::plan_hash(padded));
+  // A plan that does not solve has no effective plan to count.
+  auto short_plan = plan;
+  short_plan.pop_back();
+  const auto v0 = problem.judge(short_plan);
+  EXPECT_FALSE(v0.solved);
+  EXPECT_EQ(v0.effective_hash, 0u);
+  EXPECT_EQ(v0.actions, 0u);
   plan.front().step += 1;  // a different solution (if it still solves)
-  std::uint64_t h3 = 0;
-  bool s3 = false;
-  problem.evaluate(plan, s3, h3);
-  if (s3) {
-    EXPECT_NE(h3, h1);
+  const auto v3 = problem.judge(plan);
+  if (v3.solved) {
+    EXPECT_NE(v3.effective_hash, v1.effective_hash);
   }
+}
+
+TEST(LemmingsSolve, TheFewestActionsAreThoseOfTheShortestSolutionFound) {
+  // Mine shaft's reference solution is one miner (data/lemmings/solutions), and the level cannot
+  // be solved with no action: each algorithm, given a few thousand evaluations, finds a
+  // one-action solution, and its `fewest` genome replays to a solution of that many actions.
+  const auto level = suite_level("easy-05-mine-shaft");
+  ASSERT_EQ(suite_plan("easy-05-mine-shaft").size(), 1u);
+  ASSERT_FALSE(lem::simulate(level, {}).solved);
+  for (auto a : lem::kAlgorithms) {
+    lem::SolverSettings s;
+    s.algorithm = a;
+    s.evaluations = 3000;
+    s.population = 30;
+    s.seed = 2;
+    const auto r = lem::solve(level, s);
+    ASSERT_TRUE(r.solved) << lem::algorithm_name(a);
+    EXPECT_EQ(r.fewest_actions, 1u) << lem::algorithm_name(a);
+    const auto o = lem::simulate(level, r.fewest);
+    EXPECT_TRUE(o.solved);
+    EXPECT_EQ(static_cast<std::size_t>(o.genes_applied()), r.fewest_actions);
+  }
+  // Unsolved: no fewest actions.
+  lem::SolverSettings s;
+  s.evaluations = 5;
+  s.population = 5;
+  const auto r = lem::solve(suite_level("hard-05-grand-tour"), s);
+  ASSERT_FALSE(r.solved);
+  EXPECT_EQ(r.fewest_actions, 0u);
+  EXPECT_TRUE(r.fewest.empty());
 }
 
 TEST(LemmingsSolve, EachAlgorithmSolvesAnEasyLevelWithinItsBudgetExactly) {

@@ -42,7 +42,7 @@ lem::StudySpec small_spec(int threads) {
 /// Everything of a run but its time.
 auto key(const lem::StudyRun& r) {
   return std::make_tuple(r.level, r.algorithm, r.fitness, r.run, r.seed, r.solved, r.first_solution,
-                         r.distinct, r.best_fitness, r.evaluations, r.solutions,
+                         r.distinct, r.fewest_actions, r.best_fitness, r.evaluations, r.solutions,
                          r.best_curve.size(), r.mean_curve.size());
 }
 
@@ -143,11 +143,24 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
     }
   }
   EXPECT_GT(cells_with_spread, 0u);  // the data do have a spread to show
+  // The fewest actions: the least of the solved runs' fewest, and their median.
+  for (const auto& c : r.cells) {
+    std::vector<double> fewest;
+    for (const auto& run : r.runs) {
+      if (run.level == c.level && run.algorithm == c.algorithm && run.solved)
+        fewest.push_back(static_cast<double>(run.fewest_actions));
+    }
+    ASSERT_EQ(c.fewest_actions.n, fewest.size());
+    if (fewest.empty()) continue;
+    EXPECT_DOUBLE_EQ(c.fewest_actions.min, *std::min_element(fewest.begin(), fewest.end()));
+    EXPECT_GE(c.fewest_actions.min, 1);  // neither level is solved without an action
+  }
   // ... in summary.csv, result.json and tables.md, with the best fitness's sd.
   const std::string summary = lem::study_summary_csv(r);
   for (const char* column :
        {"best_fitness_sd", "first_solution_mean", "first_solution_sd", "first_solution_min",
-        "first_solution_q1", "first_solution_median", "first_solution_q3", "first_solution_max"}) {
+        "first_solution_q1", "first_solution_median", "first_solution_q3", "first_solution_max",
+        "fewest_actions_min", "fewest_actions_median"}) {
     EXPECT_NE(summary.substr(0, summary.find('\n')).find(column), std::string::npos) << column;
   }
   const auto json = r.to_json();
@@ -156,8 +169,12 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
     const auto& j = json["cells"][i]["first_solution"];
     if (c.first_solution.n == 0) {
       EXPECT_TRUE(j.is_null());
+      EXPECT_TRUE(json["cells"][i]["fewest_actions"].is_null());
       continue;
     }
+    EXPECT_DOUBLE_EQ(json["cells"][i]["fewest_actions"]["min"].get<double>(), c.fewest_actions.min);
+    EXPECT_DOUBLE_EQ(json["cells"][i]["fewest_actions"]["median"].get<double>(),
+                     c.fewest_actions.median);
     EXPECT_EQ(j["runs"], c.first_solution.n);
     EXPECT_DOUBLE_EQ(j["sd"].get<double>(), c.first_solution.stddev);
     EXPECT_DOUBLE_EQ(j["min"].get<double>(), c.first_solution.min);
@@ -178,6 +195,13 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
                                   c.best_fitness.stddev)),
               std::string::npos)
         << md;
+    EXPECT_NE(md.find("The fewest actions of a solution"), std::string::npos) << md;
+    if (c.fewest_actions.n > 0) {
+      EXPECT_NE(md.find(fmt::format("| {:.0f} (median {:g}) |", c.fewest_actions.min,
+                                    c.fewest_actions.median)),
+                std::string::npos)
+          << md;
+    }
     if (c.first_solution.n > 0) {
       EXPECT_NE(
           md.find(fmt::format("{:.0f} [{:.0f}–{:.0f}], {:.0f} ± {:.0f}", c.first_solution.median,
@@ -278,6 +302,15 @@ TEST(LemmingsStudy, AUnitKeepsEveryFieldThroughItsJsonText) {
   };
   EXPECT_TRUE(same(back.best_curve, unit.best_curve));
   EXPECT_TRUE(same(back.mean_curve, unit.mean_curve));
+  // A solved run's fewest actions is a number, an unsolved run's null; anything else is refused.
+  ASSERT_TRUE(unit.solved);
+  auto j = lem::study_run_json(unit);
+  EXPECT_EQ(j["fewest_actions"], unit.fewest_actions);
+  j["fewest_actions"] = nullptr;
+  EXPECT_THROW(lem::study_run_from_json(j), evoplay::Error);
+  j["solved"] = false;
+  j["fewest_actions"] = 3;
+  EXPECT_THROW(lem::study_run_from_json(j), evoplay::Error);
 }
 
 TEST(LemmingsStudy, ProgressComesFromTheCallingThreadInOrder) {

@@ -72,13 +72,18 @@ double LemmingsProblem::evaluate(const Genome& genome) const {
   return fitness(sim->play(genome));
 }
 
-double LemmingsProblem::evaluate(const Genome& genome, bool& solved,
-                                 std::uint64_t& effective_hash) const {
+PlanVerdict LemmingsProblem::judge(const Genome& genome) const {
   auto sim = pool_->acquire();
   const Outcome& o = sim->play(genome);
-  solved = o.solved;
-  effective_hash = o.solved ? plan_hash(effective_plan(genome, o)) : 0;
-  return fitness(o);
+  PlanVerdict v;
+  v.fitness = fitness(o);
+  v.solved = o.solved;
+  if (o.solved) {
+    const Plan effective = effective_plan(genome, o);
+    v.effective_hash = plan_hash(effective);
+    v.actions = effective.size();
+  }
+  return v;
 }
 
 std::pair<Plan, Plan> LemmingsProblem::crossover(const Genome& a, const Genome& b, Rng& rng) const {

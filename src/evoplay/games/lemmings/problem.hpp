@@ -60,6 +60,16 @@ class SimulatorPool {
 /// 64-bit fingerprint of a plan (its genes in order), the same on every machine.
 std::uint64_t plan_hash(const Plan& plan);
 
+/// What one evaluation of a plan tells beyond its fitness.
+struct PlanVerdict {
+  double fitness = 0;
+  bool solved = false;
+  // If solved: the plan_hash of its effective plan (the genes that had an effect), so that
+  // distinct solutions can be counted, and how many genes that is (the actions it takes).
+  std::uint64_t effective_hash = 0;
+  std::size_t actions = 0;
+};
+
 class LemmingsProblem {
  public:
   using Genome = Plan;
@@ -75,9 +85,9 @@ class LemmingsProblem {
   /// The document's initialisation: 1 ... duration genes, each random_gene().
   Genome random_genome(Rng& rng) const;
   double evaluate(const Genome& genome) const;
-  /// Also reports whether the plan solves the level and, if it does, the plan_hash of its
-  /// effective plan (the genes that had an effect), so that distinct solutions can be counted.
-  double evaluate(const Genome& genome, bool& solved, std::uint64_t& effective_hash) const;
+  /// The fitness, whether the plan solves the level and, if it does, its effective plan's hash
+  /// and number of actions.
+  PlanVerdict judge(const Genome& genome) const;
   /// The fitness of an outcome of this level.
   double fitness(const Outcome& outcome) const;
   evo::Direction direction() const { return evo::Direction::maximize; }

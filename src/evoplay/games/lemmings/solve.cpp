@@ -128,18 +128,16 @@ class RecordingProblem {
 
   Plan random_genome(Rng& rng) const { return p_.random_genome(rng); }
   double evaluate(const Plan& g) const {
-    bool solved = false;
-    std::uint64_t effective = 0;
     const auto start = std::chrono::steady_clock::now();
-    const double f = p_.evaluate(g, solved, effective);
+    const PlanVerdict v = p_.judge(g);
     nanoseconds_ += static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                                    std::chrono::steady_clock::now() - start)
                                                    .count());
-    if (solved) {
+    if (v.solved) {
       const std::lock_guard lock(mutex_);
-      effective_[plan_hash(g)] = effective;
+      solutions_[plan_hash(g)] = v;
     }
-    return f;
+    return v.fitness;
   }
   evo::Direction direction() const { return p_.direction(); }
   std::uint64_t fingerprint(const Plan& g) const { return plan_hash(g); }
@@ -152,25 +150,23 @@ class RecordingProblem {
   /// Time spent in evaluate(), summed over threads.
   double simulation_seconds() const { return static_cast<double>(nanoseconds_.load()) * 1e-9; }
 
-  /// The effective plan's fingerprint of a plan that solved the level (simulated again when
-  /// another process evaluated it: an island on another MPI rank).
-  std::uint64_t effective(const Plan& g) const {
+  /// The verdict on a plan that solved the level (simulated again when another process
+  /// evaluated it: an island on another MPI rank).
+  PlanVerdict solution(const Plan& g) const {
     {
       const std::lock_guard lock(mutex_);
-      const auto it = effective_.find(plan_hash(g));
-      if (it != effective_.end()) return it->second;
+      const auto it = solutions_.find(plan_hash(g));
+      if (it != solutions_.end()) return it->second;
     }
-    bool solved = false;
-    std::uint64_t effective = 0;
-    p_.evaluate(g, solved, effective);
-    if (!solved) throw InternalError("lemmings solve: a solution does not solve the level");
-    return effective;
+    const PlanVerdict v = p_.judge(g);
+    if (!v.solved) throw InternalError("lemmings solve: a solution does not solve the level");
+    return v;
   }
 
  private:
   const LemmingsProblem& p_;
   mutable std::mutex mutex_;
-  mutable std::unordered_map<std::uint64_t, std::uint64_t> effective_;
+  mutable std::unordered_map<std::uint64_t, PlanVerdict> solutions_;
   mutable std::atomic<std::uint64_t> nanoseconds_{0};
 };
 
@@ -236,8 +232,13 @@ SolveResult solve(const Level& level, const SolverSettings& settings, const Cont
       out.best = g;
     }
     if (problem.solves(f)) {
+      const PlanVerdict v = recording.solution(g);
+      if (out.first_solution == 0 || v.actions < out.fewest_actions) {
+        out.fewest_actions = v.actions;
+        out.fewest = g;
+      }
       if (out.first_solution == 0) out.first_solution = out.evaluations;
-      solutions.insert(recording.effective(g));
+      solutions.insert(v.effective_hash);
     }
   };
   auto crossover = [&](const Plan& a, const Plan& b, Rng& rng) {

@@ -121,7 +121,9 @@ struct SolverSettings {
                       .help = "ACO's deposits: rank-maxmin (rank-based, MAX-MIN bounds) or plain "
                               "(every ant deposits, no bounds: see docs/lemmings-solvers.md)",
                       .choices = kVariants});
-    v.group(s.cro, {.name = "cro", .help = "Coral Reef Optimization's settings", .heading = "CRO options"});
+    v.group(
+        s.cro,
+        {.name = "cro", .help = "Coral Reef Optimization's settings", .heading = "CRO options"});
     v(s.seed, fields::kSeed);
     v(s.threads, fields::kThreads);
   }
@@ -141,6 +143,10 @@ struct SolveResult {
                                          // solved the level, sorted
   double best_fitness = 0;
   Plan best;  // the plan (genome) of the best fitness, first found
+  // If solved: the fewest actions (genes that had an effect) of a solution, and the first
+  // solution found (genome) that takes that few.
+  std::size_t fewest_actions = 0;
+  Plan fewest;
   double seconds = 0;
   double simulation_seconds = 0;  // of `seconds`, spent simulating plans (summed over threads)
   evo::StopReason stop = evo::StopReason::kNone;  // kCancelled: control.cancel stopped it

@@ -59,6 +59,7 @@ LevelSolveResult solve_level(const Level& level, const SolverSettings& settings,
   const auto sim = make_runner(level);
   r.best = effective_plan(r.run.best, sim->play(r.run.best));
   r.outcome = sim->play(r.best);
+  if (r.run.solved) r.fewest = effective_plan(r.run.fewest, sim->play(r.run.fewest));
   return r;
 }
 
@@ -83,6 +84,8 @@ nlohmann::json LevelSolveResult::to_json() const {
           {"first_solution",
            run.first_solution ? nlohmann::json(run.first_solution) : nlohmann::json(nullptr)},
           {"distinct_solutions", run.distinct()},
+          {"fewest_actions", run.solved ? nlohmann::json(run.fewest_actions) : nlohmann::json()},
+          {"fewest_plan", run.solved ? nlohmann::json(to_text(fewest)) : nlohmann::json()},
           {"best_fitness", run.best_fitness},
           {"evaluations", run.evaluations},
           {"generations", run.generations},
@@ -95,9 +98,9 @@ nlohmann::json LevelSolveResult::to_json() const {
 std::string LevelSolveResult::text() const {
   std::string out = label() + "\n";
   out += run.solved ? fmt::format(
-                          "solved: first after {} evaluations; {} distinct solutions; "
-                          "{:.2f} s\n",
-                          run.first_solution, run.distinct(), run.seconds)
+                          "solved: first after {} evaluations; {} distinct solutions, the "
+                          "fewest actions {}; {:.2f} s\n",
+                          run.first_solution, run.distinct(), run.fewest_actions, run.seconds)
                     : fmt::format("not solved in {} evaluations; {:.2f} s\n", run.evaluations,
                                   run.seconds);
   out += fmt::format("best plan (fitness {:.4f}), the genes that had an effect:\n{}",
@@ -126,6 +129,13 @@ void save_solve_files(const LevelSolveResult& r, const RunDir& run) {
                                  label, r.run.best_fitness,
                                  r.outcome.solved ? "solves the level" : "does not solve"),
                      r.best));
+  if (r.run.solved) {
+    run.write_text("fewest.plan",
+                   plan_file_text(fmt::format("A solution with the fewest actions found ({}) by "
+                                              "{}; the genes that had an effect",
+                                              r.run.fewest_actions, label),
+                                  r.fewest));
+  }
   run.write_text(
       "best-genome.plan",
       plan_file_text("The best genome as the algorithm holds it (every gene)", r.run.best));

@@ -25,6 +25,8 @@ struct LevelSolveResult {
   SolveResult run;
   Plan best;        // the genes of run.best that had an effect, in step order
   Outcome outcome;  // of `best` (the same as run.best's, genes numbered as in `best`)
+  Plan fewest;      // if solved: the genes of run.fewest that had an effect (a solution with
+                    // the fewest actions found)
 
   /// "CRO on Bridge (heuristic fitness, 20000 evaluations, seed 1)".
   std::string label() const;
@@ -56,7 +58,8 @@ LevelSolveResult solve_level(const Level& level, const SolverSettings& settings,
                              const Control& control = {});
 
 /// Writes a solve's files into its run folder: best.plan (the effective plan, with a comment
-/// header), best-genome.plan (every gene), history.csv, fitness.png and replay.gif; none when a
+/// header), best-genome.plan (every gene), fewest.plan (if solved: a solution with the fewest
+/// actions found), history.csv, fitness.png and replay.gif; none when a
 /// cancel stopped the run before its first population was scored (result.json says so).
 void save_solve_files(const LevelSolveResult& result, const RunDir& run);
 

@@ -201,6 +201,7 @@ bool run_study_unit(StudyRun& run, const StudyLevel& level, const StudySpec& spe
   run.solved = r.solved;
   run.first_solution = r.first_solution;
   run.distinct = r.distinct();
+  run.fewest_actions = r.fewest_actions;
   run.solutions = std::move(r.solutions);
   run.best_fitness = r.best_fitness;
   run.evaluations = r.evaluations;
@@ -307,6 +308,7 @@ nlohmann::json study_run_json(const StudyRun& r) {
           {"solved", r.solved},
           {"first_solution", r.first_solution},
           {"distinct", r.distinct},
+          {"fewest_actions", r.solved ? nlohmann::json(r.fewest_actions) : nlohmann::json()},
           {"best_fitness", json_double(r.best_fitness)},
           {"evaluations", r.evaluations},
           {"seconds", r.seconds},
@@ -327,6 +329,11 @@ StudyRun study_run_from_json(const nlohmann::json& j) {
   r.solved = j.at("solved").get<bool>();
   r.first_solution = json_integer<std::uint64_t>(j.at("first_solution"));
   r.distinct = json_integer<std::size_t>(j.at("distinct"));
+  const auto& fewest = j.at("fewest_actions");
+  if (fewest.is_null() == r.solved)
+    throw Error(
+        "fewest_actions: expected a number for a run that solved, null for one that did not");
+  r.fewest_actions = fewest.is_null() ? 0 : json_integer<std::size_t>(fewest);
   r.best_fitness = double_from_json(j.at("best_fitness"));
   r.evaluations = json_integer<std::uint64_t>(j.at("evaluations"));
   r.seconds = j.at("seconds").get<double>();

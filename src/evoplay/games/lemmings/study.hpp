@@ -105,6 +105,7 @@ struct StudyRun {
   bool solved = false;
   std::uint64_t first_solution = 0;  // 0 = never
   std::size_t distinct = 0;
+  std::size_t fewest_actions = 0;  // if solved: the fewest actions of a solution found
   double best_fitness = 0;
   std::uint64_t evaluations = 0;
   double seconds = 0, simulation_seconds = 0;
@@ -127,6 +128,8 @@ struct StudyCell {
   stats::Summary best_fitness;
   // Evaluations to the first solution over the runs that solved (n = solved; all 0 if none).
   stats::Summary first_solution;
+  // The fewest actions of a solution, per run that solved (n = solved; all 0 if none).
+  stats::Summary fewest_actions;
   /// first_solution's median; NaN if no run solved.
   double median_first_solution() const {
     return first_solution.n > 0 ? first_solution.median : std::numeric_limits<double>::quiet_NaN();

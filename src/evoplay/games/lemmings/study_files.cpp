@@ -23,7 +23,7 @@ std::string study_summary_csv(const StudyResult& r) {
       "distinct_mean,distinct_sd,distinct_median,distinct_min,distinct_max,distinct_union,"
       "p_distinct_vs_cro,best_fitness_mean,best_fitness_sd,first_solution_mean,first_solution_sd,"
       "first_solution_min,first_solution_q1,first_solution_median,first_solution_q3,"
-      "first_solution_max\n";
+      "first_solution_max,fewest_actions_min,fewest_actions_median\n";
   for (const auto& c : r.cells) {
     const auto& l = r.levels[c.level];
     const auto& first = c.first_solution;
@@ -37,23 +37,25 @@ std::string study_summary_csv(const StudyResult& r) {
                        format_number(c.distinct.median), format_number(c.distinct.min),
                        format_number(c.distinct.max), c.distinct_union, format_number(c.p_vs_cro),
                        format_number(c.best_fitness.mean), format_number(c.best_fitness.stddev));
-    csv += fmt::format("{},{},{},{},{},{},{}\n", f(first.mean), f(first.stddev), f(first.min),
-                       f(first.q1), f(first.median), f(first.q3), f(first.max));
+    csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", f(first.mean), f(first.stddev), f(first.min),
+                       f(first.q1), f(first.median), f(first.q3), f(first.max),
+                       f(c.fewest_actions.min), f(c.fewest_actions.median));
   }
   return csv;
 }
 
 std::string study_runs_csv(const StudyResult& r) {
   std::string csv =
-      "level,difficulty,fitness,algorithm,run,seed,solved,first_solution,distinct,best_fitness,"
-      "evaluations,seconds,simulation_seconds,cpu_seconds\n";
+      "level,difficulty,fitness,algorithm,run,seed,solved,first_solution,distinct,fewest_actions,"
+      "best_fitness,evaluations,seconds,simulation_seconds,cpu_seconds\n";
   for (const auto& run : r.runs) {
     const auto& l = r.levels[run.level];
     csv += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_text(l.id), l.difficulty,
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_text(l.id), l.difficulty,
         fitness_name(run.fitness), algorithm_name(run.algorithm), run.run + 1, run.seed,
         run.solved ? 1 : 0, run.first_solution ? std::to_string(run.first_solution) : std::string(),
-        run.distinct, format_number(run.best_fitness), run.evaluations, format_number(run.seconds),
+        run.distinct, run.solved ? std::to_string(run.fewest_actions) : std::string(),
+        format_number(run.best_fitness), run.evaluations, format_number(run.seconds),
         format_number(run.simulation_seconds), format_number(run.cpu_seconds));
   }
   return csv;
@@ -135,7 +137,11 @@ nlohmann::json StudyResult::to_json() const {
                                                  {"q1", c.first_solution.q1},
                                                  {"median", c.first_solution.median},
                                                  {"q3", c.first_solution.q3},
-                                                 {"max", c.first_solution.max}}}});
+                                                 {"max", c.first_solution.max}}},
+         {"fewest_actions", c.fewest_actions.n == 0
+                                ? nlohmann::json(nullptr)
+                                : nlohmann::json{{"min", c.fewest_actions.min},
+                                                 {"median", c.fewest_actions.median}}}});
   }
   for (const auto& d : r.difficulties) {
     nlohmann::json by = nlohmann::json::object();

@@ -19,7 +19,7 @@ void summarize_study(StudyResult& result) {
         c.level = l;
         c.fitness = f;
         c.algorithm = a;
-        std::vector<double> distinct, best, first;
+        std::vector<double> distinct, best, first, fewest;
         std::vector<std::uint64_t> all;
         for (const auto& run : result.runs) {
           if (run.level != l || run.fitness != f || run.algorithm != a) continue;
@@ -27,7 +27,10 @@ void summarize_study(StudyResult& result) {
           c.solved += run.solved;
           distinct.push_back(static_cast<double>(run.distinct));
           best.push_back(run.best_fitness);
-          if (run.solved) first.push_back(static_cast<double>(run.first_solution));
+          if (run.solved) {
+            first.push_back(static_cast<double>(run.first_solution));
+            fewest.push_back(static_cast<double>(run.fewest_actions));
+          }
           all.insert(all.end(), run.solutions.begin(), run.solutions.end());
         }
         std::sort(all.begin(), all.end());
@@ -36,7 +39,10 @@ void summarize_study(StudyResult& result) {
         c.solve_rate = stats::success_rate(c.solved, c.runs);
         c.distinct = stats::summarize(distinct);
         c.best_fitness = stats::summarize(best);
-        if (!first.empty()) c.first_solution = stats::summarize(first);
+        if (!first.empty()) {
+          c.first_solution = stats::summarize(first);
+          c.fewest_actions = stats::summarize(fewest);
+        }
         result.cells.push_back(c);
       }
     }

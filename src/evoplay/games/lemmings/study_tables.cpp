@@ -32,6 +32,12 @@ std::string first_text(const stats::Summary& s) {
                      s.stddev);
 }
 
+/// The fewest actions of a solution: "3 (median 4)" over the runs that solve; "–" without one.
+std::string fewest_text(const stats::Summary& s) {
+  if (s.n == 0) return "–";
+  return fmt::format("{:.0f} (median {:g})", s.min, s.median);
+}
+
 std::string p_text(double p) {
   if (std::isnan(p)) return "–";
   if (p < 0.001) return "<0.001";
@@ -108,6 +114,17 @@ std::string study_markdown(const StudyResult& r) {
     for (std::size_t l = 0; l < r.levels.size(); ++l) {
       std::string row = "| " + r.levels[l].id + " |";
       for (auto a : spec.algorithms) row += " " + first_text(r.cell(l, f, a).first_solution) + " |";
+      md += row + "\n";
+    }
+    md +=
+        "\nThe fewest actions of a solution (the genes that had an effect): the fewest of all "
+        "runs, and the median of each run's fewest over the runs that solve (– : no run "
+        "solved):\n\n";
+    md += header("level", "", false);
+    for (std::size_t l = 0; l < r.levels.size(); ++l) {
+      std::string row = "| " + r.levels[l].id + " |";
+      for (auto a : spec.algorithms)
+        row += " " + fewest_text(r.cell(l, f, a).fewest_actions) + " |";
       md += row + "\n";
     }
     md +=
