@@ -64,7 +64,7 @@ export class Generator {
       this.job = await startJob('/api/birds/generate', {
         levels: number('gen-levels'), population: number('gen-population'),
         generations: number('gen-generations'), seed: number('gen-seed'),
-      }, (e) => this.event(e, xmlOf));
+      }, (e) => this.event(e, xmlOf), { status: this.status });  // queued (its place), running
     } catch (e) {
       this.error.textContent = e.message;
       d.generate = 'error';

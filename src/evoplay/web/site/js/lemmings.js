@@ -269,7 +269,7 @@ export function render(main) {
     try {
       solveJob = await startJob('/api/lemmings/solve', {
         level: level().text, method: $('algorithm').value, evaluations: Number($('evaluations').value),
-      }, onSolveEvent);
+      }, onSolveEvent, { status: $('solve-status') });  // queued (its place), running, ...
     } catch (e) {
       $('error').textContent = e.message;
       $('solve-status').textContent = '';

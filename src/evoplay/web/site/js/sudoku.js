@@ -1,7 +1,7 @@
 // Sudoku: type a puzzle into the grid (digits, arrows), or paste one; solve it exactly, or watch
 // the genetic algorithm (or CRO) generation by generation at a pace the eye can follow: the
 // conflicts curve and the best board so far (its conflicts marked), then the final board.
-import { post, startJob } from './api.js';
+import { jobStatus, post, startJob } from './api.js';
 import { Chart } from './chart.js';
 import { Pacer } from './pacer.js';
 import {
@@ -261,6 +261,8 @@ export function render(main) {
       finish(e);
     } else if (e.type === 'error') {
       fail(e.error);
+    } else if (e.type === 'queued' || e.type === 'started') {
+      $('status').textContent = jobStatus(e);  // its place in the server's queue, then running
     }
   }
 
