@@ -46,9 +46,10 @@ def main():
               f"{r['destroyed']:9d} {r['score']:5.2f}")
     if len(levels) >= 2:
         d = birds.diversity(levels)
+        s = d["structural"]
         print(f"diversity of {d['levels']} levels: structural distance mean "
-              f"{d['structural_mean']:.3f} (min {d['structural_min']:.3f}, max "
-              f"{d['structural_max']:.3f}); object-count distance mean {d['count_mean']:.1f}")
+              f"{s['mean']:.3f} (min {s['min']:.3f}, max {s['max']:.3f}); object-count "
+              f"distance mean {d['counts']['mean']:.1f}")
     if args.png and levels:
         with open(args.png, "wb") as out:
             out.write(levels[0].png())

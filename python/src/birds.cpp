@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "evoplay/games/birds/describe.hpp"
 #include "evoplay/games/birds/diversity.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/render.hpp"
@@ -64,31 +65,21 @@ void add_birds(py::module_& m) {
       "simulate --json` (without its file).");
   m.def(
       "diversity",
-      [](const std::vector<birds::Level>& levels, double cell) {
+      [](const std::vector<birds::Level>& levels, double cell, bool matrix) {
         // Seconds for a few hundred levels: without the GIL, and Ctrl-C stops it.
         CancelToken token;
         const auto d = run_cancellable(
             token, [&] { return birds::set_diversity(levels, cell, token.flag()); });
-        py::dict out;
-        out["levels"] = d.levels;
-        out["structural_mean"] = d.structural_mean;
-        out["structural_min"] = d.structural_min;
-        out["structural_max"] = d.structural_max;
-        out["count_mean"] = d.count_mean;
-        out["count_min"] = d.count_min;
-        out["count_max"] = d.count_max;
-        out["level_mean"] = d.level_mean;
-        out["structural"] = d.structural;
-        out["counts"] = d.counts;
-        out["blocks_mean"] = d.blocks_mean;
-        out["pigs"] = d.pigs;
-        out["protected_pigs"] = d.protected_pigs;
-        return out;
+        auto j = birds::diversity_json(d, {}, cell, matrix);
+        j.erase("files");  // levels, not files
+        return to_python(j).cast<py::dict>();
       },
-      py::arg("levels"), py::arg("cell") = 0.1,
+      py::arg("levels"), py::arg("cell") = 0.1, py::kw_only(), py::arg("matrix") = false,
       "Pairwise distances of a set of levels (silhouettes on a grid of `cell` units, 0.01 to 2; "
-      "counts of objects), as `birds diversity` measures them. Runs without the GIL; Ctrl-C "
-      "stops it with KeyboardInterrupt.");
+      "counts of objects), as `birds diversity --json` measures them, in its shape (without "
+      "`files`): structural, counts, level and blocks as {mean, min, max}, the pigs' and "
+      "pieces' counts; matrix=True adds structural_matrix and count_matrix (`--matrix`). Runs "
+      "without the GIL; Ctrl-C stops it with KeyboardInterrupt.");
   add_birds_generate(m);
   add_birds_play(m);
 }

@@ -138,14 +138,21 @@ def test_birds_level_round_trip_and_picture(data_dir):
     assert level._repr_png_().startswith(PNG)
 
 
-def test_birds_diversity(data_dir):
-    levels = [birds.Level.load(str(p)) for p in sorted((data_dir / "birds").glob("sci*.xml"))]
-    d = birds.diversity(levels)
+def test_birds_diversity_is_the_command_lines(data_dir, evoplay_cli):
+    files = sorted((data_dir / "birds").glob("sci*.xml"))
+    levels = [birds.Level.load(str(p)) for p in files]
+    d = birds.diversity(levels, matrix=True)
     assert d["levels"] == len(levels) == 3
-    assert len(d["structural"]) == 3 and d["structural"][0][0] == 0
-    assert d["structural_min"] <= d["structural_mean"] <= d["structural_max"]
+    assert len(d["structural_matrix"]) == 3 and d["structural_matrix"][0][0] == 0
+    s = d["structural"]
+    assert s["min"] <= s["mean"] <= s["max"]
+    # The command's --json, key for key, but its files.
+    cli = evoplay_cli.json("birds", "diversity", *files, "--json", "--matrix")
+    assert cli.pop("files") == [str(f) for f in files]
+    assert d == cli
+    assert "structural_matrix" not in birds.diversity(levels)  # as without --matrix
     two = birds.diversity([levels[0], levels[0]])
-    assert two["structural_max"] == 0
+    assert two["structural"]["max"] == 0 and two["level"]["min"] == 0
 
 
 def test_birds_bad_xml_is_an_error():
