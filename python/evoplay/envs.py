@@ -13,12 +13,18 @@ over evoplay's games, with no dependency on either library.
 - LemmingsEnv: every `frame_skip` steps, assign a skill to a lemming or wait; reward: the
   lemmings saved at the end.
 - BirdsEnv: one shot per step, action (angle, tap); reward: the shot's points.
+- SudokuEnv: a 9x9 Sudoku (drawn with the seed from a puzzle file), one digit a step: action
+  cell * 9 + digit - 1; info["action_mask"] allows a digit its row, column and box lack in an
+  empty cell; reward +1 when solved, -0.1 for an illegal action (grid unchanged) unless
+  illegal="lose" (-1, the end) or "raise"; a dead end terminates with 0; truncated at max_steps.
 
 Spaces are gymnasium.spaces when Gymnasium is installed (and the environments gymnasium.Env
 subclasses); else Discrete and Box here, with the same sample(), contains(), seed() and fields.
 render_mode="rgb_array" gives numpy (H, W, 3) uint8 frames, "ansi" text.
 """
 
+import operator as _operator
+import os as _os
 import random as _random
 
 import numpy as _np
@@ -27,7 +33,7 @@ from . import _evoplay
 from .games import load_game
 
 __all__ = ["make", "register", "registry", "Discrete", "Box", "BoardGameEnv", "BoardGameAECEnv",
-           "LemmingsEnv", "BirdsEnv", "png_to_rgb"]
+           "LemmingsEnv", "BirdsEnv", "SudokuEnv", "png_to_rgb"]
 
 try:  # the real protocol classes when Gymnasium is there
     import gymnasium as _gym
@@ -461,6 +467,176 @@ class BirdsEnv(_EnvBase):
         self.play = None
 
 
+_SUDOKU_PENALTY = -0.1  # the reward of an illegal action under illegal="penalty"
+
+
+def _sudoku_allowed(grid):
+    """(9, 9, 9) bool: allowed[r, c, d - 1] when cell (r, c) is empty and digit d is in none of
+    its row, column and box."""
+    has = grid[:, :, None] == _np.arange(1, 10, dtype=_np.int8)  # has[r, c, d - 1]
+    boxes = has.reshape(3, 3, 3, 3, 9).any(axis=(1, 3))  # boxes[R, C, d - 1]
+    used = (has.any(axis=1)[:, None, :] | has.any(axis=0)[None, :, :]
+            | boxes.repeat(3, axis=0).repeat(3, axis=1))
+    return ~used & (grid == 0)[:, :, None]
+
+
+class SudokuEnv(_EnvBase):
+    """A 9x9 Sudoku filled one digit a step. Observation: int8 (9, 9), 0 an empty cell. Action
+    cell * 9 + (digit - 1), cell = row * 9 + column (Discrete(729)). info["action_mask"]
+    (int8, 729) allows a digit in an empty cell when its row, column and box do not hold it yet
+    (the rules, not the solution: a legal digit may still be wrong).
+    An illegal action (a given, a filled cell, a digit the mask refuses) leaves the grid as it
+    was: reward -0.1 and the episode goes on (illegal="penalty"), or -1 and the episode ends
+    (illegal="lose"), or ValueError (illegal="raise"). Reward +1 and terminated when the grid is
+    complete (a solution: Puzzle.is_solved_by); terminated with 0 at a dead end, an empty cell
+    that no digit may fill (info["dead_end"]). Truncated after max_steps steps (None: never).
+    Puzzles: a file (sudoku.load) or a list of sudoku.Puzzle or one-puzzle texts; reset draws
+    one with its seed, or plays options={"puzzle": text or Puzzle} or {"index": i}."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+
+    def __init__(self, puzzles="data/sudoku/qqwing_easy_50.txt", max_steps=200,
+                 illegal="penalty", render_mode=None):
+        if illegal not in ("penalty", "lose", "raise"):
+            raise ValueError("illegal: expected 'penalty', 'lose' or 'raise', found %r"
+                             % (illegal,))
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(
+                max_steps, (int, _np.integer)) or max_steps < 1):
+            raise ValueError("max_steps: expected a positive number of steps or None, found %r"
+                             % (max_steps,))
+        self.illegal = illegal
+        self.max_steps = None if max_steps is None else int(max_steps)
+        self.render_mode = _check_render_mode(render_mode, self.metadata["render_modes"])
+        if isinstance(puzzles, (str, _os.PathLike)):
+            path = _os.fspath(puzzles)
+            if not _os.path.isfile(path):
+                raise ValueError("puzzles: expected a puzzle file or a list of puzzles, found "
+                                 "no file %r (one puzzle goes in a list)" % path)
+            self.puzzles = [self._checked(p, "puzzles: %s line %d" % (path, p.line))
+                            for p in _evoplay.sudoku.load(path)]
+        elif isinstance(puzzles, (list, tuple)) and puzzles:
+            self.puzzles = [self._puzzle_of(p, "puzzles[%d]" % i) for i, p in enumerate(puzzles)]
+        else:
+            raise ValueError("puzzles: expected a puzzle file or a non-empty list of puzzles, "
+                             "found %r" % (puzzles,))
+        self.observation_space = Box(0, 9, (9, 9), _np.int8)
+        self.action_space = Discrete(81 * 9)
+        self.np_random = _np.random.default_rng()
+        self.puzzle = None  # the sudoku.Puzzle played
+        self.index = None  # its place in self.puzzles (None: options["puzzle"])
+        self.grid = None
+        self.steps = 0
+        self._over = False
+
+    @staticmethod
+    def _checked(puzzle, where):
+        if puzzle.size != 9:
+            raise ValueError("%s: expected a 9x9 puzzle, found %dx%d"
+                             % (where, puzzle.size, puzzle.size))
+        grid = _np.asarray(puzzle.cells, dtype=_np.int8).reshape(9, 9)
+        if not (grid == 0).any():
+            raise ValueError("%s: expected a puzzle with an empty cell, found a full grid" % where)
+        stuck = (grid == 0) & ~_sudoku_allowed(grid).any(axis=2)
+        if stuck.any():
+            r, c = _np.argwhere(stuck)[0]
+            raise ValueError("%s: expected a puzzle with a solution; no digit may go in r%dc%d"
+                             % (where, r + 1, c + 1))
+        return puzzle
+
+    def _puzzle_of(self, item, where):
+        sudoku = _evoplay.sudoku
+        if isinstance(item, sudoku.Puzzle):
+            return self._checked(item, where)
+        if not isinstance(item, str):
+            raise TypeError("%s: expected a sudoku.Puzzle or an 81-symbol text, found %s"
+                            % (where, type(item).__name__))
+        parsed = sudoku.parse(item, where)  # evoplay.Error (a ValueError) says what it expected
+        if len(parsed) != 1:
+            raise ValueError("%s: expected one puzzle, found %d" % (where, len(parsed)))
+        return self._checked(parsed[0], where)
+
+    def _line(self):
+        return "".join(str(d) if d else "." for d in self.grid.ravel())
+
+    def _info(self, allowed, illegal=False, dead_end=False):
+        return {"action_mask": allowed.reshape(-1).astype(_np.int8),
+                "puzzle": self.puzzle.to_line(), "index": self.index,
+                "empty": int((self.grid == 0).sum()), "illegal_action": illegal,
+                "dead_end": dead_end}
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self.np_random = _np.random.default_rng(seed)
+            self.action_space.seed(seed)
+        options = dict(options or {})
+        unknown = set(options) - {"puzzle", "index"}
+        if unknown or len(options) > 1:
+            raise ValueError("options: expected {'puzzle': text or Puzzle} or {'index': i} or "
+                             "nothing, found %r" % (options,))
+        if "puzzle" in options:
+            self.puzzle, self.index = self._puzzle_of(options["puzzle"], "options['puzzle']"), None
+        elif "index" in options:
+            i = options["index"]
+            if not isinstance(i, (int, _np.integer)) or not 0 <= i < len(self.puzzles):
+                raise ValueError("options['index']: expected 0 to %d, found %r"
+                                 % (len(self.puzzles) - 1, i))
+            self.puzzle, self.index = self.puzzles[int(i)], int(i)
+        else:
+            self.index = int(self.np_random.integers(len(self.puzzles)))
+            self.puzzle = self.puzzles[self.index]
+        self.grid = _np.asarray(self.puzzle.cells, dtype=_np.int8).reshape(9, 9)
+        self.steps = 0
+        self._over = False
+        return self.grid.copy(), self._info(_sudoku_allowed(self.grid))
+
+    def step(self, action):
+        if self.grid is None:
+            raise RuntimeError("step() before reset()")
+        if self._over:
+            raise RuntimeError("step() after the episode ended: call reset()")
+        try:
+            action = _operator.index(action)
+        except TypeError:
+            raise TypeError("action: expected an integer 0 to 728, found %r" % (action,)) from None
+        if not 0 <= action < 729:
+            raise ValueError("action: expected 0 to 728 (cell * 9 + digit - 1), found %d" % action)
+        cell, d = divmod(action, 9)
+        r, c = divmod(cell, 9)
+        allowed = _sudoku_allowed(self.grid)
+        legal = allowed[r, c, d]
+        if not legal and self.illegal == "raise":
+            raise ValueError("action %d (digit %d in r%dc%d) is not legal (info['action_mask'])"
+                             % (action, d + 1, r + 1, c + 1))
+        self.steps += 1
+        truncated = self.max_steps is not None and self.steps >= self.max_steps
+        if not legal:
+            lose = self.illegal == "lose"
+            self._over = lose or truncated
+            return (self.grid.copy(), -1.0 if lose else _SUDOKU_PENALTY, lose,
+                    truncated and not lose, self._info(allowed, illegal=True))
+        self.grid[r, c] = d + 1
+        allowed = _sudoku_allowed(self.grid)
+        empty = self.grid == 0
+        dead_end = bool((empty & ~allowed.any(axis=2)).any())
+        # A full grid of legal digits is a solution; the independent checker says so.
+        solved = not empty.any() and bool(self.puzzle.is_solved_by(self._line()))
+        terminated = dead_end or not empty.any()
+        truncated = truncated and not terminated
+        self._over = terminated or truncated
+        return (self.grid.copy(), 1.0 if solved else 0.0, terminated, truncated,
+                self._info(allowed, dead_end=dead_end))
+
+    def render(self):
+        if self.grid is None or self.render_mode is None:
+            return None
+        if self.render_mode == "ansi":
+            return str(_evoplay.sudoku.parse(self._line())[0])
+        return png_to_rgb(self.puzzle.png(self._line()))
+
+    def close(self):
+        self.grid = None
+
+
 class _Spec:
     def __init__(self, id, entry_point, kwargs):
         self.id, self.entry_point, self.kwargs = id, entry_point, kwargs
@@ -498,3 +674,4 @@ register("evoplay/ConnectFour-AEC-v0", BoardGameAECEnv, game="connect_four")
 register("evoplay/CaptureTheFlag-AEC-v0", BoardGameAECEnv, game=_DUEL)
 register("evoplay/Lemmings-v0", LemmingsEnv)
 register("evoplay/AngryBirds-v0", BirdsEnv)
+register("evoplay/Sudoku-v0", SudokuEnv)

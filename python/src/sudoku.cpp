@@ -12,6 +12,7 @@
 #include "evoplay/evo/cro_params.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/games/sudoku/check.hpp"
+#include "evoplay/games/sudoku/render.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
 #include "fields.hpp"
 #include "pickling.hpp"
@@ -30,6 +31,29 @@ struct PySolveResult {
   std::size_t solved = 0;
   bool cancelled = false;
 };
+
+/// `grid` (a Puzzle or the text of one) as a board of the puzzle's size, for Puzzle.png and
+/// Puzzle.is_solved_by.
+su::Board grid_of(const su::PuzzleEntry& puzzle, const py::object& grid) {
+  if (grid.is_none()) return puzzle.board;
+  if (!py::isinstance<py::str>(grid) && !py::isinstance<su::PuzzleEntry>(grid))
+    throw py::type_error("grid: expected a Puzzle or the text of one");
+  auto entries = sudoku_entries(grid);
+  if (entries.size() != 1)
+    throw py::value_error(fmt::format("grid: expected one grid, found {}", entries.size()));
+  if (entries[0].board.n() != puzzle.board.n())
+    throw py::value_error(
+        fmt::format("grid: expected a {0}x{0} grid like the puzzle, found {1}x{1}",
+                    puzzle.board.n(), entries[0].board.n()));
+  return std::move(entries[0].board);
+}
+
+py::bytes puzzle_png(const su::PuzzleEntry& p, const py::object& grid) {
+  const su::Board board = grid_of(p, grid);
+  return written_bytes(".png", [&](const std::filesystem::path& path) {
+    su::save_board_picture(path, p.board, board, "");
+  });
+}
 
 }  // namespace
 
@@ -78,7 +102,20 @@ void add_sudoku(py::module_& m) {
       .def("to_line", [](const su::PuzzleEntry& p) { return su::to_line(p.board); })
       .def("__str__", [](const su::PuzzleEntry& p) { return su::to_grid(p.board); })
       .def("__repr__",
-           [](const su::PuzzleEntry& p) { return "<sudoku.Puzzle " + su::to_line(p.board) + ">"; });
+           [](const su::PuzzleEntry& p) { return "<sudoku.Puzzle " + su::to_line(p.board) + ">"; })
+      .def(
+          "is_solved_by",
+          [](const su::PuzzleEntry& p, const py::object& grid) {
+            return su::is_valid_solution(p.board, grid_of(p, grid));
+          },
+          py::arg("grid"),
+          "True when `grid` (a Puzzle or its text) is complete, keeps every given and repeats no "
+          "digit in a row, column or box (the checker independent of the solvers; the parser "
+          "already refuses a text with a repeated digit: evoplay.Error).")
+      .def("png", &puzzle_png, py::arg("grid") = py::none(),
+           "A picture (PNG bytes) of the puzzle, or of `grid` filled in from it: givens black, "
+           "other digits blue.")
+      .def("_repr_png_", [](const su::PuzzleEntry& p) { return puzzle_png(p, py::none()); });
   m.def(
       "parse",
       [](const std::string& text, const std::string& file) {
