@@ -98,3 +98,93 @@ def test_a_changed_output_fails_the_comparison(data_dir, tmp_path, monkeypatch):
     block = ">>> 6 * 7\n43\n"
     assert masked(transcript(console, block)) != masked(block.splitlines())
     assert masked(transcript(console, ">>> 6 * 7\n42\n")) == [">>> 6 * 7", "42"]
+
+
+def documented_calls(page):
+    """Each bullet of the reference that starts with a call and its keywords' defaults:
+    (dotted name, {keyword: default text}) for `- \\`mod.func(a, k=v, ...)\\``; keywords shown
+    without a value (`runs=`) or as `...` are left out."""
+    calls = []
+    for m in re.finditer(r"^- `([a-z_]+(?:\.[A-Za-z_]+)+)\((.*?)\)`", page, re.M | re.S):
+        args, depth, part = [], 0, ""
+        for ch in m.group(2).replace("\n", " "):
+            if ch == "," and depth == 0:
+                args.append(part.strip())
+                part = ""
+                continue
+            depth += ch in "([{"
+            depth -= ch in ")]}"
+            part += ch
+        args.append(part.strip())
+        defaults = {}
+        for a in args:
+            name, eq, value = a.partition("=")
+            if eq and value.strip() and value.strip() != "..." and name.strip().isidentifier():
+                defaults[name.strip()] = value.strip()
+        if defaults:
+            calls.append((m.group(1), defaults))
+    return calls
+
+
+def actual_defaults(dotted):
+    """A callable's keyword defaults as Python values: its signature (inspect, or the first line
+    of a native function's docstring), and the declared settings of the keywords it takes
+    through **kwargs (evoplay.settings_fields)."""
+    import ast
+    import inspect
+
+    import evoplay
+    obj = evoplay
+    for part in dotted.split("."):
+        obj = getattr(obj, part)
+    out = {}
+    try:
+        for p in inspect.signature(obj).parameters.values():
+            if p.default is not inspect.Parameter.empty:
+                out[p.name] = p.default
+    except (TypeError, ValueError):
+        first = (obj.__doc__ or "").splitlines()[0]
+        for name, value in re.findall(r"(\w+): [^=,]*(?:\[[^\]]*\])? = ((?:\([^)]*\))|[^,)]+)", first):
+            try:
+                out[name] = ast.literal_eval(value.strip())
+            except (ValueError, SyntaxError):
+                out[name] = value.strip()
+    try:
+        for f in evoplay.settings_fields(dotted):
+            out.setdefault(f["keyword"], f["default"])
+    except KeyError:
+        pass
+    return out
+
+
+def test_the_defaults_the_reference_shows_are_the_calls_defaults(data_dir):
+    """`- \\`birds.generate(levels=5, blocks=(60, 100), ...)\\``: every default shown is the
+    callable's (a changed default fails here until the page follows)."""
+    import ast
+    page = (data_dir.parent / "docs" / "python.md").read_text()
+    calls = documented_calls(page)
+    assert len(calls) >= 4, calls
+    checked = 0
+    for dotted, shown in calls:
+        actual = actual_defaults(dotted)
+        for name, text in shown.items():
+            if name not in actual:
+                continue
+            try:
+                value = ast.literal_eval(text)
+            except (ValueError, SyntaxError):
+                continue  # an expression such as pop or N: not a default
+            got = actual[name]
+            if isinstance(got, list):
+                got = tuple(got)
+            assert value == got, f"docs/python.md: {dotted}({name}={text}) but the default is {got!r}"
+            checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_changed_default_in_the_reference_is_found():
+    page = "- `birds.generate(levels=5, blocks=(30, 60), tnt=(0, 2))` is ...\n"
+    (dotted, shown), = documented_calls(page)
+    actual = actual_defaults(dotted)
+    assert dotted == "birds.generate" and shown["blocks"] == "(30, 60)"
+    assert tuple(actual["blocks"]) != (30, 60) and tuple(actual["tnt"]) == (0, 2)
