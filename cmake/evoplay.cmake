@@ -1,4 +1,4 @@
-# Shared helpers: warning flags, one static library per folder, the list of game libraries.
+# Shared helpers: warning flags, one static library per folder, a game's library.
 
 function(evoplay_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
@@ -18,16 +18,27 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
 endif()
 add_compile_options(-ffp-contract=off)
 
-# evoplay_add_game(NAME [LIBS lib...]): the game's folder becomes library evoplay_game_NAME,
-# linked into the program and into tests/games/NAME.
+# evoplay_add_game(NAME [NO_CLI] [NO_PYTHON] [NO_WEB] [LIBS lib...]), in the game's folder (listed
+# in src/evoplay/games/CMakeLists.txt): the folder becomes library evoplay_game_NAME, linked into
+# the front ends and into tests/games/NAME. Each front end registers the game by the name of its
+# function (add_NAME_commands, add_NAME, add_NAME_routes) unless NO_<front end> leaves it out.
 function(evoplay_add_game name)
-  cmake_parse_arguments(ARG "" "" "LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "NO_CLI;NO_PYTHON;NO_WEB" "" "LIBS" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "evoplay_add_game(${name}): unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
   add_library(evoplay_game_${name} STATIC ${sources})
   target_link_libraries(evoplay_game_${name} PUBLIC evoplay_search evoplay_evo evoplay_render ${ARG_LIBS})
   evoplay_warnings(evoplay_game_${name})
   target_precompile_headers(evoplay_game_${name} REUSE_FROM evoplay_core)
-  set_property(GLOBAL APPEND PROPERTY EVOPLAY_GAMES ${name})
+  set(without "")
+  foreach(front_end CLI PYTHON WEB)
+    if(ARG_NO_${front_end})
+      list(APPEND without ${front_end})
+    endif()
+  endforeach()
+  set_target_properties(evoplay_game_${name} PROPERTIES EVOPLAY_WITHOUT "${without}")
 endfunction()
 
 # Heavy third-party headers compiled once per target (CLI11 alone costs ~20 s per file under ASan).

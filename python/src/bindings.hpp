@@ -21,6 +21,7 @@
 
 #include "evoplay/core/cancel.hpp"
 #include "evoplay/evo/islands.hpp"
+#include "evoplay/generated/games.hpp"
 
 namespace evoplay::games::sudoku {
 struct PuzzleEntry;
@@ -44,20 +45,20 @@ inline constexpr const char* kIslandsDoc =
     "threads, as --islands does.";
 
 void add_errors(py::module_& m);
-void add_tictactoe(py::module_& m);
-void add_connect4(py::module_& m);
-void add_flags(py::module_& m);
-/// spiel.cpp: each board game's Game and SpielState (pyspiel's API), after the games' States.
-void add_spiel_games(py::module_& tictactoe, py::module_& connect4, py::module_& flags);
+/// Each game's submodule of `root` (root.GAME), for every game of the list that has one
+/// (src/evoplay/games/CMakeLists.txt): add_GAME, in python/src/GAME.cpp.
+#define EVOPLAY_DECLARE_GAME(game) void add_##game(py::module_& root);
+EVOPLAY_PYTHON_GAMES(EVOPLAY_DECLARE_GAME)
+#undef EVOPLAY_DECLARE_GAME
+/// spiel.cpp: each board game's Game and SpielState (pyspiel's API) in root.tictactoe,
+/// root.connect4 and root.flags, after the games' States.
+void add_spiel_games(py::module_& root);
 void add_evo(py::module_& m);
-void add_sudoku(py::module_& m);
 void add_sudoku_experiment(py::module_& m);  // sudoku_experiment.cpp, called by add_sudoku
-void add_lemmings(py::module_& m);
-void add_birds(py::module_& m);
-void add_birds_generate(py::module_& m);  // birds_generate.cpp, called by add_birds
-void add_birds_play(py::module_& m);      // birds_play.cpp, called by add_birds
-void add_settings(py::module_& m);        // settings.cpp: evoplay.settings, settings_fields
-void add_png_pixels(py::module_& m);      // png_pixels.cpp: png_to_rgb for evoplay.envs
+void add_birds_generate(py::module_& m);     // birds_generate.cpp, called by add_birds
+void add_birds_play(py::module_& m);         // birds_play.cpp, called by add_birds
+void add_settings(py::module_& m);           // settings.cpp: evoplay.settings, settings_fields
+void add_png_pixels(py::module_& m);         // png_pixels.cpp: png_to_rgb for evoplay.envs
 
 /// A JSON value as Python objects (dict, list, str, int, float, bool, None).
 py::object to_python(const nlohmann::json& value);

@@ -37,7 +37,8 @@ py::bytes png_of(const birds::Level& level, const birds::StabilityReport* report
 
 }  // namespace
 
-void add_birds(py::module_& m) {
+void add_birds(py::module_& root) {
+  auto m = root.def_submodule("birds", "Angry Birds (Science Birds) levels and their physics");
   py::class_<birds::Level>(m, "Level", "A Science Birds level (docs/birds-format.md).")
       .def_static("load", &birds::read_level, py::arg("path"), "Reads a level file (.xml).")
       .def_static("parse", &birds::parse_level, py::arg("text"), py::arg("name") = "<text>",

@@ -61,7 +61,8 @@ class PySolver {
 
 }  // namespace
 
-void add_connect4(py::module_& m) {
+void add_connect4(py::module_& root) {
+  auto m = root.def_submodule("connect4", "Connect Four: states, bots, the exact solver");
   py::class_<c4::Board> state(m, "State",
                               "A Connect Four position (7 columns, 6 rows). Moves are columns "
                               "0-6; player 0 (X) moves first.");

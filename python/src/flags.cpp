@@ -56,7 +56,8 @@ py::bytes state_png(const fl::State& s) {
 
 }  // namespace
 
-void add_flags(py::module_& m) {
+void add_flags(py::module_& root) {
+  auto m = root.def_submodule("flags", "Capture the flag: maps, states, bots");
   py::class_<fl::State> state(m, "State",
                               "A capture-the-flag position. A move is player * 8 + action "
                               "(player 0-3 of the side to move; actions n, e, s, w, rest, "

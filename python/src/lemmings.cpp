@@ -131,7 +131,8 @@ class PyStudy {
 
 }  // namespace
 
-void add_lemmings(py::module_& m) {
+void add_lemmings(py::module_& root) {
+  auto m = root.def_submodule("lemmings", "Lemmings: levels, plans, runs, traces, studies");
   py::class_<lem::Level>(m, "Level", "A Lemmings level (docs/lemmings.md).")
       .def_static("load", &lem::load_level, py::arg("path"),
                   "Reads a .lvl file, or a Pingus level (.pingus; images from pingus-data).")

@@ -423,7 +423,11 @@ void add_spiel(py::module_& m) {
 
 }  // namespace
 
-void add_spiel_games(py::module_& tictactoe, py::module_& connect4, py::module_& flags) {
+void add_spiel_games(py::module_& root) {
+  auto submodule = [&root](const char* name) { return root.attr(name).cast<py::module_>(); };
+  auto tictactoe = submodule("tictactoe");
+  auto connect4 = submodule("connect4");
+  auto flags = submodule("flags");
   add_spiel<ttt::Board>(tictactoe);
   add_spiel<c4::Board>(connect4);
   add_spiel<fl::State>(flags);

@@ -86,7 +86,8 @@ std::vector<su::PuzzleEntry> sudoku_entries(const py::object& puzzles) {
   return out;
 }
 
-void add_sudoku(py::module_& m) {
+void add_sudoku(py::module_& root) {
+  auto m = root.def_submodule("sudoku", "Sudoku: puzzles, solve (exact, GA, CRO)");
   py::class_<su::PuzzleEntry>(m, "Puzzle",
                               "A Sudoku puzzle (or filled grid) of size 4, 6, 9 or 16, with the "
                               "line where it starts in its file.")

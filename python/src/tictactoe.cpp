@@ -17,7 +17,8 @@ namespace evoplay::python {
 
 namespace ttt = games::tictactoe;
 
-void add_tictactoe(py::module_& m) {
+void add_tictactoe(py::module_& root) {
+  auto m = root.def_submodule("tictactoe", "Tic-tac-toe: states, bots, the perfect player");
   py::class_<ttt::Board> state(m, "State",
                                "A tic-tac-toe position. Moves are cells 0-8 row by row; player 0 "
                                "(X) moves first.");

@@ -34,6 +34,8 @@ class TestServer {
   TestServer& operator=(const TestServer&) = delete;
 
   int port() const { return port_; }
+  /// The API's routes, "METHOD pattern" (web::Server::routes).
+  std::vector<std::string> routes() const { return server_->routes(); }
   httplib::Client client() const {
     httplib::Client c("127.0.0.1", port_);
     c.set_read_timeout(120, 0);

@@ -102,12 +102,9 @@ void exit_cancelled() { throw CLI::RuntimeError(kCancelledStatus); }
 void add_all_commands(CLI::App& app) {
   add_demo_command(app);
   add_plot_command(app);
-  add_birds_commands(app);
-  add_sudoku_commands(app);
-  add_lemmings_commands(app);
-  add_connect4_commands(app);
-  add_tictactoe_commands(app);
-  add_flags_commands(app);
+#define EVOPLAY_ADD_COMMANDS(game) add_##game##_commands(app);
+  EVOPLAY_CLI_GAMES(EVOPLAY_ADD_COMMANDS)
+#undef EVOPLAY_ADD_COMMANDS
   add_serve_command(app);
   add_help_command(app);
 }

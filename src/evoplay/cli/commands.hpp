@@ -1,22 +1,22 @@
 #pragma once
-// Every command group of the program. A new game adds one file in cli/ and one line here and
-// in main's list (cli.cpp).
+// Every command group of the program: the program's own (demo, plot, serve, help) and one per
+// game of the list (src/evoplay/games/CMakeLists.txt), add_GAME_commands, defined in cli/GAME.cpp.
 
 #include <CLI/CLI.hpp>
+
+#include "evoplay/generated/games.hpp"
 
 namespace evoplay::cli {
 
 void add_plot_command(CLI::App& app);
 void add_demo_command(CLI::App& app);
-void add_birds_commands(CLI::App& app);
-void add_sudoku_commands(CLI::App& app);
-void add_lemmings_commands(CLI::App& app);
-void add_connect4_commands(CLI::App& app);
-void add_tictactoe_commands(CLI::App& app);
-void add_flags_commands(CLI::App& app);
+#define EVOPLAY_DECLARE_COMMANDS(game) void add_##game##_commands(CLI::App& app);
+EVOPLAY_CLI_GAMES(EVOPLAY_DECLARE_COMMANDS)
+#undef EVOPLAY_DECLARE_COMMANDS
 void add_serve_command(CLI::App& app);
 void add_help_command(CLI::App& app);
-/// Every command group, in the order --help lists them.
+/// Every command group, in the order --help lists them: demo, plot, the games in the list's
+/// order, serve, help.
 void add_all_commands(CLI::App& app);
 
 }  // namespace evoplay::cli

@@ -1,4 +1,5 @@
-// The demo's list of parts and the order it runs them in.
+// The demo's list of parts and the order it runs them in (its own, not the list of games:
+// a part may span games, as `search` does, and a game may have several or none).
 #include "evoplay/demo/demo.hpp"
 
 #include <algorithm>
@@ -16,6 +17,28 @@ std::filesystem::path Context::folder(const std::string& part) const {
 void Context::show(std::string_view label, std::filesystem::path path) {
   artefacts.emplace_back(std::string(label), std::move(path));
 }
+
+// The parts, each defined in its own file (demo/tsp.cpp, demo/sudoku.cpp, ...).
+/// The built-in GA showcase: a circle TSP solved to its known optimum.
+void tsp(Context& ctx);
+/// Lemmings: the level suite's reference plans replayed, one level's replay drawn, and a medium
+/// level solved by Coral Reef Optimization (with its replay).
+void lemmings(Context& ctx);
+/// Angry Birds levels simulated with Box2D: stability reports, pictures before and after.
+void birds(Context& ctx);
+/// The Angry Birds level generator: five levels and their contact sheet, two layers of
+/// open-ended composites.
+void birds_generator(Context& ctx);
+/// Angry Birds played: a generated playable level won by the search agent, its GIF.
+void birds_play(Context& ctx);
+/// Sudoku: a medium puzzle solved by the GA, with the fitness curves of both presets.
+void sudoku(Context& ctx);
+/// Game-tree search: tic-tac-toe solved, Connect Four pruning, exact scores and a game.
+void search(Context& ctx);
+/// Capture the flag: a short tournament of four bots on two maps, and one game drawn.
+void flags(Context& ctx);
+/// Tic-tac-toe agents made of rules learn until they never lose (strong preset), with curves.
+void tictactoe_learning(Context& ctx);
 
 std::vector<Part> parts() {
   return {

@@ -1,6 +1,7 @@
-// The board games' routes: a position from its moves, a bot's move in it (its score for the side
-// to move, whether it is proven, depth, nodes, principal line), and Connect Four's exact score of
-// every column (a job).
+// The board games' routes (add_tictactoe_routes, add_connect4_routes, add_flags_routes): a
+// position from its moves, a bot's move in it (its score for the side to move, whether it is
+// proven, depth, nodes, principal line), Connect Four's exact score of every column (a job) and
+// capture the flag's shipped maps.
 //
 // Stateless: the page sends the moves played so far with every request, so undo is the page
 // dropping moves, a server restart loses nothing and any number of clients cost no memory.
@@ -331,12 +332,18 @@ void add_flags_maps(Routes& server, const Context& ctx) {
 
 }  // namespace
 
-void add_board_routes(Routes& server, const Context& ctx) {
+void add_tictactoe_routes(Routes& server, const Context& ctx) {
   add_game_routes(server, ctx, "tictactoe", tictactoe_game());
+}
+
+void add_connect4_routes(Routes& server, const Context& ctx) {
   add_game_routes(server, ctx, "connect4", connect4_game());
+  add_connect4_scores(server, ctx);
+}
+
+void add_flags_routes(Routes& server, const Context& ctx) {
   add_game_routes(server, ctx, "flags", flags_game());
   add_flags_maps(server, ctx);
-  add_connect4_scores(server, ctx);
 }
 
 }  // namespace evoplay::web

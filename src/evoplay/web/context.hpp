@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/generated/games.hpp"
 #include "evoplay/web/body_fields.hpp"
 #include "evoplay/web/connection.hpp"
 #include "evoplay/web/jobs.hpp"
@@ -76,10 +77,12 @@ void reply_text(httplib::Response& res, std::string text, int status = 200);
 httplib::Server::Handler guarded(
     std::function<void(const httplib::Request&, httplib::Response&)> f);
 
-void add_board_routes(Routes& server, const Context& ctx);
-void add_sudoku_routes(Routes& server, const Context& ctx);
+/// Each game's routes, under /api/GAME/, for every game of the list that has them
+/// (src/evoplay/games/CMakeLists.txt): add_GAME_routes, in web/api_GAME.cpp (the board games'
+/// in api_boards.cpp).
+#define EVOPLAY_DECLARE_ROUTES(game) void add_##game##_routes(Routes& server, const Context& ctx);
+EVOPLAY_WEB_GAMES(EVOPLAY_DECLARE_ROUTES)
+#undef EVOPLAY_DECLARE_ROUTES
 void add_runs_routes(Routes& server, const Context& ctx);
-void add_lemmings_routes(Routes& server, const Context& ctx);
-void add_birds_routes(Routes& server, const Context& ctx);
 
 }  // namespace evoplay::web

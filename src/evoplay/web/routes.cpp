@@ -23,19 +23,25 @@ Routes& Routes::Delete(const std::string& pattern, httplib::Server::Handler hand
 }
 
 void Routes::keep(const std::string& pattern, const char* method) {
-  routes_.emplace_back(std::regex(pattern), method);
+  routes_.push_back({pattern, std::regex(pattern), method});
 }
 
 std::string Routes::allowed(const std::string& path) const {
   std::vector<std::string> methods;
-  for (const auto& [pattern, method] : routes_) {
-    if (std::regex_match(path, pattern) &&
-        std::find(methods.begin(), methods.end(), method) == methods.end()) {
-      methods.push_back(method);
+  for (const auto& route : routes_) {
+    if (std::regex_match(path, route.regex) &&
+        std::find(methods.begin(), methods.end(), route.method) == methods.end()) {
+      methods.push_back(route.method);
     }
   }
   std::string out;
   for (const auto& m : methods) out += (out.empty() ? "" : ", ") + m;
+  return out;
+}
+
+std::vector<std::string> Routes::list() const {
+  std::vector<std::string> out;
+  for (const auto& route : routes_) out.push_back(route.method + " " + route.pattern);
   return out;
 }
 

@@ -10,7 +10,6 @@
 
 #include <regex>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace evoplay::web {
@@ -26,11 +25,18 @@ class Routes {
   /// The methods of the routes whose pattern matches all of `path`, as an Allow header's
   /// value ("POST", "GET, DELETE"); "" when no route has that path.
   std::string allowed(const std::string& path) const;
+  /// Every route as "METHOD pattern", in the order they were added.
+  std::vector<std::string> list() const;
 
  private:
+  struct Route {
+    std::string pattern;
+    std::regex regex;
+    std::string method;
+  };
   void keep(const std::string& pattern, const char* method);
   httplib::Server& http_;
-  std::vector<std::pair<std::regex, std::string>> routes_;  // pattern, method
+  std::vector<Route> routes_;
 };
 
 }  // namespace evoplay::web

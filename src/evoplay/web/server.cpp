@@ -280,15 +280,14 @@ bool wrong_method(const Routes& routes, const std::string& path, httplib::Respon
 
 void add_site_routes(httplib::Server& http, Routes& server, const Context& ctx) {
   server.Get("/api/info", guarded([&ctx](const auto&, auto& res) {
-               reply(res,
-                     {{"program", "evoplay"},
-                      {"version", EVOPLAY_VERSION},
-                      {"games", {"tictactoe", "connect4", "flags", "sudoku", "lemmings", "birds"}},
-                      {"runs", !ctx.settings.runs.empty()},
-                      {"think_seconds", ctx.settings.think_seconds},
-                      {"job_seconds", ctx.settings.job_seconds},
-                      {"max_body", ctx.settings.max_body},
-                      {"per_client_jobs", ctx.settings.per_client_jobs}});
+               reply(res, {{"program", "evoplay"},
+                           {"version", EVOPLAY_VERSION},
+                           {"games", json::array({EVOPLAY_WEB_GAMES(EVOPLAY_GAME_NAME)})},
+                           {"runs", !ctx.settings.runs.empty()},
+                           {"think_seconds", ctx.settings.think_seconds},
+                           {"job_seconds", ctx.settings.job_seconds},
+                           {"max_body", ctx.settings.max_body},
+                           {"per_client_jobs", ctx.settings.per_client_jobs}});
              }));
   // The page: exactly the built-in files (or those of --site-dir), else a route of the API
   // asked with GET (405), else 404. Not kept among the API's routes: it matches every path.
@@ -438,11 +437,10 @@ struct Server::Impl {
           }
         });
     add_job_routes(routes, ctx);
-    add_board_routes(routes, ctx);
-    add_sudoku_routes(routes, ctx);
+#define EVOPLAY_ADD_ROUTES(game) add_##game##_routes(routes, ctx);
+    EVOPLAY_WEB_GAMES(EVOPLAY_ADD_ROUTES)
+#undef EVOPLAY_ADD_ROUTES
     add_runs_routes(routes, ctx);
-    add_lemmings_routes(routes, ctx);
-    add_birds_routes(routes, ctx);
     add_site_routes(http, routes, ctx);  // last: its pattern matches every GET
   }
 };
@@ -480,5 +478,7 @@ std::string Server::address() const {
   return fmt::format("http://{}:{}", host.find(':') != std::string::npos ? "[" + host + "]" : host,
                      impl_->port);
 }
+
+std::vector<std::string> Server::routes() const { return impl_->routes.list(); }
 
 }  // namespace evoplay::web

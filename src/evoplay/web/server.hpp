@@ -12,6 +12,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace evoplay::web {
 
@@ -56,6 +57,9 @@ class Server {
   void stop();
   /// "http://HOST:PORT" after bind().
   std::string address() const;
+  /// The API's routes as "METHOD pattern" ("POST /api/sudoku/solve"), in the order they were
+  /// added (the page's catch-all GET not among them).
+  std::vector<std::string> routes() const;
 
  private:
   struct Impl;
