@@ -20,6 +20,17 @@ using evoplay::test_support::suite_level;
 
 namespace {
 
+/// Settings of a run of algorithm `a` with the given budget, population and seed.
+lem::SolverSettings run_settings(lem::Algorithm a, std::uint64_t evaluations,
+                                 std::size_t population, std::uint64_t seed) {
+  lem::SolverSettings s;
+  s.algorithm = a;
+  s.evaluations = evaluations;
+  s.population = population;
+  s.seed = seed;
+  return s;
+}
+
 lem::Plan suite_plan(const std::string& id) {
   return lem::load_plan(source_path("data/lemmings/solutions/" + id + ".plan"));
 }
@@ -311,11 +322,7 @@ TEST(LemmingsSolve, TheFewestActionsAreThoseOfTheShortestSolutionFound) {
   ASSERT_EQ(suite_plan("easy-05-mine-shaft").size(), 1u);
   ASSERT_FALSE(lem::simulate(level, {}).solved);
   for (auto a : lem::kAlgorithms) {
-    lem::SolverSettings s;
-    s.algorithm = a;
-    s.evaluations = 3000;
-    s.population = 30;
-    s.seed = 2;
+    auto s = run_settings(a, 3000, 30, 2);
     const auto r = lem::solve(level, s);
     ASSERT_TRUE(r.solved) << lem::algorithm_name(a);
     EXPECT_EQ(r.fewest_actions, 1u) << lem::algorithm_name(a);
@@ -336,11 +343,7 @@ TEST(LemmingsSolve, TheFewestActionsAreThoseOfTheShortestSolutionFound) {
 TEST(LemmingsSolve, EachAlgorithmSolvesAnEasyLevelWithinItsBudgetExactly) {
   const auto level = suite_level("easy-04-two-walls");
   for (auto a : lem::kAlgorithms) {
-    lem::SolverSettings s;
-    s.algorithm = a;
-    s.evaluations = 1234;  // not a multiple of the population
-    s.population = 40;
-    s.seed = 2;
+    auto s = run_settings(a, 1234, 40, 2);  // 1234: not a multiple of the population
     const auto r = lem::solve(level, s);
     EXPECT_EQ(r.evaluations, 1234u) << lem::algorithm_name(a);
     EXPECT_TRUE(r.solved) << lem::algorithm_name(a);
@@ -362,11 +365,7 @@ TEST(LemmingsSolve, EachAlgorithmSolvesAnEasyLevelWithinItsBudgetExactly) {
 TEST(LemmingsSolve, SameSeedSameRunAtOneOrTwoThreads) {
   const auto level = suite_level("medium-02-hold-the-line");
   for (auto a : lem::kAlgorithms) {
-    lem::SolverSettings s;
-    s.algorithm = a;
-    s.evaluations = 700;
-    s.population = 30;
-    s.seed = 9;
+    auto s = run_settings(a, 700, 30, 9);
     s.threads = 1;
     const auto one = lem::solve(level, s);
     s.threads = 2;
