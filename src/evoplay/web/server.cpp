@@ -61,26 +61,6 @@ void ServerSettings::validate() const {
   }
 }
 
-json ServerSettings::to_json() const {
-  return {{"host", host},
-          {"port", port},
-          {"runs", runs},
-          {"site_dir", site_dir},
-          {"flags_maps", flags_maps},
-          {"lemmings_levels", lemmings_levels},
-          {"birds_levels", birds_levels},
-          {"threads", threads},
-          {"per_client_jobs", per_client_jobs},
-          {"think_seconds", think_seconds},
-          {"job_seconds", job_seconds},
-          {"max_body", max_body},
-          {"http_threads", http_threads},
-          {"header_seconds", header_seconds},
-          {"body_seconds", body_seconds},
-          {"heavy_requests", heavy_requests},
-          {"heavy_queue", heavy_queue}};
-}
-
 json Context::body(const httplib::Request& req) const {
   json value = parse_body(req.body, settings.max_body);
   body_fields::expect(value);

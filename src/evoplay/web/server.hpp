@@ -10,7 +10,6 @@
 
 #include <cstddef>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -37,7 +36,6 @@ struct ServerSettings {
 
   /// Throws Error naming the bad setting as the command line's option ("--port: ...").
   void validate() const;
-  nlohmann::json to_json() const;
 };
 
 class Server {
