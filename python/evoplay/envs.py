@@ -525,6 +525,7 @@ class SudokuEnv(_EnvBase):
         self.puzzle = None  # the sudoku.Puzzle played
         self.index = None  # its place in self.puzzles (None: options["puzzle"])
         self.grid = None
+        self._allowed = None  # _sudoku_allowed(self.grid), kept from step to step
         self.steps = 0
         self._over = False
 
@@ -585,9 +586,10 @@ class SudokuEnv(_EnvBase):
             self.index = int(self.np_random.integers(len(self.puzzles)))
             self.puzzle = self.puzzles[self.index]
         self.grid = _np.asarray(self.puzzle.cells, dtype=_np.int8).reshape(9, 9)
+        self._allowed = _sudoku_allowed(self.grid)
         self.steps = 0
         self._over = False
-        return self.grid.copy(), self._info(_sudoku_allowed(self.grid))
+        return self.grid.copy(), self._info(self._allowed)
 
     def step(self, action):
         if self.grid is None:
@@ -602,7 +604,7 @@ class SudokuEnv(_EnvBase):
             raise ValueError("action: expected 0 to 728 (cell * 9 + digit - 1), found %d" % action)
         cell, d = divmod(action, 9)
         r, c = divmod(cell, 9)
-        allowed = _sudoku_allowed(self.grid)
+        allowed = self._allowed
         legal = allowed[r, c, d]
         if not legal and self.illegal == "raise":
             raise ValueError("action %d (digit %d in r%dc%d) is not legal (info['action_mask'])"
@@ -615,7 +617,7 @@ class SudokuEnv(_EnvBase):
             return (self.grid.copy(), -1.0 if lose else _SUDOKU_PENALTY, lose,
                     truncated and not lose, self._info(allowed, illegal=True))
         self.grid[r, c] = d + 1
-        allowed = _sudoku_allowed(self.grid)
+        allowed = self._allowed = _sudoku_allowed(self.grid)
         empty = self.grid == 0
         dead_end = bool((empty & ~allowed.any(axis=2)).any())
         # A full grid of legal digits is a solution; the independent checker says so.

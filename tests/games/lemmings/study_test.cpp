@@ -111,19 +111,25 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
       EXPECT_LE(c.p_vs_cro, 1);
     }
   }
-  // Evaluations to the first solution: the spread over the solved runs, not only the median.
+  // Evaluations to the first solution: the spread over the solved runs, not only the median;
+  // and the fewest actions: the least of the solved runs' fewest.
   std::size_t cells_with_spread = 0;
   for (const auto& c : r.cells) {
-    std::vector<double> firsts;
+    std::vector<double> firsts, fewest;
     for (const auto& run : r.runs) {
-      if (run.level == c.level && run.algorithm == c.algorithm && run.solved)
+      if (run.level == c.level && run.algorithm == c.algorithm && run.solved) {
         firsts.push_back(static_cast<double>(run.first_solution));
+        fewest.push_back(static_cast<double>(run.fewest_actions));
+      }
     }
     ASSERT_EQ(c.first_solution.n, firsts.size());
+    ASSERT_EQ(c.fewest_actions.n, fewest.size());
     if (firsts.empty()) {
       EXPECT_TRUE(std::isnan(c.median_first_solution()));
       continue;
     }
+    EXPECT_DOUBLE_EQ(c.fewest_actions.min, *std::min_element(fewest.begin(), fewest.end()));
+    EXPECT_GE(c.fewest_actions.min, 1);  // neither level is solved without an action
     std::sort(firsts.begin(), firsts.end());
     double sum = 0;
     for (double f : firsts) sum += f;
@@ -143,18 +149,6 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
     }
   }
   EXPECT_GT(cells_with_spread, 0u);  // the data do have a spread to show
-  // The fewest actions: the least of the solved runs' fewest, and their median.
-  for (const auto& c : r.cells) {
-    std::vector<double> fewest;
-    for (const auto& run : r.runs) {
-      if (run.level == c.level && run.algorithm == c.algorithm && run.solved)
-        fewest.push_back(static_cast<double>(run.fewest_actions));
-    }
-    ASSERT_EQ(c.fewest_actions.n, fewest.size());
-    if (fewest.empty()) continue;
-    EXPECT_DOUBLE_EQ(c.fewest_actions.min, *std::min_element(fewest.begin(), fewest.end()));
-    EXPECT_GE(c.fewest_actions.min, 1);  // neither level is solved without an action
-  }
   // ... in summary.csv, result.json and tables.md, with the best fitness's sd.
   const std::string summary = lem::study_summary_csv(r);
   for (const char* column :
