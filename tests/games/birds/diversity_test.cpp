@@ -69,11 +69,41 @@ TEST(BirdsDiversity, StructuralDistanceOfSilhouettes) {
   const Bounds window{-1, kGroundY, 4, kGroundY + 1};
   const auto sa = rasterise(a, window, 0.005), sb = rasterise(b, window, 0.005);
   // The square covers 0.43 x 0.43: 86 x 86 cells of 0.005.
-  EXPECT_NEAR(sa.filled(), 86 * 86, 86 * 2);
+  EXPECT_NEAR(sa.filled_cells(), 86 * 86, 86 * 2);
   EXPECT_DOUBLE_EQ(structural_distance(sa, sa), 0);
   EXPECT_DOUBLE_EQ(structural_distance(sa, rasterise(far, window, 0.005)), 1);
   // Overlap half of each: IoU = 1/3.
   EXPECT_NEAR(structural_distance(sa, sb), 2.0 / 3, 0.01);
+}
+
+TEST(BirdsDiversity, MaterialDistanceOfSilhouettes) {
+  // One square of wood, the same square of stone, and half of it over the first in wood.
+  const Level wood = one_block(ObjectType::kSquareSmall, 0);
+  Level stone = wood;
+  stone.objects[0].material = Material::kStone;
+  const Level half = one_block(ObjectType::kSquareSmall, 0.215);
+  const Bounds window{-1, kGroundY, 4, kGroundY + 1};
+  const auto sw = rasterise(wood, window, 0.005), ss = rasterise(stone, window, 0.005);
+  const auto sh = rasterise(half, window, 0.005);
+  EXPECT_DOUBLE_EQ(structural_distance(sw, ss), 0);  // the same cells ...
+  EXPECT_DOUBLE_EQ(material_distance(sw, ss), 1);    // ... of another material
+  EXPECT_DOUBLE_EQ(material_distance(sw, sw), 0);
+  EXPECT_NEAR(material_distance(sw, sh), 2.0 / 3, 0.01);  // wood over a third of the union
+  // A cell is the square's: its centre (0, 0.215 above the ground) is, a cell 0.3 left is not.
+  const auto column = [&](double x) { return static_cast<int>((x + 1) / 0.005); };
+  const int row = static_cast<int>(0.215 / 0.005);
+  EXPECT_TRUE(sw.occupied_at(column(0), row));
+  EXPECT_FALSE(sw.occupied_at(column(-0.3), row));
+  // A pig alone fills its cells with no material: two levels with a pig at the same place agree
+  // there, whatever the other holds under it.
+  Level pig;
+  pig.width = 2;
+  pig.objects.push_back({ObjectType::kPigSmall, Material::kNone, 2, kGroundY + 0.25, 0});
+  const auto sp = rasterise(pig, window, 0.005);
+  EXPECT_GT(sp.filled_cells(), 0);
+  EXPECT_DOUBLE_EQ(material_distance(sp, sp), 0);
+  EXPECT_DOUBLE_EQ(material_distance(sp, sw), 1);
+  EXPECT_THROW(material_distance(sp, rasterise(pig, window, 0.01)), evoplay::InternalError);
 }
 
 TEST(BirdsDiversity, CountsAndSets) {

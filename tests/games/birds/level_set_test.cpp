@@ -5,9 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/history.hpp"
 #include "evoplay/games/birds/xml.hpp"
 #include "support/process.hpp"
 
@@ -116,6 +120,47 @@ TEST(BirdsLevelSet, SettingsAreCheckedByName) {
   s = small_set();
   s.generator.population = 1;
   EXPECT_THROW(s.validate(), evoplay::Error);
+}
+
+// history.csv as the run goes (docs/runs.md): when the command's observer sees a record, the
+// file already holds it as a complete line, numbered on over the layers; the file at the last
+// record is the final history.csv byte for byte, and the observer sees the generator's own records
+// (each layer's numbered from 0).
+TEST(BirdsLevelSet, TheHistoryGrowsAsTheRunGoesOverTheLayers) {
+  const auto dir = scratch_dir("birds-level-set-live");
+  struct Reader : evoplay::Observer {
+    fs::path file;
+    std::vector<std::size_t> lines, generations;
+    std::string last;
+    void on_generation(const evoplay::GenerationRecord& r) override {
+      last = slurp(file);
+      lines.push_back(static_cast<std::size_t>(std::count(last.begin(), last.end(), '\n')));
+      generations.push_back(r.generation);
+    }
+  } reader;
+  reader.file = dir / "history.csv";
+  evoplay::Control control;
+  control.observer = &reader;
+  LevelSetSettings s = small_set();
+  s.layers = 2;
+  const auto report =
+      generate_levels(dir, default_catalogue(), {simple_ruleset(2, 1, 2)}, false, s, control);
+  // Two layers of the first population and two generations: six records.
+  ASSERT_EQ(reader.lines.size(), 6u);
+  for (std::size_t k = 0; k < reader.lines.size(); ++k) {
+    EXPECT_EQ(reader.lines[k], k + 2) << "the header and the records so far, at record " << k;
+  }
+  EXPECT_EQ(reader.generations, (std::vector<std::size_t>{0, 1, 2, 0, 1, 2}));
+  const std::string final_history = slurp(dir / "history.csv");
+  EXPECT_EQ(reader.last, final_history);
+  const auto table = evoplay::parse_csv(final_history, "history.csv");
+  ASSERT_EQ(table.rows.size(), 6u);
+  const auto generation = static_cast<std::size_t>(table.column("generation"));
+  const auto layer = static_cast<std::size_t>(table.column("layer"));
+  for (std::size_t k = 0; k < 6; ++k) {
+    EXPECT_EQ(table.rows[k][generation], static_cast<double>(k));
+    EXPECT_EQ(table.rows[k][layer], k < 3 ? 1 : 2);
+  }
 }
 
 // Without a folder nothing is written and the report holds what the files would: the same

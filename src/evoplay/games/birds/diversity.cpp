@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -102,16 +103,25 @@ double mean_pairwise_hamming(std::span<const Genome* const> genomes,
   return pairs > 0 ? sum / pairs : 0.0;
 }
 
-int Silhouette::filled() const {
-  return static_cast<int>(std::count(cells.begin(), cells.end(), true));
+int Silhouette::filled_cells() const {
+  int n = 0;
+  for (std::uint64_t w : occupied) n += std::popcount(w);
+  return n;
+}
+
+bool Silhouette::occupied_at(int column, int row) const {
+  const auto at = static_cast<std::size_t>(row) * static_cast<std::size_t>(columns) +
+                  static_cast<std::size_t>(column);
+  return (occupied[at / 64] >> (at % 64) & 1) != 0;
 }
 
 Silhouette rasterise(const Level& level, const Bounds& window, double cell) {
   Silhouette s;
   s.columns = std::max(1, static_cast<int>(std::ceil(window.width() / cell)));
   s.rows = std::max(1, static_cast<int>(std::ceil(window.height() / cell)));
-  s.cells.assign(static_cast<std::size_t>(s.columns) * static_cast<std::size_t>(s.rows), false);
-  s.filler.assign(s.cells.size(), 0);
+  // Per cell: 0 empty, else 1 + its filler (the last block's over it; a pig keeps what was).
+  std::vector<std::uint8_t> cells(
+      static_cast<std::size_t>(s.columns) * static_cast<std::size_t>(s.rows), 0);
   for (const Object& o : level.objects) {
     const std::uint8_t filler = o.kind() != Kind::kBlock         ? 4
                                 : o.material == Material::kWood  ? 1
@@ -138,38 +148,65 @@ Silhouette rasterise(const Level& level, const Bounds& window, double cell) {
           inside = (e.x - a.x) * (py - a.y) - (e.y - a.y) * (px - a.x) >= 0;
         }
         if (inside) {
-          const std::size_t at = static_cast<std::size_t>(r) * s.columns + c;
-          s.cells[at] = true;
-          if (o.kind() != Kind::kPig) s.filler[at] = filler;
+          std::uint8_t& at = cells[static_cast<std::size_t>(r) * s.columns + c];
+          if (o.kind() != Kind::kPig) {
+            at = static_cast<std::uint8_t>(1 + filler);
+          } else if (at == 0) {
+            at = 1;  // a pig alone: filler 0
+          }
         }
       }
     }
   }
+  const std::size_t words = (cells.size() + 63) / 64;
+  s.occupied.assign(words, 0);
+  for (auto& plane : s.filled) plane.assign(words, 0);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i] == 0) continue;
+    const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+    s.occupied[i / 64] |= bit;
+    s.filled[cells[i] - 1u][i / 64] |= bit;
+  }
   return s;
 }
 
-double structural_distance(const Silhouette& a, const Silhouette& b) {
+namespace {
+
+void check_same_grid(const Silhouette& a, const Silhouette& b, const char* what) {
   if (a.columns != b.columns || a.rows != b.rows) {
-    throw InternalError("structural_distance: silhouettes on different grids");
+    throw InternalError(fmt::format("{}: silhouettes on different grids", what));
   }
-  int both = 0, either = 0;
-  for (std::size_t i = 0; i < a.cells.size(); ++i) {
-    both += a.cells[i] && b.cells[i] ? 1 : 0;
-    either += a.cells[i] || b.cells[i] ? 1 : 0;
+}
+
+/// 1 - shared / |A or B| (0 when both are empty).
+double distance_of(int shared, const Silhouette& a, const Silhouette& b) {
+  int either = 0;
+  for (std::size_t i = 0; i < a.occupied.size(); ++i) {
+    either += std::popcount(a.occupied[i] | b.occupied[i]);
   }
-  return either == 0 ? 0.0 : 1.0 - static_cast<double>(both) / either;
+  return either == 0 ? 0.0 : 1.0 - static_cast<double>(shared) / either;
+}
+
+}  // namespace
+
+double structural_distance(const Silhouette& a, const Silhouette& b) {
+  check_same_grid(a, b, "structural_distance");
+  int both = 0;
+  for (std::size_t i = 0; i < a.occupied.size(); ++i) {
+    both += std::popcount(a.occupied[i] & b.occupied[i]);
+  }
+  return distance_of(both, a, b);
 }
 
 double material_distance(const Silhouette& a, const Silhouette& b) {
-  if (a.columns != b.columns || a.rows != b.rows) {
-    throw InternalError("material_distance: silhouettes on different grids");
+  check_same_grid(a, b, "material_distance");
+  int alike = 0;
+  for (std::size_t f = 0; f < a.filled.size(); ++f) {
+    for (std::size_t i = 0; i < a.occupied.size(); ++i) {
+      alike += std::popcount(a.filled[f][i] & b.filled[f][i]);
+    }
   }
-  int alike = 0, either = 0;
-  for (std::size_t i = 0; i < a.cells.size(); ++i) {
-    alike += a.cells[i] && b.cells[i] && a.filler[i] == b.filler[i] ? 1 : 0;
-    either += a.cells[i] || b.cells[i] ? 1 : 0;
-  }
-  return either == 0 ? 0.0 : 1.0 - static_cast<double>(alike) / either;
+  return distance_of(alike, a, b);
 }
 
 double pig_distance(const std::vector<Point>& a, const std::vector<Point>& b) {

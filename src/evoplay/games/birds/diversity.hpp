@@ -10,6 +10,7 @@
 // the mean pairwise distance of their block counts, and the structural distance 1 - IoU of their
 // rasterised silhouettes.
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -59,13 +60,19 @@ double mean_pairwise_hamming(std::span<const Genome* const> genomes,
 
 // ---- sets of levels -----------------------------------------------------------------------
 
-/// A level's occupied cells on a grid over `window`, `cell` units square, and what fills each:
-/// the material of a block, or none of them (TNT, a platform; a pig is no part of it).
+/// What fills a cell of a silhouette: the material of the last block over it (1 wood, 2 stone,
+/// 3 ice), 4 anything else (TNT, a platform), 0 a pig alone (a pig changes no cell's filler).
+inline constexpr int kFillers = 5;
+
+/// A level's occupied cells on a grid over `window`, `cell` units square, and what fills each,
+/// as bits: row-major, row 0 at the bottom, 64 cells a word (the distances below count them a
+/// word at a time).
 struct Silhouette {
   int columns = 0, rows = 0;
-  std::vector<bool> cells;           // row-major, row 0 at the bottom
-  std::vector<std::uint8_t> filler;  // per cell: 0 empty, 1 wood, 2 stone, 3 ice, 4 other
-  int filled() const;
+  std::vector<std::uint64_t> occupied;                      // every occupied cell
+  std::array<std::vector<std::uint64_t>, kFillers> filled;  // the occupied cells of each filler
+  int filled_cells() const;
+  bool occupied_at(int column, int row) const;
 };
 
 Silhouette rasterise(const Level& level, const Bounds& window, double cell);

@@ -9,6 +9,7 @@
 
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/history_log.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/units.hpp"
 #include "evoplay/games/birds/genome.hpp"
@@ -90,25 +91,48 @@ nlohmann::json level_json(const std::string& name, const Individual& ind, const 
   return j;
 }
 
-/// Appends one layer's history to the set's, its generations, evaluations, simulations and time
-/// counted on from the earlier layers'.
-void append_layer_history(History& history, const History& layer_history, int layer) {
-  const bool first = history.rows.empty();
-  const std::size_t generations = first ? 0 : history.back().generation + 1;
-  const std::uint64_t evaluations = first ? 0 : history.back().evaluations;
-  const double simulations = first ? 0 : history.back().extra_value("simulations");
-  const double elapsed = first ? 0 : history.back().elapsed;
-  for (GenerationRecord r : layer_history.rows) {
-    r.generation += generations;
-    r.evaluations += evaluations;
-    r.elapsed += elapsed;
+/// A record of a layer as the set's history numbers it: its generation, evaluations, simulations
+/// and time counted on from the earlier layers' (`before`: the set's history so far), and its
+/// layer in a column of its own.
+GenerationRecord numbered_on(GenerationRecord r, const History& before, int layer) {
+  if (!before.rows.empty()) {
+    const GenerationRecord& last = before.back();
+    r.generation += last.generation + 1;
+    r.evaluations += last.evaluations;
+    r.elapsed += last.elapsed;
+    const double simulations = last.extra_value("simulations");
     for (auto& [name, value] : r.extra) {
       if (name == "simulations") value += simulations;
     }
-    r.extra.emplace_back("layer", layer);
-    history.add(std::move(r));
   }
+  r.extra.emplace_back("layer", layer);
+  return r;
 }
+
+/// The generator's records of one layer, numbered on (numbered_on) and appended to the set's
+/// history.csv the moment they are made (`log`: one for the whole set, so that the layers follow
+/// each other in the file); each record and archive goes on unchanged to `next` (the command's
+/// progress line, the web page's live view).
+class LayerLog : public ArchiveObserver {
+ public:
+  LayerLog(HistoryLog& log, const History& before, int layer, Observer* next)
+      : log_(log), before_(before), layer_(layer), next_(next) {}
+  void on_generation(const GenerationRecord& record) override {
+    log_.on_generation(numbered_on(record, before_, layer_));
+    if (next_) next_->on_generation(record);
+  }
+  void on_archive(int generation, std::span<const Individual> archive) override {
+    if (auto* watcher = dynamic_cast<ArchiveObserver*>(next_)) {
+      watcher->on_archive(generation, archive);
+    }
+  }
+
+ private:
+  HistoryLog& log_;
+  const History& before_;
+  int layer_;
+  Observer* next_;
+};
 
 nlohmann::json growth_json(const Catalogue& catalogue) {
   nlohmann::json growth = nlohmann::json::array();
@@ -184,6 +208,10 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
   }
   LevelSetReport out;
   History history;
+  // history.csv as the run goes (docs/runs.md); written whole again after each layer and at the
+  // end, with the same rows.
+  std::optional<HistoryLog> live;
+  if (files) live.emplace(dir / "history.csv");
   nlohmann::json layers = nlohmann::json::array();
   nlohmann::json final_levels;
   Catalogue used, next;
@@ -191,10 +219,18 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     settings.seed = Rng(set.seed).split({block, static_cast<std::uint64_t>(layer)}).seed();
     const std::string layer_label =
         set.layers > 1 ? fmt::format("{} layer {}", label, layer) : label;
-    auto result = run_generator(catalogue, rules, settings, control);
+    std::optional<LayerLog> layer_log;
+    Control layer_control = control;
+    if (live) {
+      layer_log.emplace(*live, history, layer, control.observer);
+      layer_control.observer = &*layer_log;
+    }
+    auto result = run_generator(catalogue, rules, settings, layer_control);
     out.stop = result.stop;
-    append_layer_history(history, result.history, layer);
-    // The history so far, a layer at a time, for a run watched while it runs.
+    const History before = history;
+    for (const GenerationRecord& r : result.history.rows) {
+      history.add(numbered_on(r, before, layer));
+    }
     if (files) write_file_atomic(dir / "history.csv", history.to_csv());
 
     // The final levels, simulated once more for their pictures and reports.
