@@ -585,11 +585,19 @@ class Generator {
     }
   }
 
-  /// The best of the population join the archive (see admit), after the two-birds check.
+  /// The `elite` best of the population not in the archive yet are offered to it (see admit),
+  /// after the two-birds check. The members put back into the population are no offer: they
+  /// would take the places of the new levels (in a set of many levels, every place, and a
+  /// new level would then join only by being fitter than the archive's best).
   void offer_to_archive(std::vector<Individual>& pop) {
     check_birds(pop);
-    const auto offered = std::min(pop.size(), static_cast<std::size_t>(std::max(1, s_.elite)));
-    for (std::size_t i : best_for_archive(pop, offered)) admit(pop[i]);
+    const auto elite = static_cast<std::size_t>(std::max(1, s_.elite));
+    std::vector<std::size_t> offered;
+    for (std::size_t i : best_for_archive(pop, pop.size())) {
+      if (offered.size() == elite) break;
+      if (!in_archive(pop[i])) offered.push_back(i);
+    }
+    for (std::size_t i : offered) admit(pop[i]);
     trim_archive();
   }
 

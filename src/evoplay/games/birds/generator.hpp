@@ -8,12 +8,13 @@
 // again), diversity against the current population; parents are selected (tournament of two,
 // or roulette) from a share of the population set by the crossover rate; their children
 // (crossover on the composite lists and the masks, then mutation with the mutation rate, only on
-// these new individuals) replace the worst; the new population is scored; the best join the
-// archive, which is sorted by fitness, kept free of identical structures (two levels whose blocks
-// are the same count as one, whatever their pigs) and of levels closer than min_distance (of two
-// such, the better stays), and trimmed to the number of levels asked for. The run goes on past
-// `generations` until the archive holds that many qualified levels (stable, all their pigs,
-// blocks in range), at most max_generations. The final levels are the archive's.
+// these new individuals) replace the worst; the new population is scored; its best not in the
+// archive yet (`elite` of them) join the archive, which is sorted by fitness, kept free of
+// identical structures (two levels whose blocks are the same count as one, whatever their pigs) and
+// of levels closer than min_distance (of two such, the better stays), and trimmed to the number of
+// levels asked for. The run goes on past `generations` until the archive holds that many qualified
+// levels (stable, all their pigs, blocks in range), at most max_generations. The final levels are
+// the archive's.
 //
 // fitness = stability_weight * stability + diversity_weight * 100 * diversity
 //         + protection_weight * 100 * protected share of pigs, where stability is the document's
