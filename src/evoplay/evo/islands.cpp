@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/field_checks.hpp"
 #include "evoplay/core/rng.hpp"
@@ -42,6 +44,36 @@ int threads_per_island(int threads, std::size_t islands_here) {
 }
 
 namespace detail {
+
+nlohmann::json columns_json(const std::vector<std::pair<std::string, double>>& columns) {
+  auto names = nlohmann::json::array(), values = nlohmann::json::array();
+  for (const auto& [name, value] : columns) {
+    names.push_back(name);
+    values.push_back(json_double(value));
+  }
+  return {names, values};
+}
+
+std::vector<std::pair<std::string, double>> columns_from(const nlohmann::json& j) {
+  std::vector<std::pair<std::string, double>> out;
+  for (std::size_t c = 0; c < j.at(0).size(); ++c) {
+    out.emplace_back(j.at(0).at(c).get<std::string>(), double_from_json(j.at(1).at(c)));
+  }
+  return out;
+}
+
+void add_counts(std::vector<std::pair<std::string, std::uint64_t>>& into,
+                const std::vector<std::pair<std::string, std::uint64_t>>& counts) {
+  for (const auto& count : counts) {
+    auto at = std::find_if(into.begin(), into.end(),
+                           [&](const auto& c) { return c.first == count.first; });
+    if (at == into.end()) {
+      into.push_back(count);
+    } else {
+      at->second += count.second;
+    }
+  }
+}
 
 nlohmann::json gather_arrays(Exchange& exchange, const nlohmann::json& mine) {
   const auto bytes = nlohmann::json::to_cbor(mine);

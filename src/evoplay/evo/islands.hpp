@@ -16,6 +16,10 @@
 // archipelago's hook island by island) — and decides from them alone when to stop. The stopping
 // rules count the archipelago: generations per island, evaluations summed over the islands, the
 // best of all islands, stagnation of that best; a cancel on any process stops all of them.
+// Optional capabilities of an island widen this without the engine knowing the optimiser: a
+// stopping rule of its own (HasOwnStop: the run goes on while any island wants another
+// generation), extra history columns kept (HasIslandColumns), counters of its own summed
+// (RunResult::counts). The GA, CRO, ACO and the Birds level generator run on it.
 
 #include <algorithm>
 #include <cstdint>
@@ -27,10 +31,10 @@
 #include <utility>
 #include <vector>
 
-#include "evoplay/core/fields.hpp"
-#include "evoplay/core/limits.hpp"
 #include "evoplay/core/exchange.hpp"
+#include "evoplay/core/fields.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/units.hpp"
@@ -122,12 +126,41 @@ concept SteppedOptimiser = requires(O& o, const O& c) {
 };
 
 /// A stepped optimiser that can be an island of an Archipelago: it sends copies of its best
-/// (emigrants) and takes migrants in (immigrate).
+/// (emigrants) and takes migrants in (immigrate). Its result() is a RunResult of genomes `G`
+/// whose history has one record per generation made, numbered from 0 (an island whose last
+/// record is older than the archipelago's generation did not finish it: a cancel stopped it).
 template <class I, class G>
-concept Island = SteppedOptimiser<I> && requires(I& i, const I& c, std::size_t m,
-                                                 const std::vector<Migrant<G>>& migrants) {
+concept Island = SteppedOptimiser<I> &&
+    requires(I& i, const I& c, std::size_t m, const std::vector<Migrant<G>>& migrants) {
   { c.emigrants(m) } -> std::convertible_to<std::vector<Migrant<G>>>;
   i.immigrate(migrants);
+};
+
+/// Optional: an optimiser with a stopping rule of its own besides Stopping's (the Birds generator
+/// goes on until its archive holds the levels asked for): own_stop() is kNone while it wants
+/// another generation, else the reason it would stop with. An archipelago of such islands goes
+/// on while any of them wants another generation (and no rule of its Stopping says stop), and
+/// a cancel comes first: an island a cancel stopped wants nothing.
+template <class O>
+concept HasOwnStop = requires(const O& c) {
+  { c.own_stop() } -> std::convertible_to<StopReason>;
+};
+
+/// Optional: an island whose records' extra columns the archipelago's records keep, each the
+/// mean over the islands or, where summed_column(name) says so (a count), their sum. Without
+/// it the archipelago's records have no extra columns.
+template <class I>
+concept HasIslandColumns = requires(std::string_view name) {
+  { I::summed_column(name) } -> std::convertible_to<bool>;
+};
+
+/// What an Archipelago needs of a problem: the genome type and the direction (and is_solved, when
+/// it has one). Every Problem has them; an optimiser that is not over a Problem of the engine's
+/// (the Birds generator) names them alone.
+template <class P>
+concept IslandProblem = requires(const P& p) {
+  typename P::Genome;
+  { p.direction() } -> std::convertible_to<Direction>;
 };
 
 namespace detail {
@@ -138,8 +171,9 @@ struct IslandStatus {
   GenerationRecord record;  // the island's last record (evaluations cumulative)
   Migrant<G> best;          // the island's best so far
   std::size_t restarts = 0;
-  bool cancelled = false;  // its process was asked to stop
-  bool started = true;     // false: a cancel stopped its start (no record, no best)
+  bool cancelled = false;              // its process was asked to stop
+  bool started = true;                 // false: a cancel stopped its start (no record, no best)
+  StopReason own = StopReason::kNone;  // its own stopping rule's (HasOwnStop)
   double seconds = 0;
   std::vector<Migrant<G>> emigrants;  // at a migration
   std::vector<Migrant<G>> evaluated;  // this generation's evaluations, when the hook wants them
@@ -159,6 +193,13 @@ std::vector<Migrant<G>> migrants_from(const nlohmann::json& j) {
   return ms;
 }
 
+/// A record's extra columns as [names, values] and back; counters as [[name, n], ...] and their
+/// sum by name into `into` (in the order of the first).
+nlohmann::json columns_json(const std::vector<std::pair<std::string, double>>& columns);
+std::vector<std::pair<std::string, double>> columns_from(const nlohmann::json& j);
+void add_counts(std::vector<std::pair<std::string, std::uint64_t>>& into,
+                const std::vector<std::pair<std::string, std::uint64_t>>& counts);
+
 template <class G>
 nlohmann::json status_json(std::size_t island, const IslandStatus<G>& s) {
   const auto& r = s.record;
@@ -176,7 +217,9 @@ nlohmann::json status_json(std::size_t island, const IslandStatus<G>& s) {
           s.seconds,
           migrants_json(s.emigrants),
           migrants_json(s.evaluated),
-          s.started};
+          s.started,
+          static_cast<int>(s.own),
+          columns_json(r.extra)};
 }
 
 template <class G>
@@ -195,6 +238,8 @@ std::pair<std::size_t, IslandStatus<G>> status_from(const nlohmann::json& j) {
   s.emigrants = migrants_from<G>(j.at(12));
   s.evaluated = migrants_from<G>(j.at(13));
   s.started = j.at(14).get<bool>();
+  s.own = static_cast<StopReason>(j.at(15).get<int>());
+  s.record.extra = columns_from(j.at(16));
   return {j.at(0).get<std::size_t>(), std::move(s)};
 }
 
@@ -203,13 +248,17 @@ nlohmann::json gather_arrays(Exchange& exchange, const nlohmann::json& mine);
 
 }  // namespace detail
 
-/// Islands of `Island` (a Ga or a Cro over `problem`), one generation at a time: start, then step
-/// until done, then finish (as each optimiser). `make(island, seed, threads, hook)` builds island
-/// `island` with that seed, that many threads and that evaluation hook (its stopping rules
-/// matter only for the GA's restarts on stagnation). The result's history is the archipelago's:
-/// per generation, evaluations summed over the islands, the best and worst of all islands, the
-/// mean of their means and diversities; its population is every island's, in island order.
-template <Problem P, Island<typename P::Genome> I>
+/// Islands of `Island` (a Ga, Cro or Aco over `problem`, or any optimiser that models Island),
+/// one generation at a time: start, then step until done, then finish (as each optimiser).
+/// `make(island, seed, threads, hook)` builds island `island` with that seed, that many threads
+/// and that evaluation hook (its stopping rules matter only for the GA's restarts on stagnation);
+/// a cancel while they are made stops the making (islands by the thousand). The result's history
+/// is the archipelago's: per generation, evaluations summed over the islands, the best and worst
+/// of all islands, the mean of their means and diversities (and the islands' extra columns, for
+/// HasIslandColumns); a generation a cancel stopped on some island has no row and does not
+/// count. Its population is every island's final one (finish()), in island order, on every
+/// process, and its counts the islands' summed.
+template <IslandProblem P, Island<typename P::Genome> I>
 class Archipelago {
  public:
   using G = typename P::Genome;
@@ -241,6 +290,7 @@ class Archipelago {
       if (on_evaluated_) {
         hook = [this, k](const G& g, double f) { evaluated_[k].push_back({g, f}); };
       }
+      if (cancel_requested(stop_)) break;  // the rest are never made; done() says kCancelled
       islands_.push_back(make(here_[k], island_seed(seed, here_[k]), each, std::move(hook)));
     }
   }
@@ -264,6 +314,14 @@ class Archipelago {
       seconds = std::max(seconds, s.seconds);
       cancelled = cancelled || s.cancelled;
     }
+    if constexpr (HasOwnStop<I>) {  // the islands' own rule, after a cancel, before Stopping's
+      const bool enough = std::all_of(statuses_.begin(), statuses_.end(),
+                                      [](const auto& s) { return s.own != StopReason::kNone; });
+      if (cancelled || enough) {
+        result_.stop = cancelled ? StopReason::kCancelled : statuses_.front().own;
+        return true;
+      }
+    }
     StopReason r =
         tracker_.check(rules, generation_, generation_, evaluations_, result_.best_fitness,
                        is_solved(problem_, result_.best, result_.best_fitness), seconds);
@@ -286,18 +344,25 @@ class Archipelago {
   RunResult<G> finish() {
     auto mine = nlohmann::json::array();
     std::vector<std::vector<Migrant<G>>> all(params_.islands);
+    std::vector<std::vector<std::pair<std::string, std::uint64_t>>> counts(params_.islands);
     for (std::size_t k = 0; k < islands_.size(); ++k) {
       auto r = islands_[k]->finish();
       for (std::size_t i = 0; i < r.population.size(); ++i) {
         all[here_[k]].push_back({std::move(r.population[i]), r.fitness[i]});
       }
-      if (exchange_) mine.push_back({here_[k], detail::migrants_json(all[here_[k]])});
+      counts[here_[k]] = std::move(r.counts);
+      if (exchange_) {
+        mine.push_back({here_[k], detail::migrants_json(all[here_[k]]), counts[here_[k]]});
+      }
     }
     if (exchange_) {
       for (const auto& j : detail::gather_arrays(*exchange_, mine)) {
-        all[j.at(0).get<std::size_t>()] = detail::migrants_from<G>(j.at(1));
+        const auto i = j.at(0).get<std::size_t>();
+        all[i] = detail::migrants_from<G>(j.at(1));
+        counts[i] = j.at(2).get<std::vector<std::pair<std::string, std::uint64_t>>>();
       }
     }
+    for (const auto& c : counts) detail::add_counts(result_.counts, c);
     std::vector<G> population;
     std::vector<double> fitness;
     for (auto& island : all) {
@@ -311,7 +376,7 @@ class Archipelago {
       fitness.clear();
     }
     for (const auto& s : statuses_) result_.restarts += s.restarts;
-    return close_result(std::move(result_), problem_, generation_, evaluations_, clock_.seconds(),
+    return close_result(std::move(result_), problem_, completed_, evaluations_, clock_.seconds(),
                         std::move(population), std::move(fitness));
   }
 
@@ -324,17 +389,22 @@ class Archipelago {
   // Every island's status after the generation, on every process; then the archipelago's record.
   void share() {
     const bool migrating = migration_now();
-    for (std::size_t k = 0; k < islands_.size(); ++k) {
-      const auto& r = islands_[k]->result();
+    for (std::size_t k = 0; k < here_.size(); ++k) {
       auto& s = statuses_[here_[k]];
+      s.cancelled = stop_.cancel && stop_.cancel->load();
+      s.seconds = clock_.seconds();
+      if (k >= islands_.size()) {  // a cancel stopped its making
+        s.started = false;
+        continue;
+      }
+      const auto& r = islands_[k]->result();
       s.started = !r.history.empty();  // else a cancel stopped its start
       s.record = s.started ? r.history.back() : GenerationRecord{};
       s.best = s.started ? Migrant<G>{r.best, r.best_fitness} : Migrant<G>{};
       s.restarts = r.restarts;
-      s.cancelled = stop_.cancel && stop_.cancel->load();
-      s.seconds = clock_.seconds();
-      s.emigrants =
-          migrating ? islands_[k]->emigrants(params_.migrants) : std::vector<Migrant<G>>{};
+      if constexpr (HasOwnStop<I>) s.own = islands_[k]->own_stop();
+      s.emigrants = migrating && made(s) ? islands_[k]->emigrants(params_.migrants)
+                                         : std::vector<Migrant<G>>{};
       s.evaluated = std::move(evaluated_[k]);
       evaluated_[k].clear();
     }
@@ -349,11 +419,21 @@ class Archipelago {
     account();
   }
 
+  // Whether the island made the archipelago's last generation to its end (a cancel may stop one).
+  bool made(const detail::IslandStatus<G>& s) const {
+    return s.started && s.record.generation == generation_;
+  }
+
   // The archipelago's record of the generation; none when a cancel stopped an island's start
-  // (nothing then counts, and done() says kCancelled).
+  // (nothing then counts, and done() says kCancelled) or an island's generation (it does not
+  // count; done() says kCancelled).
   void account() {
     for (const auto& s : statuses_) unstarted_ = unstarted_ || !s.started;
     if (unstarted_) return;
+    for (const auto& s : statuses_) {
+      if (!made(s)) return;
+    }
+    completed_ = generation_;
     GenerationRecord rec;
     rec.generation = generation_;
     double diversity = 0;
@@ -371,11 +451,26 @@ class Archipelago {
       if (better(s.best.fitness, statuses_[best_island].best.fitness, dir_)) best_island = i;
     }
     rec.diversity = diversity;
+    if constexpr (HasIslandColumns<I>) rec.extra = columns();
     rec.elapsed = clock_.seconds();
     evaluations_ = rec.evaluations;
     const auto& best = statuses_[best_island].best;
     tracker_.offer(result_, generation_, best.genome, best.fitness);
     tracker_.add(result_, std::move(rec));
+  }
+
+  // The islands' extra columns (those of the first): each their mean, or their sum.
+  std::vector<std::pair<std::string, double>> columns() const {
+    auto out = statuses_.front().record.extra;
+    const auto k = static_cast<double>(statuses_.size());
+    for (auto& [name, value] : out) value = 0;
+    for (const auto& s : statuses_) {
+      for (std::size_t c = 0; c < out.size() && c < s.record.extra.size(); ++c) {
+        const double v = s.record.extra[c].second;
+        out[c].second += I::summed_column(out[c].first) ? v : v / k;
+      }
+    }
+    return out;
   }
 
   void migrate() {
@@ -411,7 +506,8 @@ class Archipelago {
   std::vector<detail::IslandStatus<G>> statuses_;   // every island's, after the last generation
   std::uint64_t evaluations_ = 0;
   std::size_t generation_ = 0;
-  bool unstarted_ = false;  // a cancel stopped an island's start
+  std::size_t completed_ = 0;  // the last generation every island made to its end
+  bool unstarted_ = false;     // a cancel stopped an island's start
 };
 
 }  // namespace evoplay::evo

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -35,6 +36,9 @@ struct RunResult {
   History history;
   std::vector<G> population;  // the final population (CRO: the reef's corals; ACO: the ants)
   std::vector<double> fitness;
+  /// Counters of the optimiser's own beyond evaluations, by name (the Birds generator's
+  /// simulations); an Archipelago's are its islands' summed.
+  std::vector<std::pair<std::string, std::uint64_t>> counts;
 
   /// The run's counters for result.json (not the genomes).
   nlohmann::json counters_json() const {

@@ -1,6 +1,7 @@
-// The generator's islands (generator_run.hpp): the same levels at any thread count and over
-// processes (an in-process Exchange), migration that changes the run only after its first
-// migration, and genomes that travel between processes unchanged.
+// The generator's islands (generator_run.hpp, on the engine's Archipelago): the same levels at
+// any thread count and over processes (an in-process Exchange), migration that changes the run
+// only after its first migration, the islands' own stopping rule, and genomes that travel
+// between processes unchanged.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -111,6 +112,22 @@ TEST(BirdsGeneratorIslands, MigrationChangesTheRunOnlyAfterTheFirstMigration) {
     differs = differs || with.history.rows[g].mean != without.history.rows[g].mean;
   }
   EXPECT_TRUE(differs);
+}
+
+// The islands' own stopping rule (GeneratorRun::own_stop) ends the run when no island wants
+// another generation, long before the most allowed.
+TEST(BirdsGeneratorIslands, TheRunEndsWhenNoIslandWantsAnotherGeneration) {
+  const Catalogue c = default_catalogue();
+  GeneratorSettings s = islands(1);
+  s.generations = 1;
+  s.max_generations = 10;
+  Ruleset one;
+  one.levels = 1;
+  const auto r = run_generator(c, one, s);
+  EXPECT_LT(r.generations, 10);
+  EXPECT_EQ(r.qualified, 1);
+  EXPECT_EQ(r.stop, r.generations > 1 ? evo::StopReason::kTarget : evo::StopReason::kGenerations);
+  EXPECT_EQ(r.history.rows.size(), static_cast<std::size_t>(r.generations) + 1);
 }
 
 TEST(BirdsGeneratorIslands, OneIslandIsTheGeneratorAlone) {

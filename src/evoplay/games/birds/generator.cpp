@@ -123,15 +123,28 @@ class Generator {
 
   GeneratorResult run() {
     start();
-    while (wants_generation()) {
-      if (const auto stop = stop_now(); stop != evo::StopReason::kNone) {
-        result_.stop = stop;
-        break;
-      }
-      if (generation_ >= s_.generations) result_.stop = evo::StopReason::kTarget;
-      step();
-    }
+    while (!done()) step();
     return finish();
+  }
+
+  /// Whether the run ends before another generation, and why (result_.stop): it wants none (the
+  /// stop so far: kGenerations, kTarget once past the generations asked for, or kCancelled), or
+  /// stop_now() says so.
+  bool done() {
+    if (!wants_generation()) return true;
+    if (const auto stop = stop_now(); stop != evo::StopReason::kNone) {
+      result_.stop = stop;
+      return true;
+    }
+    if (generation_ >= s_.generations) result_.stop = evo::StopReason::kTarget;
+    return false;
+  }
+
+  /// kNone while it wants another generation; else why it has enough: kTarget after more
+  /// generations than asked for, kGenerations within them (what run() ends with).
+  evo::StopReason own_stop() const {
+    if (wants_generation()) return evo::StopReason::kNone;
+    return generation_ > s_.generations ? evo::StopReason::kTarget : evo::StopReason::kGenerations;
   }
 
   /// The initial population, scored, recorded and offered to the archive (generation 0). A
@@ -716,27 +729,84 @@ class Generator {
 }  // namespace detail
 
 GeneratorRun::GeneratorRun(const Catalogue& catalogue, const Ruleset& rules,
-                           const GeneratorSettings& settings, const Control& control)
-    : impl_(std::make_unique<detail::Generator>(catalogue, rules, settings, control)) {}
+                           GeneratorSettings settings, Control control)
+    : settings_(std::move(settings)),
+      control_(std::move(control)),
+      impl_(std::make_unique<detail::Generator>(catalogue, rules, settings_, control_)) {}
 GeneratorRun::~GeneratorRun() = default;
-void GeneratorRun::start() { impl_->start(); }
-bool GeneratorRun::wants_generation() const { return impl_->wants_generation(); }
-void GeneratorRun::step() { impl_->step(); }
+
+void GeneratorRun::start() {
+  impl_->start();
+  note();
+}
+
+void GeneratorRun::step() {
+  impl_->step();
+  note();
+}
+
+// A generation made to its end joins result(): its record, its population's fittest.
+void GeneratorRun::note() {
+  if (!impl_->complete()) return;
+  so_far_.history.add(impl_->last_record());
+  so_far_.generations = static_cast<std::size_t>(impl_->generation());
+  so_far_.evaluations = so_far_.history.back().evaluations;
+  for (Individual& best : impl_->emigrants(1)) {
+    so_far_.best_fitness = best.fitness;
+    so_far_.best = std::move(best);
+  }
+}
+
+bool GeneratorRun::done() { return impl_->done(); }
+evo::StopReason GeneratorRun::own_stop() const { return impl_->own_stop(); }
 int GeneratorRun::generation() const { return impl_->generation(); }
-bool GeneratorRun::complete() const { return impl_->complete(); }
-const GenerationRecord& GeneratorRun::last_record() const { return impl_->last_record(); }
-std::vector<Individual> GeneratorRun::emigrants(std::size_t count) const {
-  return impl_->emigrants(count);
+const evo::RunResult<Individual>& GeneratorRun::result() const { return so_far_; }
+
+std::vector<evo::Migrant<Individual>> GeneratorRun::emigrants(std::size_t count) const {
+  std::vector<evo::Migrant<Individual>> out;
+  for (Individual& ind : impl_->emigrants(count)) {
+    const double fitness = ind.fitness;
+    out.push_back({std::move(ind), fitness});
+  }
+  return out;
 }
-void GeneratorRun::immigrate(std::vector<Individual> arriving) {
-  impl_->immigrate(std::move(arriving));
+
+void GeneratorRun::immigrate(const std::vector<evo::Migrant<Individual>>& arriving) {
+  std::vector<Individual> in;
+  for (const auto& m : arriving) {
+    in.push_back(m.genome);
+    in.back().fitness = m.fitness;
+  }
+  impl_->immigrate(std::move(in));
 }
-void GeneratorRun::adopt(std::vector<Individual> candidates) {
-  impl_->adopt(std::move(candidates));
+
+evo::RunResult<Individual> GeneratorRun::finish() {
+  GeneratorResult g = impl_->finish();
+  evo::RunResult<Individual> r = std::move(so_far_);
+  r.stop = g.stop;
+  r.generations = static_cast<std::size_t>(g.generations);
+  r.evaluations = g.evaluations;
+  r.seconds = g.seconds;
+  for (Individual& level : g.levels) {
+    r.fitness.push_back(level.fitness);
+    r.population.push_back(std::move(level));
+  }
+  r.counts = {{"simulations", g.simulations},
+              {"playability_measures", g.playability_measures},
+              {"bird_checks", g.bird_checks}};
+  return r;
 }
-GeneratorResult GeneratorRun::finish(evo::StopReason stop) {
-  impl_->set_stop(stop);
-  return impl_->finish();
+
+GeneratorResult merge_archives(const Catalogue& catalogue, const Ruleset& rules,
+                               const GeneratorSettings& settings,
+                               std::vector<Individual> candidates, evo::StopReason stop) {
+  GeneratorSettings merge = settings;
+  merge.islands = {};
+  const Control quiet;  // no cancel (the levels found are kept); the archipelago records
+  detail::Generator merger(catalogue, rules, merge, quiet);
+  merger.adopt(std::move(candidates));
+  merger.set_stop(stop);
+  return merger.finish();
 }
 
 DifficultySettings PlayableSettings::fitness_measure() {
