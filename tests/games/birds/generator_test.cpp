@@ -323,6 +323,37 @@ TEST(BirdsGenerator, AnArchiveObserverSeesTheLevelsAsTheyAppear) {
   for (std::size_t i = 0; i < last.size(); ++i) EXPECT_EQ(r.levels[i].level_key, last[i]) << i;
 }
 
+// A set of more levels than the population: the members put back into the population fill it,
+// and the levels offered to the archive each generation are the best new ones, not them. With
+// min_distance 0 only a copy of a member's blocks is refused, so the archive grows by the two
+// offered nearly every generation (under the rule that offered the population's best, members
+// included, it held 4 of 12 after 8 generations: the archive's own best took the places).
+TEST(BirdsGenerator, ASetLargerThanThePopulationGrowsByTheNewLevelsOffered) {
+  struct Sizes : ArchiveObserver {
+    std::vector<std::size_t> sizes;
+    void on_generation(const evoplay::GenerationRecord&) override {}
+    void on_archive(int, std::span<const Individual> archive) override {
+      sizes.push_back(archive.size());
+    }
+  } seen;
+  evoplay::Control control;
+  control.observer = &seen;
+  GeneratorSettings s = small_generator();
+  s.elite = 2;
+  s.min_distance = 0;
+  s.generations = 8;
+  s.max_generations = 8;
+  Ruleset rules;
+  rules.levels = 12;
+  run_generator(default_catalogue(), rules, s, control);
+  ASSERT_EQ(seen.sizes.size(), 9u);
+  EXPECT_EQ(seen.sizes[0], 2u);  // the first population's two best
+  for (std::size_t g = 1; g < seen.sizes.size(); ++g) {
+    EXPECT_GE(seen.sizes[g], seen.sizes[g - 1]) << "nothing is trimmed below 12";
+  }
+  EXPECT_GE(seen.sizes.back(), 10u) << ::testing::PrintToString(seen.sizes);
+}
+
 TEST(BirdsGenerator, LevelsNeedTwoBirdsWhenMinBirdsIsTwo) {
   // With min_birds 2 a level qualifies only when the search agent's first bird, sweeping
   // bird_check_budget shots, cannot win it: the run goes on until its levels are such, and each
