@@ -15,6 +15,7 @@
 #include <new>
 #include <set>
 #include <thread>
+#include <vector>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/xml.hpp"
@@ -361,6 +362,42 @@ TEST(WebServer, GeneratesAngryBirdsLevelsAsAJob) {
     bad[key] = value;
     EXPECT_EQ(server.post("/api/birds/generate", bad).first, 400) << key;
   }
+}
+
+// Two layers of open-ended evolution: one curve (the generations numbered on, each with its
+// layer), the second layer's levels shown after the first's, and the result's two layers, the
+// second over the catalogue grown by the first.
+TEST(WebServer, GeneratesAngryBirdsLevelsOverLayers) {
+  TestServer server;
+  const json tiny = {{"levels", 2},   {"population", 4}, {"generations", 2},
+                     {"length", 4},   {"blocks_min", 0}, {"seed", 3},
+                     {"pigs_min", 1}, {"pigs_max", 2},   {"layers", 2}};
+  const auto [status, started] = server.post("/api/birds/generate", tiny);
+  ASSERT_EQ(status, 202) << started;
+  const auto events = job_events(server, started["job"]);
+  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  std::vector<int> generations, layers, level_layers;
+  for (const auto& e : events) {
+    if (e["type"] == "generation") {
+      generations.push_back(e["generation"].get<int>());
+      layers.push_back(static_cast<int>(e["layer"].get<double>()));
+    }
+    if (e["type"] == "levels") level_layers.push_back(e["layer"].get<int>());
+  }
+  EXPECT_EQ(generations, (std::vector<int>{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(layers, (std::vector<int>{1, 1, 1, 2, 2, 2}));
+  ASSERT_FALSE(level_layers.empty());
+  EXPECT_EQ(level_layers.front(), 1);
+  EXPECT_EQ(level_layers.back(), 2) << "the second layer's levels shown";
+  const auto& result = events.back()["result"];
+  ASSERT_EQ(result["layers"].size(), 2u) << result;
+  EXPECT_GT(result["layers"][1]["catalogue_size"].get<int>(),
+            result["layers"][0]["catalogue_size"].get<int>())
+      << "the second layer builds with the composites cut from the first's levels";
+  EXPECT_EQ(result["levels"].size(), 2u);
+  json bad = tiny;
+  bad["layers"] = 4;
+  EXPECT_EQ(server.post("/api/birds/generate", bad).first, 400);
 }
 
 TEST(WebServer, ExactColumnScoresOfConnectFour) {

@@ -34,7 +34,8 @@ namespace {
 
 constexpr int kStride = 2;  // steps between two frames (0.04 s of game time)
 // A generate job's budget, whatever the request says (and --job-seconds of wall time).
-constexpr int kMostLevels = 10, kMostPopulation = 50, kMostGenerations = 500, kMostLength = 60;
+constexpr int kMostLevels = 10, kMostPopulation = 50, kMostGenerations = 500, kMostLength = 60,
+              kMostLayers = 3;
 
 /// Poses as [x, y, angle (radians), alive] per object, rounded to what a page can show.
 json poses(const std::vector<birds::PieceState>& state) {
@@ -67,9 +68,10 @@ json simulation(const birds::Level& level) {
           {"frames", frames},     {"report", birds::report_json(level, report, false)}};
 }
 
-/// `birds generate`'s settings from a request, within the caps: one layer, one thread, no
-/// generation past those asked for (the command line's --max-generations 0 looks on for up to
-/// 20 times as many).
+/// `birds generate`'s settings from a request, within the caps: up to three layers of
+/// open-ended evolution (the built-in catalogue, then the composites cut from each layer's
+/// levels), one thread, no generation past those asked for (the command line's
+/// --max-generations 0 looks on for up to 20 times as many).
 std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json& body) {
   birds::LevelSetSettings set;
   auto& ga = set.generator;
@@ -83,6 +85,7 @@ std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json&
   ga.min_birds =
       static_cast<int>(get_int(body, "min_birds", ga.min_birds, 1, birds::kMostMinBirds));
   ga.threads = 1;
+  set.layers = static_cast<int>(get_int(body, "layers", 1, 1, kMostLayers));
   set.pictures = false;
   set.seed = get_seed(body, "seed", 1);
   const auto levels = static_cast<int>(get_int(body, "levels", 3, 1, kMostLevels));
@@ -92,14 +95,22 @@ std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json&
   return {set, birds::simple_ruleset(levels, pigs_min, pigs_max)};
 }
 
-/// The generator's generations as "generation" events and its archive, when it changed, as a
-/// "levels" event: the levels the run would deliver if it ended there, best first, each
+/// The generator's generations as "generation" events (numbered on over the layers, each with
+/// its "layer") and its archive, when it changed, as a "levels" event (with its "layer": a new
+/// layer's levels replace the last one's): the levels the run would deliver if it ended there
+/// (the layer's), best first, each
 /// {"id", "fitness", "stability", "stable", "blocks", "pigs"}, with its "xml" the first time its
 /// id is sent (a level keeps its id; the page keeps the XML it was sent).
 class LiveLevels : public birds::ArchiveObserver {
  public:
   explicit LiveLevels(Job& job) : job_(job), generations_(job) {}
-  void on_generation(const GenerationRecord& r) override { generations_.on_generation(r); }
+  void on_generation(const GenerationRecord& r) override {
+    const double v = r.extra_value("layer");
+    const double layer = std::isnan(v) ? 1.0 : v;
+    if (layer != layer_) shown_.clear();  // a new layer: its first archive is always shown
+    layer_ = layer;
+    generations_.on_generation(r);
+  }
   void on_archive(int generation, std::span<const birds::Individual> archive) override {
     std::vector<int> ids;
     json levels = json::array();
@@ -117,7 +128,10 @@ class LiveLevels : public birds::ArchiveObserver {
     }
     if (ids == shown_) return;
     shown_ = std::move(ids);
-    job_.emit({{"type", "levels"}, {"generation", generation}, {"levels", std::move(levels)}});
+    job_.emit({{"type", "levels"},
+               {"generation", generation},
+               {"layer", static_cast<int>(layer_)},
+               {"levels", std::move(levels)}});
   }
 
  private:
@@ -125,6 +139,7 @@ class LiveLevels : public birds::ArchiveObserver {
   GenerationEvents generations_;
   std::map<std::string, int> ids_;  // level (XML) -> id
   std::vector<int> shown_;          // the ids of the last event
+  double layer_ = 1;                // of the last generation
 };
 
 /// The generated levels for the page: each level's record (result.json's) with its XML.

@@ -123,9 +123,8 @@ TEST(BirdsLevelSet, SettingsAreCheckedByName) {
 }
 
 // history.csv as the run goes (docs/runs.md): when the command's observer sees a record, the
-// file already holds it as a complete line, numbered on over the layers; the file at the last
-// record is the final history.csv byte for byte, and the observer sees the generator's own records
-// (each layer's numbered from 0).
+// file already holds it as a complete line, numbered on over the layers as the observer sees it
+// too (one curve); the file at the last record is the final history.csv byte for byte.
 TEST(BirdsLevelSet, TheHistoryGrowsAsTheRunGoesOverTheLayers) {
   const auto dir = scratch_dir("birds-level-set-live");
   struct Reader : evoplay::Observer {
@@ -150,7 +149,7 @@ TEST(BirdsLevelSet, TheHistoryGrowsAsTheRunGoesOverTheLayers) {
   for (std::size_t k = 0; k < reader.lines.size(); ++k) {
     EXPECT_EQ(reader.lines[k], k + 2) << "the header and the records so far, at record " << k;
   }
-  EXPECT_EQ(reader.generations, (std::vector<std::size_t>{0, 1, 2, 0, 1, 2}));
+  EXPECT_EQ(reader.generations, (std::vector<std::size_t>{0, 1, 2, 3, 4, 5}));
   const std::string final_history = slurp(dir / "history.csv");
   EXPECT_EQ(reader.last, final_history);
   const auto table = evoplay::parse_csv(final_history, "history.csv");

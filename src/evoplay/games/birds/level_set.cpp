@@ -109,17 +109,19 @@ GenerationRecord numbered_on(GenerationRecord r, const History& before, int laye
   return r;
 }
 
-/// The generator's records of one layer, numbered on (numbered_on) and appended to the set's
-/// history.csv the moment they are made (`log`: one for the whole set, so that the layers follow
-/// each other in the file); each record and archive goes on unchanged to `next` (the command's
-/// progress line, the web page's live view).
-class LayerLog : public ArchiveObserver {
+/// The generator's records of one layer as the set numbers them (numbered_on), appended to the
+/// set's history.csv the moment they are made (`log`, when the set has a folder: one for the
+/// whole set, so that the layers follow each other in the file) and passed on to `next` (the
+/// command's progress line, the web page's curve, a Python callback: one curve over the
+/// layers); the archives go on to `next` unchanged.
+class LayerRecords : public ArchiveObserver {
  public:
-  LayerLog(HistoryLog& log, const History& before, int layer, Observer* next)
+  LayerRecords(HistoryLog* log, const History& before, int layer, Observer* next)
       : log_(log), before_(before), layer_(layer), next_(next) {}
   void on_generation(const GenerationRecord& record) override {
-    log_.on_generation(numbered_on(record, before_, layer_));
-    if (next_) next_->on_generation(record);
+    const GenerationRecord numbered = numbered_on(record, before_, layer_);
+    if (log_) log_->on_generation(numbered);
+    if (next_) next_->on_generation(numbered);
   }
   void on_archive(int generation, std::span<const Individual> archive) override {
     if (auto* watcher = dynamic_cast<ArchiveObserver*>(next_)) {
@@ -128,7 +130,7 @@ class LayerLog : public ArchiveObserver {
   }
 
  private:
-  HistoryLog& log_;
+  HistoryLog* log_;
   const History& before_;
   int layer_;
   Observer* next_;
@@ -219,12 +221,9 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     settings.seed = Rng(set.seed).split({block, static_cast<std::uint64_t>(layer)}).seed();
     const std::string layer_label =
         set.layers > 1 ? fmt::format("{} layer {}", label, layer) : label;
-    std::optional<LayerLog> layer_log;
+    LayerRecords records(live ? &*live : nullptr, history, layer, control.observer);
     Control layer_control = control;
-    if (live) {
-      layer_log.emplace(*live, history, layer, control.observer);
-      layer_control.observer = &*layer_log;
-    }
+    layer_control.observer = &records;
     auto result = run_generator(catalogue, rules, settings, layer_control);
     out.stop = result.stop;
     const History before = history;
