@@ -304,7 +304,9 @@ void add_generator_options(CLI::App* cmd, GenerateOptions& o) {
   cmd->add_option("--hamming", o.hamming,
                   "Hamming term: min (distance to the nearest other individual) or mean")
       ->capture_default_str();
-  cmd->add_option("--elite", ga.elite, "best new individuals (not in the archive yet) offered to the archive each generation")
+  cmd->add_option(
+         "--elite", ga.elite,
+         "best new individuals (not in the archive yet) offered to the archive each generation")
       ->capture_default_str()
       ->check(whole_in(1, 100000));
   cmd->add_option("--max-lift", ga.genome.max_lift,

@@ -92,15 +92,14 @@ nlohmann::json level_json(const std::string& name, const Individual& ind, const 
 }
 
 /// A record of a layer as the set's history numbers it: its generation, evaluations, simulations
-/// and time counted on from the earlier layers' (`before`: the set's history so far), and its
-/// layer in a column of its own.
-GenerationRecord numbered_on(GenerationRecord r, const History& before, int layer) {
-  if (!before.rows.empty()) {
-    const GenerationRecord& last = before.back();
-    r.generation += last.generation + 1;
-    r.evaluations += last.evaluations;
-    r.elapsed += last.elapsed;
-    const double simulations = last.extra_value("simulations");
+/// and time counted on from the earlier layers' (`last`: the last record of the set's history so
+/// far, null for the first layer), and its layer in a column of its own.
+GenerationRecord numbered_on(GenerationRecord r, const GenerationRecord* last, int layer) {
+  if (last) {
+    r.generation += last->generation + 1;
+    r.evaluations += last->evaluations;
+    r.elapsed += last->elapsed;
+    const double simulations = last->extra_value("simulations");
     for (auto& [name, value] : r.extra) {
       if (name == "simulations") value += simulations;
     }
@@ -116,10 +115,10 @@ GenerationRecord numbered_on(GenerationRecord r, const History& before, int laye
 /// layers); the archives go on to `next` unchanged.
 class LayerRecords : public ArchiveObserver {
  public:
-  LayerRecords(HistoryLog* log, const History& before, int layer, Observer* next)
-      : log_(log), before_(before), layer_(layer), next_(next) {}
+  LayerRecords(HistoryLog* log, const GenerationRecord* last, int layer, Observer* next)
+      : log_(log), last_(last), layer_(layer), next_(next) {}
   void on_generation(const GenerationRecord& record) override {
-    const GenerationRecord numbered = numbered_on(record, before_, layer_);
+    const GenerationRecord numbered = numbered_on(record, last_, layer_);
     if (log_) log_->on_generation(numbered);
     if (next_) next_->on_generation(numbered);
   }
@@ -131,7 +130,7 @@ class LayerRecords : public ArchiveObserver {
 
  private:
   HistoryLog* log_;
-  const History& before_;
+  const GenerationRecord* last_;
   int layer_;
   Observer* next_;
 };
@@ -221,12 +220,15 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     settings.seed = Rng(set.seed).split({block, static_cast<std::uint64_t>(layer)}).seed();
     const std::string layer_label =
         set.layers > 1 ? fmt::format("{} layer {}", label, layer) : label;
-    LayerRecords records(live ? &*live : nullptr, history, layer, control.observer);
+    // The earlier layers' last record (a copy: the history grows below).
+    const std::optional<GenerationRecord> earlier =
+        history.rows.empty() ? std::nullopt : std::optional(history.back());
+    const GenerationRecord* before = earlier ? &*earlier : nullptr;
+    LayerRecords records(live ? &*live : nullptr, before, layer, control.observer);
     Control layer_control = control;
     layer_control.observer = &records;
     auto result = run_generator(catalogue, rules, settings, layer_control);
     out.stop = result.stop;
-    const History before = history;
     for (const GenerationRecord& r : result.history.rows) {
       history.add(numbered_on(r, before, layer));
     }
