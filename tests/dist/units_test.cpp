@@ -11,6 +11,7 @@
 #include <limits>
 #include <mutex>
 #include <set>
+#include <thread>
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/dist/runner.hpp"
@@ -86,6 +87,45 @@ TEST(Units, LocalRunSkipsFilledSlotsAndCallsOnDone) {
   EXPECT_EQ(r[1]->get<int>(), -1);
   EXPECT_EQ(r[4]->get<int>(), -4);
   EXPECT_EQ(r[5]->get<int>(), 25);
+}
+
+TEST(Units, OnResultSeesTheSavedUnitsFirstThenEachAsItFinishesOnTheCallingThread) {
+  const auto dir = scratch_dir("unit-on-result");
+  std::atomic<int> calls = 0;
+  auto job = squares(9, 2, calls);
+  const auto caller = std::this_thread::get_id();
+  std::vector<std::size_t> seen;
+  std::vector<std::uint64_t> counted_before;  // progress reported before each result seen
+  std::uint64_t progress = 0;
+  job.on_result = [&](std::size_t i, const nlohmann::json& v) {
+    EXPECT_EQ(std::this_thread::get_id(), caller);
+    EXPECT_EQ(v.get<std::size_t>(), i * i);
+    seen.push_back(i);
+    counted_before.push_back(progress);
+  };
+  Control control;
+  control.progress = [&](std::uint64_t done, std::uint64_t) { progress = done; };
+  {
+    dist::Runner runner(store_in(dir));
+    runner.run(job, control);
+  }
+  ASSERT_EQ(seen.size(), 9u);
+  for (std::size_t k = 0; k < seen.size(); ++k) EXPECT_EQ(counted_before[k], k);
+  EXPECT_EQ(std::set<std::size_t>(seen.begin(), seen.end()).size(), 9u);
+  // Resumed: units 5 and 7 run again, the seven saved come first in unit order.
+  std::filesystem::remove(dir / "units" / "5.json");
+  std::filesystem::remove(dir / "units" / "7.json");
+  seen.clear();
+  counted_before.clear();
+  progress = 0;
+  calls = 0;
+  dist::Runner resumed(store_in(dir, true));
+  resumed.run(job, control);
+  EXPECT_EQ(calls, 2);
+  ASSERT_EQ(seen.size(), 9u);
+  EXPECT_EQ(std::vector<std::size_t>(seen.begin(), seen.begin() + 7),
+            (std::vector<std::size_t>{0, 1, 2, 3, 4, 6, 8}));
+  EXPECT_EQ(std::set<std::size_t>(seen.begin() + 7, seen.end()), (std::set<std::size_t>{5, 7}));
 }
 
 TEST(Units, FailingUnitStopsTheRestAndPassesItsErrorOn) {

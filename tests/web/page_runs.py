@@ -1,6 +1,6 @@
 """The Runs page: run folders nested in run folders, a command-line run watched while it runs
 (its curve grows from history.csv as the command appends to it), then complete; one run's
-pictures, each a link to its file."""
+pictures, each a link to its file; a series of games' run, its curve the seats' shares of wins."""
 import os
 import signal
 import subprocess
@@ -88,6 +88,23 @@ def watch(s, live):
     if final != rows:
         fail(f"runs: the page shows {final} generations, history.csv holds {rows}")
     pictures(s)
+    series(s)
+
+
+def series(s):
+    """A series of games' run: its curve is each seat's share of the games won so far."""
+    out = os.path.join(s.runs_dir, "series")
+    subprocess.run([s.evoplay, "tictactoe", "play", "--x", "random", "--o", "perfect", "--games",
+                    "300", "--seed", "2", "--quiet", "--out", out], check=True,
+                   stdout=subprocess.DEVNULL)
+    s.d.get(f"{s.base}/#/runs/series")
+    s.wait_page("runs")
+    s.expect_state("complete", "stopped", "running", "error")
+    s.wait(lambda d: generations(s) == 300, "the series' 300 games in the curve")
+    title = s.d.find_element(By.ID, "curve-title").text
+    if title != "Games":
+        fail(f"runs: a series' curve is titled {title!r}, not 'Games'")
+    s.shot("run-series")
 
 
 def pictures(s):

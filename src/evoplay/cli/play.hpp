@@ -8,10 +8,12 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "evoplay/cli/common.hpp"
+#include "evoplay/core/history_log.hpp"
 #include "evoplay/search/game_ui.hpp"
 #include "evoplay/search/series.hpp"
 
@@ -65,9 +67,16 @@ std::vector<search::GameRecord<G>> run_play(const GameUi<G>& ui, const PlayOptio
     run.write_json("config.json", config);
   }
   const auto view = search::commentary(ui, settings, human);
+  // A row per game as the games are known, each block of them in one write.
+  AppendLog live(run.file("history.csv"));
+  auto log = [&live](std::span<const search::PlayedGame> games) {
+    std::string lines;
+    for (const auto& g : games) lines += search::SeriesResult::history_line(g);
+    live.append(search::SeriesResult::history_header(), lines);
+  };
   auto series =
       search::play_series<G>(ui.start, factory, settings, ui.seat_names, ui.move_name,
-                             cancel ? cancel->control : Control{}, show ? &view : nullptr);
+                             cancel ? cancel->control : Control{}, show ? &view : nullptr, log);
   if (series.result.quit) fmt::print("Game stopped.\n");
   finish_play(run, series.result, opt, show);
   return std::move(series.records);

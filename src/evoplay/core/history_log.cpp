@@ -8,22 +8,13 @@
 namespace evoplay {
 
 HistoryLog::HistoryLog(std::filesystem::path file, Observer* next)
-    : file_(std::move(file)), next_(next) {}
+    : log_(std::move(file)), next_(next) {}
 
 void HistoryLog::on_generation(const GenerationRecord& record) {
   {
     std::lock_guard lock(mutex_);
-    if (!failed_) {
-      const bool fresh = !started_;
-      std::string text = fresh ? History::csv_header(&record) : std::string();
-      text += History::csv_line(record);
-      started_ = true;
-      if (write(text, fresh)) {
-        ++records_;
-      } else {
-        failed_ = true;
-      }
-    }
+    const std::string header = log_.started() ? std::string() : History::csv_header(&record);
+    if (log_.append(header, History::csv_line(record))) ++records_;
   }
   if (next_) next_->on_generation(record);
 }
@@ -33,12 +24,19 @@ std::size_t HistoryLog::records() const {
   return records_;
 }
 
-bool HistoryLog::write(const std::string& text, bool fresh) {
-  // Opened for each record: a command that replaces the file meanwhile (an atomic checkpoint of
+bool AppendLog::append(const std::string& header, const std::string& lines) {
+  if (failed_) return false;
+  const bool fresh = !started_;
+  const std::string text = fresh ? header + lines : lines;
+  started_ = true;
+  // Opened for each call: a command that replaces the file meanwhile (an atomic checkpoint of
   // the whole history) is appended to, not an unlinked copy.
   const int flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (fresh ? O_TRUNC : 0);
   const int fd = ::open(file_.c_str(), flags, 0644);
-  if (fd < 0) return false;
+  if (fd < 0) {
+    failed_ = true;
+    return false;
+  }
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -46,7 +44,8 @@ bool HistoryLog::write(const std::string& text, bool fresh) {
     if (n <= 0) break;
     done += static_cast<std::size_t>(n);
   }
-  return ::close(fd) == 0 && done == text.size();
+  failed_ = ::close(fd) != 0 || done != text.size();
+  return !failed_;
 }
 
 }  // namespace evoplay

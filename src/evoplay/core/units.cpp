@@ -24,17 +24,19 @@ void run_units_locally(const UnitJob& job, const Control& control, UnitResults& 
   std::vector<std::size_t> todo;
   std::size_t already = 0;
   for (std::size_t i : job.start_order()) {
-    if (results[i]) {
-      ++already;
-    } else {
-      todo.push_back(i);
-    }
+    if (!results[i]) todo.push_back(i);
+  }
+  for (std::size_t i = 0; i < job.count; ++i) {
+    if (!results[i]) continue;
+    ++already;
+    if (job.on_result) job.on_result(i, *results[i]);
   }
   if (already > 0) control.report(already, job.count);
   // Workers run units on a thread of their own; the calling thread reports each finished unit.
   std::mutex mutex;
   std::condition_variable changed;
   std::size_t done = already;
+  std::vector<std::size_t> finished;  // the units run here, in the order they finished
   bool over = false;
   std::exception_ptr error;
   CancelToken stop;  // the units not started are skipped: cancelled, or a unit failed
@@ -49,6 +51,7 @@ void run_units_locally(const UnitJob& job, const Control& control, UnitResults& 
           if (on_done) on_done(i, *result);
           const std::lock_guard lock(mutex);
           results[i] = std::move(result);
+          finished.push_back(i);
           ++done;
           changed.notify_one();
         } catch (...) {
@@ -69,8 +72,11 @@ void run_units_locally(const UnitJob& job, const Control& control, UnitResults& 
     changed.wait(lock, [&] { return over || (!report_error && done > reported); });
     while (reported < done && !report_error) {
       const std::size_t now = ++reported;
+      const std::size_t unit = finished[now - already - 1];
       lock.unlock();
       try {
+        // The slot is written once, before it is counted: read without the lock.
+        if (job.on_result) job.on_result(unit, *results[unit]);
         control.report(now, job.count);
       } catch (...) {
         report_error = std::current_exception();

@@ -52,6 +52,11 @@ struct UnitJob {
   /// into that rank's scratch run folder; its files travel with its result and are written
   /// into the same folder of the real run folder before the result is saved.
   std::function<std::string(std::size_t)> folder;
+  /// For calls that report units as they come (a history written as it goes): called on the
+  /// calling thread (rank 0 under MPI) with each unit's result, first those already there
+  /// (reused by --resume) in unit order, then each as it finishes, before control.progress
+  /// counts it. An exception stops the job as a unit's would.
+  std::function<void(std::size_t, const nlohmann::json&)> on_result;
 
   /// `order`, or 0 ... count-1 if it is empty.
   std::vector<std::size_t> start_order() const;

@@ -7,6 +7,7 @@
 
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/data_dir.hpp"
+#include "evoplay/core/history_log.hpp"
 #include "evoplay/core/input_files.hpp"
 #include "evoplay/core/json_text.hpp"
 #include "evoplay/core/parallel.hpp"
@@ -95,7 +96,10 @@ void lemmings(Context& ctx) {
   s.algorithm = lem::Algorithm::kCro;
   s.seed = ctx.seed;
   s.threads = resolve_threads(ctx.threads);  // every coral of the reef spawns each epoch
-  const lem::LevelSolveResult r = lem::solve_level(cro_level, s);
+  HistoryLog live(dir / "cro-history.csv");  // the history as it grows
+  Control control;
+  control.observer = &live;
+  const lem::LevelSolveResult r = lem::solve_level(cro_level, s, control);
   lem::render_replay_gif(cro_level, r.best, dir / "cro-replay.gif");
   write_file_atomic(dir / "cro-best.plan", lem::to_text(r.best));
   lem::save_solve_history(r.run, dir / "cro-history.csv", dir / "cro-fitness.png",

@@ -75,11 +75,12 @@ void lead_units(const UnitJob& job, const Control& control, UnitResults& results
   std::deque<std::size_t> queue;  // units not handed out yet
   std::size_t done = 0;
   for (std::size_t i : job.start_order()) {
-    if (results[i]) {
-      ++done;
-    } else {
-      queue.push_back(i);
-    }
+    if (!results[i]) queue.push_back(i);
+  }
+  for (std::size_t i = 0; i < job.count; ++i) {
+    if (!results[i]) continue;
+    ++done;
+    if (job.on_result) job.on_result(i, *results[i]);
   }
   if (done > 0) control.report(done, job.count);
   bool stopping = false;  // a unit failed: hand out nothing more
@@ -128,6 +129,7 @@ void lead_units(const UnitJob& job, const Control& control, UnitResults& results
   auto finish = [&](std::size_t i, std::optional<nlohmann::json> r) {
     if (!r) return;  // cancelled under way
     save(i, *r);
+    if (job.on_result) job.on_result(i, *r);
     results[i] = std::move(r);
     control.report(++done, job.count);
   };

@@ -96,16 +96,22 @@ nlohmann::json SeriesResult::to_json() const {
   return result;
 }
 
+std::string SeriesResult::history_header() {
+  return "game,winner,plies,nodes_0,nodes_1,seconds_0,seconds_1\n";
+}
+
+std::string SeriesResult::history_line(const PlayedGame& g) {
+  return csv_row({format_number(g.number), format_number(g.winner),
+                  format_number(static_cast<double>(g.moves.size())),
+                  format_number(static_cast<double>(g.stats[0].nodes)),
+                  format_number(static_cast<double>(g.stats[1].nodes)), format_number(g.seconds[0]),
+                  format_number(g.seconds[1])});
+}
+
 std::string SeriesResult::history_csv() const {
-  CsvTable history;
-  history.columns = {"game", "winner", "plies", "nodes_0", "nodes_1", "seconds_0", "seconds_1"};
-  for (const auto& g : games) {
-    history.rows.push_back({static_cast<double>(g.number), static_cast<double>(g.winner),
-                            static_cast<double>(g.moves.size()),
-                            static_cast<double>(g.stats[0].nodes),
-                            static_cast<double>(g.stats[1].nodes), g.seconds[0], g.seconds[1]});
-  }
-  return to_csv(history);
+  std::string out = history_header();
+  for (const auto& g : games) out += history_line(g);
+  return out;
 }
 
 std::string SeriesResult::games_text() const {

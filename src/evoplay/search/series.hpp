@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -79,8 +80,11 @@ struct SeriesResult {
   /// result.json: games, draws, each seat's wins, draws, losses, win rate (95% interval), moves,
   /// nodes and milliseconds per move; "stopped": whether a person quit, or "cancelled".
   nlohmann::json to_json() const;
-  /// history.csv: one row per game (winner, plies, nodes and seconds of each seat).
+  /// history.csv: one row per game (winner, plies, nodes and seconds of each seat): the header,
+  /// then each game's line.
   std::string history_csv() const;
+  static std::string history_header();
+  static std::string history_line(const PlayedGame& game);
   /// games.txt: one line per game, its moves.
   std::string games_text() const;
   /// The summary table for people (several games).
@@ -158,13 +162,33 @@ inline std::size_t series_block_games(std::size_t games) {
   return std::clamp<std::size_t>((games + 63) / 64, 1, 1000);
 }
 
+/// A game's record as the series reports it: its moves named by `move_name`.
+template <Game G>
+PlayedGame played_game(int number, const GameRecord<G>& r,
+                       const std::function<std::string(const typename G::Move&)>& move_name) {
+  PlayedGame g;
+  g.number = number;
+  for (const auto& m : r.moves) g.moves.push_back(move_name(m));
+  g.winner = r.winner;
+  g.finished = r.finished;
+  g.stats = r.stats;
+  g.seconds = r.seconds;
+  g.longest = r.longest;
+  return g;
+}
+
 /// Plays settings.games games from `start` between settings.players (made by `factory`);
 /// `move_name` names a move for games.txt. Settings must be valid (validate(factory)).
+/// `on_played`, when given, sees the games as they are known, in game order, on the calling
+/// thread, a block at a time: games reused by --resume first, then each block of games once it
+/// and every block before it have finished (one game at a time when watched; what history.csv
+/// is written from as the series goes).
 template <Game G>
 Series<G> play_series(const G& start, const BotFactory<G>& factory, const SeriesSettings& settings,
                       const std::array<std::string, 2>& seats,
                       const std::function<std::string(const typename G::Move&)>& move_name,
-                      const Control& control = {}, const SeriesView<G>* view = nullptr) {
+                      const Control& control = {}, const SeriesView<G>* view = nullptr,
+                      const std::function<void(std::span<const PlayedGame>)>& on_played = {}) {
   const Rng master(settings.seed);
   const auto games = static_cast<std::size_t>(settings.games);
   auto make_players = [&](std::size_t game) {
@@ -201,6 +225,10 @@ Series<G> play_series(const G& start, const BotFactory<G>& factory, const Series
       if (control.cancelled()) break;
       played[game] = 1;
       if (view->on_game_end) view->on_game_end(records[game]);
+      if (on_played) {
+        const PlayedGame g = played_game(static_cast<int>(game + 1), records[game], move_name);
+        on_played({&g, 1});
+      }
       control.report(game + 1, games);
     }
   } else {
@@ -243,6 +271,24 @@ Series<G> play_series(const G& start, const BotFactory<G>& factory, const Series
                                 first_game(u) + 1, end_game(u)));
       for (const auto& g : block) check_game_record(start, game_record_from_json<G>(g));
     };
+    // Blocks finish in any order: each is held until the blocks before it are reported.
+    std::vector<std::vector<PlayedGame>> waiting(on_played ? units : 0);
+    std::vector<char> arrived(waiting.size(), 0);
+    std::size_t next_block = 0;
+    if (on_played) {
+      job.on_result = [&](std::size_t u, const nlohmann::json& r) {
+        const auto& block = r.at("games");
+        for (std::size_t game = first_game(u); game < end_game(u); ++game)
+          waiting[u].push_back(played_game(static_cast<int>(game + 1),
+                                           game_record_from_json<G>(block.at(game - first_game(u))),
+                                           move_name));
+        arrived[u] = 1;
+        for (; next_block < units && arrived[next_block]; ++next_block) {
+          on_played(waiting[next_block]);
+          waiting[next_block].clear();
+        }
+      };
+    }
     Control by_blocks = control;
     by_blocks.progress = [&](std::uint64_t done, std::uint64_t) {
       control.report(std::min<std::uint64_t>(done * per_unit, games), games);
@@ -259,17 +305,8 @@ Series<G> play_series(const G& start, const BotFactory<G>& factory, const Series
   out.result.cancelled = control.cancelled();
   for (std::size_t game = 0; game < games; ++game) {
     if (!played[game]) continue;
-    auto& r = records[game];
-    PlayedGame g;
-    g.number = static_cast<int>(game + 1);
-    for (const auto& m : r.moves) g.moves.push_back(move_name(m));
-    g.winner = r.winner;
-    g.finished = r.finished;
-    g.stats = r.stats;
-    g.seconds = r.seconds;
-    g.longest = r.longest;
-    out.result.games.push_back(std::move(g));
-    out.records.push_back(std::move(r));
+    out.result.games.push_back(played_game(static_cast<int>(game + 1), records[game], move_name));
+    out.records.push_back(std::move(records[game]));
   }
   out.result.seconds = clock.seconds();
   return out;

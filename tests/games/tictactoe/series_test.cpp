@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 #include <sstream>
 
 #include "evoplay/core/error.hpp"
@@ -36,6 +37,29 @@ TEST(Series, TheSameGamesAtAnyThreadCountInGameOrder) {
   for (std::size_t i = 0; i < one.games.size(); ++i) EXPECT_EQ(one.games[i].number, int(i) + 1);
   EXPECT_FALSE(one.cancelled);
   EXPECT_EQ(one.to_json()["stopped"], false);
+}
+
+TEST(Series, GamesAreSeenAsTheyAreKnownInGameOrderAtAnyThreadCount) {
+  // 300 games: blocks of 5 (series_block_games), finishing in any order on two threads.
+  for (int threads : {1, 2}) {
+    const search::SeriesSettings s{{"random", "greedy"}, 300, 6, threads};
+    std::string live;
+    std::vector<int> numbers;
+    const auto r = search::play_series<ttt::Board>(
+        {}, ttt::bots(), s, {"X", "O"},
+        [](const ttt::Board::Move& m) { return std::to_string(m + 1); }, {}, nullptr,
+        [&](std::span<const search::PlayedGame> block) {
+          EXPECT_EQ(block.size(), 5u);
+          for (const auto& g : block) {
+            numbers.push_back(g.number);
+            live += search::SeriesResult::history_line(g);
+          }
+        });
+    ASSERT_EQ(numbers.size(), 300u) << threads;
+    for (std::size_t i = 0; i < numbers.size(); ++i) EXPECT_EQ(numbers[i], int(i) + 1);
+    // The lines seen one by one are the final history's.
+    EXPECT_EQ(search::SeriesResult::history_header() + live, r.result.history_csv());
+  }
 }
 
 TEST(Series, PerfectPlayNeverLosesAndDrawsItself) {

@@ -89,8 +89,12 @@ export class Chart {
     c.textAlign = 'right';
     c.fillText(String(x1), box.left + box.width, box.bottom + 14);
     c.textAlign = 'left';
-    // The first series (best) drawn last, over the others; each keeps its colour.
+    // The first series (best) drawn last, over the others; each keeps its colour. The legend's
+    // names side by side, each as wide as its text.
     const all = [...this.series];
+    const legendX = [];
+    all.reduce((x, [name]) => legendX.push(x) && x + c.measureText(name).width + 14,
+      box.left + 8);
     for (let i = all.length - 1; i >= 0; --i) {
       const [name, s] = all[i];
       c.strokeStyle = COLOURS[i % COLOURS.length];
@@ -98,7 +102,7 @@ export class Chart {
       s.forEach(([x, y], k) => (k ? c.lineTo(px(x), py(y)) : c.moveTo(px(x), py(y))));
       c.stroke();
       c.fillStyle = c.strokeStyle;
-      c.fillText(name, box.left + 8 + 70 * i, box.top + 12);
+      c.fillText(name, legendX[i], box.top + 12);
     }
   }
 }

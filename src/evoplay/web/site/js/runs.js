@@ -88,7 +88,7 @@ function renderList(main) {
 function runSkeleton(main, path) {
   const chartBox = el('div', { id: 'chart' });
   const curve = el('div', {});
-  curve.append(el('h3', {}, 'Fitness'), chartBox, el('p', { id: 'curve-info' }));
+  curve.append(el('h3', { id: 'curve-title' }, 'Fitness'), chartBox, el('p', { id: 'curve-info' }));
   const result = el('div', { class: 'panel' });
   result.append(el('h3', {}, 'Result'), el('pre', { id: 'result' }));
   const row = el('div', { class: 'row' });
@@ -105,7 +105,7 @@ function runSkeleton(main, path) {
 const isPicture = (name) => /\.(png|gif|svg)$/i.test(name);
 
 // Every picture of the run, each a link to the file itself.
-function showPictures(main, path, files) {
+function showPictures(main, path, files, running) {
   const box = main.querySelector('#pictures');
   const shown = files.filter(isPicture).map((f) => {
     const figure = el('figure', { class: 'artefact' });
@@ -114,7 +114,8 @@ function showPictures(main, path, files) {
     figure.append(link, el('figcaption', {}, f));
     return figure;
   });
-  box.replaceChildren(...(shown.length ? shown : [el('p', {}, 'none yet')]));
+  const none = running ? 'none yet' : 'none';
+  box.replaceChildren(...(shown.length ? shown : [el('p', {}, none)]));
   main.dataset.pictures = String(shown.length);
 }
 
@@ -174,19 +175,43 @@ class GrowingCsv {
   }
 }
 
+// A series of games (the play commands: a row per game): each seat's share of the games so
+// far won, and the draws', against the game.
+function drawShares(main, chart, columns, rows) {
+  const game = columns.indexOf('game');
+  const winner = columns.indexOf('winner');
+  const counts = [0, 0, 0];  // first seat, second seat, draws
+  const curves = [[], [], []];
+  rows.forEach((row, k) => {
+    counts[row[winner] === 0 ? 0 : row[winner] === 1 ? 1 : 2] += 1;
+    curves.forEach((curve, i) => curve.push([row[game], counts[i] / (k + 1)]));
+  });
+  chart.xTitle = 'game';
+  chart.yTitle = 'share of the games so far';
+  ['first seat wins', 'second seat wins', 'draws'].forEach((name, i) => chart.set(name, curves[i]));
+  main.querySelector('#curve-title').textContent = 'Games';
+  main.querySelector('#curve-info').textContent =
+    `${rows.length} game${rows.length === 1 ? '' : 's'} recorded`;
+}
+
 // The curve from history.csv as it is now (complete lines only).
 async function drawCurve(main, history, chart, whole) {
   await history.read(whole);
   const { columns, rows } = history;
   const x = columns.indexOf('generation');
-  if (x < 0) return;
-  for (const name of ['best', 'mean']) {
-    const y = columns.indexOf(name);
-    if (y >= 0) chart.set(name, rows.map((row) => [row[x], row[y]]));
+  if (columns.includes('game') && columns.includes('winner')) {
+    drawShares(main, chart, columns, rows);
+  } else if (x >= 0) {
+    for (const name of ['best', 'mean']) {
+      const y = columns.indexOf(name);
+      if (y >= 0) chart.set(name, rows.map((row) => [row[x], row[y]]));
+    }
+    main.querySelector('#curve-info').textContent =
+      `${rows.length} generation${rows.length === 1 ? '' : 's'} recorded`;
+  } else {
+    return;
   }
   chart.draw();
-  main.querySelector('#curve-info').textContent =
-    `${rows.length} generation${rows.length === 1 ? '' : 's'} recorded`;
   main.dataset.generations = String(rows.length);
 }
 
@@ -197,9 +222,9 @@ function showRun(main, run, shownFiles) {
     ? JSON.stringify(run.result, null, 2)
     : run.status === 'running' ? 'running: no result.json yet' : 'stopped without result.json';
   main.querySelector('#config').textContent = JSON.stringify(run.config, null, 2);
-  const files = run.files.join('\n');
+  const files = `${run.status}\n${run.files.join('\n')}`;
   if (files !== shownFiles) {
-    showPictures(main, run.path, run.files);
+    showPictures(main, run.path, run.files, run.status === 'running');
     showFiles(main, run.path, run.files);
   }
   return files;
