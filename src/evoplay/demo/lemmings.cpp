@@ -107,17 +107,17 @@ void lemmings(Context& ctx) {
   ctx.say(
       "  CRO on {}: {} after {} evaluations; {} distinct solutions in {} evaluations "
       "({:.1f} s)\n",
-      cro_level.name, r.run.solved ? "solved" : "NOT solved", r.run.first_solution,
-      r.run.distinct(), r.run.evaluations, r.run.seconds);
+      cro_level.name, r.run.counters.solved ? "solved" : "NOT solved", r.run.first_solution,
+      r.run.distinct(), r.run.counters.evaluations, r.run.counters.seconds);
   print_indented(ctx, lem::outcome_text(cro_level, r.best, r.outcome));
   write_file_atomic(
       dir / "cro.json",
       json_text(nlohmann::json{{"level", cro_level.name},
-                               {"solved", r.run.solved},
+                               {"solved", r.run.counters.solved},
                                {"first_solution", r.run.first_solution},
                                {"distinct_solutions", r.run.distinct()},
-                               {"evaluations", r.run.evaluations},
-                               {"best_fitness", r.run.best_fitness},
+                               {"evaluations", r.run.counters.evaluations},
+                               {"best_fitness", r.run.counters.best_fitness},
                                {"best_plan", lem::to_text(r.best)},
                                {"outcome", lem::outcome_json(cro_level, r.best, r.outcome)}},
                 2));

@@ -15,10 +15,10 @@ void sudoku(Context& ctx) {
   RunDir run = RunDir::create(dir.string(), "sudoku");
   const auto shown = sd::run_showcase(sd::kShowcasePuzzle, ctx.seed, ctx.threads, run);
   ctx.say("  strong preset: {} in {} generations, {} evaluations, {:.2f} s\n",
-          shown.strong.solved ? "solved" : "not solved", shown.strong.generations,
-          shown.strong.evaluations, shown.strong.seconds);
-  ctx.say("  paper preset: best fitness {} after {} generations, {:.2f} s\n", shown.paper.fitness,
-          shown.paper.generations, shown.paper.seconds);
+          shown.strong.counters.solved ? "solved" : "not solved", shown.strong.counters.generations,
+          shown.strong.counters.evaluations, shown.strong.counters.seconds);
+  ctx.say("  paper preset: best fitness {} after {} generations, {:.2f} s\n", shown.paper.fitness(),
+          shown.paper.counters.generations, shown.paper.counters.seconds);
   ctx.show("Sudoku GA fitness", dir / "fitness.png");
   ctx.show("Sudoku paper GA fitness", dir / "paper-fitness.png");
   ctx.show("Sudoku solved by the GA", dir / "board.png");

@@ -23,9 +23,9 @@
 
 namespace evoplay::evo {
 
-template <class G>
-struct RunResult {
-  G best{};
+/// The counters of a run, as every optimiser reports them and every game's result holds them
+/// (one member, `counters`, of the Sudoku, Lemmings and Birds results).
+struct RunCounters {
   double best_fitness = 0;
   bool solved = false;
   std::size_t generations = 0;  // after the first (generation 0); ACO: iterations run
@@ -33,15 +33,10 @@ struct RunResult {
   std::size_t restarts = 0;  // the GA's restarts on stagnation
   StopReason stop = StopReason::kNone;
   double seconds = 0;
-  History history;
-  std::vector<G> population;  // the final population (CRO: the reef's corals; ACO: the ants)
-  std::vector<double> fitness;
-  /// Counters of the optimiser's own beyond evaluations, by name (the Birds generator's
-  /// simulations); an Archipelago's are its islands' summed.
-  std::vector<std::pair<std::string, std::uint64_t>> counts;
 
-  /// The run's counters for result.json (not the genomes).
-  nlohmann::json counters_json() const {
+  /// For result.json: best_fitness, solved, generations, evaluations, restarts, stop_reason,
+  /// seconds.
+  nlohmann::json to_json() const {
     return {{"best_fitness", best_fitness},
             {"solved", solved},
             {"generations", generations},
@@ -50,6 +45,20 @@ struct RunResult {
             {"stop_reason", stop_reason_name(stop)},
             {"seconds", seconds}};
   }
+};
+
+template <class G>
+struct RunResult : RunCounters {
+  G best{};
+  History history;
+  std::vector<G> population;  // the final population (CRO: the reef's corals; ACO: the ants)
+  std::vector<double> fitness;
+  /// Counters of the optimiser's own beyond evaluations, by name (the Birds generator's
+  /// simulations); an Archipelago's are its islands' summed.
+  std::vector<std::pair<std::string, std::uint64_t>> counts;
+
+  /// The counters alone (what a game's result keeps of the run).
+  const RunCounters& counters() const { return *this; }
 };
 
 /// `result` made final: its counters, whether its best solves `problem`, its last population.

@@ -53,11 +53,11 @@ void expect_same_result(const GeneratorResult& a, const GeneratorResult& b) {
     EXPECT_EQ(a.levels[i].fitness, b.levels[i].fitness) << i;
     EXPECT_EQ(a.levels[i].generation, b.levels[i].generation) << i;
   }
-  EXPECT_EQ(a.evaluations, b.evaluations);
+  EXPECT_EQ(a.counters.evaluations, b.counters.evaluations);
   EXPECT_EQ(a.simulations, b.simulations);
-  EXPECT_EQ(a.generations, b.generations);
+  EXPECT_EQ(a.counters.generations, b.counters.generations);
   EXPECT_EQ(a.qualified, b.qualified);
-  EXPECT_EQ(a.stop, b.stop);
+  EXPECT_EQ(a.counters.stop, b.counters.stop);
   ASSERT_EQ(a.history.rows.size(), b.history.rows.size());
   for (std::size_t g = 0; g < a.history.rows.size(); ++g) {
     EXPECT_EQ(a.history.rows[g].best, b.history.rows[g].best) << g;
@@ -124,10 +124,11 @@ TEST(BirdsGeneratorIslands, TheRunEndsWhenNoIslandWantsAnotherGeneration) {
   Ruleset one;
   one.levels = 1;
   const auto r = run_generator(c, one, s);
-  EXPECT_LT(r.generations, 10);
+  EXPECT_LT(r.counters.generations, 10);
   EXPECT_EQ(r.qualified, 1);
-  EXPECT_EQ(r.stop, r.generations > 1 ? evo::StopReason::kTarget : evo::StopReason::kGenerations);
-  EXPECT_EQ(r.history.rows.size(), static_cast<std::size_t>(r.generations) + 1);
+  EXPECT_EQ(r.counters.stop,
+            r.counters.generations > 1 ? evo::StopReason::kTarget : evo::StopReason::kGenerations);
+  EXPECT_EQ(r.history.rows.size(), static_cast<std::size_t>(r.counters.generations) + 1);
 }
 
 TEST(BirdsGeneratorIslands, OneIslandIsTheGeneratorAlone) {

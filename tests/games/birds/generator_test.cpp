@@ -76,11 +76,12 @@ TEST(BirdsGenerator, TheDocumentsLoopAndTheArchive) {
   const GeneratorSettings s = small_generator();
   const auto r = run_generator(c, rules, s);
   // 6 initial individuals, then 2 children in each of 4 generations; only they are new.
-  EXPECT_EQ(r.generations, 4);
-  EXPECT_EQ(r.evaluations, 6u + 4u * 2u);
+  EXPECT_EQ(r.counters.generations, 4);
+  EXPECT_EQ(r.counters.evaluations, 6u + 4u * 2u);
   // One simulation per evaluation, and the robustness trials of the levels that stand.
-  EXPECT_GE(r.simulations, r.evaluations);
-  EXPECT_LE(r.simulations, r.evaluations * (1 + static_cast<std::uint64_t>(s.robustness.trials)));
+  EXPECT_GE(r.simulations, r.counters.evaluations);
+  EXPECT_LE(r.simulations,
+            r.counters.evaluations * (1 + static_cast<std::uint64_t>(s.robustness.trials)));
   ASSERT_EQ(r.history.rows.size(), 5u);
   EXPECT_EQ(r.history.rows[0].evaluations, 6u);
   EXPECT_EQ(r.history.rows[4].evaluations, 14u);
@@ -129,9 +130,9 @@ TEST(BirdsGenerator, ASmallPopulationStillBreedsOnePair) {
   s.generations = 2;
   s.max_generations = 2;
   s.crossover_rate = 0.3;  // 1.2 parents: one pair
-  EXPECT_EQ(run_generator(default_catalogue(), Ruleset{}, s).evaluations, 4u + 2u * 2u);
+  EXPECT_EQ(run_generator(default_catalogue(), Ruleset{}, s).counters.evaluations, 4u + 2u * 2u);
   s.crossover_rate = 0;  // no breeding at all
-  EXPECT_EQ(run_generator(default_catalogue(), Ruleset{}, s).evaluations, 4u);
+  EXPECT_EQ(run_generator(default_catalogue(), Ruleset{}, s).counters.evaluations, 4u);
 }
 
 TEST(BirdsGenerator, ATimeLimitStopsEarly) {
@@ -139,8 +140,8 @@ TEST(BirdsGenerator, ATimeLimitStopsEarly) {
   s.generations = 1000;
   s.time_limit_seconds = 1e-9;
   const auto r = run_generator(default_catalogue(), Ruleset{}, s);
-  EXPECT_EQ(r.stop, evoplay::evo::StopReason::kTime);
-  EXPECT_EQ(r.generations, 0);
+  EXPECT_EQ(r.counters.stop, evoplay::evo::StopReason::kTime);
+  EXPECT_EQ(r.counters.generations, 0);
   EXPECT_EQ(r.levels.size(), 5u);  // filled from the population
 }
 
@@ -169,8 +170,8 @@ TEST(BirdsGenerator, GoesOnUntilTheLevelsAskedForAreStableAndDistinct) {
   s.min_distance = 0.25;
   s.elite = 1;  // one level offered to the archive a generation: 4 need at least 3 generations
   const auto r = run_generator(c, rules, s);
-  EXPECT_GE(r.generations, 3);
-  EXPECT_EQ(r.stop, evoplay::evo::StopReason::kTarget);
+  EXPECT_GE(r.counters.generations, 3);
+  EXPECT_EQ(r.counters.stop, evoplay::evo::StopReason::kTarget);
   EXPECT_EQ(r.qualified, 4);
   ASSERT_EQ(r.levels.size(), 4u);
   std::vector<Level> levels;
@@ -239,8 +240,8 @@ TEST(BirdsGenerator, ACancelEndsTheRunBeforeTheNextGeneration) {
   GeneratorSettings s = small_generator();
   s.generations = 100;
   const auto r = run_generator(default_catalogue(), Ruleset{}, s, control);
-  EXPECT_EQ(r.stop, evoplay::evo::StopReason::kCancelled);
-  EXPECT_EQ(r.generations, 0);
+  EXPECT_EQ(r.counters.stop, evoplay::evo::StopReason::kCancelled);
+  EXPECT_EQ(r.counters.generations, 0);
   EXPECT_EQ(r.history.rows.size(), 1u);
   EXPECT_EQ(r.levels.size(), 5u);
 }
@@ -254,16 +255,16 @@ TEST(BirdsGenerator, ACancelBeforeTheFirstPopulationIsScoredStopsAtOnce) {
   GeneratorSettings s = small_generator();
   s.population = 100000;  // minutes of simulations, were any run
   const auto r = run_generator(default_catalogue(), Ruleset{}, s, control);
-  EXPECT_EQ(r.stop, evoplay::evo::StopReason::kCancelled);
-  EXPECT_EQ(r.generations, 0);
+  EXPECT_EQ(r.counters.stop, evoplay::evo::StopReason::kCancelled);
+  EXPECT_EQ(r.counters.generations, 0);
   EXPECT_EQ(r.simulations, 0u);
-  EXPECT_EQ(r.evaluations, 0u);
+  EXPECT_EQ(r.counters.evaluations, 0u);
   EXPECT_TRUE(r.history.rows.empty());
   EXPECT_TRUE(r.levels.empty());
   s.islands.islands = 200;
   const auto islands = run_generator(default_catalogue(), Ruleset{}, s, control);
-  EXPECT_EQ(islands.stop, evoplay::evo::StopReason::kCancelled);
-  EXPECT_EQ(islands.generations, 0);
+  EXPECT_EQ(islands.counters.stop, evoplay::evo::StopReason::kCancelled);
+  EXPECT_EQ(islands.counters.generations, 0);
   EXPECT_EQ(islands.simulations, 0u);
   EXPECT_TRUE(islands.history.rows.empty());
   EXPECT_TRUE(islands.levels.empty());

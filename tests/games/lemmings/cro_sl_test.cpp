@@ -92,7 +92,7 @@ TEST(LemmingsCroSl, EachPresetSpendsItsBudgetAndIsTheSameAtOneOrTwoThreads) {
     const auto one = lem::solve(level, s);
     s.threads = 2;
     const auto two = lem::solve(level, s);
-    EXPECT_EQ(one.evaluations, 900u) << preset;
+    EXPECT_EQ(one.counters.evaluations, 900u) << preset;
     EXPECT_EQ(one.solutions, two.solutions) << preset;
     EXPECT_EQ(one.best, two.best) << preset;
     EXPECT_EQ(one.first_solution, two.first_solution) << preset;

@@ -36,8 +36,8 @@ TEST(LemmingsIslands, SolveWithinTheSharedBudgetTheSameAtAnyThreadCount) {
     const auto one = lem::solve(level, s);
     s.threads = 2;
     const auto two = lem::solve(level, s);
-    EXPECT_EQ(one.evaluations, 1500u) << lem::algorithm_name(a);
-    EXPECT_TRUE(one.solved) << lem::algorithm_name(a);
+    EXPECT_EQ(one.counters.evaluations, 1500u) << lem::algorithm_name(a);
+    EXPECT_TRUE(one.counters.solved) << lem::algorithm_name(a);
     EXPECT_GE(one.distinct(), 1u);
     EXPECT_EQ(one.solutions, two.solutions);
     EXPECT_EQ(one.first_solution, two.first_solution);
@@ -55,7 +55,7 @@ TEST(LemmingsIslands, SolveWithinTheSharedBudgetTheSameAtAnyThreadCount) {
     EXPECT_EQ(one.history.rows.front().evaluations % 3, 0u);
     // The best plan is a real plan of the level with the recorded fitness.
     const lem::LemmingsProblem problem(level, s.fitness);
-    EXPECT_DOUBLE_EQ(problem.evaluate(one.best), one.best_fitness);
+    EXPECT_DOUBLE_EQ(problem.evaluate(one.best), one.counters.best_fitness);
   }
 }
 
@@ -81,8 +81,8 @@ TEST(LemmingsIslandsCli, OptionsAreRecordedAndBadOnesRefused) {
                                                          {"migration_interval", 4},
                                                          {"migrants", 3},
                                                          {"topology", "fully-connected"}}));
-  for (const char* bad : {"--islands 0", "--islands 2 --topology star",
-                          "--islands 2 --migration-interval 0"}) {
+  for (const char* bad :
+       {"--islands 0", "--islands 2 --topology star", "--islands 2 --migration-interval 0"}) {
     const auto refused = run_evoplay("lemmings solve " + level + " --evaluations 50 --quiet " +
                                      bad + " --out " + (dir / "bad").string());
     EXPECT_EQ(refused.status, 2) << bad;

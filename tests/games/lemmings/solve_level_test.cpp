@@ -69,8 +69,8 @@ TEST(LemmingsSolveLevel, TheBestPlanIsTheEffectiveOneAndSolvesTheLevel) {
   evoplay::Control control;
   control.observer = &count;
   const auto r = lem::solve_level(level, s, control);
-  EXPECT_EQ(r.run.evaluations, 800u);
-  ASSERT_TRUE(r.run.solved);
+  EXPECT_EQ(r.run.counters.evaluations, 800u);
+  ASSERT_TRUE(r.run.counters.solved);
   EXPECT_EQ(count.generations, r.run.history.rows.size());
   // `best` holds only genes that had an effect, and replays to the same outcome.
   const auto replay = lem::simulate(level, r.best);
@@ -122,8 +122,9 @@ TEST(LemmingsSolveLevel, ACancelledRunReturnsWhatItFound) {
     evoplay::Control control;
     control.cancel.cancel();
     const auto r = lem::solve_level(level, s, control);
-    EXPECT_EQ(r.run.stop, evoplay::evo::StopReason::kCancelled) << lem::algorithm_name(a);
-    EXPECT_LE(r.run.evaluations, 40u) << lem::algorithm_name(a);  // at most a first generation
+    EXPECT_EQ(r.run.counters.stop, evoplay::evo::StopReason::kCancelled) << lem::algorithm_name(a);
+    EXPECT_LE(r.run.counters.evaluations, 40u)
+        << lem::algorithm_name(a);  // at most a first generation
     EXPECT_EQ(r.to_json()["stop_reason"], "cancelled");
   }
   // Cancelled from the observer after a few generations: it stops there.
@@ -142,7 +143,7 @@ TEST(LemmingsSolveLevel, ACancelledRunReturnsWhatItFound) {
   s.evaluations = 1'000'000'000;
   s.population = 20;
   const auto r = lem::solve(level, s, control);
-  EXPECT_EQ(r.stop, evoplay::evo::StopReason::kCancelled);
+  EXPECT_EQ(r.counters.stop, evoplay::evo::StopReason::kCancelled);
   // Within a generation of the one that cancelled (whether the stop is checked before or after
   // the observer sees a generation).
   EXPECT_GE(r.history.rows.size(), 5u);
@@ -163,21 +164,23 @@ TEST(LemmingsSolveLevel, EpochsInsteadOfEvaluations) {
     s.seed = 5;
     const auto r = lem::solve_level(level, s);
     const auto name = lem::algorithm_name(a);
-    EXPECT_EQ(r.run.generations, 12u) << name;
-    EXPECT_EQ(r.run.stop, evoplay::evo::StopReason::kGenerations) << name;
+    EXPECT_EQ(r.run.counters.generations, 12u) << name;
+    EXPECT_EQ(r.run.counters.stop, evoplay::evo::StopReason::kGenerations) << name;
     // One record per epoch, generation or iteration (CRO and the GA: and the initial one).
     EXPECT_EQ(r.run.history.rows.size(), a == lem::Algorithm::kAco ? 12u : 13u) << name;
     const auto config = s.to_json();
     EXPECT_EQ(config["epochs"], 12);
     EXPECT_EQ(config["evaluations"], nullptr);
     if (a == lem::Algorithm::kCro) {
-      EXPECT_GE(r.run.evaluations, 24u + 12 * 2);  // round(0.7 · round(0.1 · 30)) = 2 larvae
-      EXPECT_LE(r.run.evaluations, 24u + 12 * 3);  // + 1 brooded copy, mutated 5% of the time
+      EXPECT_GE(r.run.counters.evaluations,
+                24u + 12 * 2);  // round(0.7 · round(0.1 · 30)) = 2 larvae
+      EXPECT_LE(r.run.counters.evaluations,
+                24u + 12 * 3);  // + 1 brooded copy, mutated 5% of the time
       EXPECT_EQ(config["cro"]["stop"]["epochs"], 12);
       EXPECT_NE(r.label().find("12 epochs"), std::string::npos) << r.label();
     }
     if (a == lem::Algorithm::kAco) {
-      EXPECT_EQ(r.run.evaluations, 12u * 30);
+      EXPECT_EQ(r.run.counters.evaluations, 12u * 30);
     }
   }
 }

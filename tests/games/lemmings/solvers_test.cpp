@@ -324,7 +324,7 @@ TEST(LemmingsSolve, TheFewestActionsAreThoseOfTheShortestSolutionFound) {
   for (auto a : lem::kAlgorithms) {
     auto s = run_settings(a, 3000, 30, 2);
     const auto r = lem::solve(level, s);
-    ASSERT_TRUE(r.solved) << lem::algorithm_name(a);
+    ASSERT_TRUE(r.counters.solved) << lem::algorithm_name(a);
     EXPECT_EQ(r.fewest_actions, 1u) << lem::algorithm_name(a);
     const auto o = lem::simulate(level, r.fewest);
     EXPECT_TRUE(o.solved);
@@ -335,7 +335,7 @@ TEST(LemmingsSolve, TheFewestActionsAreThoseOfTheShortestSolutionFound) {
   s.evaluations = 5;
   s.population = 5;
   const auto r = lem::solve(suite_level("hard-05-grand-tour"), s);
-  ASSERT_FALSE(r.solved);
+  ASSERT_FALSE(r.counters.solved);
   EXPECT_EQ(r.fewest_actions, 0u);
   EXPECT_TRUE(r.fewest.empty());
 }
@@ -345,8 +345,8 @@ TEST(LemmingsSolve, EachAlgorithmSolvesAnEasyLevelWithinItsBudgetExactly) {
   for (auto a : lem::kAlgorithms) {
     auto s = run_settings(a, 1234, 40, 2);  // 1234: not a multiple of the population
     const auto r = lem::solve(level, s);
-    EXPECT_EQ(r.evaluations, 1234u) << lem::algorithm_name(a);
-    EXPECT_TRUE(r.solved) << lem::algorithm_name(a);
+    EXPECT_EQ(r.counters.evaluations, 1234u) << lem::algorithm_name(a);
+    EXPECT_TRUE(r.counters.solved) << lem::algorithm_name(a);
     EXPECT_GE(r.first_solution, 1u);
     EXPECT_LE(r.first_solution, 1234u);
     EXPECT_GE(r.distinct(), 1u);
@@ -356,8 +356,8 @@ TEST(LemmingsSolve, EachAlgorithmSolvesAnEasyLevelWithinItsBudgetExactly) {
               r.solutions.size());
     // The best plan found solves the level, and its fitness is the recorded one.
     const lem::LemmingsProblem problem(level, s.fitness);
-    EXPECT_DOUBLE_EQ(problem.evaluate(r.best), r.best_fitness);
-    EXPECT_TRUE(problem.solves(r.best_fitness));
+    EXPECT_DOUBLE_EQ(problem.evaluate(r.best), r.counters.best_fitness);
+    EXPECT_TRUE(problem.solves(r.counters.best_fitness));
     EXPECT_FALSE(r.history.empty());
   }
 }
@@ -373,7 +373,7 @@ TEST(LemmingsSolve, SameSeedSameRunAtOneOrTwoThreads) {
     EXPECT_EQ(one.solutions, two.solutions) << lem::algorithm_name(a);
     EXPECT_EQ(one.first_solution, two.first_solution);
     EXPECT_EQ(one.best, two.best);
-    EXPECT_DOUBLE_EQ(one.best_fitness, two.best_fitness);
+    EXPECT_DOUBLE_EQ(one.counters.best_fitness, two.counters.best_fitness);
     auto no_time = [](evoplay::History h) {  // NaN columns (no diversity) compare as text
       for (auto& row : h.rows) row.elapsed = 0;
       return h.to_csv();

@@ -20,12 +20,12 @@ TEST(SudokuCroSl, EveryPresetRunsTheSameAtOneOrTwoThreads) {
     s.generations = 3000;
     s.cro = evo::CroParams::preset_named(preset);
     const auto out = solve_cro(puzzle, s);
-    if (out.solved) {
+    if (out.counters.solved) {
       EXPECT_EQ(out.best, solve_exact(puzzle).solution) << preset;
     }
     s.threads = 2;
     const auto again = solve_cro(puzzle, s);
-    EXPECT_EQ(again.evaluations, out.evaluations) << preset;
+    EXPECT_EQ(again.counters.evaluations, out.counters.evaluations) << preset;
     EXPECT_EQ(again.local_moves, out.local_moves) << preset;
     EXPECT_EQ(test_support::rows_without_time(again.history.to_csv()),
               test_support::rows_without_time(out.history.to_csv()))

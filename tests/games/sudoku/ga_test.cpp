@@ -213,10 +213,10 @@ TEST(SudokuGa, PaperPresetSolvesAnEasyPuzzle) {
   GaSettings s = GaSettings::preset_named("paper");
   s.seed = 1;
   const auto out = solve_ga(easy, s);
-  EXPECT_TRUE(out.solved);
-  EXPECT_EQ(out.fitness, 0);
+  EXPECT_TRUE(out.counters.solved);
+  EXPECT_EQ(out.fitness(), 0);
   EXPECT_EQ(out.best, full);
-  EXPECT_EQ(out.stop, evo::StopReason::kSolved);
+  EXPECT_EQ(out.counters.stop, evo::StopReason::kSolved);
 }
 
 TEST(SudokuGa, StrongPresetSolvesIntermediatePuzzles) {
@@ -225,7 +225,7 @@ TEST(SudokuGa, StrongPresetSolvesIntermediatePuzzles) {
     GaSettings s = GaSettings::preset_named("strong");
     s.seed = i + 1;
     const auto out = solve_ga(puzzle, s);
-    EXPECT_TRUE(out.solved) << i;
+    EXPECT_TRUE(out.counters.solved) << i;
     EXPECT_TRUE(is_valid_solution(puzzle, out.best)) << i;
     EXPECT_EQ(out.best, solve_exact(puzzle).solution) << i;
   }
@@ -237,15 +237,15 @@ TEST(SudokuCro, StrongOperatorsThroughTheGenericReefSolveIntermediatePuzzles) {
     GaSettings s = GaSettings::preset_named("strong");
     s.seed = i + 1;
     const auto out = solve_cro(puzzle, s);
-    EXPECT_TRUE(out.solved) << i;
+    EXPECT_TRUE(out.counters.solved) << i;
     EXPECT_EQ(out.best, solve_exact(puzzle).solution) << i;
-    EXPECT_EQ(out.stop, evo::StopReason::kSolved);
+    EXPECT_EQ(out.counters.stop, evo::StopReason::kSolved);
     EXPECT_GE(out.history.back().extra_value("occupancy"), 0.0);
     // Same seed, two threads: the same run.
     s.threads = 2;
     const auto again = solve_cro(puzzle, s);
-    EXPECT_EQ(again.generations, out.generations);
-    EXPECT_EQ(again.evaluations, out.evaluations);
+    EXPECT_EQ(again.counters.generations, out.counters.generations);
+    EXPECT_EQ(again.counters.evaluations, out.counters.evaluations);
     EXPECT_EQ(again.local_moves, out.local_moves);
     EXPECT_EQ(test_support::rows_without_time(again.history.to_csv()),
               test_support::rows_without_time(out.history.to_csv()))
@@ -296,10 +296,10 @@ TEST(SudokuIslands, GaAndCroIslandsSolveTheSameAtAnyThreadCount) {
     const auto a = cro ? solve_cro(puzzle, s) : solve_ga(puzzle, s);
     s.threads = 2;
     const auto b = cro ? solve_cro(puzzle, s) : solve_ga(puzzle, s);
-    EXPECT_TRUE(a.solved) << (cro ? "cro" : "ga");
+    EXPECT_TRUE(a.counters.solved) << (cro ? "cro" : "ga");
     EXPECT_TRUE(solve_exact(puzzle, 2).solution.cells == a.best.cells);  // the unique solution
     EXPECT_EQ(a.best.cells, b.best.cells);
-    EXPECT_EQ(a.evaluations, b.evaluations);
+    EXPECT_EQ(a.counters.evaluations, b.counters.evaluations);
     EXPECT_EQ(a.local_moves, b.local_moves);
     ASSERT_EQ(a.history.rows.size(), b.history.rows.size());
     for (std::size_t i = 0; i < a.history.rows.size(); ++i) {
@@ -334,10 +334,10 @@ TEST(SudokuGa, ABestBoardObserverSeesTheBestBoardAfterEveryGeneration) {
     Control control;
     control.observer = &boards;
     const auto r = solve_ga(puzzle, s, control);
-    EXPECT_EQ(boards.records, r.generations + 1);
+    EXPECT_EQ(boards.records, r.counters.generations + 1);
     ASSERT_EQ(boards.fitness.size(), boards.records);
     EXPECT_TRUE(std::is_sorted(boards.fitness.rbegin(), boards.fitness.rend()));  // never worse
-    EXPECT_EQ(boards.fitness.back(), r.fitness);
+    EXPECT_EQ(boards.fitness.back(), r.fitness());
     EXPECT_EQ(boards.last.cells, r.best.cells);
   }
 }
@@ -367,7 +367,7 @@ TEST(SudokuExperiment, GenerationsAreReadFromOneRunAndThreadsDoNotMatter) {
   s.crossover = "combined";
   s.generations = 10;
   s.seed = one.runs[0].seed;
-  EXPECT_EQ(solve_ga(boards[0], s).fitness, one.runs[0].fitness);
+  EXPECT_EQ(solve_ga(boards[0], s).fitness(), one.runs[0].fitness);
   // Best fitness never gets worse with more generations, and the summary counts runs.
   for (std::size_t i = 0; i + 2 < one.runs.size(); i += 3) {
     EXPECT_GE(one.runs[i].fitness, one.runs[i + 1].fitness);

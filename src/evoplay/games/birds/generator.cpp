@@ -133,10 +133,10 @@ class Generator {
   bool done() {
     if (!wants_generation()) return true;
     if (const auto stop = stop_now(); stop != evo::StopReason::kNone) {
-      result_.stop = stop;
+      result_.counters.stop = stop;
       return true;
     }
-    if (generation_ >= s_.generations) result_.stop = evo::StopReason::kTarget;
+    if (generation_ >= s_.generations) result_.counters.stop = evo::StopReason::kTarget;
     return false;
   }
 
@@ -152,7 +152,7 @@ class Generator {
   /// individuals not scored by then are dropped, and generation 0 is not complete().
   void start() {
     complete_ = false;
-    result_.stop = evo::StopReason::kCancelled;
+    result_.counters.stop = evo::StopReason::kCancelled;
     const int n = std::max(2, s_.population);
     if (control_.cancelled()) return;  // before a population of 100,000 is made
     pop_.resize(static_cast<std::size_t>(n));
@@ -167,7 +167,7 @@ class Generator {
     if (!score(pop_) || !record(pop_, 0)) return;
     offer_to_archive(pop_);
     show_archive(0);
-    result_.stop = evo::StopReason::kGenerations;
+    result_.counters.stop = evo::StopReason::kGenerations;
     complete_ = true;
   }
 
@@ -205,7 +205,7 @@ class Generator {
   /// The last start() or step() ran to its end (a cancel may stop one under way).
   bool complete() const { return complete_; }
   const GenerationRecord& last_record() const { return result_.history.back(); }
-  void set_stop(evo::StopReason stop) { result_.stop = stop; }
+  void set_stop(evo::StopReason stop) { result_.counters.stop = stop; }
 
   /// Copies of the `count` best of the population (it is kept best first).
   std::vector<Individual> emigrants(std::size_t count) const {
@@ -252,10 +252,10 @@ class Generator {
   GeneratorResult finish() {
     fill_archive(pop_);
     for (const Individual& a : archive_) result_.qualified += qualified(a, s_) ? 1 : 0;
-    result_.generations = generation_;
+    result_.counters.generations = generation_;
     result_.levels = archive_;
     result_.population = pop_;
-    result_.seconds = clock_.seconds();
+    result_.counters.seconds = clock_.seconds();
     return std::move(result_);
   }
 
@@ -270,7 +270,7 @@ class Generator {
   /// A generation stopped by a cancel: it does not count (its row is not written).
   void abandon_generation() {
     --generation_;
-    result_.stop = evo::StopReason::kCancelled;
+    result_.counters.stop = evo::StopReason::kCancelled;
   }
 
   /// Stability of every individual not yet scored (cached by level), then diversity and fitness
@@ -369,7 +369,7 @@ class Generator {
       std::stable_sort(pop.begin(), pop.end(), fitter);
       return false;
     }
-    result_.evaluations += evaluations;
+    result_.counters.evaluations += evaluations;
     for (std::size_t i = 0; i < pop.size(); ++i) set_fitness(pop[i], terms[i]);
     std::stable_sort(pop.begin(), pop.end(), fitter);
     return true;
@@ -660,7 +660,7 @@ class Generator {
   bool record(const std::vector<Individual>& pop, int generation) {
     GenerationRecord r;
     r.generation = static_cast<std::size_t>(generation);
-    r.evaluations = result_.evaluations;
+    r.evaluations = result_.counters.evaluations;
     double sum = 0, stability = 0, best_stability = 0, diversity = 0, length = 0, stable = 0,
            robust = 0;
     r.best = pop.front().fitness;
@@ -783,10 +783,10 @@ void GeneratorRun::immigrate(const std::vector<evo::Migrant<Individual>>& arrivi
 evo::RunResult<Individual> GeneratorRun::finish() {
   GeneratorResult g = impl_->finish();
   evo::RunResult<Individual> r = std::move(so_far_);
-  r.stop = g.stop;
-  r.generations = static_cast<std::size_t>(g.generations);
-  r.evaluations = g.evaluations;
-  r.seconds = g.seconds;
+  r.stop = g.counters.stop;
+  r.generations = g.counters.generations;
+  r.evaluations = g.counters.evaluations;
+  r.seconds = g.counters.seconds;
   for (Individual& level : g.levels) {
     r.fitness.push_back(level.fitness);
     r.population.push_back(std::move(level));

@@ -153,20 +153,19 @@ struct Individual {
 };
 
 struct GeneratorResult {
-  std::vector<Individual> levels;          // the archive at the end, best first
-  int qualified = 0;                       // of them: stable, all pigs, blocks in range
-  std::vector<Individual> population;      // the last population, best first
-  History history;                         // one row per generation (see docs/birds-generator.md)
-  int generations = 0;                     // completed after the initial population
-  std::uint64_t evaluations = 0;           // new individuals scored
+  std::vector<Individual> levels;      // the archive at the end, best first
+  int qualified = 0;                   // of them: stable, all pigs, blocks in range
+  std::vector<Individual> population;  // the last population, best first
+  History history;                     // one row per generation (see docs/birds-generator.md)
+  /// The run's counters: generations completed after the initial population, evaluations (new
+  /// individuals scored), seconds, and why it ended: kGenerations (the generations asked for,
+  /// the levels found by then, or the max_generations reached looking for them: `qualified`
+  /// tells which), kTarget (the levels found after more generations than asked for), kTime,
+  /// kCancelled. (best_fitness, solved and restarts are not used.)
+  evo::RunCounters counters{.stop = evo::StopReason::kGenerations};
   std::uint64_t simulations = 0;           // Box2D runs (the rest came from the cache)
   std::uint64_t playability_measures = 0;  // levels played (playable mode)
   std::uint64_t bird_checks = 0;           // levels given the two-birds check (min_birds 2)
-  /// Why it ended: kGenerations (the generations asked for, the levels found by then, or the
-  /// max_generations reached looking for them: `qualified` tells which), kTarget (the levels
-  /// found after more generations than asked for), kTime, kCancelled.
-  evo::StopReason stop = evo::StopReason::kGenerations;
-  double seconds = 0;
 };
 
 /// An observer of the generator that also sees its archive after each generation (the initial

@@ -73,14 +73,14 @@ GeneratorResult run_generator_islands(const Catalogue& catalogue, const Ruleset&
   }
   GeneratorResult out = merge_archives(catalogue, rules, settings, std::move(candidates), run.stop);
   out.history = std::move(run.history);
-  out.generations = static_cast<int>(run.generations);
-  out.evaluations = run.evaluations;
+  out.counters.generations = run.generations;
+  out.counters.evaluations = run.evaluations;
   for (const auto& [name, n] : run.counts) {
     if (name == "simulations") out.simulations += n;
     if (name == "playability_measures") out.playability_measures += n;
     if (name == "bird_checks") out.bird_checks += n;
   }
-  out.seconds = clock.seconds();
+  out.counters.seconds = clock.seconds();
   return out;
 }
 

@@ -228,7 +228,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     Control layer_control = control;
     layer_control.observer = &records;
     auto result = run_generator(catalogue, rules, settings, layer_control);
-    out.stop = result.stop;
+    out.stop = result.counters.stop;
     for (const GenerationRecord& r : result.history.rows) {
       history.add(numbered_on(r, before, layer));
     }
@@ -244,7 +244,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
     const auto reports = simulate_all(levels, settings.physics, settings.threads);
     if (std::cmp_less(levels.size(), rules.levels)) {
       out.notes.push_back(
-          result.stop == evo::StopReason::kCancelled
+          result.counters.stop == evo::StopReason::kCancelled
               ? fmt::format("{}: cancelled with {} distinct levels of the {} asked for",
                             layer_label, levels.size(), rules.levels)
               : fmt::format("{}: only {} distinct levels of the {} asked for (a larger "
@@ -252,7 +252,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                             layer_label, levels.size(), rules.levels));
     }
     // The last layer's levels (or those of a layer cancelled) go at the top of the folder.
-    const bool last = layer == set.layers || result.stop == evo::StopReason::kCancelled;
+    const bool last = layer == set.layers || result.counters.stop == evo::StopReason::kCancelled;
     const auto folder = last ? dir : dir / fmt::format("layer-{}", layer);
     if (files) std::filesystem::create_directories(folder);
     nlohmann::json level_list = nlohmann::json::array();
@@ -300,12 +300,12 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                       {"levels", level_list.size()},
                       {"stable_levels", stable},
                       {"qualified_levels", result.qualified},
-                      {"generations", result.generations},
-                      {"stop_reason", evo::stop_reason_name(result.stop)},
-                      {"evaluations", result.evaluations},
+                      {"generations", result.counters.generations},
+                      {"stop_reason", evo::stop_reason_name(result.counters.stop)},
+                      {"evaluations", result.counters.evaluations},
                       {"simulations", result.simulations},
                       {"bird_checks", result.bird_checks},
-                      {"seconds", result.seconds},
+                      {"seconds", result.counters.seconds},
                       {"new_composites", fresh_names}});
     if (last) {
       final_levels = std::move(level_list);

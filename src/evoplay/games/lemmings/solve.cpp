@@ -225,10 +225,11 @@ SolveResult solve(const Level& level, const SolverSettings& settings, const Cont
       evaluation_budget > 0 ? evaluation_budget : std::numeric_limits<std::uint64_t>::max();
   std::unordered_set<std::uint64_t> solutions;
   const evo::EvaluationHook<Plan> hook = [&](const Plan& g, double f) {
-    if (out.evaluations >= budget) return;  // beyond the budget: not counted
-    ++out.evaluations;
-    if (out.evaluations == 1 || f > out.best_fitness) {
-      out.best_fitness = f;
+    auto& n = out.counters;
+    if (n.evaluations >= budget) return;  // beyond the budget: not counted
+    ++n.evaluations;
+    if (n.evaluations == 1 || f > n.best_fitness) {
+      n.best_fitness = f;
       out.best = g;
     }
     if (problem.solves(f)) {
@@ -237,7 +238,7 @@ SolveResult solve(const Level& level, const SolverSettings& settings, const Cont
         out.fewest_actions = v.actions;
         out.fewest = g;
       }
-      if (out.first_solution == 0) out.first_solution = out.evaluations;
+      if (out.first_solution == 0) out.first_solution = n.evaluations;
       solutions.insert(v.effective_hash);
     }
   };
@@ -253,8 +254,8 @@ SolveResult solve(const Level& level, const SolverSettings& settings, const Cont
           mutation, observer, hook,
           evo::pick_substrates(settings.cro.substrates, plan_substrates(problem)),
           control.exchange);
-      out.generations = r.generations;
-      out.stop = r.stop;
+      out.counters.generations = r.generations;
+      out.counters.stop = r.stop;
       out.history = std::move(r.history);
       break;
     }
@@ -262,24 +263,25 @@ SolveResult solve(const Level& level, const SolverSettings& settings, const Cont
       auto r = evo::run_ga_islands(recording, cancellable(ga_params(settings), control),
                                    settings.islands, crossover, mutation, observer, hook,
                                    control.exchange);
-      out.generations = r.generations;
-      out.stop = r.stop;
+      out.counters.restarts = r.restarts;
+      out.counters.generations = r.generations;
+      out.counters.stop = r.stop;
       out.history = std::move(r.history);
       break;
     }
     case Algorithm::kAco: {
       auto r = evo::run_aco_islands(recording, cancellable(aco_params(settings), control),
                                     settings.islands, observer, hook, control.exchange);
-      out.generations = r.generations;
-      out.stop = r.stop;
+      out.counters.generations = r.generations;
+      out.counters.stop = r.stop;
       out.history = std::move(r.history);
       break;
     }
   }
-  out.solved = out.first_solution > 0;
+  out.counters.solved = out.first_solution > 0;
   out.solutions.assign(solutions.begin(), solutions.end());
   std::sort(out.solutions.begin(), out.solutions.end());
-  out.seconds = clock.seconds();
+  out.counters.seconds = clock.seconds();
   out.simulation_seconds = recording.simulation_seconds();
   return out;
 }

@@ -134,22 +134,20 @@ struct SolverSettings {
 struct SolveResult {
   Algorithm algorithm = Algorithm::kCro;
   FitnessKind fitness = FitnessKind::kHeuristic;
-  std::uint64_t evaluations = 0;         // counted: min(budget, what the algorithm evaluated)
-  std::size_t generations = 0;           // epochs, generations or iterations run (after the
-                                         // initial reef or population for CRO and the GA)
-  bool solved = false;                   // some evaluated plan solved the level
+  /// The run's counters: evaluations counted up to the budget (min(budget, what the algorithm
+  /// evaluated)); generations: epochs, generations or iterations run (after the initial reef or
+  /// population for CRO and the GA); solved: some evaluated plan solved the level; the best
+  /// fitness of those evaluations; seconds; stop (kCancelled: control.cancel stopped it).
+  evo::RunCounters counters;
   std::uint64_t first_solution = 0;      // 1-based evaluation that first solved it; 0 = never
   std::vector<std::uint64_t> solutions;  // plan_hash of each distinct effective plan that
                                          // solved the level, sorted
-  double best_fitness = 0;
-  Plan best;  // the plan (genome) of the best fitness, first found
+  Plan best;                             // the plan (genome) of the best fitness, first found
   // If solved: the fewest actions (genes that had an effect) of a solution, and the first
   // solution found (genome) that takes that few.
   std::size_t fewest_actions = 0;
   Plan fewest;
-  double seconds = 0;
-  double simulation_seconds = 0;  // of `seconds`, spent simulating plans (summed over threads)
-  evo::StopReason stop = evo::StopReason::kNone;  // kCancelled: control.cancel stopped it
+  double simulation_seconds = 0;  // of the seconds, spent simulating plans (summed over threads)
   History history;  // the algorithm's per-generation records (epochs, generations, iterations)
 
   std::size_t distinct() const { return solutions.size(); }

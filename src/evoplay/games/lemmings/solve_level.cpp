@@ -59,52 +59,50 @@ LevelSolveResult solve_level(const Level& level, const SolverSettings& settings,
   const auto sim = make_runner(level);
   r.best = effective_plan(r.run.best, sim->play(r.run.best));
   r.outcome = sim->play(r.best);
-  if (r.run.solved) r.fewest = effective_plan(r.run.fewest, sim->play(r.run.fewest));
+  if (r.run.counters.solved) r.fewest = effective_plan(r.run.fewest, sim->play(r.run.fewest));
   return r;
 }
 
 std::string LevelSolveResult::label() const {
   const auto& s = settings;
   const std::string budget = s.epochs > 0
-                                 ? fmt::format("{} {}, {} evaluations", run.generations,
+                                 ? fmt::format("{} {}, {} evaluations", run.counters.generations,
                                                s.algorithm == Algorithm::kCro  ? "epochs"
                                                : s.algorithm == Algorithm::kGa ? "generations"
                                                                                : "iterations",
-                                               run.evaluations)
-                                 : fmt::format("{} evaluations", run.evaluations);
+                                               run.counters.evaluations)
+                                 : fmt::format("{} evaluations", run.counters.evaluations);
   return fmt::format("{} on {} ({} fitness, {}, seed {})", algorithm_label(s.algorithm), level.name,
                      fitness_name(s.fitness), budget, s.seed);
 }
 
 nlohmann::json LevelSolveResult::to_json() const {
-  return {{"level", level.name},
-          {"algorithm", algorithm_name(settings.algorithm)},
-          {"fitness", fitness_name(settings.fitness)},
-          {"solved", run.solved},
-          {"first_solution",
-           run.first_solution ? nlohmann::json(run.first_solution) : nlohmann::json(nullptr)},
-          {"distinct_solutions", run.distinct()},
-          {"fewest_actions", run.solved ? nlohmann::json(run.fewest_actions) : nlohmann::json()},
-          {"fewest_plan", run.solved ? nlohmann::json(to_text(fewest)) : nlohmann::json()},
-          {"best_fitness", run.best_fitness},
-          {"evaluations", run.evaluations},
-          {"generations", run.generations},
-          {"seconds", run.seconds},
-          {"stop_reason", evo::stop_reason_name(run.stop)},
-          {"best_plan", to_text(best)},
-          {"outcome", outcome_json(level, best, outcome)}};
+  const bool solved = run.counters.solved;
+  nlohmann::json j = run.counters.to_json();  // solved, best_fitness, evaluations, generations...
+  j.update({{"level", level.name},
+            {"algorithm", algorithm_name(settings.algorithm)},
+            {"fitness", fitness_name(settings.fitness)},
+            {"first_solution",
+             run.first_solution ? nlohmann::json(run.first_solution) : nlohmann::json(nullptr)},
+            {"distinct_solutions", run.distinct()},
+            {"fewest_actions", solved ? nlohmann::json(run.fewest_actions) : nlohmann::json()},
+            {"fewest_plan", solved ? nlohmann::json(to_text(fewest)) : nlohmann::json()},
+            {"best_plan", to_text(best)},
+            {"outcome", outcome_json(level, best, outcome)}});
+  return j;
 }
 
 std::string LevelSolveResult::text() const {
   std::string out = label() + "\n";
-  out += run.solved ? fmt::format(
-                          "solved: first after {} evaluations; {} distinct solutions, the "
-                          "fewest actions {}; {:.2f} s\n",
-                          run.first_solution, run.distinct(), run.fewest_actions, run.seconds)
-                    : fmt::format("not solved in {} evaluations; {:.2f} s\n", run.evaluations,
-                                  run.seconds);
+  out += run.counters.solved
+             ? fmt::format(
+                   "solved: first after {} evaluations; {} distinct solutions, the "
+                   "fewest actions {}; {:.2f} s\n",
+                   run.first_solution, run.distinct(), run.fewest_actions, run.counters.seconds)
+             : fmt::format("not solved in {} evaluations; {:.2f} s\n", run.counters.evaluations,
+                           run.counters.seconds);
   out += fmt::format("best plan (fitness {:.4f}), the genes that had an effect:\n{}",
-                     run.best_fitness, outcome_text(level, best, outcome));
+                     run.counters.best_fitness, outcome_text(level, best, outcome));
   return out;
 }
 
@@ -126,10 +124,10 @@ void save_solve_files(const LevelSolveResult& r, const RunDir& run) {
       "best.plan",
       plan_file_text(fmt::format("Best plan found by {}: fitness {:.6f}\n{}; the "
                                  "genes that had an effect",
-                                 label, r.run.best_fitness,
+                                 label, r.run.counters.best_fitness,
                                  r.outcome.solved ? "solves the level" : "does not solve"),
                      r.best));
-  if (r.run.solved) {
+  if (r.run.counters.solved) {
     run.write_text("fewest.plan",
                    plan_file_text(fmt::format("A solution with the fewest actions found ({}) by "
                                               "{}; the genes that had an effect",

@@ -196,16 +196,16 @@ bool run_study_unit(StudyRun& run, const StudyLevel& level, const StudySpec& spe
   control.cancel = cancel;
   const double cpu_start = thread_cpu_seconds();
   SolveResult r = solve(level.level, s, control);
-  if (r.stop == evo::StopReason::kCancelled) return false;
+  if (r.counters.stop == evo::StopReason::kCancelled) return false;
   run.cpu_seconds = thread_cpu_seconds() - cpu_start;
-  run.solved = r.solved;
+  run.solved = r.counters.solved;
   run.first_solution = r.first_solution;
   run.distinct = r.distinct();
   run.fewest_actions = r.fewest_actions;
   run.solutions = std::move(r.solutions);
-  run.best_fitness = r.best_fitness;
-  run.evaluations = r.evaluations;
-  run.seconds = r.seconds;
+  run.best_fitness = r.counters.best_fitness;
+  run.evaluations = r.counters.evaluations;
+  run.seconds = r.counters.seconds;
   run.simulation_seconds = r.simulation_seconds;
   curves_of(r.history, spec.solver.evaluations, std::max<std::size_t>(spec.curve_points, 1),
             run.best_curve, run.mean_curve);

@@ -272,7 +272,7 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
     Control each;  // every run: cancelled with the whole
     each.cancel = cancel;
     const GaOutcome o = solve_ga(puzzles[puzzle], s, each);
-    if (o.stop == evo::StopReason::kCancelled) return std::nullopt;
+    if (o.counters.stop == evo::StopReason::kCancelled) return std::nullopt;
     nlohmann::json records = nlohmann::json::array();
     for (double v : values) {
       RunRecord r;
@@ -293,11 +293,11 @@ ExperimentResult run_experiment(const std::vector<Board>& puzzles, const Experim
         r.evaluations = rows[at].evaluations;
         r.seconds = rows[at].elapsed;
       } else {
-        r.fitness = o.fitness;
-        r.solved = o.solved;
-        r.generations = o.generations;
-        r.evaluations = o.evaluations;
-        r.seconds = o.seconds;
+        r.fitness = o.fitness();
+        r.solved = o.counters.solved;
+        r.generations = o.counters.generations;
+        r.evaluations = o.counters.evaluations;
+        r.seconds = o.counters.seconds;
       }
       records.push_back(run_record_json(r));
     }

@@ -143,16 +143,10 @@ Exchange* island_exchange(const GaSettings& s, const Control& control) {
 GaOutcome outcome_of(const SudokuProblem& problem, evo::RunResult<SudokuProblem::Genome>& result,
                      const Operators& ops, Exchange* exchange) {
   GaOutcome out;
-  out.solved = result.solved;
-  out.fitness = static_cast<int>(result.best_fitness);
+  out.counters = result.counters();
   // A run whose start a cancel stopped has no best: the puzzle as given stands for it.
   out.best = result.history.empty() ? problem.puzzle() : problem.to_board(result.best);
-  out.generations = result.generations;
-  out.evaluations = result.evaluations;
   out.local_moves = sum_over_processes(exchange, ops.local_moves.load());
-  out.restarts = result.restarts;
-  out.seconds = result.seconds;
-  out.stop = result.stop;
   out.history = std::move(result.history);
   return out;
 }

@@ -124,16 +124,13 @@ struct GaSettings {
 };
 
 struct GaOutcome {
-  bool solved = false;
-  int fitness = 0;  // of the best board
+  evo::RunCounters counters;  // solved, best_fitness (the best board's conflicts), generations...
   Board best;
-  std::size_t generations = 0;
-  std::uint64_t evaluations = 0;
   std::uint64_t local_moves = 0;  // swaps made by the local search
-  std::size_t restarts = 0;
-  double seconds = 0;
-  evo::StopReason stop = evo::StopReason::kNone;
   History history;
+
+  /// The best board's conflicts (0: solved).
+  int fitness() const { return static_cast<int>(counters.best_fitness); }
 };
 
 /// An observer of a GA or CRO run on a puzzle that also sees the best board so far after each

@@ -26,27 +26,30 @@ ShowcaseResult run_showcase(std::string_view line, std::uint64_t seed, int threa
     control.observer = &live;
     out = solve_ga(puzzle, s, control);
     config[preset] = s.to_json();
-    result[preset] = {{"solved", out.solved},           {"fitness", out.fitness},
-                      {"generations", out.generations}, {"evaluations", out.evaluations},
-                      {"seconds", out.seconds},         {"board", to_line(out.best)}};
+    result[preset] = {
+        {"solved", out.counters.solved},           {"fitness", out.fitness()},
+        {"generations", out.counters.generations}, {"evaluations", out.counters.evaluations},
+        {"seconds", out.counters.seconds},         {"board", to_line(out.best)}};
     run.write_text(prefix + "history.csv", out.history.to_csv());
     render::HistoryPlotOptions plot;
     plot.title = strong ? fmt::format(
                               "strong preset on a medium Sudoku: solved in {} generations "
                               "({} restart{})",
-                              out.generations, out.restarts, out.restarts == 1 ? "" : "s")
+                              out.counters.generations, out.counters.restarts,
+                              out.counters.restarts == 1 ? "" : "s")
                         : fmt::format(
                               "paper preset on the same Sudoku: best fitness {} after {} "
                               "generations",
-                              out.fitness, out.generations);
+                              out.fitness(), out.counters.generations);
     plot.y_label = "fitness: digits missing from columns and boxes";
     plot.y2_label = "diversity (cells that differ)";
     render::save_history_plot(run.file(prefix + "fitness.png"), out.history, plot);
     save_board_picture(run.file(prefix + "board.png"), puzzle, out.best,
                        strong ? fmt::format("strong GA: {} in {} generations",
-                                            out.solved ? "solved" : "not solved", out.generations)
+                                            out.counters.solved ? "solved" : "not solved",
+                                            out.counters.generations)
                               : fmt::format("paper GA after {} generations: fitness {}",
-                                            out.generations, out.fitness));
+                                            out.counters.generations, out.fitness()));
   }
   run.write_json("config.json", config);
   run.finish(result);

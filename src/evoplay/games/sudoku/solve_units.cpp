@@ -33,15 +33,15 @@ PuzzleResult solve_puzzle(const PuzzleEntry& entry, std::size_t index,
   ga.threads = threads;
   auto r = settings.method == "cro" ? solve_cro(entry.board, ga, control)
                                     : solve_ga(entry.board, ga, control);
-  o.solved = r.solved;
-  o.fitness = r.fitness;
+  o.solved = r.counters.solved;
+  o.fitness = r.fitness();
   o.board = std::move(r.best);
-  o.generations = r.generations;
-  o.evaluations = r.evaluations;
+  o.generations = r.counters.generations;
+  o.evaluations = r.counters.evaluations;
   o.local_moves = r.local_moves;
-  o.restarts = r.restarts;
-  o.seconds = r.seconds;
-  o.stop = r.stop;
+  o.restarts = r.counters.restarts;
+  o.seconds = r.counters.seconds;
+  o.stop = r.counters.stop;
   o.history = std::move(r.history);
   return o;
 }
