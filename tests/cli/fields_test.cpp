@@ -13,9 +13,14 @@
 #include <vector>
 
 #include "evoplay/cli/commands.hpp"
+#include "evoplay/games/connect4/solve_file.hpp"
+#include "evoplay/games/flags/tournament.hpp"
 #include "evoplay/games/lemmings/study.hpp"
 #include "evoplay/games/sudoku/experiment.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
+#include "evoplay/games/tictactoe/learn_runs.hpp"
+#include "evoplay/games/tictactoe/learn_settings.hpp"
+#include "evoplay/search/series.hpp"
 
 namespace {
 
@@ -36,18 +41,41 @@ CLI::App* find_command(CLI::App& app, const FieldCase& c) {
 }
 
 std::vector<FieldCase> cases() {
+  const auto series = fields::describe(search::SeriesSettings{});
+  auto learn = fields::describe(games::tictactoe::LearnSettings{});
+  for (const auto& info : fields::describe(games::tictactoe::LearnRunsSettings{}))
+    learn.push_back(info);
+  const std::set<std::string> seats = {"--x", "--o", "--no-board"},
+                              teams = {"--a", "--b", "--no-board", "--render-dir"};
   return {
       {"lemmings", "solve", fields::describe(games::lemmings::SolverSettings{}), {}},
       {"lemmings", "compare", fields::describe(games::lemmings::StudySpec{}), {}},
       {"sudoku", "solve", fields::describe(games::sudoku::SolveSettings{}), {}},
       {"sudoku", "experiment", fields::describe(games::sudoku::ExperimentSettings{}), {"--first"}},
+      {"tictactoe", "learn", learn, {}},
+      {"tictactoe", "play", series, seats},
+      {"connect4", "play", series, seats},
+      {"connect4", "solve", fields::describe(games::connect4::SolveSettings{}), {}},
+      {"flags", "play", series, teams},
+      {"flags",
+       "tournament",
+       fields::describe(games::flags::TournamentSettings{}),
+       {"--bots", "--maps"}},
   };
+}
+
+/// Every game's commands.
+void add_commands(CLI::App& app) {
+  cli::add_lemmings_commands(app);
+  cli::add_sudoku_commands(app);
+  cli::add_tictactoe_commands(app);
+  cli::add_connect4_commands(app);
+  cli::add_flags_commands(app);
 }
 
 TEST(DeclaredFields, EveryFieldIsAnOptionWithItsDeclaredHelp) {
   CLI::App app;
-  cli::add_lemmings_commands(app);
-  cli::add_sudoku_commands(app);
+  add_commands(app);
   for (const auto& c : cases()) {
     CLI::App* cmd = find_command(app, c);
     for (const auto& info : c.fields) {
@@ -64,8 +92,7 @@ TEST(DeclaredFields, EveryFieldIsAnOptionWithItsDeclaredHelp) {
 
 TEST(DeclaredFields, NoCommandBindsASettingBesideItsDeclaration) {
   CLI::App app;
-  cli::add_lemmings_commands(app);
-  cli::add_sudoku_commands(app);
+  add_commands(app);
   for (const auto& c : cases()) {
     std::set<std::string> allowed = kCommon;
     allowed.insert(c.inputs.begin(), c.inputs.end());

@@ -16,6 +16,7 @@
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/input_files.hpp"
 #include "evoplay/core/json_text.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/core/output_path.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/progress.hpp"
@@ -196,7 +197,7 @@ void add_birds_render(CLI::App* group) {
       ->check(CLI::IsMember({"png", "svg"}));
   cmd->add_option("--threads", opt->threads, "worker threads for --after (0 = all cores)")
       ->capture_default_str()
-      ->check(whole_in(0, kMaxThreads));
+      ->check(whole_in(0, limits::kThreads));
   add_physics_options(cmd, opt->physics);
   cmd->callback([opt] {
     const birds::RenderRequest request{opt->out, opt->width, opt->columns, opt->format};

@@ -5,6 +5,7 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/input_files.hpp"
@@ -43,11 +44,11 @@ struct TournamentOptions {
   CommonOptions common;
   std::string bots;  // comma-separated
   std::vector<std::string> maps;
-  fl::TournamentSettings settings;
+  std::shared_ptr<FieldOptions<fl::TournamentSettings>> settings;  // --games, declared
 };
 
 void run_tournament(const TournamentOptions& opt) {
-  auto settings = opt.settings;
+  auto settings = opt.settings->resolve();
   settings.maps = expand_input_files(opt.maps, ".map");
   settings.bots = fl::TournamentSettings::parse_bots(opt.bots);
   settings.seed = opt.common.seed;
@@ -114,9 +115,7 @@ void add_flags_commands(CLI::App& app) {
   t->add_option("--maps", topt->maps,
                 "maps: files, folders or glob patterns such as 'data/flags/*.map'")
       ->required();
-  t->add_option("--games", topt->settings.games, "games per pairing, map and side")
-      ->capture_default_str()
-      ->check(whole_in(1, kMaxGames));
+  topt->settings = bind_fields(t, fl::TournamentSettings{}, {.only = {"games"}});
   add_common_options(t, topt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
   t->get_option("--threads")->description(kThreadsHelp);
   t->callback([topt] { run_tournament(*topt); });

@@ -14,15 +14,6 @@
 
 namespace evoplay::cli {
 
-/// Upper limits of the options that size a run (docs/reliability.md): past them the memory or
-/// the time a run needs is beyond any machine this program runs on.
-inline constexpr int kMaxThreads = 1024;                // --threads
-inline constexpr long long kMaxPopulation = 1'000'000;  // --population (individuals, corals, ants)
-inline constexpr long long kMaxGenerations = 1'000'000'000;  // --generations, --epochs
-inline constexpr long long kMaxRuns = 1'000'000;             // --runs of a study or an experiment
-inline constexpr long long kMaxGames = 1'000'000;            // --games of a series or a tournament
-inline constexpr long long kMaxEvaluations = 1'000'000'000'000;  // --evaluations of a run
-
 /// A number from `lo` to `hi` (both included), finite.
 CLI::Validator number_in(double lo, double hi);
 /// A finite number greater than `lo` (and at most `hi`).

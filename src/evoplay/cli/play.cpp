@@ -16,12 +16,18 @@ void add_player_options(CLI::App* cmd, PlayOptions& opt, const std::array<std::s
       ->capture_default_str();
   cmd->add_option(names[1], opt.players[1], fmt::format("who plays {}: same choices", seats[1]))
       ->capture_default_str();
-  cmd->add_option("--games", opt.games, "games to play (bots only: in parallel, then a summary)")
-      ->capture_default_str()
-      ->check(whole_in(1, kMaxGames));
+  opt.series = bind_fields(cmd, search::SeriesSettings{}, {.only = {"games"}});
   cmd->add_flag("--no-board", opt.no_board,
                 "one game of bots: print only the result, not the board after every ply");
   add_common_options(cmd, opt.common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
+}
+
+search::SeriesSettings PlayOptions::settings() const {
+  search::SeriesSettings s = series->resolve();
+  s.players = players;
+  s.seed = common.seed;
+  s.threads = common.threads;
+  return s;
 }
 
 void print_json(nlohmann::json json, const RunDir& run) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/fields.hpp"
 #include "evoplay/core/history_log.hpp"
 #include "evoplay/search/game_ui.hpp"
 #include "evoplay/search/series.hpp"
@@ -25,8 +26,11 @@ using search::read_number;
 struct PlayOptions {
   CommonOptions common;
   std::array<std::string, 2> players;
-  int games = 1;
+  std::shared_ptr<FieldOptions<search::SeriesSettings>> series;  // --games, from the declaration
   bool no_board = false;  // one game of bots: only the result, not the board after every ply
+
+  /// The series' settings: --games, --seed, --threads and the players given.
+  search::SeriesSettings settings() const;
 };
 
 /// The options of a play command: who plays each seat (`names`, e.g. {"--x,--first",
@@ -46,13 +50,13 @@ void finish_play(RunDir& run, const search::SeriesResult& result, const PlayOpti
 template <search::Game G>
 std::vector<search::GameRecord<G>> run_play(const GameUi<G>& ui, const PlayOptions& opt) {
   const auto factory = search::bots_and_human(ui);
-  search::SeriesSettings settings{opt.players, opt.games, opt.common.seed, opt.common.threads};
+  search::SeriesSettings settings = opt.settings();
   settings.validate(factory);
   bool human = false;
   for (const auto& spec : opt.players)
     human = human || search::parse_bot_spec(spec).kind == "human";
   if (human) settings.threads = 1;
-  const bool show = human || (opt.games == 1 && !opt.common.json && !opt.no_board);
+  const bool show = human || (settings.games == 1 && !opt.common.json && !opt.no_board);
   // A person's moves are read at the terminal: Ctrl-C then ends the program as usual, so only
   // bot series are cancellable (from the moment config.json exists).
   std::optional<Cancellable> cancel;

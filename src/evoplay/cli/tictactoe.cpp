@@ -7,8 +7,8 @@
 
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
-#include "evoplay/cli/help_format.hpp"
 #include "evoplay/cli/fields.hpp"
+#include "evoplay/cli/help_format.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/cli/play.hpp"
 #include "evoplay/core/json_text.hpp"
@@ -112,14 +112,10 @@ void add_learn(CLI::App* group) {
                   "continue the run saved in this folder (with its settings; --cycles may grow)")
       ->group(kRunOptions);
   const auto fields = bind_fields(cmd, ttt::LearnSettings::preset_named("original"));
-  cmd->add_option("--runs", opt->runs,
-                  "independent runs of these settings (run k with seed SEED+k-1, in folder "
-                  "run-k), run at once on --threads or over MPI ranks, with a summary")
-      ->capture_default_str()
-      ->check(whole_in(1, static_cast<long long>(ttt::kMostLearnRuns)))
-      ->group(kRunOptions);
+  const auto runs = bind_fields(cmd, ttt::LearnRunsSettings{});
   add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet);
-  cmd->callback([opt, cmd, fields] {
+  cmd->callback([opt, cmd, fields, runs] {
+    opt->runs = runs->resolve().runs;
     opt->given = fields->given_texts();
     if (opt->given.contains("preset")) opt->preset = opt->given.at("preset");
     run_learn(*opt, *cmd);

@@ -25,13 +25,7 @@ bool read_number(std::string_view text, int lo, int hi, std::string_view what, i
 }
 
 void SeriesSettings::validate() const {
-  constexpr int kMaxGames = 1'000'000, kMaxThreads = 1024;
-  if (games < 1 || games > kMaxGames)
-    throw Error(
-        fmt::format("games: expected a whole number from 1 to {}, found {}", kMaxGames, games));
-  if (threads < 0 || threads > kMaxThreads)
-    throw Error(fmt::format("threads: expected a whole number from 0 to {}, found {}", kMaxThreads,
-                            threads));
+  fields::check(*this);
   for (const auto& p : players)
     if (p.empty()) throw Error("players: expected a player for each seat, found an empty one");
 }

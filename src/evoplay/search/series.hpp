@@ -24,6 +24,8 @@
 #include <vector>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/core/fields.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/stopwatch.hpp"
@@ -38,7 +40,18 @@ struct SeriesSettings {
   std::uint64_t seed = 1;
   int threads = 0;  // games played at once; 0 = every hardware thread
 
-  /// Checks the numbers; throws Error naming the option (--games, --threads).
+  /// The settings besides the players (each game names its seats' options: --x, --a, ...).
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.games, {.name = "games",
+                .help = "games to play (bots only: in parallel, then a summary)",
+                .lo = 1,
+                .hi = limits::kGames});
+    v(s.seed, fields::kSeed);
+    v(s.threads, fields::kThreads);
+  }
+
+  /// Checks the numbers and that each seat has a player; throws Error naming the field.
   void validate() const;
   /// ... and the players' specs against the game's bots.
   template <Game G>

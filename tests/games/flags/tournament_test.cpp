@@ -79,7 +79,7 @@ TEST(FlagsTournament, SettingsAreCheckedNamingTheOption) {
   expect_refused(no_maps, "--maps: no map given");
   auto no_games = duel({"random", "greedy"});
   no_games.games = 0;
-  expect_refused(no_games, "--games");
+  expect_refused(no_games, "games: expected a whole number from 1 to 1000000, found 0");
   EXPECT_EQ(fl::TournamentSettings::parse_bots("random, greedy"),
             (std::vector<std::string>{"random", "greedy"}));
   EXPECT_THROW(fl::TournamentSettings::parse_bots("random,,greedy"), Error);

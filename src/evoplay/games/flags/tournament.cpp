@@ -1,4 +1,3 @@
-#include "evoplay/core/run_record.hpp"
 #include "evoplay/games/flags/tournament.hpp"
 
 #include <fmt/format.h>
@@ -7,6 +6,7 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/parallel.hpp"
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/core/stopwatch.hpp"
 #include "evoplay/core/text.hpp"
 #include "evoplay/games/flags/bots.hpp"
@@ -29,11 +29,7 @@ std::vector<std::string> TournamentSettings::parse_bots(const std::string& list)
 void TournamentSettings::validate() const {
   if (maps.empty()) throw Error("--maps: no map given");
   if (bots.size() < 2) throw Error("--bots: expected at least two bots, e.g. random,greedy");
-  if (games < 1 || games > 1'000'000)
-    throw Error(fmt::format("--games: expected a whole number from 1 to 1000000, found {}", games));
-  if (threads < 0 || threads > 1024)
-    throw Error(
-        fmt::format("--threads: expected a whole number from 0 to 1024, found {}", threads));
+  fields::check(*this);
   const auto factory = flags::bots();
   for (const auto& s : bots) {
     if (search::parse_bot_spec(s).kind == "human")

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/core/fields.hpp"
+#include "evoplay/core/limits.hpp"
 #include "evoplay/core/run_dir.hpp"
 #include "evoplay/games/flags/state.hpp"
 #include "evoplay/search/tournament.hpp"
@@ -27,6 +29,14 @@ struct TournamentSettings {
 
   /// The bots of a comma-separated list (--bots): throws Error on an empty name.
   static std::vector<std::string> parse_bots(const std::string& list);
+  /// The settings besides the bots and the maps (the command's inputs).
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.games,
+      {.name = "games", .help = "games per pairing, map and side", .lo = 1, .hi = limits::kGames});
+    v(s.seed, fields::kSeed);
+    v(s.threads, fields::kThreads);
+  }
   /// Refuses what a tournament cannot play: fewer than two bots, a bot listed twice, `human`, a
   /// bad spec, no map, a number out of range. Throws Error naming the option.
   void validate() const;

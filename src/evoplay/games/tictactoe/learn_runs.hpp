@@ -16,12 +16,27 @@
 #include <vector>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/core/fields.hpp"
 #include "evoplay/games/tictactoe/learn_run.hpp"
 
 namespace evoplay::games::tictactoe {
 
 /// The most runs of one `tictactoe learn --runs`.
 inline constexpr std::size_t kMostLearnRuns = 10'000;
+
+/// The one setting of `tictactoe learn --runs` beyond each run's own (LearnSettings).
+struct LearnRunsSettings {
+  std::size_t runs = 1;
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.runs, {.name = "runs",
+               .help = "independent runs of these settings (run k with seed SEED+k-1, in folder "
+                       "run-k), run at once on --threads or over MPI ranks, with a summary",
+               .lo = 1,
+               .hi = static_cast<double>(kMostLearnRuns),
+               .heading = "Run options"});
+  }
+};
 
 struct LearnRunsResult {
   std::size_t asked = 0;
