@@ -41,7 +41,7 @@ def main():
     print(f"{'level':40s} {'pieces':>6s} {'stable':>6s} {'moved':>5s} {'destroyed':>9s} "
           f"{'score':>5s}")
     for path, level in zip(args.levels, levels):
-        r = birds.simulate(level, seconds=args.seconds)
+        r = birds.simulate(level, game_seconds=args.seconds)
         print(f"{path[-40:]:40s} {level.pieces:6d} {str(r['stable']):>6s} {r['moved']:5d} "
               f"{r['destroyed']:9d} {r['score']:5.2f}")
     if len(levels) >= 2:

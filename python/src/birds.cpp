@@ -12,7 +12,9 @@
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/render.hpp"
 #include "evoplay/games/birds/report.hpp"
+#include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/birds/xml.hpp"
+#include "fields.hpp"
 
 namespace evoplay::python {
 
@@ -21,14 +23,6 @@ namespace birds = games::birds;
 namespace {
 
 /// The settings of `birds simulate` with its options' defaults.
-birds::PhysicsSettings physics(double seconds, bool full_time, bool damage) {
-  birds::PhysicsSettings s;
-  s.seconds = seconds;
-  s.stop_when_asleep = !full_time;
-  s.damage = damage;
-  return s;
-}
-
 py::bytes png_of(const birds::Level& level, const birds::StabilityReport* report) {
   return written_bytes(".png", [&](const std::filesystem::path& path) {
     birds::save_level_picture(path, level, {1200, "", report});
@@ -54,16 +48,20 @@ void add_birds(py::module_& root) {
       .def("__eq__", [](const birds::Level& a, const birds::Level& b) { return a == b; });
   m.def(
       "simulate",
-      [](const birds::Level& level, double seconds, bool full_time, bool damage) {
-        const auto settings = physics(seconds, full_time, damage);
+      [](const birds::Level& level, const py::kwargs& kwargs) {
+        // seconds= was the keyword of game_seconds (as --seconds of the command line).
+        auto s = apply_kwargs(birds::SimulationSettings{}, kwargs, {{"seconds", "game_seconds"}});
+        s.validate();
+        const auto settings = s.physics();
         const auto report =
             run_cancellable(CancelToken{}, [&] { return birds::simulate(level, settings); });
         return to_python(birds::report_json(level, report, true));
       },
-      py::arg("level"), py::kw_only(), py::arg("seconds") = 10.0, py::arg("full_time") = false,
-      py::arg("damage") = true,
-      "Simulates the level with Box2D (the game's settings): the report of one line of `birds "
-      "simulate --json` (without its file).");
+      py::arg("level"),
+      ("Simulates the level with Box2D (the game's settings): the report of one line of `birds "
+       "simulate --json` (without its file)." +
+       keywords_doc(birds::SimulationSettings{}))
+          .c_str());
   m.def(
       "diversity",
       [](const std::vector<birds::Level>& levels, double cell, bool matrix) {

@@ -125,10 +125,19 @@ def test_lemmings_study_units_give_the_command_lines_tables(data_dir, evoplay_cl
 
 def test_birds_simulate_is_the_command_lines_report(data_dir, evoplay_cli):
     path = data_dir / "birds" / "sciencebirds_level-1.xml"
-    mine = birds.simulate(birds.Level.load(str(path)), seconds=2)
-    cli = json.loads(evoplay_cli("birds", "simulate", path, "--seconds", 2, "--json").stdout)
+    level = birds.Level.load(str(path))
+    mine = birds.simulate(level, game_seconds=2, damage=False, thin_skin=True)
+    cli = json.loads(evoplay_cli("birds", "simulate", path, "--game-seconds", 2, "--no-damage",
+                                 "--thin-skin", "--json").stdout)
     cli.pop("file")
     assert mine == cli
+    # The keywords are the options' (one declaration): the old seconds= still works, warned.
+    with pytest.warns(DeprecationWarning, match="game_seconds"):
+        assert birds.simulate(level, seconds=2) == birds.simulate(level, game_seconds=2)
+    with pytest.raises(TypeError, match="game_seconds"):
+        birds.simulate(level, game_second=2)
+    with pytest.raises(evoplay.Error, match="game_seconds"):
+        birds.simulate(level, game_seconds=0)
 
 
 def test_birds_level_round_trip_and_picture(data_dir):

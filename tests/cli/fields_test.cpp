@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "evoplay/cli/commands.hpp"
+#include "evoplay/games/birds/robustness.hpp"
+#include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/connect4/solve_file.hpp"
 #include "evoplay/games/flags/tournament.hpp"
 #include "evoplay/games/lemmings/study.hpp"
@@ -42,6 +44,10 @@ CLI::App* find_command(CLI::App& app, const FieldCase& c) {
 
 std::vector<FieldCase> cases() {
   const auto series = fields::describe(search::SeriesSettings{});
+  const auto physics = fields::describe(games::birds::SimulationSettings{});
+  auto simulate = physics;
+  for (const auto& info : fields::describe(games::birds::RobustnessSettings{}))
+    simulate.push_back(info);
   auto learn = fields::describe(games::tictactoe::LearnSettings{});
   for (const auto& info : fields::describe(games::tictactoe::LearnRunsSettings{}))
     learn.push_back(info);
@@ -57,6 +63,8 @@ std::vector<FieldCase> cases() {
       {"connect4", "play", series, seats},
       {"connect4", "solve", fields::describe(games::connect4::SolveSettings{}), {}},
       {"flags", "play", series, teams},
+      {"birds", "simulate", simulate, {"--render-dir", "--robust"}},
+      {"birds", "render", physics, {"--image", "--after", "--width", "--columns", "--format"}},
       {"flags",
        "tournament",
        fields::describe(games::flags::TournamentSettings{}),
@@ -71,6 +79,7 @@ void add_commands(CLI::App& app) {
   cli::add_tictactoe_commands(app);
   cli::add_connect4_commands(app);
   cli::add_flags_commands(app);
+  cli::add_birds_commands(app);
 }
 
 TEST(DeclaredFields, EveryFieldIsAnOptionWithItsDeclaredHelp) {

@@ -30,6 +30,7 @@
 #include "evoplay/games/birds/render.hpp"
 #include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/showcase.hpp"
+#include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/birds/xml.hpp"
 
 namespace evoplay::cli {
@@ -41,42 +42,16 @@ namespace {
 /// Status when `check` found overlaps or objects outside the level (the files were readable).
 constexpr int kProblemsFound = 3;
 
-struct PhysicsOptions {
-  birds::PhysicsSettings settings;
-  bool full_time = false, thin_skin = false, no_damage = false;
+/// The physics options of `simulate` and `render`, from their declaration.
+using PhysicsOptions = std::shared_ptr<FieldOptions<birds::SimulationSettings>>;
 
-  birds::PhysicsSettings resolved() const {
-    birds::PhysicsSettings s = settings;
-    if (thin_skin) {
-      const auto thin = birds::PhysicsSettings::thin_skin();
-      s.contact_skin = thin.contact_skin;
-      s.continuous = thin.continuous;
-      s.discount_skin = thin.discount_skin;
-    }
-    s.stop_when_asleep = !full_time;
-    s.damage = !no_damage;
-    return s;
-  }
-};
+PhysicsOptions add_physics_options(CLI::App* cmd) {
+  return bind_fields(cmd, birds::SimulationSettings{});
+}
 
-void add_physics_options(CLI::App* cmd, PhysicsOptions& o) {
-  cmd->add_option("--game-seconds", o.settings.seconds, "game time to simulate (seconds)")
-      ->capture_default_str()
-      ->check(number_above(0, birds::kMaxSeconds));
-  cmd->add_flag("--intended-life", o.settings.intended_life,
-                "block life by material as the game intends (wood 5, stone 10, ice 2.5) instead of "
-                "the 5 it applies to every block");
-  cmd->add_flag("--no-damage", o.no_damage,
-                "no damage on impact: nothing is destroyed, so only what falls or slides shows "
-                "(tells a level that stands by luck of damage from one that stands)");
-  cmd->add_flag("--round-pigs", o.settings.round_pigs,
-                "pigs as circles instead of the game's flat-based octagons");
-  cmd->add_flag("--thin-skin", o.thin_skin,
-                "not the game's physics: a collider skin of 0.0025 instead of the game's contact "
-                "offset 0.01 (resting objects stay exactly where the file puts them, tall stacks "
-                "stand more easily), continuous collision on (the judge evoplay used before)");
-  cmd->add_flag("--full-time", o.full_time,
-                "step the whole time even after every body sleeps (same report, slower)");
+/// The engine's settings of the options given.
+birds::PhysicsSettings physics_of(const PhysicsOptions& options) {
+  return options->resolve().physics();
 }
 
 /// The generator's progress line: generations of every layer and block counted on.
@@ -103,40 +78,27 @@ void add_simulate(CLI::App* group) {
     CommonOptions common;
     std::string render_dir;
     bool robust = false;
-    birds::RobustnessSettings robustness;
+    std::shared_ptr<FieldOptions<birds::RobustnessSettings>> robustness;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand(
       "simulate", "simulate levels with Box2D (the game's settings) and report their stability");
   cmd->add_option("levels", opt->files, "Science Birds level files (.xml)")->required();
-  add_physics_options(cmd, opt->physics);
+  opt->physics = add_physics_options(cmd);
   add_common_options(cmd, opt->common, kThreads | kJson);
   cmd->add_option("--render-dir", opt->render_dir,
                   "write pictures before and after the simulation to this folder");
   cmd->add_flag("--robust", opt->robust,
                 "also simulate nudged copies of each stable level: robust when every one stands");
-  cmd->add_option("--trials", opt->robustness.trials, "with --robust: nudged copies per level")
-      ->capture_default_str()
-      ->check(whole_in(0, 1000));
-  cmd->add_option("--jitter", opt->robustness.position_jitter,
-                  "with --robust: each piece moved by up to this in x and in y")
-      ->capture_default_str()
-      ->check(number_in(0, 1));
-  cmd->add_option("--jitter-angle", opt->robustness.angle_jitter,
-                  "with --robust: each piece turned by up to this many degrees")
-      ->capture_default_str()
-      ->check(number_in(0, 45));
-  cmd->add_option("--lean", opt->robustness.lean,
-                  "with --robust: the level leaned this many degrees, one way then the other")
-      ->capture_default_str()
-      ->check(number_in(0, 45));
+  opt->robustness = bind_fields(cmd, birds::RobustnessSettings{});
   cmd->callback([opt] {
     if (!opt->render_dir.empty()) prepare_output_folder(opt->render_dir, "--render-dir");
     const auto levels = birds::read_levels(opt->files);
-    const auto settings = opt->physics.resolved();
+    const auto settings = physics_of(opt->physics);
     Cancellable c;                         // Ctrl-C stops after the batch of levels under way
     c.distribute_over_ranks(opt->common);  // levels over MPI ranks (docs/cluster.md)
-    const birds::RobustnessSettings* robust = opt->robust ? &opt->robustness : nullptr;
+    const birds::RobustnessSettings robustness = opt->robustness->resolve();
+    const birds::RobustnessSettings* robust = opt->robust ? &robustness : nullptr;
     birds::simulate_streamed(levels, settings, robust, opt->common.threads, c.control,
                              [&](std::size_t i, const birds::StabilityReport& report,
                                  const birds::RobustnessReport* robustness) {
@@ -198,7 +160,7 @@ void add_birds_render(CLI::App* group) {
   cmd->add_option("--threads", opt->threads, "worker threads for --after (0 = all cores)")
       ->capture_default_str()
       ->check(whole_in(0, limits::kThreads));
-  add_physics_options(cmd, opt->physics);
+  opt->physics = add_physics_options(cmd);
   cmd->callback([opt] {
     const birds::RenderRequest request{opt->out, opt->width, opt->columns, opt->format};
     if (request.one_file()) {
@@ -210,7 +172,7 @@ void add_birds_render(CLI::App* group) {
     }
     const auto levels = birds::read_levels(opt->files);
     std::vector<birds::StabilityReport> reports;
-    if (opt->after) reports = birds::simulate_all(levels, opt->physics.resolved(), opt->threads);
+    if (opt->after) reports = birds::simulate_all(levels, physics_of(opt->physics), opt->threads);
     std::vector<std::string> names;
     for (const auto& f : opt->files) names.push_back(stem(f));
     for (const auto& path : birds::render_levels(levels, names, reports, request))

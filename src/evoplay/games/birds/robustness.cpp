@@ -11,15 +11,15 @@
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/units.hpp"
 #include "evoplay/games/birds/report.hpp"
-#include "evoplay/games/birds/settings_check.hpp"
 
 namespace evoplay::games::birds {
 
 void RobustnessSettings::validate() const {
-  within("robustness.trials", trials, 0, 1000);
-  within("robustness.position_jitter", position_jitter, 0, 1);
-  within("robustness.angle_jitter", angle_jitter, 0, 45);
-  within("robustness.lean", lean, 0, 45);
+  try {
+    fields::check(*this);
+  } catch (const fields::FieldError& e) {
+    throw e.named("robustness." + e.field());
+  }
 }
 
 nlohmann::json RobustnessSettings::to_json() const {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "evoplay/core/control.hpp"
+#include "evoplay/core/fields.hpp"
 #include "evoplay/games/birds/level.hpp"
 #include "evoplay/games/birds/physics.hpp"
 
@@ -30,7 +31,25 @@ struct RobustnessSettings {
   double angle_jitter = 1;        // and turned by up to this many degrees
   double lean = 4;                // and the level leaned this many degrees, each way in turn
   std::uint64_t seed = 1;         // trial k nudges with Rng(seed).split(k)
-  /// Throws Error naming the first field out of range.
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.trials,
+      {.name = "trials", .help = "with --robust: nudged copies per level", .lo = 0, .hi = 1000});
+    v(s.position_jitter, {.name = "jitter",
+                          .help = "with --robust: each piece moved by up to this in x and in y",
+                          .lo = 0,
+                          .hi = 1});
+    v(s.angle_jitter, {.name = "jitter-angle",
+                       .help = "with --robust: each piece turned by up to this many degrees",
+                       .lo = 0,
+                       .hi = 45});
+    v(s.lean, {.name = "lean",
+               .help = "with --robust: the level leaned this many degrees, one way then the other",
+               .lo = 0,
+               .hi = 45});
+  }
+  /// Throws Error naming the first field out of range (robustness.NAME).
   void validate() const;
   nlohmann::json to_json() const;
 };
