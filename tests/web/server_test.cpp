@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/games/birds/report.hpp"
+#include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/birds/xml.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/sudoku/board.hpp"
@@ -305,6 +307,27 @@ TEST(WebServer, SimulatesAnAngryBirdsLevel) {
   const auto [bad, error] = server.post("/api/birds/simulate", json{{"xml", "<Level><oops"}});
   EXPECT_EQ(bad, 400);
   EXPECT_EQ(error["error"].get<std::string>().rfind("level", 0), 0u) << error;
+  // The physics of `birds simulate`, under its keys: the library's report for those settings.
+  const auto [chosen, c] =
+      server.post("/api/birds/simulate",
+                  json{{"xml", xml}, {"game_seconds", 2}, {"damage", false}, {"thin_skin", true}});
+  ASSERT_EQ(chosen, 200) << c;
+  games::birds::SimulationSettings s;
+  s.game_seconds = 2;
+  s.damage = false;
+  s.thin_skin = true;
+  const auto level = games::birds::parse_level(xml, "level");
+  const auto expected =
+      games::birds::report_json(level, games::birds::simulate(level, s.physics()), false);
+  EXPECT_EQ(c["report"], expected);
+  EXPECT_NE(c["report"], r["report"]);  // not the default physics' report
+  const auto [typo, t] = server.post("/api/birds/simulate", json{{"xml", xml}, {"damages", 1}});
+  EXPECT_EQ(typo, 400);
+  EXPECT_NE(t.dump().find("damage"), std::string::npos) << t;
+  const auto [long_run, l] =
+      server.post("/api/birds/simulate", json{{"xml", xml}, {"game_seconds", 100}});
+  EXPECT_EQ(long_run, 400);
+  EXPECT_NE(l.dump().find("at most 20 on this server"), std::string::npos) << l;
 }
 
 // A generate job with tiny settings runs to the end: one event per generation (the initial

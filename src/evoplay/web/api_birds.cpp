@@ -18,11 +18,13 @@
 #include "evoplay/games/birds/level_set.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/report.hpp"
+#include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/birds/world.hpp"
 #include "evoplay/games/birds/xml.hpp"
 #include "evoplay/web/api_birds_play.hpp"
 #include "evoplay/web/context.hpp"
 #include "evoplay/web/events.hpp"
+#include "evoplay/web/settings.hpp"
 
 namespace evoplay::web {
 
@@ -34,6 +36,8 @@ namespace {
 
 constexpr int kStride = 2;  // steps between two frames (0.04 s of game time)
 // A generate job's budget, whatever the request says (and --job-seconds of wall time).
+// A simulation's game time at most (its frames are sent).
+constexpr double kMostGameSeconds = 20;
 constexpr int kMostLevels = 10, kMostPopulation = 50, kMostGenerations = 500, kMostLength = 60,
               kMostLayers = 3;
 
@@ -47,8 +51,7 @@ json poses(const std::vector<birds::PieceState>& state) {
   return out;
 }
 
-json simulation(const birds::Level& level) {
-  const birds::PhysicsSettings settings;
+json simulation(const birds::Level& level, const birds::PhysicsSettings& settings) {
   const json objects = birds_outlines(level);
   birds::World world(level, settings);
   json frames = json::array();
@@ -166,6 +169,9 @@ void add_birds_routes(Routes& server, const Context& ctx) {
              }));
   server.Post("/api/birds/simulate", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
+                // The physics as `birds simulate` takes it (game_seconds, damage, thin_skin ...).
+                const auto physics = read_settings(body, birds::SimulationSettings{}, {"xml"});
+                cap("game_seconds", physics.game_seconds, kMostGameSeconds);
                 const auto level =
                     birds::parse_level(get_string(body, "xml", "", 2 << 20), "level");
                 const auto place = ctx.enter_heavy();  // its frames may be tens of MB
@@ -174,7 +180,7 @@ void add_birds_routes(Routes& server, const Context& ctx) {
                       "level: more than {} objects: simulate it with `evoplay birds simulate`",
                       kMostBirdsObjects));
                 }
-                reply(res, simulation(level));
+                reply(res, simulation(level, physics.physics()));
               }));
   // The generator as a job: each generation an event (its best, mean and worst fitness), the
   // levels as they appear (LiveLevels), then result.json's object with each level's XML. Cancelled
