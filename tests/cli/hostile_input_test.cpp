@@ -59,7 +59,8 @@ TEST(HostileInput, NumberOptionsRefuseNanInfinitiesAndOverflow) {
   const std::string lvl = " " + kLevel, birds = " " + kBirds, sudoku = " " + kPuzzles;
   expect_refused(
       {
-          {"birds simulate --game-seconds nan" + birds, "--game-seconds: expected a number above 0"},
+          {"birds simulate --game-seconds nan" + birds,
+           "--game-seconds: expected a number above 0"},
           {"birds simulate --game-seconds 5e7" + birds, "and at most 3600, found '5e7'"},
           {"birds simulate --game-seconds 1e300" + birds, "found '1e300'"},
           {"birds check --tolerance nan" + birds, "--tolerance: expected a number from 0 to 10"},

@@ -42,12 +42,8 @@ namespace {
 /// Status when `check` found overlaps or objects outside the level (the files were readable).
 constexpr int kProblemsFound = 3;
 
-/// The physics options of `simulate` and `render`, from their declaration.
+/// The physics options of `simulate` and `render`, bound from their declaration.
 using PhysicsOptions = std::shared_ptr<FieldOptions<birds::SimulationSettings>>;
-
-PhysicsOptions add_physics_options(CLI::App* cmd) {
-  return bind_fields(cmd, birds::SimulationSettings{});
-}
 
 /// The engine's settings of the options given.
 birds::PhysicsSettings physics_of(const PhysicsOptions& options) {
@@ -84,7 +80,7 @@ void add_simulate(CLI::App* group) {
   auto* cmd = group->add_subcommand(
       "simulate", "simulate levels with Box2D (the game's settings) and report their stability");
   cmd->add_option("levels", opt->files, "Science Birds level files (.xml)")->required();
-  opt->physics = add_physics_options(cmd);
+  opt->physics = bind_fields(cmd, birds::SimulationSettings{});
   add_common_options(cmd, opt->common, kThreads | kJson);
   cmd->add_option("--render-dir", opt->render_dir,
                   "write pictures before and after the simulation to this folder");
@@ -160,7 +156,7 @@ void add_birds_render(CLI::App* group) {
   cmd->add_option("--threads", opt->threads, "worker threads for --after (0 = all cores)")
       ->capture_default_str()
       ->check(whole_in(0, limits::kThreads));
-  opt->physics = add_physics_options(cmd);
+  opt->physics = bind_fields(cmd, birds::SimulationSettings{});
   cmd->callback([opt] {
     const birds::RenderRequest request{opt->out, opt->width, opt->columns, opt->format};
     if (request.one_file()) {

@@ -73,14 +73,14 @@ std::vector<search::GameRecord<G>> run_play(const GameUi<G>& ui, const PlayOptio
   const auto view = search::commentary(ui, settings, human);
   // A row per game as the games are known, each block of them in one write.
   AppendLog live(run.file("history.csv"));
-  auto log = [&live](std::span<const search::PlayedGame> games) {
+  auto append_rows = [&live](std::span<const search::PlayedGame> games) {
     std::string lines;
     for (const auto& g : games) lines += search::SeriesResult::history_line(g);
     live.append(search::SeriesResult::history_header(), lines);
   };
-  auto series =
-      search::play_series<G>(ui.start, factory, settings, ui.seat_names, ui.move_name,
-                             cancel ? cancel->control : Control{}, show ? &view : nullptr, log);
+  auto series = search::play_series<G>(ui.start, factory, settings, ui.seat_names, ui.move_name,
+                                       cancel ? cancel->control : Control{}, show ? &view : nullptr,
+                                       append_rows);
   if (series.result.quit) fmt::print("Game stopped.\n");
   finish_play(run, series.result, opt, show);
   return std::move(series.records);
