@@ -75,7 +75,8 @@ int main() {
   const double cpu = evoplay::process_cpu_seconds() - cpu0;
   figure("birdsgen_p20_g100_c20_threads2_wall", wall, "s");
   figure("birdsgen_p20_g100_c20_threads2_cpu", cpu, "s");
-  figure("birdsgen_p20_g100_c20_individuals_scored", static_cast<double>(result.evaluations), "");
+  figure("birdsgen_p20_g100_c20_individuals_scored",
+         static_cast<double>(result.counters.evaluations), "");
   figure("birdsgen_p20_g100_c20_simulations", static_cast<double>(result.simulations), "");
   figure("birdsgen_p20_g100_c20_simulations_per_cpu_second",
          static_cast<double>(result.simulations) / cpu, "levels/s");

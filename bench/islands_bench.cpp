@@ -84,7 +84,7 @@ void lemmings(int runs) {
           s.islands = ring_of(islands);
           s.seed = static_cast<std::uint64_t>(run + 1);
           s.threads = 2;
-          solved += lem::solve(level, s).solved;
+          solved += lem::solve(level, s).counters.solved;
         }
         figure(fmt::format("islands_lemmings_hard05_{}_{}_{}x{}_solved", lem::fitness_name(fitness),
                            lem::algorithm_name(algorithm), islands, 100 / islands),

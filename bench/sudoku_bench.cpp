@@ -174,9 +174,9 @@ SetResult run_set(const std::vector<Board>& boards, GaSettings settings, int thr
     s.seed = i + 1;
     s.threads = 1;
     const auto out = solve_ga(boards[i], s);
-    ok[i] = out.solved;
-    r.seconds[i] = out.seconds;
-    r.best[i] = out.fitness;
+    ok[i] = out.counters.solved;
+    r.seconds[i] = out.counters.seconds;
+    r.best[i] = out.fitness();
   });
   for (char o : ok) r.solved += static_cast<std::size_t>(o);
   return r;
@@ -223,11 +223,12 @@ void speed_figures() {
   // The first expert puzzle that the paper's GA does not solve within 300 generations.
   for (const auto& b : boards) {
     const auto out = solve_ga(b, s);
-    if (out.solved) continue;
+    const auto& c = out.counters;
+    if (c.solved) continue;
     bench::figure("sudoku_ga_paper_pop200_generations_per_s",
-                  static_cast<double>(out.generations) / out.seconds, "gen/s");
+                  static_cast<double>(c.generations) / c.seconds, "gen/s");
     bench::figure("sudoku_ga_paper_pop200_evaluations_per_s",
-                  static_cast<double>(out.evaluations) / out.seconds, "eval/s");
+                  static_cast<double>(c.evaluations) / c.seconds, "eval/s");
     return;
   }
 }

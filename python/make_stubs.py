@@ -10,7 +10,9 @@ docstring. --check writes nothing and exits 1 when the checked-in stubs or that 
 (python/tests/test_stubs.py runs it: a changed signature must come with its new stub).
 pybind11-stubgen is not packaged by Debian, hence this small generator: every default is
 written `...`, a C++ type pybind11 could not name (or any annotation that does not parse) is
-`Any`, and names are sorted, so the output depends only on the module's interface.
+`Any`, and names are sorted, so the output depends only on the module's interface. A call
+whose settings are declared (evoplay.settings_names: evo.GA, birds.generate, ...) takes them as
+**kwargs; its stub lists each keyword with its type instead (evoplay._stub_keywords).
 """
 
 import argparse
@@ -29,6 +31,9 @@ KEEP_DUNDERS = {"__init__", "__call__", "__eq__", "__hash__", "__len__", "__iter
                 "__setstate__", "__reduce__", "__reduce_ex__", "__copy__", "__deepcopy__",
                 "__enter__", "__exit__", "__bool__", "__lt__", "__le__", "__gt__", "__ge__",
                 "__ne__", "__int__", "__float__", "__index__"}
+# "module.call" -> [(keyword, type)] of the calls whose settings are declared (read from the
+# module by _read_keywords before the stubs are written).
+KEYWORDS = {}
 TYPING = ("Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Optional", "Sequence",
           "Set", "Tuple", "Union")
 
@@ -81,17 +86,43 @@ def _signatures(name, doc):
     return sigs
 
 
-def _def_lines(name, obj, module, imports, indent, kind):
-    """The stub lines of a function, method ("method") or static method ("static")."""
+def _read_keywords(native):
+    """KEYWORDS from the module's declarations of settings."""
+    KEYWORDS.clear()
+    for name in native.settings_names:
+        KEYWORDS[name] = [tuple(k) for k in native._stub_keywords(name)]
+
+
+def _declared(dotted, params):
+    """The parameters of a call whose settings are declared: **kwargs replaced by each keyword
+    with its type (keyword-only), those the call names itself left out."""
+    if dotted not in KEYWORDS or not params or params[-1] != "**kwargs":
+        return params
+    named = {p.lstrip("*").partition(":")[0].strip() for p in params}
+    out = params[:-1]
+    if "*" not in out and not any(p.startswith("*") for p in out):
+        out.append("*")
+    return out + ["%s: %s = ..." % (k, t) for k, t in KEYWORDS[dotted] if k not in named]
+
+
+def _def_lines(name, obj, module, imports, indent, kind, owner=None):
+    """The stub lines of a function, method ("method") or static method ("static"); `owner`:
+    a method's class."""
     sigs = _signatures(name, getattr(obj, "__doc__", None))
     if not sigs:
         sigs = [("*args, **kwargs", "Any")]
+    short = module.replace(ROOT + ".", "")
+    dotted = short + "." + (owner if owner and name == "__init__" else
+                            owner + "." + name if owner else name)
     lines = []
     for params, ret in sigs:
         out = []
-        for i, p in enumerate(_split_params(params)):
+        for i, p in enumerate(_declared(dotted, _split_params(params))):
             if p == "*":
                 out.append("*")
+                continue
+            if " = ..." in p and ":" in p:  # a declared keyword, typed already
+                out.append(p)
                 continue
             star = "**" if p.startswith("**") else "*" if p.startswith("*") else ""
             p = p.lstrip("*")
@@ -139,14 +170,14 @@ def _class_lines(cls, module, imports):
         if name.startswith("__") and name not in KEEP_DUNDERS:
             continue
         if isinstance(value, staticmethod):
-            body += _def_lines(name, value.__func__, module, imports, "    ", "static")
+            body += _def_lines(name, value.__func__, module, imports, "    ", "static", cls.__name__)
         elif isinstance(value, property):
             body += _property_lines(name, value, module, imports, "    ")
         elif isinstance(value, type):
             target = value.__module__ + "." + value.__qualname__
             body.append("    %s: type[%s]" % (name, _annotation(target, module, imports)))
         elif callable(value):
-            body += _def_lines(name, value, module, imports, "    ", "method")
+            body += _def_lines(name, value, module, imports, "    ", "method", cls.__name__)
         elif not name.startswith("_"):
             body.append("    %s: %s" % (name, type(value).__name__))
     return lines + (body or ["    ..."])
@@ -218,7 +249,7 @@ def _reference_entries(mod):
                 if attr.startswith("_") and attr != "__init__":
                     continue
                 if isinstance(member, staticmethod):
-                    lines = _def_lines(attr, member.__func__, module, imports, "", "static")
+                    lines = _def_lines(attr, member.__func__, module, imports, "", "static", name)
                     doc = _doc_text(member.__func__)
                 elif isinstance(member, property):
                     lines = _property_lines(attr, member, module, imports, "")
@@ -227,7 +258,7 @@ def _reference_entries(mod):
                 elif attr == "__init__" and "Initialize self" in (member.__doc__ or ""):
                     continue  # no constructor of its own
                 elif callable(member) and not isinstance(member, type):
-                    lines = _def_lines(attr, member, module, imports, "", "method")
+                    lines = _def_lines(attr, member, module, imports, "", "method", name)
                     doc = _doc_text(member)
                 else:
                     continue
@@ -274,6 +305,7 @@ def main():
     # the built module from PYTHONPATH, not python/evoplay beside this script (no extension)
     sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != here.parent]
     import evoplay._evoplay as native  # noqa: E402
+    _read_keywords(native)
     files = stubs(native)
     out = pathlib.Path(args.out)
     stale = [p for p, text in files.items()

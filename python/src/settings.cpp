@@ -10,6 +10,8 @@
 
 #include "bindings.hpp"
 #include "evo_keywords.hpp"
+#include "evoplay/games/birds/generate_settings.hpp"
+#include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/lemmings/study.hpp"
 #include "evoplay/games/sudoku/experiment.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
@@ -23,17 +25,30 @@ struct Entry {
   std::string name;
   std::function<nlohmann::json(const py::dict&)> resolve;
   std::function<std::vector<fields::Info>()> describe;
+  std::vector<std::string> types;  // each field's Python type, in the order of describe()
+  // The call's keywords that are Python objects, not settings (callback=, map=), with their
+  // types: the stubs list them beside the settings.
+  std::vector<std::pair<std::string, std::string>> objects;
 };
 
+/// The keywords evo.GA, evo.CRO and evo.ACO take out before their settings (evo.cpp).
+const std::vector<std::pair<std::string, std::string>> kRunObjects = {
+    {"callback", "Optional[Callable[[dict], Any]]"}, {"map", "Optional[Callable[..., Any]]"}};
+
 template <class S>
-Entry entry(std::string name, S defaults) {
+Entry entry(std::string name, S defaults,
+            std::vector<std::pair<std::string, std::string>> objects = {}) {
+  std::vector<std::string> types;
+  fields::for_each(defaults, [&](const fields::Slot&, const auto& member) {
+    types.push_back(python_type<std::remove_cvref_t<decltype(member)>>());
+  });
   return {std::move(name),
           [defaults](const py::dict& kwargs) {
             S s = apply_kwargs(defaults, kwargs);
             s.validate();
             return fields::to_json(s);
           },
-          [defaults] { return fields::describe(defaults); }};
+          [defaults] { return fields::describe(defaults); }, std::move(types), std::move(objects)};
 }
 
 /// The settings of every Python call that takes declared keyword arguments.
@@ -57,14 +72,21 @@ const std::vector<Entry>& entries() {
     auto experiment = games::sudoku::ExperimentSettings{};
     experiment.threads = 1;
     return std::vector<Entry>{
-        entry("evo.GA", Ga{}),
-        entry("evo.CRO", cro),
-        entry("evo.ACO", Aco{}),
-        entry("evo.NSGA2", Nsga2{}),
+        entry("evo.GA", Ga{},
+              [] {
+                auto objects = kRunObjects;
+                objects.emplace_back("initial", "Optional[Sequence[Any]]");
+                return objects;
+              }()),
+        entry("evo.CRO", cro, kRunObjects),
+        entry("evo.ACO", Aco{}, kRunObjects),
+        entry("evo.NSGA2", Nsga2{}, {{"map", "Optional[Callable[..., Any]]"}}),
         entry("lemmings.solve", games::lemmings::SolverSettings{}),
         entry("lemmings.Study", games::lemmings::StudySpec{}),
         entry("sudoku.solve", games::sudoku::SolveSettings{}),
         entry("sudoku.experiment", experiment),
+        entry("birds.simulate", games::birds::SimulationSettings{}),
+        entry("birds.generate", games::birds::GenerateSettings{}),
     };
   }();
   return kEntries;
@@ -88,17 +110,20 @@ void add_settings(py::module_& m) {
         return to_python(find(name).resolve(kwargs));
       },
       py::arg("name"),
-      "The settings the call `name` (evo.GA, evo.CRO, evo.ACO, evo.NSGA2, lemmings.solve, "
-      "lemmings.Study, sudoku.solve, sudoku.experiment) would use with these keyword arguments, as "
-      "config.json "
-      "records them: the defaults, a preset, then the keywords given.");
+      "The settings the call `name` (one of settings_names: evo.GA, lemmings.solve, "
+      "birds.generate, ...) would use with these keyword arguments, as config.json records "
+      "them: the defaults, a preset, then the keywords given.");
   m.def(
       "settings_fields",
       [](const std::string& name) {
         py::list out;
-        for (const auto& i : find(name).describe()) {
+        const Entry& e = find(name);
+        const auto infos = e.describe();
+        for (std::size_t k = 0; k < infos.size(); ++k) {
+          const auto& i = infos[k];
           py::dict d;
           d["keyword"] = i.slot.key();
+          d["type"] = e.types[k];
           d["option"] = "--" + i.slot.name;
           d["kind"] = i.kind;
           d["default"] = to_python(i.default_json);
@@ -110,8 +135,22 @@ void add_settings(py::module_& m) {
         return out;
       },
       py::arg("name"),
-      "Every field of the settings of `name`: keyword, the command line's option, kind, "
-      "default, limits, help.");
+      "Every field of the settings of `name`: keyword, its Python type (as the stubs write it), "
+      "the command line's option, kind, default, limits, help.");
+  m.def(
+      "_stub_keywords",
+      [](const std::string& name) {
+        const Entry& e = find(name);
+        std::vector<std::pair<std::string, std::string>> out;
+        const auto infos = e.describe();
+        for (std::size_t k = 0; k < infos.size(); ++k)
+          out.emplace_back(infos[k].slot.key(), e.types[k]);
+        out.insert(out.end(), e.objects.begin(), e.objects.end());
+        return out;
+      },
+      py::arg("name"),
+      "The keywords of the call `name` with their Python types (python/make_stubs.py writes "
+      "them in place of **kwargs).");
   py::list names;
   for (const auto& e : entries()) names.append(e.name);
   m.attr("settings_names") = names;

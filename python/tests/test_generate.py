@@ -93,7 +93,8 @@ def test_birds_generate_islands_give_the_command_lines_levels(evoplay_cli, tmp_p
     (dict(islands=2, topology="star"), "star"),
     (dict(islands=0), "islands"),
     (dict(pigs=(5, 2)), "pigs"),
-    (dict(blocks=(60, 30)), "blocks_max"),
+    (dict(blocks=(60, 30)), "blocks: expected MIN,MAX"),
+    (dict(tnt="1"), "tnt: expected MIN,MAX"),
     (dict(crossover="sideways"), "sideways"),
     (dict(selection="best-of-all"), "best-of-all"),
     (dict(layers=0), "layers"),
@@ -104,6 +105,23 @@ def test_birds_generate_refuses_bad_settings(bad, words):
     with pytest.raises(evoplay.Error) as caught:
         birds.generate(**{**BIRDS, **bad})
     assert words in str(caught.value)
+
+
+def test_birds_generate_names_an_unknown_keyword_and_its_nearest():
+    with pytest.raises(TypeError) as caught:
+        birds.generate(**BIRDS, populaton=4)
+    assert "populaton" in str(caught.value) and "population" in str(caught.value)
+
+
+def test_birds_generate_keywords_are_declared_with_their_options_and_types():
+    """The keywords come from the declaration the command's options come from: each with its
+    option, its Python type and its default; evoplay.settings resolves them."""
+    fields = {f["keyword"]: f for f in evoplay.settings_fields("birds.generate")}
+    assert {"levels", "pigs", "blocks", "crossover", "islands", "pictures"} <= set(fields)
+    assert fields["pigs"]["type"] == "Tuple[int, int]" and fields["pigs"]["default"] == [2, 4]
+    assert fields["difficulty"]["option"] == "--difficulty"
+    resolved = evoplay.settings("birds.generate", pigs=(1, 3), crossover="uniform")
+    assert resolved["pigs"] == [1, 3] and resolved["crossover"] == "uniform"
 
 
 def test_birds_generate_reads_a_ruleset_file(tmp_path):

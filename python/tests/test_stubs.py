@@ -74,3 +74,22 @@ def test_signature_of_the_optimisers():
     sig.bind(evoplay.evo.OneMax(5), population=10, seed=2, callback=None)
     r = evoplay.evo.GA(evoplay.evo.OneMax(8), population=10, generations=3, seed=2).run()
     assert r.generations <= 3 and r.best_fitness <= 8
+
+
+def test_declared_keywords_are_typed_in_the_stubs():
+    """A call that takes its declared settings as **kwargs (evo.GA, birds.generate, ...) lists
+    each keyword with its Python type in its stub, so that a type checker catches a misspelt
+    keyword or a value of the wrong type."""
+    checked = 0
+    for name in evoplay.settings_names:
+        module, call = name.split(".")
+        tree = ast.parse((PACKAGE / "_evoplay" / f"{module}.pyi").read_text())
+        node = next(n for n in tree.body if getattr(n, "name", None) == call)
+        if isinstance(node, ast.ClassDef):
+            node = next(n for n in node.body if getattr(n, "name", None) == "__init__")
+        assert node.args.kwarg is None, f"{name}: **kwargs left in its stub"
+        typed = {a.arg: ast.unparse(a.annotation) for a in node.args.kwonlyargs}
+        for f in evoplay.settings_fields(name):
+            assert typed.get(f["keyword"]) == f["type"], (name, f["keyword"], typed.get(f["keyword"]))
+            checked += 1
+    assert checked >= 100, checked

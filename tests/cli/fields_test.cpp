@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "evoplay/cli/commands.hpp"
+#include "evoplay/games/birds/generate_settings.hpp"
 #include "evoplay/games/birds/robustness.hpp"
 #include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/connect4/solve_file.hpp"
@@ -65,6 +66,7 @@ std::vector<FieldCase> cases() {
       {"flags", "play", series, teams},
       {"birds", "simulate", simulate, {"--render-dir", "--robust"}},
       {"birds", "render", physics, {"--image", "--after", "--width", "--columns", "--format"}},
+      {"birds", "generate", fields::describe(games::birds::GenerateSettings{}), {}},
       {"flags",
        "tournament",
        fields::describe(games::flags::TournamentSettings{}),
@@ -127,6 +129,16 @@ TEST(DeclaredFields, TheCommandLineRefusesAValueWithTheLibrarysWords) {
     FAIL() << "--population 1 accepted";
   } catch (const CLI::ParseError& e) {
     EXPECT_NE(std::string(e.what()).find("expected a whole number from 2 to 1000000, found '1'"),
+              std::string::npos)
+        << e.what();
+  }
+  cli::add_birds_commands(app);
+  try {
+    app.parse("birds generate --pigs 5,2", false);
+    FAIL() << "--pigs 5,2 accepted";
+  } catch (const CLI::ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("expected MIN,MAX, whole numbers from 1 to 30, MIN at "
+                                         "most MAX, found '5,2'"),
               std::string::npos)
         << e.what();
   }

@@ -66,9 +66,9 @@ struct Outer {
 
 TEST(Fields, NamesNestGroupsWithTheirPrefix) {
   const auto names = fields::names(Outer{});
-  const std::vector<std::string> expected = {"population", "seed",      "fast",        "mood",
-                                             "target",     "shapes",    "step-size",   "inner-preset",
-                                             "inner-cells", "inner-rate"};
+  const std::vector<std::string> expected = {
+      "population", "seed",      "fast",         "mood",        "target",
+      "shapes",     "step-size", "inner-preset", "inner-cells", "inner-rate"};
   EXPECT_EQ(names, expected);
 }
 
@@ -224,6 +224,55 @@ TEST(Fields, APresetGivenAsTextResetsItsGroup) {
   EXPECT_EQ(o.inner.cells, 100);
   EXPECT_EQ(o.inner.rate, 0.9);
   EXPECT_THROW(set_text(o, "inner-preset", "huge"), FieldError);
+}
+
+}  // namespace
+}  // namespace evoplay::fields
+
+namespace evoplay::fields {
+namespace {
+
+struct Bounds {
+  Range<int> pigs{2, 4};
+  Range<double> band{0.2, 0.6};
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.pigs, {.name = "pigs", .help = "pigs per level", .lo = 1, .hi = 30});
+    v(s.band, {.name = "band", .help = "a band", .lo = 0, .hi = 1});
+  }
+};
+
+TEST(Fields, ARangeIsReadAsMinCommaMaxOrAPairAndKeepsMinAtMostMax) {
+  Bounds b;
+  set_text(b, "pigs", "1,3");
+  set_text(b, "band", "0.1:0.9");  // the colon of earlier releases' --difficulty LO:HI
+  EXPECT_EQ(b.pigs, (Range<int>{1, 3}));
+  EXPECT_EQ(b.band, (Range<double>{0.1, 0.9}));
+  apply_json(b, nlohmann::json::parse(R"({"pigs": [5, 5], "band": "0,1"})"));
+  EXPECT_EQ(b.pigs, (Range<int>{5, 5}));
+  EXPECT_EQ(b.band, (Range<double>{0, 1}));
+  EXPECT_EQ(to_json(b), nlohmann::json::parse(R"({"pigs": [5, 5], "band": [0.0, 1.0]})"));
+  const auto refused = [&](const char* json) {
+    try {
+      apply_json(b, nlohmann::json::parse(json));
+    } catch (const FieldError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string pigs = "pigs: expected MIN,MAX, whole numbers from 1 to 30, MIN at most MAX";
+  EXPECT_EQ(refused(R"({"pigs": [4, 2]})"), pigs + ", found [4,2]");
+  EXPECT_EQ(refused(R"({"pigs": [0, 2]})"), pigs + ", found [0,2]");
+  EXPECT_EQ(refused(R"({"pigs": [1, 2, 3]})"), pigs + ", found [1,2,3]");
+  EXPECT_EQ(refused(R"({"pigs": "3"})"), pigs + ", found \"3\"");
+  EXPECT_EQ(refused(R"({"band": [0.5, 1.5]})"),
+            "band: expected MIN,MAX, numbers from 0 to 1, MIN at most MAX, found [0.5,1.5]");
+  EXPECT_THROW(set_text(b, "pigs", "2,x"), FieldError);
+  const auto infos = describe(Bounds{});
+  EXPECT_EQ(infos[0].kind, "MIN,MAX");
+  EXPECT_EQ(infos[0].default_text, "2,4");
+  EXPECT_EQ(infos[0].limits, "MIN and MAX from 1 to 30");
+  EXPECT_EQ(infos[1].default_text, "0.2,0.6");
 }
 
 }  // namespace

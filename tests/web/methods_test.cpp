@@ -54,7 +54,7 @@ TEST(WebMethods, AFieldNoRouteReadsIs400NamingIt) {
   const auto [status, reply] =
       server.post("/api/birds/generate", json{{"popluation", 4}, {"generations", 0}});
   EXPECT_EQ(status, 400);
-  EXPECT_NE(error_of(reply).find("did you mean population?"), std::string::npos) << reply;
+  EXPECT_NE(error_of(reply).find("no such setting (did you mean 'population'?)"), std::string::npos) << reply;
   // The same bodies without the stray field are answered (the field was the only fault).
   const auto [ok_status, ok_reply] = server.post("/api/sudoku/parse", json{{"puzzle", kPuzzle}});
   EXPECT_EQ(ok_status, 200) << ok_reply;

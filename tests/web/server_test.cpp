@@ -15,6 +15,7 @@
 #include <new>
 #include <set>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "evoplay/core/error.hpp"
@@ -375,16 +376,60 @@ TEST(WebServer, GeneratesAngryBirdsLevelsAsAJob) {
   }
   EXPECT_GE(level_events, 1);
   EXPECT_EQ(events[2]["type"], "levels") << "after the first population's generation event";
-  for (const auto& [key, value] : {std::pair<const char*, json>{"population", 1000},
-                                   {"generations", 1e9},
-                                   {"levels", 0},
-                                   {"pigs_min", 3},
-                                   {"blocks_min", 101},
-                                   {"min_birds", 3}}) {
+  // Each refused with a message naming the setting (the old keys pigs_min and blocks_min are
+  // read into pigs and blocks).
+  for (const auto& [key, value, named] :
+       {std::tuple<const char*, json, const char*>{"population", 1000, "population"},
+        {"generations", 1e9, "generations"},
+        {"levels", 0, "levels"},
+        {"pigs_min", 3, "pigs"},
+        {"blocks_min", 101, "blocks"},
+        {"min_birds", 3, "min_birds"},
+        {"pigs", json::array({2, 1}), "pigs"},
+        {"crossover", "sideways", "crossover"},
+        {"islands", 50, "islands"},
+        {"max_generations", 100000, "max_generations"},
+        {"ruleset", "/etc/passwd", "ruleset"},
+        {"composites", "data/birds/composites.json", "composites"},
+        {"threads", 0, "threads"},
+        {"populaton", 4, "did you mean 'population'"}}) {
     json bad = tiny;
     bad[key] = value;
-    EXPECT_EQ(server.post("/api/birds/generate", bad).first, 400) << key;
+    const auto [code, answer] = server.post("/api/birds/generate", bad);
+    EXPECT_EQ(code, 400) << key;
+    EXPECT_NE(answer.dump().find(named), std::string::npos) << key << ": " << answer;
   }
+}
+
+// The generator's settings under the keys of Python's birds.generate (one declaration): pigs
+// and blocks as [MIN, MAX], the GA's operators, islands; the levels obey them.
+TEST(WebServer, GeneratesWithTheSettingsPythonTakes) {
+  TestServer server;
+  const json body = {{"levels", 1},
+                     {"population", 4},
+                     {"generations", 1},
+                     {"length", 4},
+                     {"blocks", {0, 1000}},
+                     {"pigs", {1, 1}},
+                     {"seed", 5},
+                     {"crossover", "uniform"},
+                     {"hamming", "mean"},
+                     {"min_birds", 1},
+                     {"selection", "roulette"},
+                     {"islands", 2},
+                     {"migration_interval", 1}};
+  const auto [status, started] = server.post("/api/birds/generate", body);
+  ASSERT_EQ(status, 202) << started;
+  const auto events = job_events(server, started["job"]);
+  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto& result = events.back()["result"];
+  ASSERT_EQ(result["levels"].size(), 1u) << result;
+  EXPECT_EQ(result["levels"][0]["pigs"], 1);
+  // Two islands of 4: the first population's evaluations are both islands'.
+  const auto first = std::find_if(events.begin(), events.end(),
+                                  [](const json& e) { return e["type"] == "generation"; });
+  ASSERT_NE(first, events.end());
+  EXPECT_EQ((*first)["evaluations"], 8) << *first;
 }
 
 // Two layers of open-ended evolution: one curve (the generations numbered on, each with its

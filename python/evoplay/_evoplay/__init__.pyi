@@ -8,7 +8,7 @@ from . import flags as flags
 from . import lemmings as lemmings
 from . import sudoku as sudoku
 from . import tictactoe as tictactoe
-from typing import Any
+from typing import Any, List, Tuple
 import numpy
 
 class Error(builtins.ValueError):
@@ -18,6 +18,8 @@ class Error(builtins.ValueError):
     message: str
 
 __version__: str
+
+def _stub_keywords(name: str) -> List[Tuple[str, str]]: ...
 
 def png_to_rgb(data: bytes) -> numpy.ndarray: ...
 

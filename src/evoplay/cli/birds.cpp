@@ -25,6 +25,7 @@
 #include "evoplay/evo/islands.hpp"
 #include "evoplay/games/birds/check_files.hpp"
 #include "evoplay/games/birds/describe.hpp"
+#include "evoplay/games/birds/generate_settings.hpp"
 #include "evoplay/games/birds/level_set.hpp"
 #include "evoplay/games/birds/pictures.hpp"
 #include "evoplay/games/birds/render.hpp"
@@ -218,162 +219,45 @@ void add_birds_check(CLI::App* group) {
   });
 }
 
-struct GenerateOptions {
-  CommonOptions common;
-  int levels = 5;
-  std::string ruleset, composites, pigs = "2,4";
-  birds::LevelSetSettings set;
-  std::string selection = "tournament", crossover = "one-point", hamming = "min";
-  bool no_pictures = false;
-  LevelSetOptions level_set;
-};
-
-void add_generator_options(CLI::App* cmd, GenerateOptions& o) {
-  auto& ga = o.set.generator;
-  cmd->add_option("--population", ga.population, "individuals")
-      ->capture_default_str()
-      ->check(whole_in(2, 100000));
-  cmd->add_option("--generations", ga.generations, "generations (per layer)")
-      ->capture_default_str()
-      ->check(whole_in(0, 10000000));
-  cmd->add_option("--length", ga.genome.length, "composites per new individual")
-      ->capture_default_str()
-      ->check(whole_in(1, 1000));
-  add_selection_option(cmd, o.selection)
-      ->description(
-          "the GA's parent selection: tournament (pairs, the fitter is a parent: the paper's), "
-          "tournament:K, roulette, ranking[:S] or random");
-  cmd->add_option("--crossover", o.crossover, "one-point, two-point or uniform")
-      ->capture_default_str();
-  cmd->add_option("--crossover-rate", ga.crossover_rate,
-                  "share of the population chosen as parents each generation")
-      ->capture_default_str()
-      ->check(number_in(0, 1));
-  cmd->add_option("--mutation-rate", ga.mutation_rate, "probability that a child mutates")
-      ->capture_default_str()
-      ->check(number_in(0, 1));
-  cmd->add_option("--stability-weight", ga.stability_weight,
-                  "weight of the stability score (0..100) in the fitness")
-      ->capture_default_str()
-      ->check(number_in(0, 1e6));
-  cmd->add_option("--diversity-weight", ga.diversity_weight,
-                  "weight of 100 x the diversity score (0..1) in the fitness")
-      ->capture_default_str()
-      ->check(number_in(0, 1e6));
-  cmd->add_option("--hamming", o.hamming,
-                  "Hamming term: min (distance to the nearest other individual) or mean")
-      ->capture_default_str();
-  cmd->add_option(
-         "--elite", ga.elite,
-         "best new individuals (not in the archive yet) offered to the archive each generation")
-      ->capture_default_str()
-      ->check(whole_in(1, 100000));
-  cmd->add_option("--max-lift", ga.genome.max_lift,
-                  "largest height a composite may start above its support (0: all rest on it)")
-      ->capture_default_str()
-      ->check(number_in(0, 5));
-  cmd->add_option("--layers", o.set.layers,
-                  "layers of open-ended evolution: after each, stable parts of its levels become "
-                  "composites for the next")
-      ->capture_default_str()
-      ->check(whole_in(1, 100));
-  cmd->add_option("--new-composites", o.set.new_composites,
-                  "composites cut from each layer's levels, at most")
-      ->capture_default_str()
-      ->check(whole_in(0, 1000));
-  cmd->add_flag("--no-pictures", o.no_pictures, "write no PNG files");
-  add_level_set_options(cmd, ga, o.level_set);
-  for (const char* name :
-       {"--population", "--generations", "--length", "--selection", "--crossover",
-        "--crossover-rate", "--mutation-rate", "--stability-weight", "--diversity-weight",
-        "--protection-weight", "--hamming", "--elite", "--max-lift", "--max-generations"})
-    cmd->get_option(name)->group("GA options");
-  for (const char* name : {"--layers", "--new-composites"})
-    cmd->get_option(name)->group("Open-ended evolution options");
-}
-
 void add_generate(CLI::App* group) {
-  auto opt = std::make_shared<GenerateOptions>();
+  auto common = std::make_shared<CommonOptions>();
   auto* cmd = group->add_subcommand(
       "generate",
       "generate stable, diverse levels with the paper's genetic algorithm over composites and "
       "masks (stability by Box2D simulation); files level-04.xml, level-05.xml, ... as the "
       "competition numbers them (its levels 1-3 are the game's tutorial)");
-  auto* levels = cmd->add_option("--levels", opt->levels, "levels to generate")
-                     ->capture_default_str()
-                     ->check(whole_in(1, 1000));
-  auto* ruleset = cmd->add_option("--ruleset", opt->ruleset,
-                                  "competition parameters file: one set of levels per block, "
-                                  "each in its own folder (block-1, ...)")
-                      ->excludes(levels);
-  cmd->add_option("--pigs", opt->pigs,
-                  fmt::format("pigs per level MIN,MAX, at most {} (without --ruleset, whose "
-                              "blocks give their own range)",
-                              birds::kMaxPigs))
-      ->capture_default_str()
-      ->excludes(ruleset);
-  cmd->add_option("--composites", opt->composites,
-                  "composite catalogue (JSON; default: the built-in one, as in "
-                  "data/birds/composites.json)");
-  add_generator_options(cmd, *opt);
-  const auto islands = bind_fields(cmd, evo::IslandParams{});
-  add_common_options(cmd, opt->common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
-  cmd->callback([opt, islands] {
-    birds::LevelSetSettings set = opt->set;
-    auto& ga = set.generator;
-    ga.selection = birds::generator_selection(opt->selection);
-    ga.crossover = birds::parse_crossover(opt->crossover);
-    ga.hamming = birds::parse_hamming(opt->hamming);
-    birds::set_genome_length(ga.genome, ga.genome.length);
-    ga.threads = resolve_threads(opt->common.threads);
-    apply_level_set_options(opt->level_set, ga);
-    set.pictures = !opt->no_pictures;
-    set.seed = opt->common.seed;
-    ga.islands = islands->resolve();
-    set.validate();
-    const birds::Catalogue catalogue = opt->composites.empty()
-                                           ? birds::default_catalogue()
-                                           : birds::read_catalogue(opt->composites);
-    // Without --ruleset: --levels and --pigs.
-    const auto [lo, hi] =
-        parse_min_max(opt->pigs, "--pigs", 1, birds::kMaxPigs, true, birds::kMaxPigsReason);
-    const auto one = birds::simple_ruleset(opt->levels, static_cast<int>(lo), static_cast<int>(hi));
-    const auto rulesets =
-        opt->ruleset.empty() ? std::vector{one} : birds::read_rulesets(opt->ruleset);
-    birds::check_rulesets(rulesets, catalogue, display_name(opt->ruleset));
+  const auto settings = bind_fields(cmd, birds::GenerateSettings{});
+  settings->option("ruleset")->excludes(settings->option("levels"));
+  settings->option("ruleset")->excludes(settings->option("pigs"));
+  add_common_options(cmd, *common, kSeed | kThreads | kOut | kJson | kQuiet | kResume);
+  cmd->callback([common, settings] {
+    const auto& opt = *common;
+    birds::GenerateSettings s = settings->resolve();
+    s.seed = opt.seed;
+    s.threads = opt.threads;
+    s.validate();
+    const birds::LevelSetSettings set = s.level_set();
+    const birds::Catalogue catalogue = s.catalogue();
+    const auto rulesets = s.rulesets(catalogue);
+    const bool blocks = s.ruleset.has_value();
 
     // Rank 0 alone writes the run folder (a worker rank's is a scratch folder of its own).
-    if (!opt->common.out.empty() && dist::world().leader()) {
-      birds::clear_earlier_run(opt->common.out);
-    }
-    nlohmann::json config = set.to_json();
-    config["composites_file"] = opt->composites.empty() ? "(built in)" : opt->composites;
-    config["catalogue_size"] = catalogue.size();
-    config["ruleset_file"] = opt->ruleset;
-    config["rulesets"] = nlohmann::json::array();
-    for (const auto& r : rulesets) config["rulesets"].push_back(r.to_json());
-    run_in_folder(
-        opt->common, "birds generate", config, [&](RunDir& run, Control& control, Progress& p) {
-          p.set_total(static_cast<std::uint64_t>(ga.generations + 1) * rulesets.size() *
-                      set.layers);
-          GenerationCounter counter(p);
-          control.observer = &counter;
-          const auto ranks = ga.islands.active() ? dist::world_exchange() : nullptr;
-          control.exchange = ranks.get();  // islands over the MPI ranks
-          const auto report = birds::generate_levels(run.path(), catalogue, rulesets,
-                                                     !opt->ruleset.empty(), set, control);
-          p.finish();
-          std::string text;
-          for (std::size_t b = 0; b < report.sets.size(); ++b) {
-            for (const auto& note : report.sets[b].notes)
-              fmt::print(stderr, "evoplay: note: {}\n", note);
-            if (!opt->common.quiet)
-              text += report.sets[b].text(opt->ruleset.empty()
-                                              ? std::string("levels:")
-                                              : fmt::format("block {} (block-{}):", b + 1, b + 1));
-          }
-          return std::pair(report.to_json(), text);
-        });
+    if (!opt.out.empty() && dist::world().leader()) birds::clear_earlier_run(opt.out);
+    run_in_folder(opt, "birds generate", s.config(set, catalogue, rulesets),
+                  [&](RunDir& run, Control& control, Progress& p) {
+                    p.set_total(static_cast<std::uint64_t>(set.generator.generations + 1) *
+                                rulesets.size() * set.layers);
+                    GenerationCounter counter(p);
+                    control.observer = &counter;
+                    const auto ranks = s.islands.active() ? dist::world_exchange() : nullptr;
+                    control.exchange = ranks.get();  // islands over the MPI ranks
+                    const auto report = birds::generate_levels(run.path(), catalogue, rulesets,
+                                                               blocks, set, control);
+                    p.finish();
+                    for (const auto& note : report.notes())
+                      fmt::print(stderr, "evoplay: note: {}\n", note);
+                    return std::pair(report.to_json(), opt.quiet ? std::string() : report.text());
+                  });
   });
 }
 

@@ -245,55 +245,6 @@ void add_difficulty(CLI::App* group) {
 
 }  // namespace
 
-void add_level_set_options(CLI::App* cmd, birds::GeneratorSettings& s, LevelSetOptions& o) {
-  cmd->add_option("--blocks", o.blocks,
-                  "blocks per level MIN,MAX (outside, the fitness loses the share missed)")
-      ->capture_default_str();
-  cmd->add_option("--tnt", o.tnt, "TNT crates per level MIN,MAX, put beside the pigs")
-      ->capture_default_str();
-  cmd->add_option("--platforms", s.genome.platform_chance,
-                  "chance that a column of a new level stands on a platform")
-      ->capture_default_str()
-      ->check(number_in(0, 1));
-  cmd->add_option("--min-distance", s.min_distance,
-                  "no two levels delivered closer than this structural distance")
-      ->capture_default_str()
-      ->check(number_in(0, 1));
-  cmd->add_option("--protection-weight", s.protection_weight,
-                  "weight of 100 x the share of pigs no full-power shot reaches first")
-      ->capture_default_str()
-      ->check(number_in(0, 1e6));
-  cmd->add_option("--max-generations", s.max_generations,
-                  "go on past --generations until the levels asked for are found, stable and "
-                  "distinct, at most this many generations (0: 20 x --generations)")
-      ->capture_default_str()
-      ->check(whole_in(0, 100000000));
-  cmd->add_option("--min-birds", s.min_birds,
-                  fmt::format("levels must need this many birds: with 2, no shot of the search "
-                              "agent's first bird (a sweep of {}) may win the level; 1: no such "
-                              "check",
-                              s.bird_check_budget))
-      ->capture_default_str()
-      ->check(whole_in(1, birds::kMostMinBirds));
-  cmd->add_flag("--playable", s.playable.enabled,
-                "levels must be solvable by the search agent, the naive agent's win rate within "
-                "--difficulty");
-  cmd->add_option("--difficulty", o.difficulty,
-                  "with --playable: the band of the naive agent's win rate, LO:HI")
-      ->capture_default_str();
-}
-
-void apply_level_set_options(const LevelSetOptions& o, birds::GeneratorSettings& s) {
-  const auto [b0, b1] = parse_min_max(o.blocks, "--blocks", 0, 1000, true);
-  s.blocks_min = static_cast<int>(b0);
-  s.blocks_max = static_cast<int>(b1);
-  const auto [t0, t1] = parse_min_max(o.tnt, "--tnt", 0, 20, true);
-  s.placement.tnt_min = static_cast<int>(t0);
-  s.placement.tnt_max = static_cast<int>(t1);
-  std::tie(s.playable.difficulty_min, s.playable.difficulty_max) =
-      parse_min_max(o.difficulty, "--difficulty", 0, 1, false);
-}
-
 void add_birds_play_commands(CLI::App* group) {
   add_shoot(group);
   add_play(group);

@@ -130,28 +130,4 @@ void refuse_empty_flag_values(const CLI::App& app, const std::vector<std::string
   }
 }
 
-CLI::Option* add_selection_option(CLI::App* cmd, std::string& selection) {
-  return cmd
-      ->add_option("--selection", selection,
-                   "the GA's parent selection: tournament[:K] (the fittest of K drawn at random, "
-                   "K = 3 by default), roulette (fitness-proportional), ranking[:S] (linear, "
-                   "pressure S from 1 to 2) or random")
-      ->capture_default_str();
-}
-
-std::pair<double, double> parse_min_max(const std::string& text, const std::string& option,
-                                        double low, double high, bool whole, std::string_view why) {
-  const char sep = text.find(':') != std::string::npos ? ':' : ',';
-  const auto parts = split(text, sep);
-  double a = 0, b = 0;
-  const auto is_whole = [whole](double v) { return !whole || v == std::floor(v); };
-  if (parts.size() != 2 || !try_parse_double(parts[0], a) || !try_parse_double(parts[1], b) ||
-      !(a >= low && b >= a && b <= high) || !is_whole(a) || !is_whole(b)) {  // NaN fails too
-    throw Error(fmt::format("{} '{}': expected MIN,MAX with {} <= MIN <= MAX <= {}{}{}", option,
-                            text, low, high, whole ? " (whole numbers)" : "",
-                            why.empty() ? std::string() : fmt::format(" ({})", why)));
-  }
-  return {a, b};
-}
-
 }  // namespace evoplay::cli

@@ -21,17 +21,6 @@ CLI::Validator number_above(double lo, double hi = std::numeric_limits<double>::
 /// A whole number from `lo` to `hi`.
 CLI::Validator whole_in(long long lo, long long hi);
 
-/// The GA's --selection option, one wording for every command that runs a GA (the spec is read by
-/// evo::Selection::parse, which names what it accepts when it refuses one).
-CLI::Option* add_selection_option(CLI::App* cmd, std::string& selection);
-
-/// A range option "MIN,MAX" (or "MIN:MAX"): two numbers (whole ones when `whole`) with
-/// low <= MIN <= MAX <= high. Throws Error naming the option, what was typed and the bounds
-/// (followed by `why` in parentheses when given).
-std::pair<double, double> parse_min_max(const std::string& text, const std::string& option,
-                                        double low, double high, bool whole,
-                                        std::string_view why = {});
-
 /// Guards every number option of `app` and its subcommands, whatever checks they have of their
 /// own: a floating option refuses NaN and infinities, an integer option anything but a plain
 /// whole number of its type (no "-1" for an unsigned seed, no number past 2^64).

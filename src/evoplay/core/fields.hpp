@@ -56,9 +56,9 @@ struct Field {
   double lo = -std::numeric_limits<double>::infinity();  // numbers: the least value ...
   double hi = std::numeric_limits<double>::infinity();   // ... and the largest
   bool above = false;                                    // lo itself is excluded
-  std::span<const std::string_view> choices{};  // text: the accepted values (empty: any)
-  std::string_view value_name{};                // in --help after the option (default by type)
-  bool advanced = false;                        // listed under "Advanced options" in --help
+  std::span<const std::string_view> choices{};           // text: the accepted values (empty: any)
+  std::string_view value_name{};  // in --help after the option (default by type)
+  bool advanced = false;          // listed under "Advanced options" in --help
   bool run_limit = false;  // a limit of the run (may differ on --resume), not a setting of it
   // The heading the option is listed under in --help ("CRO options"); a group's heading is its
   // fields' unless they name their own. Empty: the command's main options.
@@ -140,15 +140,15 @@ struct FieldValue<bool> {
   }
   static bool from_json(const nlohmann::json& j, const Field& f) {
     if (named(f) && j.is_string()) return parse(j.get<std::string>(), f);
-    if (!j.is_boolean()) throw Expected{named(f) ? detail::choices_text(f.choices) : "true or false"};
+    if (!j.is_boolean())
+      throw Expected{named(f) ? detail::choices_text(f.choices) : "true or false"};
     return j.get<bool>();
   }
   static void check(bool, const Field&) {}
 };
 
 template <class T>
-  requires(std::integral<T> && !std::same_as<T, bool>)
-struct FieldValue<T> {
+requires(std::integral<T> && !std::same_as<T, bool>) struct FieldValue<T> {
   static long double least(const Field& f) {
     return std::max<long double>(f.lo, static_cast<long double>(std::numeric_limits<T>::min()));
   }
@@ -246,7 +246,8 @@ struct FieldValue<std::string> {
   static const std::string& text(const std::string& v) { return v; }
   static nlohmann::json to_json(const std::string& v) { return v; }
   static std::string from_json(const nlohmann::json& j, const Field& f) {
-    if (!j.is_string()) throw Expected{f.choices.empty() ? "a string" : detail::choices_text(f.choices)};
+    if (!j.is_string())
+      throw Expected{f.choices.empty() ? "a string" : detail::choices_text(f.choices)};
     return parse(j.get<std::string>(), f);
   }
   static void check(const std::string& v, const Field& f) {
@@ -328,6 +329,70 @@ struct FieldValue<std::vector<T>> {
   /// A name given twice counts once.
   static void add(std::vector<T>& out, T x) {
     if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(std::move(x));
+  }
+};
+
+/// Two bounds of one quantity, MIN,MAX: "2,4" (or "2:4") on the command line, [2, 4] (or the
+/// same text) in JSON, a pair in Python. Each bound is within the field's range, MIN <= MAX.
+template <class T>
+struct Range {
+  T min{}, max{};
+  bool operator==(const Range&) const = default;
+};
+
+template <class T>
+inline constexpr bool kIsRange = false;
+template <class T>
+inline constexpr bool kIsRange<Range<T>> = true;
+
+template <class T>
+struct FieldValue<Range<T>> {
+  static std::string expected(const Field& f) {
+    return fmt::format("MIN,MAX, {}{}, MIN at most MAX",
+                       std::is_integral_v<T> ? "whole numbers" : "numbers",
+                       detail::range_text(f, std::is_integral_v<T>));
+  }
+  static std::string kind(const Field& f) {
+    return f.value_name.empty() ? std::string("MIN,MAX") : std::string(f.value_name);
+  }
+  static Range<T> parse(std::string_view text, const Field& f) {
+    const auto sep = text.find_first_of(",:");
+    if (sep == std::string_view::npos) throw Expected{expected(f)};
+    try {
+      return checked({FieldValue<T>::parse(text.substr(0, sep), f),
+                      FieldValue<T>::parse(text.substr(sep + 1), f)},
+                     f);
+    } catch (const Expected&) {
+      throw Expected{expected(f)};
+    }
+  }
+  static std::string text(const Range<T>& v) {
+    return FieldValue<T>::text(v.min) + "," + FieldValue<T>::text(v.max);
+  }
+  static nlohmann::json to_json(const Range<T>& v) {
+    return nlohmann::json::array({FieldValue<T>::to_json(v.min), FieldValue<T>::to_json(v.max)});
+  }
+  static Range<T> from_json(const nlohmann::json& j, const Field& f) {
+    if (j.is_string()) return parse(j.get<std::string>(), f);
+    if (!j.is_array() || j.size() != 2) throw Expected{expected(f)};
+    try {
+      return checked({FieldValue<T>::from_json(j[0], f), FieldValue<T>::from_json(j[1], f)}, f);
+    } catch (const Expected&) {
+      throw Expected{expected(f)};
+    }
+  }
+  static Range<T> checked(Range<T> v, const Field& f) {
+    check(v, f);
+    return v;
+  }
+  static void check(const Range<T>& v, const Field& f) {
+    try {
+      FieldValue<T>::check(v.min, f);
+      FieldValue<T>::check(v.max, f);
+    } catch (const Expected&) {
+      throw Expected{expected(f)};
+    }
+    if (v.max < v.min) throw Expected{expected(f)};
   }
 };
 
@@ -477,6 +542,9 @@ std::vector<Info> describe(const S& defaults) {
     if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
       i.limits = detail::range_text(slot.field, std::is_integral_v<T>);
       if (i.limits.starts_with(" ")) i.limits.erase(0, 1);
+    } else if constexpr (kIsRange<T>) {
+      i.limits =
+          "MIN and MAX" + detail::range_text(slot.field, std::is_integral_v<decltype(T::min)>);
     } else if (!slot.field.choices.empty()) {
       i.limits = "one of " + detail::choices_text(slot.field.choices);
     }

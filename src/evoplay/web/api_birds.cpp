@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "evoplay/games/birds/composite.hpp"
+#include "evoplay/games/birds/generate_settings.hpp"
 #include "evoplay/games/birds/level_set.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/report.hpp"
@@ -40,6 +41,7 @@ constexpr int kStride = 2;  // steps between two frames (0.04 s of game time)
 constexpr double kMostGameSeconds = 20;
 constexpr int kMostLevels = 10, kMostPopulation = 50, kMostGenerations = 500, kMostLength = 60,
               kMostLayers = 3;
+constexpr std::size_t kMostIslands = 4;
 
 /// Poses as [x, y, angle (radians), alive] per object, rounded to what a page can show.
 json poses(const std::vector<birds::PieceState>& state) {
@@ -71,31 +73,45 @@ json simulation(const birds::Level& level, const birds::PhysicsSettings& setting
           {"frames", frames},     {"report", birds::report_json(level, report, false)}};
 }
 
-/// `birds generate`'s settings from a request, within the caps: up to three layers of
-/// open-ended evolution (the built-in catalogue, then the composites cut from each layer's
-/// levels), one thread, no generation past those asked for (the command line's
-/// --max-generations 0 looks on for up to 20 times as many).
+/// `birds generate`'s settings from a request, under the keys of Python's birds.generate
+/// (pigs: [MIN, MAX], crossover, min_birds, islands ...), within the server's caps: a short run
+/// by default (3 levels, 20 generations), no generation past those asked for unless
+/// max_generations says (the command line's 0 looks on for up to 20 times as many), one thread,
+/// the built-in catalogue and no parameters file (the server reads no file a client names).
+/// pigs_min, pigs_max, blocks_min and blocks_max, the keys of earlier releases, are still read.
 std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json& body) {
-  birds::LevelSetSettings set;
-  auto& ga = set.generator;
-  ga.population = static_cast<int>(get_int(body, "population", ga.population, 2, kMostPopulation));
-  ga.generations = static_cast<int>(get_int(body, "generations", 20, 0, kMostGenerations));
-  ga.max_generations = ga.generations;
-  birds::set_genome_length(
-      ga.genome, static_cast<int>(get_int(body, "length", ga.genome.length, 1, kMostLength)));
-  ga.blocks_min = static_cast<int>(get_int(body, "blocks_min", ga.blocks_min, 0, 1000));
-  ga.blocks_max = static_cast<int>(get_int(body, "blocks_max", ga.blocks_max, 0, 1000));
-  ga.min_birds =
-      static_cast<int>(get_int(body, "min_birds", ga.min_birds, 1, birds::kMostMinBirds));
-  ga.threads = 1;
-  set.layers = static_cast<int>(get_int(body, "layers", 1, 1, kMostLayers));
-  set.pictures = false;
-  set.seed = get_seed(body, "seed", 1);
-  const auto levels = static_cast<int>(get_int(body, "levels", 3, 1, kMostLevels));
-  const auto pigs_min = static_cast<int>(get_int(body, "pigs_min", 2, 1, birds::kMaxPigs));
-  const auto pigs_max = static_cast<int>(get_int(body, "pigs_max", 4, 1, birds::kMaxPigs));
-  set.validate();
-  return {set, birds::simple_ruleset(levels, pigs_min, pigs_max)};
+  birds::GenerateSettings base;
+  base.levels = 3;
+  base.generations = 20;
+  base.pictures = false;
+  auto s = read_settings(body, base, {"pigs_min", "pigs_max", "blocks_min", "blocks_max"});
+  const auto old_range = [&](const std::string& key, fields::Range<int>& range, int most) {
+    range.min = static_cast<int>(get_int(body, (key + "_min").c_str(), range.min, 0, most));
+    range.max = static_cast<int>(get_int(body, (key + "_max").c_str(), range.max, 0, most));
+  };
+  old_range("pigs", s.pigs, birds::kMaxPigs);
+  old_range("blocks", s.blocks, 1000);
+  if (!body.contains("max_generations")) s.max_generations = s.generations;
+  cap("levels", s.levels, kMostLevels);
+  cap("population", s.population, kMostPopulation);
+  cap("generations", s.generations, kMostGenerations);
+  cap("max_generations", s.max_generations, kMostGenerations);
+  cap("length", s.length, kMostLength);
+  cap("layers", s.layers, kMostLayers);
+  cap("islands", s.islands.islands, kMostIslands);
+  if (s.ruleset || s.composites) {
+    throw BadRequest(
+        fmt::format("{}: not on this server (it reads no file a request names; "
+                    "`evoplay birds generate` does)",
+                    s.ruleset ? "ruleset" : "composites"));
+  }
+  if (s.threads != 1) throw BadRequest("threads: a job runs on one thread on this server");
+  try {
+    s.validate();
+    return {s.level_set(), s.rulesets(birds::default_catalogue()).at(0)};
+  } catch (const Error& e) {
+    throw BadRequest(e.what());
+  }
 }
 
 /// The generator's generations as "generation" events (numbered on over the layers, each with

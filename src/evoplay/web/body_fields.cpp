@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "evoplay/core/fields.hpp"
 #include "evoplay/web/request.hpp"
 
 namespace evoplay::web::body_fields {
@@ -20,33 +21,16 @@ struct Expected {
 
 thread_local Expected expected;
 
-/// Edits (insert, delete, replace, swap of neighbours) from `a` to `b`.
-std::size_t distance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min(
-          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.size()][b.size()];
-}
-
+/// The refusal of a key no handler read, in the words of the declared settings' (fields.hpp):
+/// "KEY: no such setting (did you mean 'NEAREST'?)", with the keys the request reads.
 std::string refusal(const std::string& key) {
   if (expected.read.empty())
-    return fmt::format("{}: no such field here (this request takes none)", key);
-  const auto nearest = std::min_element(
-      expected.read.begin(), expected.read.end(),
-      [&key](const auto& a, const auto& b) { return distance(key, a) < distance(key, b); });
-  std::string text = fmt::format("{}: no such field here", key);
-  if (distance(key, *nearest) <= std::max<std::size_t>(2, key.size() / 3))
-    text += fmt::format(": did you mean {}?", *nearest);
+    return fmt::format("{}: no such setting (this request takes none)", key);
+  std::string text = fmt::format("{}: no such setting", key);
+  if (const auto near = fields::detail::nearest(key, expected.read); !near.empty())
+    text += fmt::format(" (did you mean '{}'?)", near);
   if (expected.read.size() <= 12)
-    text += fmt::format(" (this request reads {})", fmt::join(expected.read, ", "));
+    text += fmt::format("; this request reads {}", fmt::join(expected.read, ", "));
   return text;
 }
 

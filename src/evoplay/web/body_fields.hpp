@@ -16,8 +16,8 @@ namespace evoplay::web::body_fields {
 void expect(const nlohmann::json& body);
 /// `key` was read (by a getter, or by code that reads the body itself).
 void note_read(std::string_view key);
-/// BadRequest 400 "KEY: no such field here (...)" for the first key of the body not read;
-/// nothing when every key was read or no body is expected.
+/// BadRequest 400 "KEY: no such setting (did you mean '...'?)" for the first key of the body not
+/// read; nothing when every key was read or no body is expected.
 void check();
 /// Forgets the request (at its start and end).
 void clear();

@@ -58,8 +58,10 @@ TEST(BirdsDiversity, HammingTermAgainstThePopulation) {
   EXPECT_DOUBLE_EQ(mean[1].hamming, 0.35);
   EXPECT_EQ(min_pairwise_hamming(pop), 3);
   EXPECT_NEAR(mean_pairwise_hamming(pop), (0.3 + 0.3 + 0.4) / 3, 1e-12);
-  EXPECT_EQ(parse_hamming("mean"), HammingMode::kMean);
-  EXPECT_THROW(parse_hamming("max"), evoplay::Error);
+  using Names = evoplay::fields::FieldValue<HammingMode>;
+  EXPECT_EQ(Names::parse("mean", {}), HammingMode::kMean);
+  EXPECT_EQ(hamming_name(HammingMode::kMin), "min");
+  EXPECT_THROW(Names::parse("max", {}), evoplay::fields::Expected);
 }
 
 TEST(BirdsDiversity, StructuralDistanceOfSilhouettes) {

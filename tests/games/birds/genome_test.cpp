@@ -67,7 +67,9 @@ TEST(BirdsGenome, CrossoverMixesBothLayersAndRepairsTheMasks) {
       }
     }
   }
-  EXPECT_EQ(parse_crossover("two-point"), CrossoverKind::kTwoPoint);
+  EXPECT_EQ(evoplay::fields::FieldValue<CrossoverKind>::parse("two-point", {}),
+            CrossoverKind::kTwoPoint);
+  EXPECT_EQ(crossover_name(CrossoverKind::kUniform), "uniform");
 }
 
 TEST(BirdsGenome, OnePointCrossoverSwapsWholeTailsSoLengthsChange) {
@@ -95,7 +97,8 @@ TEST(BirdsGenome, OnePointCrossoverSwapsWholeTailsSoLengthsChange) {
     cuts.insert(cut);
   }
   EXPECT_EQ(cuts.size(), 3u);  // every cut point 1, 2, 3 occurs
-  EXPECT_THROW(parse_crossover("three-point"), evoplay::Error);
+  EXPECT_THROW(evoplay::fields::FieldValue<CrossoverKind>::parse("three-point", {}),
+               evoplay::fields::Expected);
 }
 
 TEST(BirdsGenome, MutationsStayWithinBoundsAndRestrictions) {

@@ -12,6 +12,7 @@
 
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/games/birds/generate_settings.hpp"
 #include "evoplay/games/birds/xml.hpp"
 #include "support/process.hpp"
 
@@ -206,6 +207,74 @@ TEST(BirdsLevelSet, TheCommandsWordsForItsSettings) {
   EXPECT_THROW(simple_ruleset(1, 3, 2), evoplay::Error);
   EXPECT_THROW(simple_ruleset(1, 0, 2), evoplay::Error);
   EXPECT_THROW(simple_ruleset(1, 1, kMaxPigs + 1), evoplay::Error);
+}
+
+// The settings a person gives (the command's options, Python's keywords, the server's keys)
+// resolve into the engine's: each to its place, the words the command has always had.
+TEST(BirdsLevelSet, ThePersonsSettingsResolveIntoTheEngines) {
+  GenerateSettings s;
+  s.length = 6;
+  s.blocks = {10, 20};
+  s.tnt = {1, 1};
+  s.difficulty = {0.1, 0.3};
+  s.crossover = CrossoverKind::kUniform;
+  s.layers = 2;
+  s.pictures = false;
+  s.seed = 7;
+  s.threads = 2;
+  const LevelSetSettings set = s.level_set();
+  const auto& ga = set.generator;
+  EXPECT_EQ(ga.selection.name(), "tournament:2");  // the paper's pairs
+  EXPECT_EQ(ga.genome.length, 6);
+  EXPECT_EQ(ga.genome.min_length, 3);
+  EXPECT_EQ(ga.genome.max_length, 12);
+  EXPECT_EQ(ga.blocks_min, 10);
+  EXPECT_EQ(ga.blocks_max, 20);
+  EXPECT_EQ(ga.placement.tnt_min, 1);
+  EXPECT_EQ(ga.placement.tnt_max, 1);
+  EXPECT_EQ(ga.playable.difficulty_min, 0.1);
+  EXPECT_EQ(ga.playable.difficulty_max, 0.3);
+  EXPECT_EQ(ga.crossover, CrossoverKind::kUniform);
+  EXPECT_EQ(ga.threads, 2);
+  EXPECT_EQ(set.layers, 2);
+  EXPECT_FALSE(set.pictures);
+  EXPECT_EQ(set.seed, 7u);
+  // The defaults are the engine's.
+  const LevelSetSettings engine;
+  const LevelSetSettings mine = GenerateSettings{}.level_set();
+  EXPECT_EQ(mine.generator.population, engine.generator.population);
+  EXPECT_EQ(mine.generator.min_distance, engine.generator.min_distance);
+  EXPECT_EQ(mine.generator.genome.platform_chance, engine.generator.genome.platform_chance);
+  EXPECT_EQ(mine.new_composites, engine.new_composites);
+  // --min-birds' help names the sweep the check makes.
+  std::string help;
+  const GenerateSettings defaults;
+  evoplay::fields::for_each(defaults, [&](const auto& slot, const auto&) {
+    if (slot.name == "min-birds") help = slot.field.help;
+  });
+  EXPECT_NE(help.find(fmt::format("a sweep of {}", engine.generator.bird_check_budget)),
+            std::string::npos)
+      << help;
+  // A selection the generator does not know, by its field's name.
+  s.selection = "best";
+  try {
+    s.validate();
+    FAIL() << "selection 'best' accepted";
+  } catch (const evoplay::fields::FieldError& e) {
+    EXPECT_EQ(e.field(), "selection");
+  }
+  // Without a parameters file: one ruleset of the levels and pigs asked for.
+  GenerateSettings few;
+  few.levels = 3;
+  few.pigs = {1, 2};
+  const auto rules = few.rulesets(default_catalogue());
+  ASSERT_EQ(rules.size(), 1u);
+  EXPECT_EQ(rules[0].levels, 3);
+  EXPECT_EQ(rules[0].pigs_max, 2);
+  const auto config = few.config(few.level_set(), default_catalogue(), rules);
+  EXPECT_EQ(config["composites_file"], "(built in)");
+  EXPECT_EQ(config["rulesets"].size(), 1u);
+  EXPECT_EQ(config["population"], 10);
 }
 
 // A folder an earlier generate run wrote is cleared of its levels; a folder of someone else's

@@ -15,14 +15,10 @@
 
 namespace evoplay::games::birds {
 
-HammingMode parse_hamming(std::string_view name) {
-  if (name == "min") return HammingMode::kMin;
-  if (name == "mean") return HammingMode::kMean;
-  throw Error(fmt::format("unknown Hamming mode '{}': expected min or mean", name));
-}
-
 std::string_view hamming_name(HammingMode mode) {
-  return mode == HammingMode::kMin ? "min" : "mean";
+  for (const auto& n : kHammingNames)
+    if (n.value == mode) return n.name;
+  return "?";
 }
 
 DiversityTerms usage_terms(std::span<const int> used, int reference) {

@@ -25,9 +25,18 @@
 namespace evoplay::games::birds {
 
 enum class HammingMode { kMin, kMean };
-/// "min" or "mean"; throws Error otherwise.
-HammingMode parse_hamming(std::string_view name);
+inline constexpr fields::EnumName<HammingMode> kHammingNames[] = {{HammingMode::kMin, "min"},
+                                                                  {HammingMode::kMean, "mean"}};
 std::string_view hamming_name(HammingMode mode);
+
+}  // namespace evoplay::games::birds
+
+/// Read and written by its names ("min", "mean").
+template <>
+struct evoplay::fields::FieldValue<evoplay::games::birds::HammingMode>
+    : EnumValue<games::birds::HammingMode, games::birds::kHammingNames> {};
+
+namespace evoplay::games::birds {
 
 struct DiversityTerms {
   double distinct = 0;  // distinct composites used / reference

@@ -105,24 +105,10 @@ Genome random_genome(const Palette& palette, const GenomeSettings& settings, Rng
   return g;
 }
 
-CrossoverKind parse_crossover(std::string_view name) {
-  if (name == "one-point") return CrossoverKind::kOnePoint;
-  if (name == "two-point") return CrossoverKind::kTwoPoint;
-  if (name == "uniform") return CrossoverKind::kUniform;
-  throw Error(
-      fmt::format("unknown crossover '{}': expected one-point, two-point or uniform", name));
-}
-
 std::string_view crossover_name(CrossoverKind kind) {
-  switch (kind) {
-    case CrossoverKind::kOnePoint:
-      return "one-point";
-    case CrossoverKind::kTwoPoint:
-      return "two-point";
-    case CrossoverKind::kUniform:
-      break;
-  }
-  return "uniform";
+  for (const auto& n : kCrossoverNames)
+    if (n.value == kind) return n.name;
+  return "?";
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "evoplay/core/fields.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/games/birds/composite.hpp"
 #include "evoplay/games/birds/ruleset.hpp"
@@ -89,9 +90,20 @@ void repair_mask(std::vector<int>& mask, int count, Rng& rng);
 Genome random_genome(const Palette& palette, const GenomeSettings& settings, Rng& rng);
 
 enum class CrossoverKind { kOnePoint, kTwoPoint, kUniform };
-/// "one-point", "two-point", "uniform"; throws Error otherwise.
-CrossoverKind parse_crossover(std::string_view name);
+inline constexpr fields::EnumName<CrossoverKind> kCrossoverNames[] = {
+    {CrossoverKind::kOnePoint, "one-point"},
+    {CrossoverKind::kTwoPoint, "two-point"},
+    {CrossoverKind::kUniform, "uniform"}};
 std::string_view crossover_name(CrossoverKind kind);
+
+}  // namespace evoplay::games::birds
+
+/// Read and written by its names ("one-point", "two-point", "uniform").
+template <>
+struct evoplay::fields::FieldValue<evoplay::games::birds::CrossoverKind>
+    : EnumValue<games::birds::CrossoverKind, games::birds::kCrossoverNames> {};
+
+namespace evoplay::games::birds {
 
 /// The document's crossover: the same operator on the composite lists and on the masks; each
 /// child's mask is repaired to its list's length. One-point swaps whole tails: a child takes

@@ -378,6 +378,21 @@ bool GenerateReport::cancelled() const {
   return interrupted || (!sets.empty() && sets.back().stop == evo::StopReason::kCancelled);
 }
 
+std::vector<std::string> GenerateReport::notes() const {
+  std::vector<std::string> out;
+  for (const auto& set : sets) out.insert(out.end(), set.notes.begin(), set.notes.end());
+  return out;
+}
+
+std::string GenerateReport::text() const {
+  std::string out;
+  for (std::size_t b = 0; b < sets.size(); ++b) {
+    out += sets[b].text(blocks ? fmt::format("block {} ({}):", b + 1, block_folder(b))
+                               : std::string("levels:"));
+  }
+  return out;
+}
+
 nlohmann::json GenerateReport::to_json() const {
   if (!blocks) return sets.empty() ? nlohmann::json::object() : sets[0].to_json();
   nlohmann::json list = nlohmann::json::array();

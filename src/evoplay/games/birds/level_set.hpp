@@ -74,6 +74,11 @@ struct GenerateReport {
   bool interrupted = false;  // blocks: a cancel left some blocks out
   bool cancelled() const;
   nlohmann::json to_json() const;  // result.json
+  /// Every set's notes, in order.
+  std::vector<std::string> notes() const;
+  /// What `birds generate` prints: each set's summary under its title ("levels:", or with
+  /// blocks "block 2 (block-2):").
+  std::string text() const;
 };
 
 GenerateReport generate_levels(const std::filesystem::path& run_dir, const Catalogue& catalogue,
