@@ -43,17 +43,6 @@ std::string keywords_doc(const std::vector<fields::Info>& infos,
                          const std::vector<std::string_view>& skip);
 }  // namespace detail
 
-namespace detail {
-template <class T>
-inline constexpr bool kIsOptional = false;
-template <class T>
-inline constexpr bool kIsOptional<std::optional<T>> = true;
-template <class T>
-inline constexpr bool kIsVector = false;
-template <class T>
-inline constexpr bool kIsVector<std::vector<T>> = true;
-}  // namespace detail
-
 /// The Python type of a field's values, as the stubs write it: what json_of reads into T.
 template <class T>
 std::string python_type() {
@@ -63,9 +52,9 @@ std::string python_type() {
     return "int";
   } else if constexpr (std::is_floating_point_v<T>) {
     return "float";
-  } else if constexpr (detail::kIsOptional<T>) {
+  } else if constexpr (fields::kIsOptional<T>) {
     return "Optional[" + python_type<typename T::value_type>() + "]";
-  } else if constexpr (detail::kIsVector<T>) {
+  } else if constexpr (fields::kIsVector<T>) {
     // a list, or its items as the command line writes them ("cro,ga")
     return "Union[str, Sequence[" + python_type<typename T::value_type>() + "]]";
   } else if constexpr (fields::kIsRange<T>) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "evoplay/core/fields_schema.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -273,6 +275,54 @@ TEST(Fields, ARangeIsReadAsMinCommaMaxOrAPairAndKeepsMinAtMostMax) {
   EXPECT_EQ(infos[0].default_text, "2,4");
   EXPECT_EQ(infos[0].limits, "MIN and MAX from 1 to 30");
   EXPECT_EQ(infos[1].default_text, "0.2,0.6");
+}
+
+}  // namespace
+}  // namespace evoplay::fields
+
+namespace evoplay::fields {
+namespace {
+
+// The JSON Schema of a declaration: each key's type, range or choices, default and help, as the
+// declaration says them; nested groups flat, as the server and Python take them.
+TEST(Fields, TheSchemaSaysWhatEachKeyTakes) {
+  const auto schema = json_schema(Outer{});
+  EXPECT_EQ(schema["type"], "object");
+  EXPECT_EQ(schema["additionalProperties"], false);
+  const auto& p = schema["properties"];
+  EXPECT_EQ(p.size(), describe(Outer{}).size());
+  EXPECT_EQ(p["population"]["type"], "integer");
+  EXPECT_EQ(p["population"]["minimum"], 2);
+  EXPECT_EQ(p["population"]["maximum"], 1000000);
+  EXPECT_EQ(p["population"]["default"], 10);
+  EXPECT_EQ(p["population"]["description"], "individuals");
+  EXPECT_EQ(p["population"]["x-option"], "--population");
+  EXPECT_EQ(p["population"]["x-order"], 0);
+  EXPECT_EQ(p["inner_rate"]["x-order"], 9);
+  EXPECT_EQ(p["seed"]["minimum"], 0);
+  EXPECT_FALSE(p["seed"].contains("maximum"));  // 2^64-1: past what JSON numbers hold exactly
+  EXPECT_EQ(p["fast"]["type"], "boolean");
+  EXPECT_EQ(p["mood"]["enum"], nlohmann::json({"calm", "wild"}));
+  EXPECT_EQ(p["target"]["type"], nlohmann::json({"number", "null"}));
+  EXPECT_EQ(p["target"]["default"], nullptr);
+  EXPECT_EQ(p["shapes"]["items"]["enum"], nlohmann::json({"ring", "star"}));
+  EXPECT_EQ(p["step_size"]["exclusiveMinimum"], 0.0);
+  EXPECT_EQ(p["inner_cells"]["maximum"], 1000);
+  EXPECT_EQ(p["inner_preset"]["enum"], nlohmann::json({"small", "big"}));
+  const auto bounds = json_schema(Bounds{})["properties"]["pigs"];
+  EXPECT_EQ(bounds["type"], "array");
+  EXPECT_EQ(bounds["minItems"], 2);
+  EXPECT_EQ(bounds["maxItems"], 2);
+  EXPECT_EQ(bounds["items"]["maximum"], 30);
+  EXPECT_EQ(bounds["default"], nlohmann::json({2, 4}));
+  // Every default the schema gives is read back by the declaration as it is.
+  Outer o;
+  o.population = 99;
+  std::vector<std::pair<std::string, nlohmann::json>> defaults;
+  for (const auto& [key, value] : p.items())
+    if (!value["default"].is_null()) defaults.emplace_back(key, value["default"]);
+  apply_json(o, nest(Outer{}, defaults));
+  EXPECT_EQ(to_json(o), to_json(Outer{}));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from browser_support import SOURCE, fail
 
@@ -196,6 +197,15 @@ def birds(s):
         box = s.d.find_element(By.ID, field)
         box.clear()
         box.send_keys(value)
+    # More settings, from the route's declaration: one pig a level, no two-birds check.
+    s.wait(lambda d: d.find_elements(By.ID, "more-settings"), "the generator's settings")
+    s.click("#more-settings summary")
+    for field, value in (("set-pigs-min", "1"), ("set-pigs-max", "1"), ("set-min_birds", "1")):
+        box = s.d.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(value)
+    Select(s.d.find_element(By.ID, "set-crossover")).select_by_value("uniform")
+    s.shot("birds-generate-settings")
     s.click("#generate")
     s.wait(lambda d: s.attr("data-generate") in ("done", "error", "cancelled"), "the generator")
     if s.attr("data-generate") != "done" or not s.attr("data-levels"):
@@ -204,6 +214,9 @@ def birds(s):
         fail("birds: no levels shown while the generator ran")
     if "stable" not in s.text("gen-status"):
         fail(f"birds: no generator status: {s.text('gen-status')}")
+    levels = [e.text for e in s.d.find_elements(By.CSS_SELECTOR, ".gen-level")]
+    if not levels or any(not t.endswith(", 1 pig") for t in levels):
+        fail(f"birds: the levels do not have the one pig asked for: {levels}")
     s.click(".gen-level")
     name = "level-04.xml (generated)"
     s.wait(lambda d: s.attr("data-level") == name, "the generated level")

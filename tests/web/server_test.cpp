@@ -401,6 +401,34 @@ TEST(WebServer, GeneratesAngryBirdsLevelsAsAJob) {
   }
 }
 
+// What the generator takes, as JSON Schema from the one declaration: the server's defaults and
+// caps, no file or thread setting; a request of every default it gives (but a tiny budget) is
+// taken as it is.
+TEST(WebServer, DescribesTheGeneratorsSettingsAsTheRouteTakesThem) {
+  TestServer server;
+  const auto [status, text] = server.get("/api/birds/generate/settings");
+  ASSERT_EQ(status, 200) << text;
+  const json schema = json::parse(text);
+  const auto& p = schema["properties"];
+  EXPECT_EQ(p["population"]["maximum"], 50);  // the server's cap, not the command line's
+  EXPECT_EQ(p["levels"]["default"], 3);
+  EXPECT_EQ(p["generations"]["default"], 20);
+  EXPECT_EQ(p["pigs"]["default"], json({2, 4}));
+  EXPECT_EQ(p["pigs"]["items"]["maximum"], 30);
+  EXPECT_EQ(p["crossover"]["enum"], json({"one-point", "two-point", "uniform"}));
+  EXPECT_EQ(p["islands"]["maximum"], 4);
+  EXPECT_EQ(p["islands"]["x-heading"], "Island options");
+  for (const char* refused : {"ruleset", "composites", "threads", "pictures"})
+    EXPECT_FALSE(p.contains(refused)) << refused;
+  json body = json::object();
+  for (const auto& [key, value] : p.items()) body[key] = value["default"];
+  body.update(json{{"levels", 1}, {"population", 4}, {"generations", 0}, {"length", 4}});
+  const auto [code, started] = server.post("/api/birds/generate", body);
+  ASSERT_EQ(code, 202) << started;
+  const auto events = job_events(server, started["job"]);
+  EXPECT_EQ(events.back()["type"], "done") << events.back();
+}
+
 // The generator's settings under the keys of Python's birds.generate (one declaration): pigs
 // and blocks as [MIN, MAX], the GA's operators, islands; the levels obey them.
 TEST(WebServer, GeneratesWithTheSettingsPythonTakes) {

@@ -340,10 +340,19 @@ struct Range {
   bool operator==(const Range&) const = default;
 };
 
+/// What a field's type is, for those that describe it (JSON Schema, Python's stubs).
 template <class T>
 inline constexpr bool kIsRange = false;
 template <class T>
 inline constexpr bool kIsRange<Range<T>> = true;
+template <class T>
+inline constexpr bool kIsOptional = false;
+template <class T>
+inline constexpr bool kIsOptional<std::optional<T>> = true;
+template <class T>
+inline constexpr bool kIsVector = false;
+template <class T>
+inline constexpr bool kIsVector<std::vector<T>> = true;
 
 template <class T>
 struct FieldValue<Range<T>> {
@@ -405,11 +414,13 @@ struct EnumName {
 };
 template <class E, const auto& kNames>
 struct EnumValue {
-  static std::string names() {
+  /// The names, in their order.
+  static std::vector<std::string_view> choices() {
     std::vector<std::string_view> all;
     for (const auto& n : kNames) all.push_back(n.name);
-    return detail::choices_text(all);
+    return all;
   }
+  static std::string names() { return detail::choices_text(choices()); }
   static std::string kind(const Field& f) {
     if (!f.value_name.empty()) return std::string(f.value_name);
     std::string out;

@@ -40,8 +40,7 @@ constexpr int kStride = 2;  // steps between two frames (0.04 s of game time)
 // A simulation's game time at most (its frames are sent).
 constexpr double kMostGameSeconds = 20;
 constexpr int kMostLevels = 10, kMostPopulation = 50, kMostGenerations = 500, kMostLength = 60,
-              kMostLayers = 3;
-constexpr std::size_t kMostIslands = 4;
+              kMostLayers = 3, kMostIslands = 4;
 
 /// Poses as [x, y, angle (radians), alive] per object, rounded to what a page can show.
 json poses(const std::vector<birds::PieceState>& state) {
@@ -73,18 +72,33 @@ json simulation(const birds::Level& level, const birds::PhysicsSettings& setting
           {"frames", frames},     {"report", birds::report_json(level, report, false)}};
 }
 
-/// `birds generate`'s settings from a request, under the keys of Python's birds.generate
-/// (pigs: [MIN, MAX], crossover, min_birds, islands ...), within the server's caps: a short run
-/// by default (3 levels, 20 generations), no generation past those asked for unless
-/// max_generations says (the command line's 0 looks on for up to 20 times as many), one thread,
-/// the built-in catalogue and no parameters file (the server reads no file a client names).
+/// What the generator takes from a request: `birds generate`'s settings under the keys of
+/// Python's birds.generate (pigs: [MIN, MAX], crossover, min_birds, islands ...), within the
+/// server's caps: a short run by default (3 levels, 20 generations), one thread, the built-in
+/// catalogue and no parameters file (the server reads no file a request names), no pictures.
+const RouteSettings<birds::GenerateSettings>& generate_route() {
+  static const RouteSettings<birds::GenerateSettings> kRoute = [] {
+    RouteSettings<birds::GenerateSettings> r;
+    r.base.levels = 3;
+    r.base.generations = 20;
+    r.base.pictures = false;
+    r.caps = {{"levels", kMostLevels},         {"population", kMostPopulation},
+              {"generations", kMostGenerations}, {"max_generations", kMostGenerations},
+              {"length", kMostLength},         {"layers", kMostLayers},
+              {"islands", kMostIslands}};
+    r.refused = {"ruleset", "composites", "threads", "pictures"};
+    r.why_refused = "a job runs on one thread over the built-in catalogue, writes no file and "
+                    "reads none a request names; `evoplay birds generate` does";
+    return r;
+  }();
+  return kRoute;
+}
+
+/// The generator's settings from a request (generate_route()); max_generations not given: the
+/// generations asked for (the command line's 0 looks on for up to 20 times as many).
 /// pigs_min, pigs_max, blocks_min and blocks_max, the keys of earlier releases, are still read.
 std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json& body) {
-  birds::GenerateSettings base;
-  base.levels = 3;
-  base.generations = 20;
-  base.pictures = false;
-  auto s = read_settings(body, base, {"pigs_min", "pigs_max", "blocks_min", "blocks_max"});
+  auto s = generate_route().read(body, {"pigs_min", "pigs_max", "blocks_min", "blocks_max"});
   const auto old_range = [&](const std::string& key, fields::Range<int>& range, int most) {
     range.min = static_cast<int>(get_int(body, (key + "_min").c_str(), range.min, 0, most));
     range.max = static_cast<int>(get_int(body, (key + "_max").c_str(), range.max, 0, most));
@@ -92,20 +106,6 @@ std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json&
   old_range("pigs", s.pigs, birds::kMaxPigs);
   old_range("blocks", s.blocks, 1000);
   if (!body.contains("max_generations")) s.max_generations = s.generations;
-  cap("levels", s.levels, kMostLevels);
-  cap("population", s.population, kMostPopulation);
-  cap("generations", s.generations, kMostGenerations);
-  cap("max_generations", s.max_generations, kMostGenerations);
-  cap("length", s.length, kMostLength);
-  cap("layers", s.layers, kMostLayers);
-  cap("islands", s.islands.islands, kMostIslands);
-  if (s.ruleset || s.composites) {
-    throw BadRequest(
-        fmt::format("{}: not on this server (it reads no file a request names; "
-                    "`evoplay birds generate` does)",
-                    s.ruleset ? "ruleset" : "composites"));
-  }
-  if (s.threads != 1) throw BadRequest("threads: a job runs on one thread on this server");
   try {
     s.validate();
     return {s.level_set(), s.rulesets(birds::default_catalogue()).at(0)};
@@ -201,6 +201,15 @@ void add_birds_routes(Routes& server, const Context& ctx) {
   // The generator as a job: each generation an event (its best, mean and worst fitness), the
   // levels as they appear (LiveLevels), then result.json's object with each level's XML. Cancelled
   // (or at --job-seconds): the levels found so far.
+  // What the generator takes, as JSON Schema: the page's "More settings" are built from it.
+  server.Get("/api/birds/generate/settings", guarded([](const auto&, auto& res) {
+               json schema = generate_route().schema();
+               schema["properties"]["max_generations"]["description"] =
+                   "go on past generations until the levels asked for are found, stable and "
+                   "distinct, at most this many generations (not given: the generations asked "
+                   "for)";
+               reply(res, schema);
+             }));
   server.Post("/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
                 // Named copies, not structured bindings: clang 14 (the fuzz preset's) cannot
                 // capture those.

@@ -14,10 +14,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "evoplay/core/fields.hpp"
+#include "evoplay/core/fields_schema.hpp"
 #include "evoplay/web/request.hpp"
 
 namespace evoplay::web {
@@ -64,5 +66,57 @@ void cap(std::string_view key, const T& value, const T& most) {
     throw BadRequest(fmt::format("{}: at most {} on this server (the command line takes more)",
                                  key, most));
 }
+
+/// A cap of the server on a number setting ("population" at most 50).
+struct Cap {
+  std::string_view key;
+  double most;
+};
+
+/// What a route takes of a settings struct: the server's defaults (`base`), its caps and the
+/// settings it refuses (files a client names, threads). read() reads a body within them;
+/// schema() describes them as JSON Schema (core/fields_schema.hpp), for a form or a client.
+template <class S>
+struct RouteSettings {
+  S base;
+  std::vector<Cap> caps;
+  std::vector<std::string_view> refused;
+  std::string_view why_refused;  // "the server reads no file a request names"
+
+  /// The body's settings over `base`; `inputs` are the request's own keys. BadRequest naming
+  /// the key for a refused setting, a bad value or one above its cap.
+  S read(const nlohmann::json& body, std::initializer_list<std::string_view> inputs = {}) const {
+    for (const auto key : refused)
+      if (body.is_object() && body.contains(key))
+        throw BadRequest(fmt::format("{}: not on this server ({})", key, why_refused));
+    S s = read_settings(body, base, inputs);
+    fields::for_each(s, [&](const fields::Slot& slot, const auto& member) {
+      using T = std::remove_cvref_t<decltype(member)>;
+      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        for (const auto& c : caps)
+          if (c.key == slot.key()) cap(c.key, static_cast<double>(member), c.most);
+      }
+    });
+    return s;
+  }
+  /// The settings the route takes: the declaration's, with the server's defaults, its caps as
+  /// maximums, without the refused ones.
+  nlohmann::json schema() const {
+    nlohmann::json j = fields::json_schema(base);
+    auto& properties = j["properties"];
+    for (const auto key : refused) properties.erase(std::string(key));
+    for (const auto& c : caps) {
+      auto& p = properties.at(std::string(c.key));
+      if (!p.contains("maximum") || p["maximum"].get<double>() > c.most) {
+        if (p["type"] == "integer") {
+          p["maximum"] = static_cast<long long>(c.most);
+        } else {
+          p["maximum"] = c.most;
+        }
+      }
+    }
+    return j;
+  }
+};
 
 }  // namespace evoplay::web
