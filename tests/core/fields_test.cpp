@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include "evoplay/core/fields_schema.hpp"
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "evoplay/core/fields_schema.hpp"
 
 namespace evoplay::fields {
 namespace {

@@ -54,7 +54,8 @@ TEST(WebMethods, AFieldNoRouteReadsIs400NamingIt) {
   const auto [status, reply] =
       server.post("/api/birds/generate", json{{"popluation", 4}, {"generations", 0}});
   EXPECT_EQ(status, 400);
-  EXPECT_NE(error_of(reply).find("no such setting (did you mean 'population'?)"), std::string::npos) << reply;
+  EXPECT_NE(error_of(reply).find("no such setting (did you mean 'population'?)"), std::string::npos)
+      << reply;
   // The same bodies without the stray field are answered (the field was the only fault).
   const auto [ok_status, ok_reply] = server.post("/api/sudoku/parse", json{{"puzzle", kPuzzle}});
   EXPECT_EQ(ok_status, 200) << ok_reply;
@@ -102,6 +103,53 @@ TEST(WebMethods, AWrongMethodIs405WithAllow) {
     EXPECT_EQ(c.Get(path)->status, 404) << path;
     EXPECT_EQ(c.Post(path, "{}", "application/json")->status, 404) << path;
   }
+}
+
+// Each job route of an optimiser describes what it takes (GET PATH/settings: JSON Schema from
+// the settings' declaration, the page's "More settings"): no thread or island setting, which
+// the route refuses by name; every key it lists is one the route reads.
+TEST(WebMethods, EachOptimisersRouteDescribesWhatItTakes) {
+  TestServer server;
+  struct Case {
+    std::string path;
+    json inputs;
+    bool islands;  // the generator runs islands (one after the other, on its one thread)
+  };
+  const std::vector<Case> cases = {
+      {"/api/sudoku/ga", {{"puzzle", kPuzzle}}, false},
+      {"/api/lemmings/solve", {{"level", data_file("lemmings/easy-01-down-the-hole.lvl")}}, false},
+      {"/api/birds/generate", json::object(), true},
+  };
+  for (const auto& c : cases) {
+    const auto [status, text] = server.get(c.path + "/settings");
+    ASSERT_EQ(status, 200) << c.path << " " << text;
+    const json schema = json::parse(text);
+    const auto& p = schema["properties"];
+    EXPECT_GE(p.size(), 10u) << c.path;
+    EXPECT_FALSE(p.contains("threads")) << c.path;
+    EXPECT_EQ(p.contains("islands"), c.islands) << c.path;
+    for (const auto& [key, value] : p.items()) {
+      EXPECT_TRUE(value.contains("default") && value.contains("description"))
+          << c.path << " " << key;
+      // A key the route would not read is refused by name; a listed one never is.
+      json body = c.inputs;
+      body[key] = value["default"];
+      body["popluation"] = 1;
+      const auto [code, reply] = server.post(c.path, body);
+      EXPECT_EQ(code, 400) << c.path << " " << key;
+      EXPECT_EQ(error_of(reply).rfind("popluation: ", 0), 0u)
+          << c.path << " " << key << " " << reply;
+    }
+    json threads = c.inputs;
+    threads["threads"] = 1;
+    const auto [code, reply] = server.post(c.path, threads);
+    EXPECT_EQ(code, 400) << c.path;
+    EXPECT_EQ(error_of(reply).rfind("threads: not on this server", 0), 0u)
+        << c.path << " " << reply;
+  }
+  // Sudoku's route runs the GA or CRO only.
+  const json sudoku = json::parse(server.get("/api/sudoku/ga/settings").second);
+  EXPECT_EQ(sudoku["properties"]["method"]["enum"], json({"ga", "cro"}));
 }
 
 }  // namespace

@@ -81,6 +81,9 @@ def sudoku_ga(s):
     """The GA with the page's defaults on its default puzzle: solved, shown generation by
     generation (the chart's points and the generation shown grow), the board without conflict."""
     fresh(s)
+    # The route's other settings, from their declaration (left at their defaults here).
+    s.wait(lambda d: d.find_elements(By.ID, "set-crossover") and d.find_elements(By.ID, "set-cro_gamma"),
+           "the GA's More settings")
     s.click("#run")
     s.wait(lambda d: s.attr("data-generation") not in (None, ""), "a first generation shown")
     s.expect_state("finished", "cancelled", "error")

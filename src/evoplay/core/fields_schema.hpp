@@ -53,9 +53,10 @@ nlohmann::json value_schema(const Field& f) {
     detail::number_bounds(out, f.lo, f.hi, f.above);
     return out;
   } else if constexpr (std::is_same_v<T, std::string>) {
-    if (f.choices.empty()) return {{"type", "string"}};
-    return {{"type", "string"},
-            {"enum", json(std::vector<std::string>(f.choices.begin(), f.choices.end()))}};
+    json out = {{"type", "string"}};
+    if (!f.choices.empty())
+      out["enum"] = std::vector<std::string>(f.choices.begin(), f.choices.end());
+    return out;
   } else if constexpr (kIsOptional<T>) {
     json out = value_schema<typename T::value_type>(f);
     if (out.contains("type"))

@@ -82,13 +82,14 @@ const RouteSettings<birds::GenerateSettings>& generate_route() {
     r.base.levels = 3;
     r.base.generations = 20;
     r.base.pictures = false;
-    r.caps = {{"levels", kMostLevels},         {"population", kMostPopulation},
+    r.caps = {{"levels", kMostLevels},           {"population", kMostPopulation},
               {"generations", kMostGenerations}, {"max_generations", kMostGenerations},
-              {"length", kMostLength},         {"layers", kMostLayers},
+              {"length", kMostLength},           {"layers", kMostLayers},
               {"islands", kMostIslands}};
     r.refused = {"ruleset", "composites", "threads", "pictures"};
-    r.why_refused = "a job runs on one thread over the built-in catalogue, writes no file and "
-                    "reads none a request names; `evoplay birds generate` does";
+    r.why_refused =
+        "a job runs on one thread over the built-in catalogue, writes no file and "
+        "reads none a request names; `evoplay birds generate` does";
     return r;
   }();
   return kRoute;

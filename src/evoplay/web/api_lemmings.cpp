@@ -27,6 +27,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// What a solve job takes from a request: `lemmings solve`'s settings under Python's keys, one
+/// thread, no island model (a job holds one core), the caps below.
+const RouteSettings<lem::SolverSettings>& solve_route() {
+  static const RouteSettings<lem::SolverSettings> kRoute = [] {
+    RouteSettings<lem::SolverSettings> r;
+    r.base.threads = 1;
+    r.caps = {{"evaluations", 200000}, {"population", 1000}, {"epochs", 100000}};
+    r.refused = {"threads", "islands", "migration_interval", "migrants", "topology"};
+    r.why_refused = "a job runs on one thread; `evoplay lemmings solve` runs islands";
+    return r;
+  }();
+  return kRoute;
+}
+
 // A replay is sent whole: levels beyond these bounds are refused (the command line takes them).
 constexpr long long kMostCells = 200'000;
 constexpr int kMostSteps = 5000;
@@ -196,16 +210,13 @@ void add_lemmings_routes(Routes& server, const Context& ctx) {
               }));
   // CRO, the GA or ACO on a level as a job: each generation an event, then `lemmings solve
   // --json`'s record and the best plan (the genes that had an effect) as text.
+  // What a solve job takes, as JSON Schema: the page's "More settings" are built from it.
+  server.Get("/api/lemmings/solve/settings",
+             guarded([](const auto&, auto& res) { reply(res, solve_route().schema()); }));
   server.Post("/api/lemmings/solve", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
                 auto level = lem::parse_level(get_string(body, "level", "", 1 << 20), "level");
-                auto settings = read_settings(body, lem::SolverSettings{}, {"level"},
-                                              {{"algorithm", "method"}});
-                cap("evaluations", settings.evaluations, std::uint64_t{200000});
-                cap("population", settings.population, std::size_t{1000});
-                cap("epochs", settings.epochs, std::size_t{100000});
-                cap("islands", settings.islands.islands, std::size_t{1});
-                settings.threads = 1;
+                auto settings = solve_route().read(body, {"level"}, {{"algorithm", "method"}});
                 const std::string algorithm(lem::algorithm_name(settings.algorithm));
                 if (level.total_skills() == 0)
                   throw BadRequest("level: it offers no skill to plan");

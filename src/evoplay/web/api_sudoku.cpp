@@ -21,6 +21,22 @@ namespace sudoku = games::sudoku;
 
 namespace {
 
+/// What a GA or CRO run takes from a request: `sudoku solve --method ga|cro`'s settings under
+/// Python's keys, one thread, no island model (a job holds one core), the caps below.
+const RouteSettings<sudoku::SolveSettings>& ga_route() {
+  static const RouteSettings<sudoku::SolveSettings> kRoute = [] {
+    RouteSettings<sudoku::SolveSettings> r;
+    r.base.method = "ga";
+    r.base.threads = 1;
+    r.base.ga.threads = 1;
+    r.caps = {{"population", 5000}, {"generations", 100000}};
+    r.refused = {"threads", "islands", "migration_interval", "migrants", "topology"};
+    r.why_refused = "a job runs on one thread; `evoplay sudoku solve` runs islands";
+    return r;
+  }();
+  return kRoute;
+}
+
 /// The one puzzle of the request's "puzzle" text.
 sudoku::PuzzleEntry read_puzzle(const json& body) {
   const std::string text = get_string(body, "puzzle", "", 1 << 20);
@@ -93,19 +109,17 @@ void add_sudoku_routes(Routes& server, const Context& ctx) {
                   out["board"] = board_json(r.puzzles[0].board);
                 reply(res, out);
               }));
+  // What a GA or CRO run takes, as JSON Schema: the page's "More settings" are built from it.
+  server.Get("/api/sudoku/ga/settings", guarded([](const auto&, auto& res) {
+               json schema = ga_route().schema();
+               schema["properties"]["method"]["enum"] = std::vector<std::string>{"ga", "cro"};
+               reply(res, schema);
+             }));
   server.Post("/api/sudoku/ga", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
                 const auto entry = read_puzzle(body);
-                sudoku::SolveSettings base;
-                base.method = "ga";
-                base.threads = 1;
-                auto settings = read_settings(body, base, {"puzzle"});
+                auto settings = ga_route().read(body, {"puzzle"});
                 if (!settings.evolutionary()) throw BadRequest("method: expected ga or cro");
-                cap("population", settings.ga.population, std::size_t{5000});
-                cap("generations", settings.ga.generations, std::size_t{100000});
-                cap("islands", settings.ga.islands.islands, std::size_t{1});
-                settings.ga.threads = 1;
-                settings.threads = 1;
                 ctx.start_job(
                     req, res, "sudoku-" + settings.method, [&ctx, entry, settings](Job& job) {
                       BoardEvents observer(job);

@@ -41,8 +41,7 @@ std::vector<std::pair<std::string, nlohmann::json>> setting_keys(
 
 /// `base` with the body's settings applied (presets first, then each key, then resolve()).
 template <class S>
-S read_settings(const nlohmann::json& body, S base,
-                std::initializer_list<std::string_view> inputs,
+S read_settings(const nlohmann::json& body, S base, std::initializer_list<std::string_view> inputs,
                 std::initializer_list<RenamedKey> renamed = {}) {
   try {
     auto flat = detail::setting_keys(body, inputs, renamed);
@@ -63,8 +62,8 @@ S read_settings(const nlohmann::json& body, S base,
 template <class T>
 void cap(std::string_view key, const T& value, const T& most) {
   if (value > most)
-    throw BadRequest(fmt::format("{}: at most {} on this server (the command line takes more)",
-                                 key, most));
+    throw BadRequest(
+        fmt::format("{}: at most {} on this server (the command line takes more)", key, most));
 }
 
 /// A cap of the server on a number setting ("population" at most 50).
@@ -85,11 +84,12 @@ struct RouteSettings {
 
   /// The body's settings over `base`; `inputs` are the request's own keys. BadRequest naming
   /// the key for a refused setting, a bad value or one above its cap.
-  S read(const nlohmann::json& body, std::initializer_list<std::string_view> inputs = {}) const {
+  S read(const nlohmann::json& body, std::initializer_list<std::string_view> inputs = {},
+         std::initializer_list<RenamedKey> renamed = {}) const {
     for (const auto key : refused)
       if (body.is_object() && body.contains(key))
         throw BadRequest(fmt::format("{}: not on this server ({})", key, why_refused));
-    S s = read_settings(body, base, inputs);
+    S s = read_settings(body, base, inputs, renamed);
     fields::for_each(s, [&](const fields::Slot& slot, const auto& member) {
       using T = std::remove_cvref_t<decltype(member)>;
       if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {

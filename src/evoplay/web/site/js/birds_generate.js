@@ -3,10 +3,10 @@
 // last one's), each one playable on a click (pick(name, xml)) and downloadable.
 // States: #page's data-generate (running, done, error, cancelled), data-levels (the levels at
 // the end), data-live-levels (the lists shown while it ran).
-import { get, startJob } from './api.js';
+import { startJob } from './api.js';
 import { Chart } from './chart.js';
 import { el, numberField } from './birds_dom.js';
-import { SettingsForm } from './settings_form.js';
+import { moreSettings } from './settings_form.js';
 
 // Level i of a set is level-04.xml, level-05.xml, ... (the competition's numbering).
 const fileName = (i) => `level-${String(i + 4).padStart(2, '0')}.xml`;
@@ -36,11 +36,8 @@ export class Generator {
         el('div', { className: 'panel' }, el('b', { text: 'Levels (click one to play it)' }), this.status, this.list, this.error)));
     this.chart = new Chart(chartBox, 480, 220);
     // Every other setting of `birds generate` the server takes, from its declaration.
-    this.more = null;
-    get('/api/birds/generate/settings').then((schema) => {
-      this.more = new SettingsForm(schema, ['levels', 'population', 'generations', 'layers', 'seed']);
-      this.node.querySelector('.controls').after(this.more.node);
-    }).catch((e) => { this.error.textContent = `settings: ${e.message}`; });
+    this.more = moreSettings('/api/birds/generate', ['levels', 'population', 'generations', 'layers', 'seed'],
+      this.node.querySelector('.controls'), (message) => { this.error.textContent = message; });
   }
 
   stop() { if (this.job) this.job.close(); }
@@ -71,7 +68,7 @@ export class Generator {
     const number = (id) => Number(this.main.querySelector('#' + id).value);
     try {
       this.job = await startJob('/api/birds/generate', {
-        ...(this.more ? this.more.values() : {}),
+        ...this.more.values(),
         levels: number('gen-levels'), population: number('gen-population'),
         generations: number('gen-generations'), layers: number('gen-layers'), seed: number('gen-seed'),
       }, (e) => this.event(e, xmlOf), { status: this.status });  // queued (its place), running

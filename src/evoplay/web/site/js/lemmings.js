@@ -5,6 +5,7 @@
 // Or let CRO, the GA or ACO solve the level: the fitness curve and the best plan so far live,
 // then its best plan replayed.
 import { get, post, startJob } from './api.js';
+import { moreSettings } from './settings_form.js';
 import { Chart } from './chart.js';
 import {
   box, button, chartBox, element, fillInfo, fillSelect, labelled, select, withId,
@@ -40,8 +41,8 @@ function layout(main) {
   const figure = chartBox('evaluations', 'fitness (best and mean)');
   figure.id = 'chart';
   const solvePanel = box('panel', element('b', '', 'Solve with an optimiser'),
-    box('controls', select('algorithm', ['cro', 'ga', 'aco']), labelled('Evaluations', evaluations),
-      button('solve', 'Run'), button('stop-solve', 'Stop')),
+    withId(box('controls', select('algorithm', ['cro', 'ga', 'aco']), labelled('Evaluations', evaluations),
+      button('solve', 'Run'), button('stop-solve', 'Stop')), 'solve-controls'),
     figure, withId(element('div', ''), 'solve-status'));
   main.append(element('h1', '', 'Lemmings'),
     box('controls', labelled('Level', withId(element('select'), 'level')), button('replay', 'Replay the plan'),
@@ -81,6 +82,9 @@ export function render(main) {
   let scale = 16;
   let hovered = null;  // the id of the lemming under the pointer
   let selected = null;  // the id of the lemming last clicked
+  // Every other setting of `lemmings solve` the server takes, from their declaration.
+  const more = moreSettings('/api/lemmings/solve', ['method', 'evaluations'], $('solve-controls'),
+    (message) => { $('error').textContent = message; });
 
   function level() {
     return levels.find((l) => l.name === $('level').value);
@@ -268,7 +272,7 @@ export function render(main) {
     $('error').textContent = '';
     try {
       solveJob = await startJob('/api/lemmings/solve', {
-        level: level().text, method: $('algorithm').value, evaluations: Number($('evaluations').value),
+        ...more.values(), level: level().text, method: $('algorithm').value, evaluations: Number($('evaluations').value),
       }, onSolveEvent, { status: $('solve-status') });  // queued (its place), running, ...
     } catch (e) {
       $('error').textContent = e.message;
@@ -290,7 +294,8 @@ export function render(main) {
     chart.draw();
     if (e.result) {
       const r = e.result.result;
-      $('solve-status').textContent = `${r.solved ? 'solved' : 'not solved'} after ${r.evaluations} evaluations`;
+      $('solve-status').textContent =
+        `${r.algorithm.toUpperCase()}, ${r.fitness} fitness: ${r.solved ? 'solved' : 'not solved'} after ${r.evaluations} evaluations`;
       $('plan').value = e.result.plan;
       run();
     }

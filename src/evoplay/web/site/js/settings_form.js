@@ -2,6 +2,7 @@
 // one declaration, core/fields_schema.hpp): one input per setting, grouped under the headings
 // the command's --help uses, each with its default, range or choices, and its help as a tooltip.
 // values() gives the settings changed from their defaults, under the keys the route reads.
+import { get } from './api.js';
 import { el } from './birds_dom.js';
 
 // The input(s) of one setting; read() gives its value as the route reads it.
@@ -26,12 +27,21 @@ function input(key, p) {
     const lo = number('-min', p.default[0]), hi = number('-max', p.default[1]);
     return { nodes: [lo, ' to ', hi], read: () => [Number(lo.value), Number(hi.value)] };
   }
+  if (p.type === 'array') {  // a list: its items separated by commas, as on the command line
+    const list = el('input', { id, type: 'text', value: (p.default ?? []).join(',') });
+    const item = p.items?.type === 'integer' || p.items?.type === 'number' ? Number : String;
+    return {
+      nodes: [list],
+      read: () => list.value.split(',').map((v) => v.trim()).filter((v) => v !== '').map(item),
+    };
+  }
   if (p.type === 'integer' || p.type === 'number') {
     const box = number('', p.default);
     return { nodes: [box], read: () => (box.value === '' ? null : Number(box.value)) };
   }
   const text = el('input', { id, type: 'text', value: p.default ?? '' });
-  return { nodes: [text], read: () => text.value };
+  // An optional setting left empty is not given (null), not the empty text.
+  return { nodes: [text], read: () => (text.value === '' && p.default === null ? null : text.value) };
 }
 
 export class SettingsForm {
@@ -44,7 +54,7 @@ export class SettingsForm {
       if (shown.includes(key)) continue;
       const field = { key, p, ...input(key, p) };
       this.fields.push(field);
-      const heading = p['x-heading'] ?? 'Level options';
+      const heading = p['x-heading'] ?? 'Options';
       if (!groups.has(heading)) groups.set(heading, []);
       groups.get(heading).push(el('label', { className: 'setting', title: `${p['x-option']}: ${p.description}` },
         `${key.replaceAll('_', ' ')} `, ...field.nodes));
@@ -70,10 +80,22 @@ export class SettingsForm {
     for (const f of this.fields) {
       const [first] = f.nodes;
       if (first.type === 'checkbox') first.checked = Boolean(f.p.default);
-      else if (Array.isArray(f.p.default)) {
+      else if (f.nodes.length === 3) {  // a pair of bounds
         f.nodes[0].value = String(f.p.default[0]);
         f.nodes[2].value = String(f.p.default[1]);
-      } else first.value = String(f.p.default ?? '');
+      } else if (Array.isArray(f.p.default)) first.value = f.p.default.join(',');
+      else first.value = String(f.p.default ?? '');
     }
   }
+}
+
+// The "More settings" of the job route `path` (its schema from GET path/settings), put after
+// `anchor` once read; values() is {} until then. `shown`: the keys the page has inputs for.
+export function moreSettings(path, shown, anchor, onError) {
+  const more = { form: null, values: () => (more.form ? more.form.values() : {}) };
+  get(`${path}/settings`).then((schema) => {
+    more.form = new SettingsForm(schema, shown);
+    anchor.after(more.form.node);
+  }).catch((e) => onError(`settings: ${e.message}`));
+  return more;
 }

@@ -4,6 +4,7 @@
 import { jobStatus, post, startJob } from './api.js';
 import { Chart } from './chart.js';
 import { Pacer } from './pacer.js';
+import { moreSettings } from './settings_form.js';
 import {
   box, button, chartBox, element, fillInfo, labelled, numberInput, select, withId,
 } from './dom.js';
@@ -28,13 +29,13 @@ function layout(main) {
   panel.append(puzzleLabel, area,
     box('controls', button('show', 'Show'), button('solve', 'Solve exactly'), button('copy', 'Copy puzzle'),
       button('clear', 'Clear')),
-    box('controls', labelled('Method', select('method', ['ga', 'cro'])),
+    withId(box('controls', labelled('Method', select('method', ['ga', 'cro'])),
       labelled('Preset', select('preset', ['strong', 'paper'])),
       labelled('Population', numberInput('population', 40, 2, 5000)),
       labelled('Generations', numberInput('generations', 3000, 0, 100000)),
       labelled('Seed', numberInput('seed', 1, 0)),
       labelled('Pace', select('pace', PACES)),
-      button('run', 'Run'), button('stop', 'Stop')),
+      button('run', 'Run'), button('stop', 'Stop')), 'run-controls'),
     withId(element('div', 'error'), 'error'), withId(element('dl', 'info'), 'info'));
   const grid = withId(element('table', 'sudoku'), 'grid');
   grid.tabIndex = 0;
@@ -84,6 +85,9 @@ export function render(main) {
   let job = null;
   const pacer = new Pacer(showEvent, (e) => e.type === 'generation');
   $('puzzle').value = EXAMPLE;
+  // Every other setting of the GA and CRO the server takes, from their declaration.
+  const more = moreSettings('/api/sudoku/ga', ['method', 'preset', 'population', 'generations', 'seed'],
+    $('run-controls'), (message) => { $('error').textContent = message; });
 
   function drawGrid(board) {
     const n = board.n;
@@ -290,6 +294,7 @@ export function render(main) {
     try {
       await show();
       const body = {
+        ...more.values(),
         puzzle: $('puzzle').value, method: $('method').value, preset: $('preset').value,
         population: Number($('population').value), generations: Number($('generations').value),
         seed: Number($('seed').value),
