@@ -57,6 +57,7 @@ struct GenerateSettings {
 
   static constexpr std::string_view kGa = "GA options";
   static constexpr std::string_view kOpenEnded = "Open-ended evolution options";
+  static constexpr std::string_view kLevels = "Level options";
 
   template <class S, class V>
   static void fields(S& s, V& v) {
@@ -73,6 +74,45 @@ struct GenerateSettings {
                      .help = "composite catalogue (JSON; not given: the built-in one, as in "
                              "data/birds/composites.json)",
                      .value_name = "FILE"});
+    v(s.pictures, {.name = "pictures",
+                   .help = "write the pictures: each level's, a contact sheet, the plots and the "
+                           "composite sheets (--no-pictures: none)"});
+    v(s.blocks, {.name = "blocks",
+                 .help = "blocks per level (outside, the fitness loses the share missed)",
+                 .lo = 0,
+                 .hi = 1000,
+                 .heading = kLevels});
+    v(s.tnt, {.name = "tnt",
+              .help = "TNT crates per level, put beside the pigs",
+              .lo = 0,
+              .hi = 20,
+              .heading = kLevels});
+    v(s.platforms, {.name = "platforms",
+                    .help = "chance that a column of a new level stands on a platform",
+                    .lo = 0,
+                    .hi = 1,
+                    .heading = kLevels});
+    v(s.min_distance, {.name = "min-distance",
+                       .help = "no two levels delivered closer than this structural distance",
+                       .lo = 0,
+                       .hi = 1,
+                       .heading = kLevels});
+    v(s.min_birds, {.name = "min-birds",
+                    .help = "levels must need this many birds: with 2, no shot of the search "
+                            "agent's first bird (a sweep of 24) may win the level; 1: no such "
+                            "check",
+                    .lo = 1,
+                    .hi = kMostMinBirds,
+                    .heading = kLevels});
+    v(s.playable, {.name = "playable",
+                   .help = "levels must be solvable by the search agent, the naive agent's win "
+                           "rate within --difficulty",
+                   .heading = kLevels});
+    v(s.difficulty, {.name = "difficulty",
+                     .help = "with --playable: the band of the naive agent's win rate",
+                     .lo = 0,
+                     .hi = 1,
+                     .heading = kLevels});
     v(s.population,
       {.name = "population", .help = "individuals", .lo = 2, .hi = 100000, .heading = kGa});
     v(s.generations, {.name = "generations",
@@ -151,36 +191,6 @@ struct GenerateSettings {
                          .lo = 0,
                          .hi = 1000,
                          .heading = kOpenEnded});
-    v(s.blocks, {.name = "blocks",
-                 .help = "blocks per level (outside, the fitness loses the share missed)",
-                 .lo = 0,
-                 .hi = 1000});
-    v(s.tnt,
-      {.name = "tnt", .help = "TNT crates per level, put beside the pigs", .lo = 0, .hi = 20});
-    v(s.platforms, {.name = "platforms",
-                    .help = "chance that a column of a new level stands on a platform",
-                    .lo = 0,
-                    .hi = 1});
-    v(s.min_distance, {.name = "min-distance",
-                       .help = "no two levels delivered closer than this structural distance",
-                       .lo = 0,
-                       .hi = 1});
-    v(s.min_birds, {.name = "min-birds",
-                    .help = "levels must need this many birds: with 2, no shot of the search "
-                            "agent's first bird (a sweep of 24) may win the level; 1: no such "
-                            "check",
-                    .lo = 1,
-                    .hi = kMostMinBirds});
-    v(s.playable, {.name = "playable",
-                   .help = "levels must be solvable by the search agent, the naive agent's win "
-                           "rate within --difficulty"});
-    v(s.difficulty, {.name = "difficulty",
-                     .help = "with --playable: the band of the naive agent's win rate",
-                     .lo = 0,
-                     .hi = 1});
-    v(s.pictures, {.name = "pictures",
-                   .help = "write the pictures: each level's, a contact sheet, the plots and the "
-                           "composite sheets (--no-pictures: none)"});
     v.group(s.islands, {});
     v(s.seed, fields::kSeed);
     v(s.threads, fields::kThreads);
