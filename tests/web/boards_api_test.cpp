@@ -123,6 +123,29 @@ TEST(BoardsApi, ATimedMoveThatIsNotProvenSaysSo) {
   ASSERT_EQ(status, 200) << reply;
   EXPECT_EQ(reply["played"]["score"]["exact"], false);
   EXPECT_FALSE(reply["played"]["score"].contains("note"));
+  // An estimate in words, with what the evaluation counts; the move by its column.
+  const auto& played = reply["played"];
+  const std::string text = played["score"]["text"];
+  const int value = played["score"]["value"];
+  EXPECT_EQ(text.rfind(value > 0 ? "ahead" : value < 0 ? "behind" : "even", 0), 0u) << text;
+  EXPECT_NE(text.find(fmt::format("by its evaluation ({:+d}; a cell that would complete four "
+                                  "counts 16",
+                                  value)),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(played["label"], fmt::format("column {}", played["move"].get<std::string>()));
+  // Tic-tac-toe's cells by their places, with the number people type.
+  const auto [ttt_status, ttt] =
+      server.post("/api/tictactoe/move", json{{"moves", json::array({5})}, {"bot", "alphabeta:1"}});
+  ASSERT_EQ(ttt_status, 200) << ttt;
+  EXPECT_EQ(ttt["labels"][0], "centre (5)");
+  const auto& score = ttt["played"]["score"];
+  EXPECT_NE(score["text"].get<std::string>().find(
+                fmt::format("by its evaluation ({:+d}; a line open to one side only counts 10 "
+                            "with two stones",
+                            score["value"].get<int>())),
+            std::string::npos)
+      << score;
 }
 
 // Column scores carry their meaning for the side to move: in "121212" X wins at once in column
@@ -195,7 +218,8 @@ TEST(BoardsApi, CaptureTheFlagsUnitsAndTheirMoves) {
       server.post("/api/flags/move", json{{"map", map}, {"bot", "alphabeta:2"}});
   ASSERT_EQ(played, 200) << reply;
   const std::string text = reply["played"]["score"]["text"];
-  EXPECT_NE(text.find("points (a flag is worth 10000)"), std::string::npos) << text;
+  EXPECT_NE(text.find(" by its evaluation ("), std::string::npos) << text;
+  EXPECT_NE(text.find(" points; a flag is worth 10000)"), std::string::npos) << text;
   EXPECT_EQ(reply["played"]["label"].get<std::string>().substr(0, 3), "A1 ");
   EXPECT_EQ(reply["played"]["pv_labels"].size(), reply["played"]["pv"].size());
   EXPECT_EQ(reply["labels"][0], reply["played"]["label"]);

@@ -30,6 +30,17 @@ BoardGame<ttt::Board> tictactoe_game() {
     for (int i = 0; i < 9; ++i) empty += b.cell(i) == 0 ? 1 : 0;
     return empty;
   };
+  g.estimate = [](const ttt::Board&, search::Score v) {
+    return estimate_text(v, "",
+                         "a line open to one side only counts 10 with two stones, 1 with one");
+  };
+  // The cell by its place, with the number people type (cells 1-9 in reading order).
+  g.label = [](const ttt::Board&, const ttt::Board::Move& m) {
+    static constexpr const char* kPlaces[] = {"top left",    "top",    "top right",
+                                              "left",        "centre", "right",
+                                              "bottom left", "bottom", "bottom right"};
+    return fmt::format("{} ({})", kPlaces[m], m + 1);
+  };
   return g;
 }
 
@@ -42,13 +53,25 @@ BoardGame<flags::State> flags_game() {
   g.plies_left = [](const flags::State& s) { return s.map().turns - s.ply(); };
   g.plies_known = false;  // a win is kWin - 200 + a margin for flags and energy
   g.estimate = [](const flags::State& s, search::Score v) {
-    return fmt::format("{:+d} points (a flag is worth {:.0f})", v, s.map().params.flag_value);
+    return estimate_text(v, "points",
+                         fmt::format("a flag is worth {:.0f}", s.map().params.flag_value));
   };
   g.label = [](const flags::State& s, const flags::State::Move& m) {
     return flags_view::move_label(s.to_move(), m);
   };
   return g;
 }
+
+namespace {
+
+/// A Connect Four estimate in words, with what the evaluation counts (docs/connect4.md).
+std::string connect4_estimate(search::Score v) {
+  return estimate_text(v, "",
+                       "a cell that would complete four counts 16, a stone in the centre column "
+                       "3, a win at once 1000");
+}
+
+}  // namespace
 
 BoardGame<c4::Board> connect4_game() {
   BoardGame<c4::Board> g;
@@ -63,6 +86,10 @@ BoardGame<c4::Board> connect4_game() {
     return rows;
   };
   g.plies_left = [](const c4::Board& b) { return c4::kCells - b.moves(); };
+  g.estimate = [](const c4::Board&, search::Score v) { return connect4_estimate(v); };
+  g.label = [](const c4::Board&, const c4::Board::Move& m) {
+    return fmt::format("column {}", m + 1);
+  };
   // The solver's value is Pons' score when it solved the position in time.
   g.own_score = [](const search::Bot<c4::Board>& bot,
                    const search::SearchResult<c4::Board::Move>& r,
@@ -72,6 +99,7 @@ BoardGame<c4::Board> connect4_game() {
     if (perfect->solved_moves() > 0) return pons_score(r.value, b.moves());
     // The fallback search: proven if it found a win or loss or saw every line to the end.
     json out = engine_score(r.value, true, r.depth >= c4::kCells - b.moves());
+    if (out["outcome"] == "estimate") out["text"] = connect4_estimate(r.value);
     if (!out["exact"].get<bool>()) {
       out["note"] =
           "not proven: the solver did not finish in its time, so this move is a "

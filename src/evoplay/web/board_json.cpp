@@ -44,6 +44,12 @@ json engine_score(search::Score value, bool plies_known, bool complete) {
   return out;
 }
 
+std::string estimate_text(search::Score value, std::string_view unit, std::string_view scale) {
+  const char* word = value > 0 ? "ahead" : value < 0 ? "behind" : "even";
+  return fmt::format("{} by its evaluation ({:+d}{}{}; {})", word, value, unit.empty() ? "" : " ",
+                     unit, scale);
+}
+
 json pons_score(int score, int moves) {
   namespace c4 = games::connect4;
   json out;

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "evoplay/games/flags/state.hpp"
 #include "evoplay/search/game.hpp"
@@ -23,6 +24,11 @@ namespace evoplay::web {
 /// margin). `complete`: the search saw every line to the end, so a value that is not a win or
 /// a loss is a draw.
 nlohmann::json engine_score(search::Score value, bool plies_known, bool complete);
+
+/// An estimate (a value short of a proven result) in words, for the side that moved: "even by
+/// its evaluation (+0; SCALE)", "ahead by its evaluation (+812 points; SCALE)" or "behind ...";
+/// `unit` follows the number when the game has one, `scale` says what the numbers are worth.
+std::string estimate_text(search::Score value, std::string_view unit, std::string_view scale);
 
 /// Connect Four's solver score (Pons: a win is 22 minus the winner's stones) of the side to move
 /// in a position of `moves` stones, in the same words (always exact).
