@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "evoplay/cli/commands.hpp"
+#include "evoplay/games/birds/agents.hpp"
+#include "evoplay/games/birds/difficulty.hpp"
 #include "evoplay/games/birds/generate_settings.hpp"
 #include "evoplay/games/birds/robustness.hpp"
 #include "evoplay/games/birds/simulation_settings.hpp"
@@ -67,6 +69,8 @@ std::vector<FieldCase> cases() {
       {"birds", "simulate", simulate, {"--render-dir", "--robust"}},
       {"birds", "render", physics, {"--image", "--after", "--width", "--columns", "--format"}},
       {"birds", "generate", fields::describe(games::birds::GenerateSettings{}), {}},
+      {"birds", "play", fields::describe(games::birds::AgentGamesSettings{}), {"--render"}},
+      {"birds", "difficulty", fields::describe(games::birds::DifficultySettings{}), {"--sheet"}},
       {"flags",
        "tournament",
        fields::describe(games::flags::TournamentSettings{}),

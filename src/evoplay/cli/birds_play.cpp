@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "evoplay/cli/common.hpp"
+#include "evoplay/cli/fields.hpp"
 #include "evoplay/cli/options.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/fields.hpp"
@@ -117,69 +118,48 @@ void add_shoot(CLI::App* group) {
   });
 }
 
-void add_agent_options(CLI::App* cmd, birds::AgentSettings& agent) {
-  cmd->add_option("--budget", agent.budget, "search: candidate shots simulated per bird")
-      ->capture_default_str()
-      ->check(whole_in(1, 100000));
-  cmd->add_option("--beam", agent.beam,
-                  "search: states kept per bird when looking ahead over the next birds (1: one "
-                  "bird at a time)")
-      ->capture_default_str()
-      ->check(whole_in(1, 1000));
-  cmd->add_option("--depth", agent.depth, "search with --beam above 1: birds looked ahead at most")
-      ->capture_default_str()
-      ->check(whole_in(1, 100));
-}
-
 void add_play(CLI::App* group) {
   struct Options {
     std::string file;
-    std::string agent = "search";
-    int attempts = 1;
-    birds::AgentSettings settings;
+    std::shared_ptr<FieldOptions<birds::AgentGamesSettings>> settings;
     CommonOptions common;
     std::string render;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand("play", "play a level with an agent: random, naive or search");
   cmd->add_option("level", opt->file, "Science Birds level file (.xml)")->required();
-  cmd->add_option("--agent", opt->agent, "random, naive (the AIBIRDS naive agent) or search")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"random", "naive", "search"}));
-  cmd->add_option("--attempts", opt->attempts, "games to play, each with its own seed")
-      ->capture_default_str()
-      ->check(whole_in(1, 100000));
-  add_agent_options(cmd, opt->settings);
+  opt->settings = bind_fields(cmd, birds::AgentGamesSettings{});
   add_common_options(cmd, opt->common, kSeed | kThreads | kJson | kQuiet);
   cmd->add_option("--render", opt->render,
                   "FILE.gif: the first won game (else the first) animated; FILE.png or .svg: the "
                   "level after it with the shots' paths");
   cmd->callback([opt] {
     check_render_path(opt->render);
-    birds::AgentSettings agent = opt->settings;
-    agent.kind = birds::parse_agent(opt->agent);
+    const birds::AgentGamesSettings games_settings = opt->settings->resolve();
+    const birds::AgentSettings agent = games_settings.settings();
+    const std::string agent_name(birds::agent_name(agent.kind));
+    const int attempts = games_settings.attempts;
     const birds::Level level = birds::read_level(opt->file);
     if (level.birds.empty()) throw Error(opt->file, 0, "the level has no bird to play");
     const birds::PlaySettings play;
     Cancellable c;
     Progress progress(opt->common.quiet, "birds play:");
-    progress.update(0, fmt::format("{} with the {} agent on {}", counted(opt->attempts, "game"),
-                                   opt->agent, display_name(opt->file)));
-    const auto games = birds::play_attempts(level, agent, opt->attempts, play, opt->common.seed,
+    progress.update(0, fmt::format("{} with the {} agent on {}", counted(attempts, "game"),
+                                   agent_name, display_name(opt->file)));
+    const auto games = birds::play_attempts(level, agent, attempts, play, opt->common.seed,
                                             resolve_threads(opt->common.threads), c.control.cancel);
     progress.finish();
     if (games.empty()) exit_cancelled();
     const std::string file = display_name(opt->file);
-    fmt::print("{}",
-               opt->common.json
-                   ? json_text(birds::attempts_json(file, level, agent, games)) + "\n"
-                   : birds::attempts_text(file, opt->agent, level, games, opt->attempts == 1));
+    fmt::print("{}", opt->common.json
+                         ? json_text(birds::attempts_json(file, level, agent, games)) + "\n"
+                         : birds::attempts_text(file, agent_name, level, games, attempts == 1));
     if (!opt->render.empty()) {
       const auto shown = std::find_if(games.begin(), games.end(),
                                       [](const birds::GameRecord& g) { return g.won(); });
       const auto& game = shown != games.end() ? *shown : games.front();
       birds::save_game_render(opt->render, level, game, play,
-                              fmt::format("{} ({})", file, opt->agent));
+                              fmt::format("{} ({})", file, agent_name));
       if (!opt->common.json) fmt::print("picture: {}\n", opt->render);
     }
     if (c.cancelled()) exit_cancelled();
@@ -189,7 +169,7 @@ void add_play(CLI::App* group) {
 void add_difficulty(CLI::App* group) {
   struct Options {
     std::vector<std::string> files;
-    birds::DifficultySettings settings;
+    std::shared_ptr<FieldOptions<birds::DifficultySettings>> settings;
     CommonOptions common;
     std::string sheet;
   };
@@ -200,19 +180,13 @@ void add_difficulty(CLI::App* group) {
       "kill a pig, whether the search agent wins (solvable) and with how many birds, the pigs "
       "the structure protects");
   cmd->add_option("levels", opt->files, "level files (.xml) or folders of them")->required();
-  cmd->add_option("--attempts", opt->settings.naive_attempts, "games of the naive agent per level")
-      ->capture_default_str()
-      ->check(whole_in(0, 100000));
-  cmd->add_option("--random-shots", opt->settings.random_shots, "random first shots per level")
-      ->capture_default_str()
-      ->check(whole_in(0, 100000));
-  add_agent_options(cmd, opt->settings.search);
+  opt->settings = bind_fields(cmd, birds::DifficultySettings{});
   add_common_options(cmd, opt->common, kSeed | kThreads | kJson | kQuiet);
   cmd->add_option("--sheet", opt->sheet,
                   "FILE.png or .svg: a contact sheet of the levels with the search agent's shots");
   cmd->callback([opt] {
     if (!opt->sheet.empty()) check_output_file(opt->sheet, {".png", ".svg"}, "--sheet");
-    birds::DifficultySettings settings = opt->settings;
+    birds::DifficultySettings settings = opt->settings->resolve();
     settings.seed = opt->common.seed;
     settings.threads = resolve_threads(opt->common.threads);
     settings.validate();

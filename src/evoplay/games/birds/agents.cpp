@@ -233,21 +233,14 @@ bool first_bird_wins(const Level& level, int budget, const PlaySettings& play, s
 }
 
 std::string_view agent_name(AgentKind kind) {
-  switch (kind) {
-    case AgentKind::kRandom:
-      return "random";
-    case AgentKind::kNaive:
-      return "naive";
-    case AgentKind::kSearch:
-      break;
-  }
-  return "search";
+  for (const auto& n : kAgentNames)
+    if (n.value == kind) return n.name;
+  return "?";
 }
 
 AgentKind parse_agent(std::string_view name) {
-  for (AgentKind k : {AgentKind::kRandom, AgentKind::kNaive, AgentKind::kSearch}) {
-    if (agent_name(k) == name) return k;
-  }
+  for (const auto& n : kAgentNames)
+    if (n.name == name) return n.value;
   throw Error(fmt::format("unknown agent '{}' (expected random, naive or search)", name));
 }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "evoplay/core/cancel.hpp"
+#include "evoplay/core/fields.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/games/birds/level.hpp"
 #include "evoplay/games/birds/shot.hpp"
@@ -29,9 +30,20 @@
 namespace evoplay::games::birds {
 
 enum class AgentKind { kRandom, kNaive, kSearch };
+inline constexpr fields::EnumName<AgentKind> kAgentNames[] = {
+    {AgentKind::kRandom, "random"}, {AgentKind::kNaive, "naive"}, {AgentKind::kSearch, "search"}};
 std::string_view agent_name(AgentKind kind);
 /// "random", "naive", "search"; throws Error otherwise.
 AgentKind parse_agent(std::string_view name);
+
+}  // namespace evoplay::games::birds
+
+/// Read and written by its names ("random", "naive", "search").
+template <>
+struct evoplay::fields::FieldValue<evoplay::games::birds::AgentKind>
+    : EnumValue<games::birds::AgentKind, games::birds::kAgentNames> {};
+
+namespace evoplay::games::birds {
 
 struct AgentSettings {
   AgentKind kind = AgentKind::kSearch;
@@ -42,6 +54,49 @@ struct AgentSettings {
   int threads = 1;                         // search: candidates simulated in parallel
   void validate() const;
   nlohmann::json to_json() const;
+
+  /// The search agent's settings a person chooses (`birds play`, `birds difficulty`).
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.budget, {.name = "budget",
+                 .help = "search: candidate shots simulated per bird",
+                 .lo = 1,
+                 .hi = 100000});
+    v(s.beam, {.name = "beam",
+               .help = "search: states kept per bird when looking ahead over the next birds (1: "
+                       "one bird at a time)",
+               .lo = 1,
+               .hi = 1000});
+    v(s.depth, {.name = "depth",
+                .help = "search with --beam above 1: birds looked ahead at most",
+                .lo = 1,
+                .hi = 100});
+  }
+};
+
+/// `birds play`'s settings: which agent plays how many games, from which seed.
+struct AgentGamesSettings {
+  AgentKind agent = AgentKind::kSearch;
+  int attempts = 1;
+  AgentSettings search;
+  std::uint64_t seed = 1;
+  int threads = 0;
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.agent, {.name = "agent", .help = "random, naive (the AIBIRDS naive agent) or search"});
+    v(s.attempts,
+      {.name = "attempts", .help = "games to play, each with its own seed", .lo = 1, .hi = 100000});
+    v.group(s.search, {});
+    v(s.seed, fields::kSeed);
+    v(s.threads, fields::kThreads);
+  }
+  /// The agent's settings (its kind, the search's budget, beam and depth).
+  AgentSettings settings() const {
+    AgentSettings a = search;
+    a.kind = agent;
+    return a;
+  }
 };
 
 /// A shot chosen, with what the search expected of it.

@@ -28,6 +28,18 @@ struct DifficultySettings {
   int threads = 1;
   void validate() const;
   nlohmann::json to_json() const;
+
+  /// What `birds difficulty` lets a person choose.
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.naive_attempts,
+      {.name = "attempts", .help = "games of the naive agent per level", .lo = 0, .hi = 100000});
+    v(s.random_shots,
+      {.name = "random-shots", .help = "random first shots per level", .lo = 0, .hi = 100000});
+    v.group(s.search, {});
+    v(s.seed, fields::kSeed);
+    v(s.threads, fields::kThreads);
+  }
 };
 
 struct DifficultyReport {
