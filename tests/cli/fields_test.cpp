@@ -26,6 +26,7 @@
 #include "evoplay/games/tictactoe/learn_runs.hpp"
 #include "evoplay/games/tictactoe/learn_settings.hpp"
 #include "evoplay/search/series.hpp"
+#include "evoplay/web/server.hpp"
 
 namespace {
 
@@ -41,8 +42,10 @@ struct FieldCase {
   std::set<std::string> inputs;  // the command's own inputs (files, a first-N)
 };
 
+/// The command of a case (a command of its own when `command` is empty: serve).
 CLI::App* find_command(CLI::App& app, const FieldCase& c) {
-  return app.get_subcommand(c.group)->get_subcommand(c.command);
+  CLI::App* group = app.get_subcommand(c.group);
+  return c.command.empty() ? group : group->get_subcommand(c.command);
 }
 
 std::vector<FieldCase> cases() {
@@ -71,6 +74,7 @@ std::vector<FieldCase> cases() {
       {"birds", "generate", fields::describe(games::birds::GenerateSettings{}), {}},
       {"birds", "play", fields::describe(games::birds::AgentGamesSettings{}), {"--render"}},
       {"birds", "difficulty", fields::describe(games::birds::DifficultySettings{}), {"--sheet"}},
+      {"serve", "", fields::describe(web::ServerSettings{}), {}},
       {"flags",
        "tournament",
        fields::describe(games::flags::TournamentSettings{}),
@@ -86,6 +90,7 @@ void add_commands(CLI::App& app) {
   cli::add_connect4_commands(app);
   cli::add_flags_commands(app);
   cli::add_birds_commands(app);
+  cli::add_serve_command(app);
 }
 
 TEST(DeclaredFields, EveryFieldIsAnOptionWithItsDeclaredHelp) {

@@ -44,7 +44,7 @@ GOOD = textwrap.dedent("""\
     $ echo 4455 | evoplay connect4 solve > /dev/null
     1 position solved in 9.999 s (mean 1234.5 us, 3 nodes)
     $ evoplay help serve --markdown | grep -e --port
-    | `--port` | INT | `8080` | port (0: any free port) |
+    | `--port` | N | `8080` | port (0: any free port) (from 0 to 65535) |
     ```
 
     <!-- options: serve -->
@@ -78,7 +78,7 @@ WRONG = [
     ("<!-- check: run -->\n```console\n$ echo 4455 | evoplay connect4 solve > /dev/null\n"
      "1 position solved in 0.001 s (mean 745.0 us, 4 nodes)\n```\n", "printed other than shown"),
     ("<!-- check: run -->\n```console\n$ evoplay help serve --markdown | grep -e --port\n"
-     "| `--port` | INT | `8081` | port (0: any free port) |\n```\n", "printed other than shown"),
+     "| `--port` | N | `8081` | port (0: any free port) (from 0 to 65535) |\n```\n", "printed other than shown"),
     ("<!-- options: serve -->\n{table80}<!-- end options -->\n",
      "options table of 'serve' is not what the program says"),
 ]
@@ -109,7 +109,7 @@ def setUpModule():
     page alone with --long."""
     table = subprocess.run([BINARY, "help", "serve", "--markdown"], capture_output=True,
                            text=True, check=True).stdout
-    assert "| `--port` | INT | `8080` |" in table
+    assert "| `--port` | N | `8080` |" in table
     pages = {f"w{k}.md": "# Wrong\n\n" + text.replace(
         "{table80}", table.replace("`8080`", "`80`")) for k, (text, _) in enumerate(WRONG)}
     pages["a.md"] = GOOD.replace("{table}", table)

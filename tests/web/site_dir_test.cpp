@@ -57,7 +57,7 @@ TEST(WebSiteDir, AFolderWithoutIndexHtmlIsRefused) {
       web::Server server(s);
       ADD_FAILURE() << "accepted " << folder;
     } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find("--site-dir: "), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind("site-dir: ", 0), 0u) << e.what();
       EXPECT_NE(std::string(e.what()).find("index.html"), std::string::npos) << e.what();
     }
   }

@@ -25,39 +25,16 @@ namespace evoplay::web {
 using nlohmann::json;
 
 void ServerSettings::validate() const {
-  auto whole = [](const char* name, long long v, long long lo, long long hi) {
-    if (v < lo || v > hi) {
-      throw Error(
-          fmt::format("--{}: expected a whole number from {} to {}, found {}", name, lo, hi, v));
-    }
-  };
-  if (host.empty()) throw Error("--host: expected an address such as 127.0.0.1");
-  whole("port", port, 0, 65535);
-  whole("threads", threads, 1, 256);
-  whole("per-client-jobs", per_client_jobs, 1, 1000);
-  whole("http-threads", http_threads, 2, 4096);
-  whole("heavy-requests", heavy_requests, 1, 256);
-  whole("heavy-queue", heavy_queue, 0, 4096);
-  if (!(header_seconds > 0 && header_seconds <= 3600)) {
-    throw Error("--header-seconds: expected a number of seconds above 0 and at most 3600");
-  }
-  if (!(body_seconds > 0 && body_seconds <= 3600)) {
-    throw Error("--body-seconds: expected a number of seconds above 0 and at most 3600");
-  }
-  if (!(think_seconds > 0 && think_seconds <= 600)) {
-    throw Error("--think-seconds: expected a number of seconds above 0 and at most 600");
-  }
-  if (!(job_seconds > 0 && job_seconds <= 86400)) {
-    throw Error("--job-seconds: expected a number of seconds above 0 and at most 86400");
-  }
-  if (!runs.empty() && !std::filesystem::is_directory(runs)) {
-    throw Error(fmt::format("--runs: '{}' is not a folder", runs));
-  }
+  fields::check(*this);
+  if (host.empty()) throw fields::FieldError("host", "expected an address such as 127.0.0.1");
+  if (!runs.empty() && !std::filesystem::is_directory(runs))
+    throw fields::FieldError("runs-dir", fmt::format("'{}' is not a folder", runs));
   if (!site_dir.empty() &&
       !std::filesystem::is_regular_file(std::filesystem::path(site_dir) / "index.html")) {
-    throw Error(fmt::format(
-        "--site-dir: '{}' has no index.html (expected the page's folder, src/evoplay/web/site)",
-        site_dir));
+    throw fields::FieldError(
+        "site-dir",
+        fmt::format("'{}' has no index.html (expected the page's folder, src/evoplay/web/site)",
+                    site_dir));
   }
 }
 

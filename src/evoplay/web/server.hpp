@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "evoplay/core/fields.hpp"
+
 namespace evoplay::web {
 
 struct ServerSettings {
@@ -34,8 +36,72 @@ struct ServerSettings {
   int heavy_requests = 2;                  // replays and simulations answered at once
   int heavy_queue = 8;                     // more of them waiting (503 beyond)
 
-  /// Throws Error naming the bad setting as the command line's option ("--port: ...").
+  /// Throws fields::FieldError naming the bad setting ("port: ...", the command line's --port).
   void validate() const;
+
+  /// What `evoplay serve` lets a person choose (the shipped data's folders it finds itself).
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.host, {.name = "host", .help = "address to listen on (127.0.0.1: this machine only)"});
+    v(s.port, {.name = "port", .help = "port (0: any free port)", .lo = 0, .hi = 65535});
+    v(s.runs, {.name = "runs-dir",
+               .help = "run folders to show, read-only (none by default)",
+               .value_name = "DIR"});
+    v(s.site_dir, {.name = "site-dir",
+                   .help = "serve the page from this folder (src/evoplay/web/site) instead of the "
+                           "built-in one: edits to its scripts and styles show at the next load, "
+                           "without a rebuild",
+                   .value_name = "DIR"});
+    v(s.threads,
+      {.name = "threads", .help = "jobs (solvers, optimisers) run at once", .lo = 1, .hi = 256});
+    v(s.think_seconds, {.name = "think-seconds",
+                        .help = "most a bot may think per move",
+                        .lo = 0,
+                        .hi = 600,
+                        .above = true});
+    v(s.job_seconds, {.name = "job-seconds",
+                      .help = "most a solver or optimiser job may run",
+                      .lo = 0,
+                      .hi = 86400,
+                      .above = true});
+    v(s.per_client_jobs, {.name = "per-client-jobs",
+                          .help = "jobs one client address may have queued or running",
+                          .lo = 1,
+                          .hi = 1000,
+                          .advanced = true});
+    v(s.max_body, {.name = "max-body",
+                   .help = "bytes a request's body may have",
+                   .lo = 1024,
+                   .hi = 1 << 30,
+                   .advanced = true});
+    v(s.http_threads, {.name = "http-threads",
+                       .help = "connections served at once",
+                       .lo = 2,
+                       .hi = 4096,
+                       .advanced = true});
+    v(s.header_seconds, {.name = "header-seconds",
+                         .help = "a request's line and headers must arrive within this",
+                         .lo = 0,
+                         .hi = 3600,
+                         .above = true,
+                         .advanced = true});
+    v(s.body_seconds, {.name = "body-seconds",
+                       .help = "then its body within this (else 408, and the connection closed)",
+                       .lo = 0,
+                       .hi = 3600,
+                       .above = true,
+                       .advanced = true});
+    v(s.heavy_requests, {.name = "heavy-requests",
+                         .help = "replays and simulations answered at once",
+                         .lo = 1,
+                         .hi = 256,
+                         .advanced = true});
+    v(s.heavy_queue, {.name = "heavy-queue",
+                      .help = "replays and simulations waiting beyond those (503 past this)",
+                      .lo = 0,
+                      .hi = 4096,
+                      .advanced = true});
+  }
 };
 
 class Server {
