@@ -10,10 +10,8 @@
 #include <pybind11/pybind11.h>
 
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -42,28 +40,6 @@ std::vector<std::pair<std::string, nlohmann::json>> keyword_values(
 std::string keywords_doc(const std::vector<fields::Info>& infos,
                          const std::vector<std::string_view>& skip);
 }  // namespace detail
-
-/// The Python type of a field's values, as the stubs write it: what json_of reads into T.
-template <class T>
-std::string python_type() {
-  if constexpr (std::is_same_v<T, bool>) {
-    return "bool";
-  } else if constexpr (std::is_integral_v<T>) {
-    return "int";
-  } else if constexpr (std::is_floating_point_v<T>) {
-    return "float";
-  } else if constexpr (fields::kIsOptional<T>) {
-    return "Optional[" + python_type<typename T::value_type>() + "]";
-  } else if constexpr (fields::kIsVector<T>) {
-    // a list, or its items as the command line writes them ("cro,ga")
-    return "Union[str, Sequence[" + python_type<typename T::value_type>() + "]]";
-  } else if constexpr (fields::kIsRange<T>) {
-    const std::string bound = python_type<decltype(T::min)>();
-    return "Tuple[" + bound + ", " + bound + "]";
-  } else {
-    return "str";  // text, names (enums) and specifications (a selection, a preset)
-  }
-}
 
 /// `base` with the keywords given: presets first, then every keyword, then the struct's
 /// resolve() (core/fields.hpp). Does not validate() the whole.

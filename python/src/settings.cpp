@@ -10,6 +10,7 @@
 
 #include "bindings.hpp"
 #include "evo_keywords.hpp"
+#include "evoplay/core/fields_schema.hpp"
 #include "evoplay/games/birds/generate_settings.hpp"
 #include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/lemmings/study.hpp"
@@ -35,12 +36,46 @@ struct Entry {
 const std::vector<std::pair<std::string, std::string>> kRunObjects = {
     {"callback", "Optional[Callable[[dict], Any]]"}, {"map", "Optional[Callable[..., Any]]"}};
 
+/// The Python type of the values a key's JSON Schema (core/fields_schema.hpp) takes, as the
+/// stubs write it: what json_of reads into the field.
+std::string python_type(const nlohmann::json& schema) {
+  auto type = schema.value("type", nlohmann::json());
+  bool none = type.is_array();  // [T, "null"]: an optional value
+  if (none) type = type[0];
+  std::string out;
+  if (schema.contains("enum")) {
+    bool text = false, flag = false;
+    for (const auto& v : schema["enum"]) {
+      text = text || v.is_string();
+      flag = flag || v.is_boolean();
+      none = none || v.is_null();
+    }
+    out = flag && text ? "Union[bool, str]" : flag ? "bool" : "str";
+  } else if (type == "boolean") {
+    out = "bool";
+  } else if (type == "integer") {
+    out = "int";
+  } else if (type == "number") {
+    out = "float";
+  } else if (type == "array") {
+    const std::string item = python_type(schema.at("items"));
+    out =
+        schema.value("minItems", 0) == 2 && schema.value("maxItems", 0) == 2
+            ? "Tuple[" + item + ", " + item + "]"    // a pair of bounds
+            : "Union[str, Sequence[" + item + "]]";  // a list, or its items as on the command line
+  } else {
+    out = "str";  // text, and specifications read from text (a selection, a reef's shape)
+  }
+  return none ? "Optional[" + out + "]" : out;
+}
+
 template <class S>
 Entry entry(std::string name, S defaults,
             std::vector<std::pair<std::string, std::string>> objects = {}) {
   std::vector<std::string> types;
-  fields::for_each(defaults, [&](const fields::Slot&, const auto& member) {
-    types.push_back(python_type<std::remove_cvref_t<decltype(member)>>());
+  const auto schema = fields::json_schema(defaults);
+  fields::for_each(defaults, [&](const fields::Slot& slot, const auto&) {
+    types.push_back(python_type(schema["properties"].at(slot.key())));
   });
   return {std::move(name),
           [defaults](const py::dict& kwargs) {

@@ -422,11 +422,18 @@ TEST(WebServer, DescribesTheGeneratorsSettingsAsTheRouteTakesThem) {
     EXPECT_FALSE(p.contains(refused)) << refused;
   json body = json::object();
   for (const auto& [key, value] : p.items()) body[key] = value["default"];
-  body.update(json{{"levels", 1}, {"population", 4}, {"generations", 0}, {"length", 4}});
+  body.update(json{{"levels", 1}, {"population", 4}, {"generations", 1}, {"length", 4}});
   const auto [code, started] = server.post("/api/birds/generate", body);
   ASSERT_EQ(code, 202) << started;
   const auto events = job_events(server, started["job"]);
   EXPECT_EQ(events.back()["type"], "done") << events.back();
+  // max_generations' default, 0, is the generations asked for here: no level of 60 to 100
+  // blocks can come of 4 composites, yet the run stops after its one generation (the command
+  // line's 0 would look on for 20).
+  ASSERT_EQ(body["max_generations"], 0);
+  int generations = 0;
+  for (const auto& e : events) generations += e["type"] == "generation" ? 1 : 0;
+  EXPECT_EQ(generations, 2) << "the first population's and one more";
 }
 
 // The generator's settings under the keys of Python's birds.generate (one declaration): pigs

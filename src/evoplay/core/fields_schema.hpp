@@ -57,12 +57,10 @@ nlohmann::json value_schema(const Field& f) {
     if (!f.choices.empty())
       out["enum"] = std::vector<std::string>(f.choices.begin(), f.choices.end());
     return out;
-  } else if constexpr (kIsOptional<T>) {
+  } else if constexpr (kIsOptional<T>) {  // null: not given
     json out = value_schema<typename T::value_type>(f);
-    if (out.contains("type"))
-      out["type"] = json::array({out["type"], "null"});
-    else
-      out["enum"].push_back(nullptr);
+    if (out.contains("type")) out["type"] = json::array({out["type"], "null"});
+    if (out.contains("enum")) out["enum"].push_back(nullptr);
     return out;
   } else if constexpr (kIsVector<T>) {
     return {{"type", "array"},

@@ -95,8 +95,9 @@ const RouteSettings<birds::GenerateSettings>& generate_route() {
   return kRoute;
 }
 
-/// The generator's settings from a request (generate_route()); max_generations not given: the
-/// generations asked for (the command line's 0 looks on for up to 20 times as many).
+/// The generator's settings from a request (generate_route()); max_generations 0 (the default):
+/// the generations asked for (the command line's 0 looks on for up to 20 times as many, which
+/// would pass the server's cap).
 /// pigs_min, pigs_max, blocks_min and blocks_max, the keys of earlier releases, are still read.
 std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json& body) {
   auto s = generate_route().read(body, {"pigs_min", "pigs_max", "blocks_min", "blocks_max"});
@@ -106,7 +107,7 @@ std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json&
   };
   old_range("pigs", s.pigs, birds::kMaxPigs);
   old_range("blocks", s.blocks, 1000);
-  if (!body.contains("max_generations")) s.max_generations = s.generations;
+  if (s.max_generations == 0) s.max_generations = s.generations;  // not 20 x, past the cap
   try {
     s.validate();
     return {s.level_set(), s.rulesets(birds::default_catalogue()).at(0)};
@@ -205,10 +206,9 @@ void add_birds_routes(Routes& server, const Context& ctx) {
   // What the generator takes, as JSON Schema: the page's "More settings" are built from it.
   server.Get("/api/birds/generate/settings", guarded([](const auto&, auto& res) {
                json schema = generate_route().schema();
-               schema["properties"]["max_generations"]["description"] =
-                   "go on past generations until the levels asked for are found, stable and "
-                   "distinct, at most this many generations (not given: the generations asked "
-                   "for)";
+               auto& most = schema["properties"]["max_generations"]["description"];
+               most = most.get<std::string>() +
+                      "; on this server 0 (or not given) is the generations asked for";
                reply(res, schema);
              }));
   server.Post("/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string_view>
 
+#include "evoplay/evo/islands.hpp"
 #include "evoplay/evo/run_result.hpp"
 #include "evoplay/games/lemmings/level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
@@ -34,7 +35,8 @@ const RouteSettings<lem::SolverSettings>& solve_route() {
     RouteSettings<lem::SolverSettings> r;
     r.base.threads = 1;
     r.caps = {{"evaluations", 200000}, {"population", 1000}, {"epochs", 100000}};
-    r.refused = {"threads", "islands", "migration_interval", "migrants", "topology"};
+    r.refused = {"threads"};
+    r.refuse_all(evo::IslandParams{});
     r.why_refused = "a job runs on one thread; `evoplay lemmings solve` runs islands";
     return r;
   }();

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "evoplay/core/history.hpp"
+#include "evoplay/evo/islands.hpp"
 #include "evoplay/evo/stopping.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/games/sudoku/ga.hpp"
@@ -30,7 +31,8 @@ const RouteSettings<sudoku::SolveSettings>& ga_route() {
     r.base.threads = 1;
     r.base.ga.threads = 1;
     r.caps = {{"population", 5000}, {"generations", 100000}};
-    r.refused = {"threads", "islands", "migration_interval", "migrants", "topology"};
+    r.refused = {"threads"};
+    r.refuse_all(evo::IslandParams{});
     r.why_refused = "a job runs on one thread; `evoplay sudoku solve` runs islands";
     return r;
   }();

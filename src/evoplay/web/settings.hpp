@@ -79,14 +79,22 @@ template <class S>
 struct RouteSettings {
   S base;
   std::vector<Cap> caps;
-  std::vector<std::string_view> refused;
+  std::vector<std::string> refused;
   std::string_view why_refused;  // "the server reads no file a request names"
+
+  /// Refuses every setting `group` declares (an island model on a server of one-thread jobs),
+  /// under the keys the route would read them by.
+  template <class G>
+  void refuse_all(const G& group) {
+    fields::for_each(group,
+                     [&](const fields::Slot& slot, const auto&) { refused.push_back(slot.key()); });
+  }
 
   /// The body's settings over `base`; `inputs` are the request's own keys. BadRequest naming
   /// the key for a refused setting, a bad value or one above its cap.
   S read(const nlohmann::json& body, std::initializer_list<std::string_view> inputs = {},
          std::initializer_list<RenamedKey> renamed = {}) const {
-    for (const auto key : refused)
+    for (const auto& key : refused)
       if (body.is_object() && body.contains(key))
         throw BadRequest(fmt::format("{}: not on this server ({})", key, why_refused));
     S s = read_settings(body, base, inputs, renamed);
@@ -104,7 +112,7 @@ struct RouteSettings {
   nlohmann::json schema() const {
     nlohmann::json j = fields::json_schema(base);
     auto& properties = j["properties"];
-    for (const auto key : refused) properties.erase(std::string(key));
+    for (const auto& key : refused) properties.erase(key);
     for (const auto& c : caps) {
       auto& p = properties.at(std::string(c.key));
       if (!p.contains("maximum") || p["maximum"].get<double>() > c.most) {

@@ -20,40 +20,47 @@
 namespace evoplay::games::birds {
 
 struct GenerateSettings {
+  /// The engine's defaults, which a person's settings start from (made once).
+  static const LevelSetSettings& engine() {
+    static const LevelSetSettings kDefaults;
+    return kDefaults;
+  }
+
   int levels = 5;
   fields::Range<int> pigs{2, 4};
   std::optional<std::string> ruleset, composites;
-  // The genetic algorithm (GeneratorSettings' defaults).
-  int population = GeneratorSettings{}.population;
-  int generations = GeneratorSettings{}.generations;
-  int length = GenomeSettings{}.length;
-  std::string selection = "tournament";
-  CrossoverKind crossover = GeneratorSettings{}.crossover;
-  double crossover_rate = GeneratorSettings{}.crossover_rate;
-  double mutation_rate = GeneratorSettings{}.mutation_rate;
-  double stability_weight = GeneratorSettings{}.stability_weight;
-  double diversity_weight = GeneratorSettings{}.diversity_weight;
-  double protection_weight = GeneratorSettings{}.protection_weight;
-  HammingMode hamming = GeneratorSettings{}.hamming;
-  int elite = GeneratorSettings{}.elite;
-  double max_lift = GenomeSettings{}.max_lift;
-  int max_generations = GeneratorSettings{}.max_generations;
+  // The genetic algorithm.
+  int population = engine().generator.population;
+  int generations = engine().generator.generations;
+  int length = engine().generator.genome.length;
+  std::string selection = "tournament";  // the paper's: tournament:2 (generator_selection)
+  CrossoverKind crossover = engine().generator.crossover;
+  double crossover_rate = engine().generator.crossover_rate;
+  double mutation_rate = engine().generator.mutation_rate;
+  double stability_weight = engine().generator.stability_weight;
+  double diversity_weight = engine().generator.diversity_weight;
+  double protection_weight = engine().generator.protection_weight;
+  HammingMode hamming = engine().generator.hamming;
+  int elite = engine().generator.elite;
+  double max_lift = engine().generator.genome.max_lift;
+  int max_generations = engine().generator.max_generations;
   // Open-ended evolution.
-  int layers = LevelSetSettings{}.layers;
-  int new_composites = LevelSetSettings{}.new_composites;
+  int layers = engine().layers;
+  int new_composites = engine().new_composites;
   // The levels as the competition asks for them.
-  fields::Range<int> blocks{GeneratorSettings{}.blocks_min, GeneratorSettings{}.blocks_max};
-  fields::Range<int> tnt{PlacementSettings{}.tnt_min, PlacementSettings{}.tnt_max};
-  double platforms = GenomeSettings{}.platform_chance;
-  double min_distance = GeneratorSettings{}.min_distance;
-  int min_birds = GeneratorSettings{}.min_birds;
-  bool playable = false;
-  fields::Range<double> difficulty{PlayableSettings{}.difficulty_min,
-                                   PlayableSettings{}.difficulty_max};
-  bool pictures = true;
+  fields::Range<int> blocks{engine().generator.blocks_min, engine().generator.blocks_max};
+  fields::Range<int> tnt{engine().generator.placement.tnt_min,
+                         engine().generator.placement.tnt_max};
+  double platforms = engine().generator.genome.platform_chance;
+  double min_distance = engine().generator.min_distance;
+  int min_birds = engine().generator.min_birds;
+  bool playable = engine().generator.playable.enabled;
+  fields::Range<double> difficulty{engine().generator.playable.difficulty_min,
+                                   engine().generator.playable.difficulty_max};
+  bool pictures = engine().pictures;
   evo::IslandParams islands;
-  std::uint64_t seed = 1;
-  int threads = 1;
+  std::uint64_t seed = engine().seed;
+  int threads = engine().generator.threads;
 
   static constexpr std::string_view kGa = "GA options";
   static constexpr std::string_view kOpenEnded = "Open-ended evolution options";

@@ -5,43 +5,51 @@
 import { get } from './api.js';
 import { el } from './birds_dom.js';
 
-// The input(s) of one setting; read() gives its value as the route reads it.
+// The text of a value in an input ('' for none).
+const asText = (value) => (value === null || value === undefined ? '' : String(value));
+
+// The input(s) of one setting: read() gives its value as the route reads it (null: not given,
+// for an optional one), reset() puts its default back.
 function input(key, p) {
   const id = `set-${key}`;
-  const number = (suffix, value) => el('input', {
-    id: id + suffix, type: 'number', value: value === null || value === undefined ? '' : String(value),
+  const type = Array.isArray(p.type) ? p.type[0] : p.type;  // [T, "null"]: an optional T
+  const itemType = p.items?.type;
+  const number = (suffix) => el('input', {
+    id: id + suffix, type: 'number',
     min: p.items?.minimum ?? p.minimum ?? p.exclusiveMinimum ?? '',
     max: p.items?.maximum ?? p.maximum ?? '',
-    step: (p.items?.type ?? p.type) === 'integer' ? '1' : 'any',
+    step: (itemType ?? type) === 'integer' ? '1' : 'any',
   });
-  if (p.type === 'boolean') {
-    const box = el('input', { id, type: 'checkbox', checked: Boolean(p.default) });
-    return { nodes: [box], read: () => box.checked };
+  const one = (node, read, reset) => { reset(); return { nodes: [node], read, reset }; };
+  if (type === 'boolean') {
+    const box = el('input', { id, type: 'checkbox' });
+    return one(box, () => box.checked, () => { box.checked = Boolean(p.default); });
   }
   if (p.enum) {
     const select = el('select', { id }, ...p.enum.filter((v) => typeof v === 'string')
-      .map((v) => el('option', { value: v, text: v, selected: v === p.default })));
-    return { nodes: [select], read: () => select.value };
+      .map((v) => el('option', { value: v, text: v })));
+    return one(select, () => select.value, () => { select.value = asText(p.default); });
   }
-  if (p.type === 'array' && p.minItems === 2 && p.maxItems === 2) {
-    const lo = number('-min', p.default[0]), hi = number('-max', p.default[1]);
-    return { nodes: [lo, ' to ', hi], read: () => [Number(lo.value), Number(hi.value)] };
+  if (type === 'array' && p.minItems === 2 && p.maxItems === 2) {  // a pair of bounds
+    const lo = number('-min'), hi = number('-max');
+    const reset = () => { lo.value = asText(p.default[0]); hi.value = asText(p.default[1]); };
+    reset();
+    return { nodes: [lo, ' to ', hi], read: () => [Number(lo.value), Number(hi.value)], reset };
   }
-  if (p.type === 'array') {  // a list: its items separated by commas, as on the command line
-    const list = el('input', { id, type: 'text', value: (p.default ?? []).join(',') });
-    const item = p.items?.type === 'integer' || p.items?.type === 'number' ? Number : String;
-    return {
-      nodes: [list],
-      read: () => list.value.split(',').map((v) => v.trim()).filter((v) => v !== '').map(item),
-    };
+  if (type === 'array') {  // a list: its items separated by commas, as on the command line
+    const list = el('input', { id, type: 'text' });
+    const item = itemType === 'integer' || itemType === 'number' ? Number : String;
+    return one(list, () => list.value.split(',').map((v) => v.trim()).filter((v) => v !== '').map(item),
+      () => { list.value = (p.default ?? []).join(','); });
   }
-  if (p.type === 'integer' || p.type === 'number') {
-    const box = number('', p.default);
-    return { nodes: [box], read: () => (box.value === '' ? null : Number(box.value)) };
+  if (type === 'integer' || type === 'number') {
+    const box = number('');
+    return one(box, () => (box.value === '' ? null : Number(box.value)), () => { box.value = asText(p.default); });
   }
-  const text = el('input', { id, type: 'text', value: p.default ?? '' });
+  const text = el('input', { id, type: 'text' });
   // An optional setting left empty is not given (null), not the empty text.
-  return { nodes: [text], read: () => (text.value === '' && p.default === null ? null : text.value) };
+  return one(text, () => (text.value === '' && p.default === null ? null : text.value),
+    () => { text.value = asText(p.default); });
 }
 
 export class SettingsForm {
@@ -77,15 +85,7 @@ export class SettingsForm {
   }
 
   reset() {
-    for (const f of this.fields) {
-      const [first] = f.nodes;
-      if (first.type === 'checkbox') first.checked = Boolean(f.p.default);
-      else if (f.nodes.length === 3) {  // a pair of bounds
-        f.nodes[0].value = String(f.p.default[0]);
-        f.nodes[2].value = String(f.p.default[1]);
-      } else if (Array.isArray(f.p.default)) first.value = f.p.default.join(',');
-      else first.value = String(f.p.default ?? '');
-    }
+    for (const f of this.fields) f.reset();
   }
 }
 
