@@ -8,7 +8,7 @@
 
 #include "bindings.hpp"
 #include "evoplay/games/birds/describe.hpp"
-#include "evoplay/games/birds/diversity.hpp"
+#include "evoplay/games/birds/inspect_settings.hpp"
 #include "evoplay/games/birds/physics.hpp"
 #include "evoplay/games/birds/render.hpp"
 #include "evoplay/games/birds/report.hpp"
@@ -64,21 +64,25 @@ void add_birds(py::module_& root) {
           .c_str());
   m.def(
       "diversity",
-      [](const std::vector<birds::Level>& levels, double cell, bool matrix) {
+      [](const std::vector<birds::Level>& levels, const py::kwargs& kwargs) {
+        auto s = apply_kwargs(birds::DiversitySettings{}, kwargs);
+        s.validate();
         // Seconds for a few hundred levels: without the GIL, and Ctrl-C stops it.
         CancelToken token;
         const auto d = run_cancellable(
-            token, [&] { return birds::set_diversity(levels, cell, token.flag()); });
-        auto j = birds::diversity_json(d, {}, cell, matrix);
+            token, [&] { return birds::set_diversity(levels, s.cell, token.flag()); });
+        auto j = birds::diversity_json(d, {}, s.cell, s.matrix);
         j.erase("files");  // levels, not files
         return to_python(j).cast<py::dict>();
       },
-      py::arg("levels"), py::arg("cell") = 0.1, py::kw_only(), py::arg("matrix") = false,
-      "Pairwise distances of a set of levels (silhouettes on a grid of `cell` units, 0.01 to 2; "
-      "counts of objects), as `birds diversity --json` measures them, in its shape (without "
-      "`files`): structural, counts, level and blocks as {mean, min, max}, the pigs' and "
-      "pieces' counts; matrix=True adds structural_matrix and count_matrix (`--matrix`). Runs "
-      "without the GIL; Ctrl-C stops it with KeyboardInterrupt.");
+      py::arg("levels"),
+      ("Pairwise distances of a set of levels (silhouettes on a grid, counts of objects), as "
+       "`birds diversity --json` measures them, in its shape (without `files`): structural, "
+       "counts, level and blocks as {mean, min, max}, the pigs' and pieces' counts; matrix=True "
+       "adds structural_matrix and count_matrix. Runs without the GIL; Ctrl-C stops it with "
+       "KeyboardInterrupt." +
+       keywords_doc(birds::DiversitySettings{}))
+          .c_str());
   add_birds_generate(m);
   add_birds_play(m);
 }

@@ -208,14 +208,18 @@ void add_lemmings(py::module_& root) {
       "release and once saved or dead.");
   m.def(
       "render_png",
-      [](const lem::Level& level, const std::optional<PyPlan>& plan, std::optional<int> step) {
+      [](const lem::Level& level, const std::optional<PyPlan>& plan, const py::kwargs& kwargs) {
+        auto s = apply_kwargs(lem::RenderSettings{}, kwargs);
+        s.validate();
         return written_bytes(".png", [&](const std::filesystem::path& path) {
-          lem::render_file(level, plan_or_none(plan), path, {}, step.value_or(-2));
+          lem::render_file(level, plan_or_none(plan), path, s);
         });
       },
-      py::arg("level"), py::arg("plan") = py::none(), py::arg("step") = py::none(),
-      "PNG bytes: the lemmings' paths (step None), or the frame after `step` (-1: the start; "
-      "at most 100,000,000, as `lemmings render --step`).");
+      py::arg("level"), py::arg("plan") = py::none(),
+      ("PNG bytes: the lemmings' paths (step None), or the frame after `step` (-1: the start), "
+       "as `lemmings render --image FILE.png`." +
+       keywords_doc(lem::RenderSettings{}))
+          .c_str());
   m.def(
       "solve",
       [](const lem::Level& level, const py::kwargs& kwargs) {

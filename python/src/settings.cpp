@@ -12,7 +12,9 @@
 #include "evo_keywords.hpp"
 #include "evoplay/core/fields_schema.hpp"
 #include "evoplay/games/birds/generate_settings.hpp"
+#include "evoplay/games/birds/inspect_settings.hpp"
 #include "evoplay/games/birds/simulation_settings.hpp"
+#include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/lemmings/study.hpp"
 #include "evoplay/games/sudoku/experiment.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
@@ -118,9 +120,11 @@ const std::vector<Entry>& entries() {
         entry("evo.NSGA2", Nsga2{}, {{"map", "Optional[Callable[..., Any]]"}}),
         entry("lemmings.solve", games::lemmings::SolverSettings{}),
         entry("lemmings.Study", games::lemmings::StudySpec{}),
+        entry("lemmings.render_png", games::lemmings::RenderSettings{}),
         entry("sudoku.solve", games::sudoku::SolveSettings{}),
         entry("sudoku.experiment", experiment),
         entry("birds.simulate", games::birds::SimulationSettings{}),
+        entry("birds.diversity", games::birds::DiversitySettings{}),
         entry("birds.generate", games::birds::GenerateSettings{}),
     };
   }();

@@ -16,15 +16,19 @@
 #include "evoplay/games/birds/agents.hpp"
 #include "evoplay/games/birds/difficulty.hpp"
 #include "evoplay/games/birds/generate_settings.hpp"
+#include "evoplay/games/birds/inspect_settings.hpp"
 #include "evoplay/games/birds/robustness.hpp"
+#include "evoplay/games/birds/shot.hpp"
 #include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/connect4/solve_file.hpp"
 #include "evoplay/games/flags/tournament.hpp"
+#include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/lemmings/study.hpp"
 #include "evoplay/games/sudoku/experiment.hpp"
 #include "evoplay/games/sudoku/solve_file.hpp"
 #include "evoplay/games/tictactoe/learn_runs.hpp"
 #include "evoplay/games/tictactoe/learn_settings.hpp"
+#include "evoplay/render/history_plot.hpp"
 #include "evoplay/search/series.hpp"
 #include "evoplay/web/server.hpp"
 
@@ -54,6 +58,8 @@ std::vector<FieldCase> cases() {
   auto simulate = physics;
   for (const auto& info : fields::describe(games::birds::RobustnessSettings{}))
     simulate.push_back(info);
+  auto render = fields::describe(games::birds::PictureSettings{});
+  for (const auto& info : physics) render.push_back(info);
   auto learn = fields::describe(games::tictactoe::LearnSettings{});
   for (const auto& info : fields::describe(games::tictactoe::LearnRunsSettings{}))
     learn.push_back(info);
@@ -70,7 +76,27 @@ std::vector<FieldCase> cases() {
       {"connect4", "solve", fields::describe(games::connect4::SolveSettings{}), {}},
       {"flags", "play", series, teams},
       {"birds", "simulate", simulate, {"--render-dir", "--robust"}},
-      {"birds", "render", physics, {"--image", "--after", "--width", "--columns", "--format"}},
+      {"birds", "render", render, {"--image"}},
+      {"birds", "check", fields::describe(games::birds::CheckSettings{}), {}},
+      {"birds", "diversity", fields::describe(games::birds::DiversitySettings{}), {}},
+      {"birds", "shoot", fields::describe(games::birds::Shot{}), {"--render"}},
+      {"lemmings",
+       "render",
+       fields::describe(games::lemmings::RenderSettings{}),
+       {"--plan", "--image"}},
+      {"plot", "", fields::describe(render::HistoryPlotOptions{}), {"--image"}},
+      // Commands without settings: only their inputs and outputs.
+      {"lemmings", "show", {}, {}},
+      {"lemmings", "run", {}, {"--plan", "--trace"}},
+      {"lemmings", "check", {}, {"--plans"}},
+      {"lemmings", "export-demo", {}, {"--name"}},
+      {"lemmings", "pingus-levels", {}, {}},
+      {"sudoku", "check", {}, {}},
+      {"tictactoe", "solve", {}, {}},
+      {"tictactoe", "agents", {}, {"--top"}},
+      {"flags", "show", {}, {"--image"}},
+      {"demo", "", {}, {"--only"}},
+      {"help", "", {}, {"--markdown", "--all"}},
       {"birds", "generate", fields::describe(games::birds::GenerateSettings{}), {}},
       {"birds", "play", fields::describe(games::birds::AgentGamesSettings{}), {"--render"}},
       {"birds", "difficulty", fields::describe(games::birds::DifficultySettings{}), {"--sheet"}},
@@ -82,8 +108,11 @@ std::vector<FieldCase> cases() {
   };
 }
 
-/// Every game's commands.
+/// Every command.
 void add_commands(CLI::App& app) {
+  cli::add_demo_command(app);
+  cli::add_plot_command(app);
+  cli::add_help_command(app);
   cli::add_lemmings_commands(app);
   cli::add_sudoku_commands(app);
   cli::add_tictactoe_commands(app);
@@ -127,6 +156,28 @@ TEST(DeclaredFields, NoCommandBindsASettingBesideItsDeclaration) {
           << c.group << " " << c.command << " binds " << name << " outside its declaration";
     }
   }
+}
+
+TEST(DeclaredFields, EveryCommandIsWalked) {
+  // A new command is a case above: its declared settings, or the inputs it takes by hand.
+  CLI::App app;
+  add_commands(app);
+  std::set<std::string> walked;
+  for (const auto& c : cases()) walked.insert(c.group + " " + c.command);
+  const auto all = [](const CLI::App& a) {
+    return a.get_subcommands([](const CLI::App* sub) { return !sub->get_name().empty(); });
+  };
+  for (const CLI::App* top : all(app)) {
+    const auto commands = all(*top);
+    if (commands.empty()) {
+      EXPECT_TRUE(walked.contains(top->get_name() + " ")) << top->get_name() << " is not walked";
+    }
+    for (const CLI::App* cmd : commands) {
+      const std::string name = top->get_name() + " " + cmd->get_name();
+      EXPECT_TRUE(walked.contains(name)) << name << " is not walked";
+    }
+  }
+  EXPECT_GE(walked.size(), 30U);
 }
 
 TEST(DeclaredFields, TheCommandLineRefusesAValueWithTheLibrarysWords) {

@@ -26,6 +26,7 @@
 #include "evoplay/games/birds/check_files.hpp"
 #include "evoplay/games/birds/describe.hpp"
 #include "evoplay/games/birds/generate_settings.hpp"
+#include "evoplay/games/birds/inspect_settings.hpp"
 #include "evoplay/games/birds/level_set.hpp"
 #include "evoplay/games/birds/pictures.hpp"
 #include "evoplay/games/birds/render.hpp"
@@ -126,10 +127,7 @@ void add_birds_render(CLI::App* group) {
   struct Options {
     std::vector<std::string> files;
     std::string out;
-    bool after = false;
-    int width = 0;  // 0: not given (a picture 1200, a contact sheet's cell 480)
-    int columns = 0;
-    std::string format = "png";
+    std::shared_ptr<FieldOptions<birds::PictureSettings>> pictures;
     PhysicsOptions physics;
     int threads = 0;
   };
@@ -141,25 +139,14 @@ void add_birds_render(CLI::App* group) {
                   "FILE.png or FILE.svg (one level: its picture; several: a contact sheet), or a "
                   "folder (one picture per level)")
       ->required();
-  cmd->add_flag("--after", opt->after,
-                "simulate first and draw the state after it (moved objects outlined at their "
-                "start, destroyed ones crossed out); the physics options below apply");
-  cmd->add_option("--width", opt->width,
-                  "picture width in pixels (default 1200); a contact sheet: the width of each "
-                  "cell (default 480)")
-      ->check(whole_in(120, 8000));
-  cmd->add_option("--columns", opt->columns, "columns of a contact sheet (0 = about square)")
-      ->capture_default_str()
-      ->check(whole_in(0, 1000));
-  cmd->add_option("--format", opt->format, "picture format in a folder: png or svg")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"png", "svg"}));
+  opt->pictures = bind_fields(cmd, birds::PictureSettings{});
   cmd->add_option("--threads", opt->threads, "worker threads for --after (0 = all cores)")
       ->capture_default_str()
       ->check(whole_in(0, limits::kThreads));
   opt->physics = bind_fields(cmd, birds::SimulationSettings{});
   cmd->callback([opt] {
-    const birds::RenderRequest request{opt->out, opt->width, opt->columns, opt->format};
+    const birds::PictureSettings pictures = opt->pictures->resolve();
+    const birds::RenderRequest request = pictures.request(opt->out);
     if (request.one_file()) {
       check_output_file(request.out, {".png", ".svg"}, "--image");
     } else if (request.out.has_extension() && !std::filesystem::is_directory(request.out)) {
@@ -169,7 +156,8 @@ void add_birds_render(CLI::App* group) {
     }
     const auto levels = birds::read_levels(opt->files);
     std::vector<birds::StabilityReport> reports;
-    if (opt->after) reports = birds::simulate_all(levels, physics_of(opt->physics), opt->threads);
+    if (pictures.after)
+      reports = birds::simulate_all(levels, physics_of(opt->physics), opt->threads);
     std::vector<std::string> names;
     for (const auto& f : opt->files) names.push_back(stem(f));
     for (const auto& path : birds::render_levels(levels, names, reports, request))
@@ -180,7 +168,7 @@ void add_birds_render(CLI::App* group) {
 void add_birds_check(CLI::App* group) {
   struct Options {
     std::vector<std::string> files;
-    double tolerance = birds::kOverlapTolerance;
+    std::shared_ptr<FieldOptions<birds::CheckSettings>> settings;
     bool json = false;
   };
   auto opt = std::make_shared<Options>();
@@ -189,9 +177,7 @@ void add_birds_check(CLI::App* group) {
       "read levels and report objects that start overlapping (each other or the ground) and "
       "objects outside the level; exit status 3 when any is found");
   cmd->add_option("levels", opt->files, "Science Birds level files (.xml)")->required();
-  cmd->add_option("--tolerance", opt->tolerance, "overlaps up to this depth are ignored")
-      ->capture_default_str()
-      ->check(number_in(0, 10));
+  opt->settings = bind_fields(cmd, birds::CheckSettings{});
   cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object per level");
   cmd->callback([opt] {
     bool unreadable = false, problems = false;
@@ -201,7 +187,7 @@ void add_birds_check(CLI::App* group) {
     common.json = opt->json;
     Cancellable c;
     c.distribute_over_ranks(common);  // files over MPI ranks
-    birds::check_files(opt->files, names, opt->tolerance, opt->json, c.control,
+    birds::check_files(opt->files, names, opt->settings->resolve().tolerance, opt->json, c.control,
                        [&](std::size_t, const birds::FileCheck& check) {
                          if (!check.error.empty()) {
                            std::fflush(stdout);
@@ -264,8 +250,8 @@ void add_generate(CLI::App* group) {
 void add_diversity(CLI::App* group) {
   struct Options {
     std::vector<std::string> files;
-    double cell = 0.1;
-    bool json = false, matrix = false;
+    std::shared_ptr<FieldOptions<birds::DiversitySettings>> settings;
+    bool json = false;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand(
@@ -273,19 +259,16 @@ void add_diversity(CLI::App* group) {
       "how different a set of levels is: mean pairwise block-count distance and structural "
       "distance (1 - IoU of their silhouettes)");
   cmd->add_option("levels", opt->files, "level files (.xml) or folders of them")->required();
-  cmd->add_option("--cell", opt->cell, "silhouette grid cell, world units")
-      ->capture_default_str()
-      ->check(number_in(0.01, 2));
-  cmd->add_flag("--matrix", opt->matrix, "print the pairwise distances too");
+  opt->settings = bind_fields(cmd, birds::DiversitySettings{});
   cmd->add_flag("--json", opt->json, "machine-readable output: one JSON object");
   cmd->callback([opt] {
     const auto files = expand_input_files(opt->files, ".xml");
     const auto levels = birds::read_levels(files);
     if (levels.size() < 2) throw Error("birds diversity needs at least two levels");
-    const auto d = birds::set_diversity(levels, opt->cell);
-    fmt::print("{}", opt->json
-                         ? json_text(birds::diversity_json(d, files, opt->cell, opt->matrix)) + "\n"
-                         : birds::diversity_text(d, files, opt->cell, opt->matrix));
+    const birds::DiversitySettings s = opt->settings->resolve();
+    const auto d = birds::set_diversity(levels, s.cell);
+    fmt::print("{}", opt->json ? json_text(birds::diversity_json(d, files, s.cell, s.matrix)) + "\n"
+                               : birds::diversity_text(d, files, s.cell, s.matrix));
   });
 }
 

@@ -91,8 +91,7 @@ void add_run(CLI::App& group) {
 void add_lemmings_render(CLI::App& group) {
   struct Options {
     std::string level, plan, out;
-    lem::RenderOptions render;
-    int step = -2;
+    std::shared_ptr<FieldOptions<lem::RenderSettings>> settings;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group.add_subcommand(
@@ -101,22 +100,13 @@ void add_lemmings_render(CLI::App& group) {
   cmd->add_option("--plan", opt->plan, "plan file (default: no skills)");
   cmd->add_option("--image", opt->out, "FILE.gif (animated replay) or FILE.png (paths)")
       ->required();
-  cmd->add_option("--scale", opt->render.scale,
-                  "pixels per cell (default: 16 for a replay or --step, 20 for paths); for a "
-                  "Pingus level, level pixels per picture pixel (default: at most 800 wide)")
-      ->check(whole_in(2, 64));
-  cmd->add_option("--delay", opt->render.delay_cs, "GIF: hundredths of a second per step")
-      ->capture_default_str()
-      ->check(whole_in(1, 500));
-  cmd->add_option("--step", opt->step,
-                  "PNG: draw the lemmings after this step (a frame of the replay) instead of "
-                  "their paths; -1 = before the first step")
-      ->check(whole_in(-1, 100000000));
+  opt->settings = bind_fields(cmd, lem::RenderSettings{});
   cmd->callback([opt] {
     const std::filesystem::path out = opt->out;
     check_output_file(out, {".gif", ".png"}, "--image");
+    const lem::RenderSettings settings = opt->settings->resolve();
     const auto [level, plan] = load_level_and_plan(opt->level, opt->plan);
-    const auto outcome = lem::render_file(level, plan, out, opt->render, opt->step);
+    const auto outcome = lem::render_file(level, plan, out, settings);
     fmt::print("{}\n{}", out.string(), lem::outcome_text(level, plan, outcome));
   });
 }

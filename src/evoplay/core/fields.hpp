@@ -349,6 +349,15 @@ template <class T>
 inline constexpr bool kIsOptional = false;
 template <class T>
 inline constexpr bool kIsOptional<std::optional<T>> = true;
+/// The value type of a field that may be left out (T itself for others).
+template <class T>
+struct Unwrapped {
+  using type = T;
+};
+template <class T>
+struct Unwrapped<std::optional<T>> {
+  using type = T;
+};
 template <class T>
 inline constexpr bool kIsVector = false;
 template <class T>
@@ -544,14 +553,15 @@ std::vector<Info> describe(const S& defaults) {
   std::vector<Info> out;
   for_each(defaults, [&](const Slot& slot, const auto& member) {
     using T = std::remove_cvref_t<decltype(member)>;
+    using V = typename Unwrapped<T>::type;  // a number that may be left out has its limits too
     Info i{slot,
            FieldValue<T>::kind(slot.field),
            std::is_same_v<T, bool> && slot.field.choices.empty(),
            value_text(member, slot.field),
            value_json(member, slot.field),
            {}};
-    if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
-      i.limits = detail::range_text(slot.field, std::is_integral_v<T>);
+    if constexpr (std::is_arithmetic_v<V> && !std::is_same_v<V, bool>) {
+      i.limits = detail::range_text(slot.field, std::is_integral_v<V>);
       if (i.limits.starts_with(" ")) i.limits.erase(0, 1);
     } else if constexpr (kIsRange<T>) {
       i.limits =

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "evoplay/core/fields.hpp"
 #include "evoplay/core/history.hpp"
 
 namespace evoplay::render {
@@ -18,6 +19,17 @@ struct HistoryPlotOptions {
   std::string y_label = "fitness";
   std::string y2_label = "diversity";
   bool log_y = false;
+
+  /// What `evoplay plot` lets a person choose (core/fields.hpp).
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.x_column, {.name = "x-axis", .help = "column for the x axis (e.g. evaluations, elapsed)"});
+    v(s.columns, {.name = "left", .help = "columns on the left axis"});
+    v(s.right_columns, {.name = "right", .help = "columns on the right axis, drawn when present"});
+    v(s.title, {.name = "title", .help = "title (default: the run folder's name)"});
+    v(s.log_y, {.name = "log", .help = "logarithmic left axis"});
+  }
+  void validate() const { fields::check(*this); }
 };
 
 /// Draws the chosen columns of a history table. Throws Error if a column is missing.

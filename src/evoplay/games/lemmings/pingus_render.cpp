@@ -237,7 +237,7 @@ class Paths : public PingusObserver {
 }  // namespace
 
 Outcome render_pingus_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
-                           const RenderOptions& options, int step) {
+                           const RenderOptions& options, std::optional<int> step) {
   PingusSimulator sim(level);
   RenderOptions o = options;
   if (path.extension() == ".gif") {
@@ -247,8 +247,8 @@ Outcome render_pingus_file(const Level& level, const Plan& plan, const std::file
     gif.close(sim, outcome.steps);
     return outcome;
   }
-  if (step >= -1) {
-    Snapshot snap(level, std::max(step, 0), o);
+  if (step) {
+    Snapshot snap(level, std::max(*step, 0), o);
     Outcome outcome = sim.run(plan, &snap);
     snap.finish(sim);
     snap.canvas().save_png(path);

@@ -8,15 +8,16 @@
 // replays keep one frame every few ticks. render_file (render.hpp) calls these for Pingus levels.
 
 #include <filesystem>
+#include <optional>
 
 #include "evoplay/games/lemmings/render.hpp"
 
 namespace evoplay::games::lemmings {
 
 /// What render_file does for a Pingus level: FILE.gif the replay (a frame every time/300 ticks),
-/// FILE.png the paths, or the frame after tick `step` (step >= -1). options.scale is how many
-/// level pixels make one picture pixel (0: the picture is at most 800 pixels wide).
+/// FILE.png the paths, or the frame after tick `step` when given (-1: the start). options.scale is
+/// how many level pixels make one picture pixel (0: the picture is at most 800 pixels wide).
 Outcome render_pingus_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
-                           const RenderOptions& options, int step);
+                           const RenderOptions& options, std::optional<int> step);
 
 }  // namespace evoplay::games::lemmings

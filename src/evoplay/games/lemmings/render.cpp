@@ -6,7 +6,6 @@
 #include <map>
 
 #include "evoplay/core/error.hpp"
-#include "evoplay/core/field_checks.hpp"
 #include "evoplay/games/lemmings/pingus_render.hpp"
 #include "evoplay/render/canvas.hpp"
 #include "evoplay/render/gif.hpp"
@@ -522,14 +521,16 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
 }
 
 Outcome render_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
-                    const RenderOptions& options, int step) {
-  if (step != -2) check_whole("step", step, -1, kMaxRenderStep);  // -2: the paths
+                    const RenderSettings& settings) {
+  settings.validate();
+  const RenderOptions options = settings.options();
   const bool gif = path.extension() == ".gif";
-  if (step >= -1 && gif) throw Error(path.string(), 0, "--step needs --out FILE.png");
-  if (level.pingus) return render_pingus_file(level, plan, path, options, step);
+  if (settings.step && gif)
+    throw Error(path.string(), 0, "step: one frame is a PNG picture (FILE.png), not a GIF");
+  if (level.pingus) return render_pingus_file(level, plan, path, options, settings.step);
   if (gif) return render_replay_gif(level, plan, path, options);
-  return step >= -1 ? render_snapshot_png(level, plan, step, path, options)
-                    : render_paths_png(level, plan, path, options);
+  return settings.step ? render_snapshot_png(level, plan, *settings.step, path, options)
+                       : render_paths_png(level, plan, path, options);
 }
 
 }  // namespace evoplay::games::lemmings

@@ -7,7 +7,10 @@
 // outcome.
 
 #include <filesystem>
+#include <optional>
+#include <string>
 
+#include "evoplay/core/fields.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
 
 namespace evoplay::games::lemmings {
@@ -36,10 +39,44 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
 /// The last step render_file() draws a frame after (`lemmings render --step`).
 inline constexpr int kMaxRenderStep = 100'000'000;
 
+/// What a person chooses for a picture of a run (`lemmings render`, Python's render_png),
+/// declared once (core/fields.hpp).
+struct RenderSettings {
+  std::optional<int> scale;  // not given: 16 for a replay or a frame, 20 for paths
+  int delay = RenderOptions{}.delay_cs;
+  std::optional<int> step;  // not given: the paths (a PNG) or the replay (a GIF)
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v(s.scale, {.name = "scale",
+                .help = "pixels per cell (default: 16 for a replay or --step, 20 for paths); for "
+                        "a Pingus level, level pixels per picture pixel (default: at most 800 "
+                        "wide)",
+                .lo = 2,
+                .hi = 64});
+    v(s.delay,
+      {.name = "delay", .help = "GIF: hundredths of a second per step", .lo = 1, .hi = 500});
+    v(s.step, {.name = "step",
+               .help = "PNG: draw the lemmings after this step (a frame of the replay) instead "
+                       "of their paths; -1 = before the first step",
+               .lo = -1,
+               .hi = kMaxRenderStep});
+  }
+
+  void validate() const { fields::check(*this); }
+
+  RenderOptions options() const {
+    RenderOptions o;
+    o.scale = scale.value_or(0);
+    o.delay_cs = delay;
+    return o;
+  }
+};
+
 /// What `lemmings render` draws, chosen by the file's extension: FILE.gif the replay; FILE.png
-/// the paths (step -2), or the frame after `step` when -1 <= step <= kMaxRenderStep (a GIF with
-/// a step: Error). Any other step is an Error.
+/// the paths, or the frame after `settings.step` when it is given (a GIF with a step: Error).
+/// Settings out of range are an Error naming the field.
 Outcome render_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
-                    const RenderOptions& options = {}, int step = -2);
+                    const RenderSettings& settings = {});
 
 }  // namespace evoplay::games::lemmings
