@@ -64,12 +64,4 @@ void parallel_slots(std::size_t n, int threads, Fn&& fn) {
   Workers(threads).for_each(n, std::forward<Fn>(fn));
 }
 
-/// Evaluates every genome of `genomes` into the matching slot of `fitness`.
-template <class Problem, class Genome>
-void evaluate_all(const Problem& problem, std::span<const Genome> genomes,
-                  std::span<double> fitness, int threads) {
-  parallel_slots(genomes.size(), threads,
-                 [&](std::size_t i) { fitness[i] = problem.evaluate(genomes[i]); });
-}
-
 }  // namespace evoplay

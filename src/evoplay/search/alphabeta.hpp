@@ -131,9 +131,6 @@ class AlphaBeta {
     begin();
     return root_search(root, depth, alpha, beta);
   }
-  /// The root move of the last search_window (if any).
-  bool has_root_move() const { return has_root_move_; }
-  Move root_move() const { return root_move_; }
   /// Whether the last search stopped at its time limit (or, for a helper thread, was told to
   /// stop because another thread answered).
   bool stopped() const { return aborted_ || deadline_.expired(); }

@@ -182,19 +182,6 @@ class TranspositionTable {
     if (fresh && grows_ && ++used_ * 2 > count_ * kWays && count_ < capacity_) grow();
   }
 
-  /// Share of a sample of entries written in the current search, in per mille.
-  int hashfull() const {
-    const std::uint64_t sample = std::min<std::uint64_t>(count_, 250);
-    int used = 0;
-    for (std::uint64_t i = 0; i < sample; ++i) {
-      for (const Slot& s : buckets_[i].slots) {
-        const std::uint64_t data = load(s.data);
-        used += (data != 0 && generation_of(data) == generation_);
-      }
-    }
-    return static_cast<int>(used * 1000 / (sample * kWays));
-  }
-
  private:
   static std::uint64_t load(const std::uint64_t& word) {
     return std::atomic_ref<const std::uint64_t>(word).load(std::memory_order_relaxed);

@@ -96,7 +96,7 @@ BoardGame<c4::Board> connect4_game() {
                    const c4::Board& b) -> std::optional<json> {
     const auto* perfect = dynamic_cast<const c4::PerfectBot*>(&bot);
     if (!perfect) return std::nullopt;
-    if (perfect->solved_moves() > 0) return pons_score(r.value, b.moves());
+    if (perfect->last_solved()) return pons_score(r.value, b.moves());
     // The fallback search: proven if it found a win or loss or saw every line to the end.
     json out = engine_score(r.value, true, r.depth >= c4::kCells - b.moves());
     if (out["outcome"] == "estimate") out["text"] = connect4_estimate(r.value);

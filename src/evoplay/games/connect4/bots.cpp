@@ -34,15 +34,14 @@ search::SearchResult<Board::Move> PerfectBot::choose(const Board& b) {
   Stopwatch clock;
   search::SearchResult<Board::Move> r;
   const SolveResult s = solver_.solve(b, false, true, seconds_);
-  if (s.complete && s.column >= 0) {
-    ++solved_;
+  last_solved_ = s.complete && s.column >= 0;
+  if (last_solved_) {
     r.move = static_cast<Board::Move>(s.column);
     r.has_move = true;
     r.value = s.score;
     r.depth = kCells - b.moves();
     r.stats = s.stats;
   } else {
-    ++fallback_;
     r = heuristic_.search(b);
     r.stats += s.stats;
   }

@@ -17,15 +17,14 @@ class PerfectBot : public search::Bot<Board> {
  public:
   PerfectBot(std::string name, double seconds, double table_mib = 32);
   search::SearchResult<Board::Move> choose(const Board& b) override;
-  /// Moves played from an exact solution, and from the fallback search.
-  int solved_moves() const { return solved_; }
-  int fallback_moves() const { return fallback_; }
+  /// Whether the last move chosen was solved exactly (else the fallback search chose it).
+  bool last_solved() const { return last_solved_; }
 
  private:
   double seconds_;
   Solver solver_;
   search::AlphaBeta<Board> heuristic_;
-  int solved_ = 0, fallback_ = 0;
+  bool last_solved_ = false;
 };
 
 /// Every player kind of Connect Four: random, greedy, minimax[:DEPTH] (default 5),

@@ -78,7 +78,6 @@ class State {
 
   // What people and pictures need.
   const Map& map() const { return *map_; }
-  const std::shared_ptr<const Map>& map_ptr() const { return map_; }
   int ply() const { return ply_; }
   /// kOngoing, kDraw, or the winning side (0 = A, 1 = B).
   int result() const { return result_; }

@@ -77,7 +77,6 @@ class LemmingsProblem {
   LemmingsProblem(Level level, FitnessKind kind);
 
   const Level& level() const { return level_; }
-  FitnessKind fitness_kind() const { return kind_; }
   /// The steps over which genes are drawn (estimated_duration: the level's time).
   int duration() const { return duration_; }
   int start_distance() const { return start_distance_; }

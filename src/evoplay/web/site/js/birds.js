@@ -18,6 +18,10 @@ function controls() {
     undo: el('button', { id: 'undo', text: 'Undo shot' }),
     showMe: el('button', { id: 'show-me', text: 'Show me', title: "the search agent's shot for this bird" }),
     skip: el('button', { id: 'skip', text: 'Skip', title: 'the end of this shot at once' }),
+    speed: el('select', { id: 'flight-speed', 'aria-label': 'Flight speed' },
+      el('option', { value: '1', text: 'real time' }), el('option', { value: '0.25', text: 'slow motion' }),
+      el('option', { value: '0', text: 'frame by frame' })),
+    step: el('button', { id: 'step-frame', text: 'Next frame', title: 'frame by frame: the next frame (→; Shift+→ ten)' }),
     download: el('a', { id: 'download', href: '#', text: 'Download the XML' }),
   };
 }
@@ -39,7 +43,8 @@ export function render(main) {
   const command = el('code', { id: 'command' });
   main.append(el('h1', { text: 'Angry Birds' }),
     el('div', { className: 'controls' }, el('label', { text: 'Level ' }, c.select),
-      el('label', { text: 'or open a file ' }, c.file), c.restart, c.undo, c.showMe, c.skip, c.download),
+      el('label', { text: 'or open a file ' }, c.file), c.restart, c.undo, c.showMe, c.skip,
+      el('label', { text: 'Flight ' }, c.speed), c.step, c.download),
     el('div', { className: 'birds-play' }, canvas, status, error),
     el('div', { className: 'row' },
       el('div', { className: 'panel' }, el('b', { text: 'Game' }), info),
@@ -83,6 +88,8 @@ export function render(main) {
   c.undo.onclick = () => game.undo();
   c.showMe.onclick = () => game.showMe();
   c.skip.onclick = () => game.skip();
+  c.speed.onchange = () => game.setSpeed(Number(c.speed.value));
+  c.step.onclick = () => game.stepFrames(1);
 
   main.dataset.state = 'loading';
   get('/api/birds/levels').then((r) => {

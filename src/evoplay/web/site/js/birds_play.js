@@ -2,8 +2,10 @@
 // dragged and released (birds_sling.js), its shot simulated by the server (POST
 // /api/birds/shoot, the library's play as `birds shoot`) and animated from its frames; a tap in
 // flight asks the server again with the tap at the moment shown and the animation goes on from
-// there. Undo, restart and "show me" (the search agent's shot) ask the server for the level
-// after the shots that remain. The page's states are #page's data-state: loading, aiming,
+// there. A flight plays in real time, slowed down, or frame by frame (stepFrames: the "Next
+// frame" button, → and Shift+→), so a person can tap at the moment they choose. Undo, restart
+// and "show me" (the search agent's shot) ask the server for the level after the shots that
+// remain. The page's states are #page's data-state: loading, aiming,
 // dragging, thinking (the agent), flying, won, lost, error.
 import { post } from './api.js';
 import * as draw from './birds_view.js';
@@ -25,6 +27,7 @@ export class BirdsGame {
     this.ui = ui;  // {status, info, shots, command, error, buttons: {undo, restart, showMe, skip}}
     this.token = 0;
     this.level = null;
+    this.speed = 1;  // flight frames per frame of game time: 1, slower, or 0 (frame by frame)
     this.timers = new Set();
     this.unlisten = listen(canvas, () => this.view, {
       grab: (p) => this.grab(p),
@@ -32,6 +35,7 @@ export class BirdsGame {
       release: (mx, my) => this.release(mx, my),
       cancel: () => this.cancelDrag(),
       tap: () => this.tap(),
+      step: (n) => this.stepFrames(n),
     });
   }
 
@@ -76,6 +80,21 @@ export class BirdsGame {
     b.restart.disabled = !this.shots.length || this.busy();
     b.showMe.disabled = state !== 'aiming';
     b.skip.disabled = state !== 'flying';
+    b.step.disabled = state !== 'flying' || this.speed !== 0;
+  }
+
+  // How fast flights play: 1 real time, 0.25 a quarter of it, 0 frame by frame.
+  setSpeed(speed) {
+    this.speed = speed;
+    this.setState(this.state());
+  }
+
+  // Frame by frame: `n` frames on. Whether it did (a flight shown frame by frame).
+  stepFrames(n) {
+    const f = this.flight;
+    if (!f || f.paused || this.speed !== 0 || this.state() !== 'flying') return false;
+    f.clock = Math.max(f.clock, f.index + n);
+    return true;
   }
 
   // The level after this.shots, from the server.
@@ -190,9 +209,11 @@ export class BirdsGame {
     this.ui.status.textContent = tappable && ABILITY[bird.type]
       ? `Tap (click, touch or Space) to ${ABILITY[bird.type]}` : 'In flight';
     this.aim = null;
+    delete this.main.dataset.abilityUsed;
     this.lastTrail = this.trail;
     this.trail = [];
-    this.flight = { answer, index: -1, start: performance.now(), flyers: [],
+    // clock: the frames due (game time over the frame's length, at this.speed).
+    this.flight = { answer, index: -1, clock: 0, last: performance.now(), flyers: [],
       tappable: tappable && Boolean(ABILITY[bird.type]), paused: false };
     requestAnimationFrame((now) => this.tick(now));
   }
@@ -201,9 +222,12 @@ export class BirdsGame {
     const f = this.flight;
     if (!f || f.paused) return;
     const frames = f.answer.frames;
-    const due = Math.floor((now - f.start) / 1000 / f.answer.frame_seconds);
+    f.clock += Math.max(0, now - f.last) / 1000 / f.answer.frame_seconds * this.speed;
+    f.last = now;
+    const due = Math.floor(f.clock + 1e-9);
     while (f.index < Math.min(due, frames.length - 1)) this.apply(frames[++f.index]);
     this.main.dataset.frame = String(f.index);
+    this.main.dataset.flightTime = String(this.flight.time ?? 0);
     this.render();
     // A tap that came before the first frame, once a frame is shown (the first call of tick may
     // come before it: its time is the frame's start, which can precede fly()).
@@ -260,7 +284,9 @@ export class BirdsGame {
       if (token !== this.token || this.flight !== f) return;
       f.answer = answer;
       f.paused = false;
-      f.start = performance.now() - (f.index + 1) * answer.frame_seconds * 1000;
+      f.clock = f.index + (this.speed > 0 ? 1 : 0);  // frame by frame: this frame until a step
+      f.last = performance.now();
+      this.main.dataset.abilityUsed = String(answer.record.ability_used);
       this.ui.status.textContent = answer.record.ability_used ? 'Ability used' : 'Too late (or too early) for the ability';
       requestAnimationFrame((t) => this.tick(t));
     }).catch((e) => token === this.token && this.fail(e));

@@ -44,7 +44,8 @@ export function flightPoints(level, bird, shot, seconds = 6) {
 
 // Pointer input on the canvas: a press on the bird (grab(point) says whether it is) starts a
 // drag; each move calls aim(mx, my) with the drag so far in CSS pixels, the release release(mx,
-// my); a press anywhere else calls tap() (the bird's ability during a flight). Space taps too.
+// my); a press anywhere else calls tap() (the bird's ability during a flight). Space taps too;
+// → calls step(1) and Shift+→ step(10) (a flight frame by frame).
 // Returns a function that removes the listeners.
 export function listen(canvas, view, hooks) {
   let drag = null;
@@ -76,6 +77,7 @@ export function listen(canvas, view, hooks) {
   };
   const key = (e) => {
     if (e.code === 'Space' && hooks.tap()) e.preventDefault();
+    else if (e.code === 'ArrowRight' && hooks.step(e.shiftKey ? 10 : 1)) e.preventDefault();
   };
   canvas.addEventListener('pointerdown', down);
   canvas.addEventListener('pointermove', move);
