@@ -3,8 +3,10 @@
 check; levels generated live and played."""
 import json
 import math
+import os
 import shlex
 import subprocess
+import tempfile
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
@@ -264,6 +266,20 @@ def birds(s):
         fail(f"birds: the generated level: {state} {s.text('error')}, menu {menu!r}")
     s.d.execute_script("window.scrollTo(0, 0)")
     s.shot("birds-generate")
+    # A parameters file opened in the page (one block: one level of two pigs) replaces the Levels
+    # field and the pigs of More settings.
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "parameters.txt")
+        with open(path, "w") as f:
+            f.write("1\n\n2,2\n5\n")
+        s.d.find_element(By.ID, "gen-ruleset").send_keys(path)
+        s.click("#generate")
+        s.wait(lambda d: s.attr("data-generate") in ("done", "error", "cancelled")
+               and s.attr("data-levels"), "the generator with a parameters file")
+    levels = [e.text for e in s.d.find_elements(By.CSS_SELECTOR, ".gen-level")]
+    if s.attr("data-generate") != "done" or len(levels) != 1 or not levels[0].endswith(", 2 pigs"):
+        fail(f"birds: with a parameters file of one level of two pigs: {s.attr('data-generate')}, "
+             f"{levels}, {s.text('gen-error')}")
 
 
 PAGES = (birds, birds_play)

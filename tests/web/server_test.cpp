@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <new>
 #include <set>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/games/birds/level.hpp"
 #include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/birds/xml.hpp"
@@ -501,6 +503,58 @@ TEST(WebServer, GeneratesAngryBirdsLevelsOverLayers) {
   json bad = tiny;
   bad["layers"] = 4;
   EXPECT_EQ(server.post("/api/birds/generate", bad).first, 400);
+}
+
+/// The text of a data file.
+std::string data_text(const std::string& file) {
+  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/" + file);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A catalogue of one's own and a parameters file of one block, sent as their text (the server
+// reads no file a request names): the run builds with those composites only, and its level obeys
+// the block (its level count, its pigs, its forbidden pair); errors name the key and the text's
+// line.
+TEST(WebServer, GeneratesWithACatalogueAndAParametersFileSentAsText) {
+  TestServer server;
+  json catalogue = json::parse(data_text("birds/composites.json"));
+  auto& composites = catalogue["composites"];
+  ASSERT_GT(composites.size(), 30u);
+  composites.erase(composites.begin() + 20, composites.end());  // the basic blocks, two forts
+  const std::string block = "1\nwood RectMedium\n1,1\n5\n";
+  const json body = {
+      {"population", 4},      {"generations", 1}, {"length", 4},
+      {"blocks", {0, 1000}},  {"seed", 2},        {"composites_text", catalogue.dump()},
+      {"ruleset_text", block}};
+  const auto [status, started] = server.post("/api/birds/generate", body);
+  ASSERT_EQ(status, 202) << started;
+  const auto events = job_events(server, started["job"]);
+  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto& result = events.back()["result"];
+  ASSERT_EQ(result["levels"].size(), 1u) << result;
+  EXPECT_EQ(result["layers"][0]["catalogue_size"], 20) << result["layers"];
+  const auto level =
+      games::birds::parse_level(result["levels"][0]["xml"].get<std::string>(), "level");
+  EXPECT_EQ(level.count(games::birds::Kind::kPig), 1);
+  for (const auto& o : level.objects) {
+    EXPECT_FALSE(o.material == games::birds::Material::kWood &&
+                 o.type == games::birds::ObjectType::kRectMedium)
+        << "a wood RectMedium, which the block forbids";
+  }
+  // Refused, naming the key (and the line of the text).
+  for (const auto& [change, named] : std::vector<std::pair<json, std::string>>{
+           {{{"ruleset_text", "1\n\n1,1\n5\n\n2\n\n1,2\n5\n"}}, "ruleset_text: 2 blocks"},
+           {{{"ruleset_text", "1\n\nmany\n5\n"}}, "ruleset_text:3"},
+           {{{"ruleset_text", "50\n\n1,1\n5\n"}}, "ruleset_text: levels: at most 10"},
+           {{{"levels", 2}}, "levels: not with ruleset_text"},
+           {{{"composites_text", "{\"format\": 1}"}}, "composites_text"},
+           {{{"composites_text", 7}}, "composites_text"}}) {
+    json bad = body;
+    bad.update(change);
+    const auto [code, answer] = server.post("/api/birds/generate", bad);
+    EXPECT_EQ(code, 400) << change;
+    EXPECT_NE(answer.dump().find(named), std::string::npos) << change << ": " << answer;
+  }
 }
 
 TEST(WebServer, ExactColumnScoresOfConnectFour) {

@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -74,8 +76,10 @@ json simulation(const birds::Level& level, const birds::PhysicsSettings& setting
 
 /// What the generator takes from a request: `birds generate`'s settings under the keys of
 /// Python's birds.generate (pigs: [MIN, MAX], crossover, min_birds, islands ...), within the
-/// server's caps: a short run by default (3 levels, 20 generations), one thread, the built-in
-/// catalogue and no parameters file (the server reads no file a request names), no pictures.
+/// server's caps: a short run by default (3 levels, 20 generations), one thread, no pictures.
+/// The server reads no file a request names: a catalogue of one's own and a parameters file
+/// come as their text (composites_text, ruleset_text), not as the paths of --composites and
+/// --ruleset.
 const RouteSettings<birds::GenerateSettings>& generate_route() {
   static const RouteSettings<birds::GenerateSettings> kRoute = [] {
     RouteSettings<birds::GenerateSettings> r;
@@ -88,19 +92,71 @@ const RouteSettings<birds::GenerateSettings>& generate_route() {
               {"islands", kMostIslands}};
     r.refused = {"ruleset", "composites", "threads", "pictures"};
     r.why_refused =
-        "a job runs on one thread over the built-in catalogue, writes no file and "
-        "reads none a request names; `evoplay birds generate` does";
+        "a job runs on one thread, writes no file and reads none a request names: send a "
+        "catalogue or a parameters file as composites_text or ruleset_text";
     return r;
   }();
   return kRoute;
 }
 
-/// The generator's settings from a request (generate_route()); max_generations 0 (the default):
-/// the generations asked for (the command line's 0 looks on for up to 20 times as many, which
-/// would pass the server's cap).
+/// Most characters of a catalogue's or a parameters file's text in a request.
+constexpr std::size_t kMostFileText = 1 << 20;
+
+/// A generator's job: its settings, catalogue and ruleset.
+struct GenerateJob {
+  birds::LevelSetSettings set;
+  birds::Catalogue catalogue;
+  birds::Ruleset ruleset;
+};
+
+/// The catalogue and the ruleset of a request: composites_text, the text of a catalogue (JSON,
+/// as --composites reads it; not given: the built-in one), and ruleset_text, the text of a
+/// parameters file of one block (as --ruleset reads it; its levels and pigs replace `levels` and
+/// `pigs`, which it may not come with). Errors name the key and the text's line.
+std::pair<birds::Catalogue, std::optional<birds::Ruleset>> generate_inputs(const json& body) {
+  const auto text = [&](const char* key) -> std::optional<std::string> {
+    if (!body.contains(key)) return std::nullopt;
+    return get_string(body, key, "", kMostFileText);
+  };
+  try {
+    const auto composites = text("composites_text");
+    birds::Catalogue catalogue = composites ? birds::parse_catalogue(*composites, "composites_text")
+                                            : birds::default_catalogue();
+    const auto ruleset_text = text("ruleset_text");
+    if (!ruleset_text) return {std::move(catalogue), std::nullopt};
+    for (const char* key : {"levels", "pigs", "pigs_min", "pigs_max"}) {
+      if (body.contains(key)) {
+        throw BadRequest(
+            fmt::format("{}: not with ruleset_text (its block says how many levels "
+                        "and pigs)",
+                        key));
+      }
+    }
+    const auto rulesets = birds::parse_rulesets(*ruleset_text, "ruleset_text");
+    if (rulesets.size() != 1) {
+      throw BadRequest(fmt::format(
+          "ruleset_text: {} blocks; a job runs one (`evoplay birds generate --ruleset FILE` runs "
+          "them all)",
+          rulesets.size()));
+    }
+    cap("ruleset_text: levels", rulesets[0].levels, kMostLevels);
+    birds::check_rulesets(rulesets, catalogue, "ruleset_text");
+    return {std::move(catalogue), rulesets[0]};
+  } catch (const BadRequest&) {
+    throw;
+  } catch (const Error& e) {
+    throw BadRequest(e.what());
+  }
+}
+
+/// The generator's settings from a request (generate_route(), generate_inputs());
+/// max_generations 0 (the default): the generations asked for (the command line's 0 looks on
+/// for up to 20 times as many, which would pass the server's cap).
 /// pigs_min, pigs_max, blocks_min and blocks_max, the keys of earlier releases, are still read.
-std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json& body) {
-  auto s = generate_route().read(body, {"pigs_min", "pigs_max", "blocks_min", "blocks_max"});
+GenerateJob generate_settings(const json& body) {
+  auto [catalogue, ruleset] = generate_inputs(body);
+  auto s = generate_route().read(body, {"pigs_min", "pigs_max", "blocks_min", "blocks_max",
+                                        "composites_text", "ruleset_text"});
   const auto old_range = [&](const std::string& key, fields::Range<int>& range, int most) {
     range.min = static_cast<int>(get_int(body, (key + "_min").c_str(), range.min, 0, most));
     range.max = static_cast<int>(get_int(body, (key + "_max").c_str(), range.max, 0, most));
@@ -110,7 +166,8 @@ std::pair<birds::LevelSetSettings, birds::Ruleset> generate_settings(const json&
   if (s.max_generations == 0) s.max_generations = s.generations;  // not 20 x, past the cap
   try {
     s.validate();
-    return {s.level_set(), s.rulesets(birds::default_catalogue()).at(0)};
+    if (!ruleset) ruleset = s.rulesets(catalogue).at(0);
+    return {s.level_set(), std::move(catalogue), *ruleset};
   } catch (const Error& e) {
     throw BadRequest(e.what());
   }
@@ -211,19 +268,18 @@ void add_birds_routes(Routes& server, const Context& ctx) {
                       "; on this server 0 (or not given) is the generations asked for";
                reply(res, schema);
              }));
-  server.Post("/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
-                // Named copies, not structured bindings: clang 14 (the fuzz preset's) cannot
-                // capture those.
-                const auto settings = generate_settings(ctx.body(req));
-                ctx.start_job(
-                    req, res, "birds-generate",
-                    [&ctx, set = settings.first, rules = settings.second](Job& job) {
-                      LiveLevels observer(job);
-                      const JobControl run(ctx, job, &observer);
-                      return generated(birds::generate_levels({}, birds::default_catalogue(),
-                                                              {rules}, false, set, run.control));
-                    });
-              }));
+  server.Post(
+      "/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
+        // Named copies, not structured bindings: clang 14 (the fuzz preset's) cannot
+        // capture those.
+        auto settings = std::make_shared<const GenerateJob>(generate_settings(ctx.body(req)));
+        ctx.start_job(req, res, "birds-generate", [&ctx, settings](Job& job) {
+          LiveLevels observer(job);
+          const JobControl run(ctx, job, &observer);
+          return generated(birds::generate_levels({}, settings->catalogue, {settings->ruleset},
+                                                  false, settings->set, run.control));
+        });
+      }));
   add_birds_play_routes(server, ctx);
 }
 
