@@ -63,6 +63,21 @@ void add_birds(py::module_& root) {
        keywords_doc(birds::SimulationSettings{}))
           .c_str());
   m.def(
+      "check",
+      [](const birds::Level& level, const py::kwargs& kwargs) {
+        auto s = apply_kwargs(birds::CheckSettings{}, kwargs);
+        s.validate();
+        auto j = birds::check_level(level, s.tolerance).to_json("", level);
+        j.erase("file");  // a level, not a file
+        return to_python(j).cast<py::dict>();
+      },
+      py::arg("level"),
+      ("The static check of `birds check --json` (without its file): objects that start "
+       "overlapping each other or the ground deeper than `tolerance`, and objects outside the "
+       "level; `ok` when there are none." +
+       keywords_doc(birds::CheckSettings{}))
+          .c_str());
+  m.def(
       "diversity",
       [](const std::vector<birds::Level>& levels, const py::kwargs& kwargs) {
         auto s = apply_kwargs(birds::DiversitySettings{}, kwargs);

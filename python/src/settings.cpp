@@ -124,6 +124,7 @@ const std::vector<Entry>& entries() {
         entry("sudoku.solve", games::sudoku::SolveSettings{}),
         entry("sudoku.experiment", experiment),
         entry("birds.simulate", games::birds::SimulationSettings{}),
+        entry("birds.check", games::birds::CheckSettings{}),
         entry("birds.diversity", games::birds::DiversitySettings{}),
         entry("birds.generate", games::birds::GenerateSettings{}),
     };

@@ -164,6 +164,25 @@ def test_birds_diversity_is_the_command_lines(data_dir, evoplay_cli):
     assert two["structural"]["max"] == 0 and two["level"]["min"] == 0
 
 
+def test_birds_check_is_the_command_lines(data_dir, evoplay_cli):
+    # sciencebirds_level-1.xml starts with a block sunk 0.015 into another, a pig 0.125 into a
+    # block and TNT 0.83 into the ground (the game's own file).
+    path = data_dir / "birds" / "sciencebirds_level-1.xml"
+    level = birds.Level.load(str(path))
+    c = birds.check(level)
+    assert not c["ok"] and c["overlap_count"] == 3 and c["outside"] == []
+    done = evoplay_cli("birds", "check", path, "--json", check=False)
+    assert done.returncode == 3  # problems found
+    cli = json.loads(done.stdout)
+    assert cli.pop("file") == str(path)
+    assert c == cli
+    # A tolerance above the deepest overlap: nothing left, as --tolerance 0.9.
+    assert birds.check(level, tolerance=0.9)["ok"]
+    assert birds.check(level, tolerance=0.1)["overlap_count"] == 2
+    with pytest.raises(evoplay.Error, match="tolerance: expected a number from 0 to 10"):
+        birds.check(level, tolerance=11)
+
+
 def test_birds_bad_xml_is_an_error():
     with pytest.raises(evoplay.Error):
         birds.Level.parse("<Level><Birds><Bird type=", "bad.xml")
