@@ -532,7 +532,9 @@ TEST(WebServer, GeneratesWithACatalogueAndAParametersFileSentAsText) {
   ASSERT_EQ(events.back()["type"], "done") << events.back();
   const auto& result = events.back()["result"];
   ASSERT_EQ(result["levels"].size(), 1u) << result;
-  EXPECT_EQ(result["layers"][0]["catalogue_size"], 20) << result["layers"];
+  ASSERT_EQ(result["blocks"].size(), 1u) << result;  // a block, as --ruleset's block-1
+  EXPECT_EQ(result["levels"][0]["file"], "block-1/level-04.xml");
+  EXPECT_EQ(result["blocks"][0]["layers"][0]["catalogue_size"], 20) << result["blocks"];
   const auto level =
       games::birds::parse_level(result["levels"][0]["xml"].get<std::string>(), "level");
   EXPECT_EQ(level.count(games::birds::Kind::kPig), 1);
@@ -543,9 +545,9 @@ TEST(WebServer, GeneratesWithACatalogueAndAParametersFileSentAsText) {
   }
   // Refused, naming the key (and the line of the text).
   for (const auto& [change, named] : std::vector<std::pair<json, std::string>>{
-           {{{"ruleset_text", "1\n\n1,1\n5\n\n2\n\n1,2\n5\n"}}, "ruleset_text: 2 blocks"},
+           {{{"ruleset_text", "6\n\n1,1\n5\n\n5\n\n1,2\n5\n"}}, "levels in all: at most 10"},
            {{{"ruleset_text", "1\n\nmany\n5\n"}}, "ruleset_text:3"},
-           {{{"ruleset_text", "50\n\n1,1\n5\n"}}, "ruleset_text: levels: at most 10"},
+           {{{"ruleset_text", "50\n\n1,1\n5\n"}}, "ruleset_text: levels in all: at most 10"},
            {{{"levels", 2}}, "levels: not with ruleset_text"},
            {{{"composites_text", "{\"format\": 1}"}}, "composites_text"},
            {{{"composites_text", 7}}, "composites_text"}}) {
@@ -554,6 +556,55 @@ TEST(WebServer, GeneratesWithACatalogueAndAParametersFileSentAsText) {
     const auto [code, answer] = server.post("/api/birds/generate", bad);
     EXPECT_EQ(code, 400) << change;
     EXPECT_NE(answer.dump().find(named), std::string::npos) << change << ": " << answer;
+  }
+}
+
+// A parameters file of two blocks, as the competition's: two level sets one after the other,
+// as `birds generate --ruleset` makes them (each block's seed), their levels in one list in
+// their blocks' folders, one curve numbered on over the blocks, each event with its block.
+TEST(WebServer, GeneratesTheBlocksOfAParametersFile) {
+  TestServer server;
+  const json body = {{"population", 4},
+                     {"generations", 1},
+                     {"length", 4},
+                     {"blocks", {0, 1000}},
+                     {"seed", 2},
+                     {"min_birds", 1},
+                     {"ruleset_text", "1\n\n1,1\n5\n\n1\n\n2,2\n5\n"}};
+  const auto [status, started] = server.post("/api/birds/generate", body);
+  ASSERT_EQ(status, 202) << started;
+  const auto events = job_events(server, started["job"]);
+  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto& result = events.back()["result"];
+  ASSERT_EQ(result["levels"].size(), 2u) << result;
+  EXPECT_EQ(result["levels"][0]["file"], "block-1/level-04.xml");
+  EXPECT_EQ(result["levels"][1]["file"], "block-2/level-04.xml");
+  EXPECT_EQ(result["levels"][0]["pigs"], 1);
+  EXPECT_EQ(result["levels"][1]["pigs"], 2);
+  ASSERT_EQ(result["blocks"].size(), 2u);
+  EXPECT_EQ(result["blocks"][1]["block"], 2);
+  std::vector<int> generations, blocks;
+  for (const auto& e : events) {
+    if (e["type"] != "generation") continue;
+    generations.push_back(e["generation"].get<int>());
+    blocks.push_back(e["block"].get<int>());
+  }
+  EXPECT_EQ(generations, (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(blocks, (std::vector<int>{1, 1, 2, 2}));
+  // The command line makes the same levels from the same file and settings.
+  const auto dir = test_support::scratch_dir("web-generate-blocks");
+  std::ofstream(dir / "parameters.txt") << body["ruleset_text"].get<std::string>();
+  const auto cli = test_support::run_evoplay(
+      "birds generate --ruleset " + (dir / "parameters.txt").string() +
+      " --population 4 --generations 1 --max-generations 1 --length 4 --blocks 0,1000 --seed 2 "
+      "--min-birds 1 --no-pictures -q --out " +
+      (dir / "run").string());
+  ASSERT_EQ(cli.status, 0) << cli.err;
+  for (int b = 0; b < 2; ++b) {
+    const std::string file = result["levels"][b]["file"].get<std::string>();
+    EXPECT_EQ(result["levels"][b]["xml"].get<std::string>(),
+              test_support::slurp(dir / "run" / file))
+        << file;
   }
 }
 

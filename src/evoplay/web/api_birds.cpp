@@ -26,7 +26,6 @@
 #include "evoplay/games/birds/xml.hpp"
 #include "evoplay/web/api_birds_play.hpp"
 #include "evoplay/web/context.hpp"
-#include "evoplay/web/events.hpp"
 #include "evoplay/web/settings.hpp"
 
 namespace evoplay::web {
@@ -102,18 +101,21 @@ const RouteSettings<birds::GenerateSettings>& generate_route() {
 /// Most characters of a catalogue's or a parameters file's text in a request.
 constexpr std::size_t kMostFileText = 1 << 20;
 
-/// A generator's job: its settings, catalogue and ruleset.
+/// A generator's job: its settings, catalogue and rulesets (the blocks of a parameters file,
+/// one level set each, or the one ruleset of `levels` and `pigs`).
 struct GenerateJob {
   birds::LevelSetSettings set;
   birds::Catalogue catalogue;
-  birds::Ruleset ruleset;
+  std::vector<birds::Ruleset> rulesets;
+  bool blocks = false;  // from a parameters file: its blocks, as `birds generate --ruleset`
 };
 
-/// The catalogue and the ruleset of a request: composites_text, the text of a catalogue (JSON,
+/// The catalogue and the rulesets of a request: composites_text, the text of a catalogue (JSON,
 /// as --composites reads it; not given: the built-in one), and ruleset_text, the text of a
-/// parameters file of one block (as --ruleset reads it; its levels and pigs replace `levels` and
-/// `pigs`, which it may not come with). Errors name the key and the text's line.
-std::pair<birds::Catalogue, std::optional<birds::Ruleset>> generate_inputs(const json& body) {
+/// parameters file (as --ruleset reads it; its blocks' levels and pigs replace `levels` and
+/// `pigs`, which it may not come with; at most kMostLevels levels in all). Errors name the key
+/// and the text's line.
+std::pair<birds::Catalogue, std::vector<birds::Ruleset>> generate_inputs(const json& body) {
   const auto text = [&](const char* key) -> std::optional<std::string> {
     if (!body.contains(key)) return std::nullopt;
     return get_string(body, key, "", kMostFileText);
@@ -123,7 +125,7 @@ std::pair<birds::Catalogue, std::optional<birds::Ruleset>> generate_inputs(const
     birds::Catalogue catalogue = composites ? birds::parse_catalogue(*composites, "composites_text")
                                             : birds::default_catalogue();
     const auto ruleset_text = text("ruleset_text");
-    if (!ruleset_text) return {std::move(catalogue), std::nullopt};
+    if (!ruleset_text) return {std::move(catalogue), {}};
     for (const char* key : {"levels", "pigs", "pigs_min", "pigs_max"}) {
       if (body.contains(key)) {
         throw BadRequest(
@@ -132,16 +134,12 @@ std::pair<birds::Catalogue, std::optional<birds::Ruleset>> generate_inputs(const
                         key));
       }
     }
-    const auto rulesets = birds::parse_rulesets(*ruleset_text, "ruleset_text");
-    if (rulesets.size() != 1) {
-      throw BadRequest(fmt::format(
-          "ruleset_text: {} blocks; a job runs one (`evoplay birds generate --ruleset FILE` runs "
-          "them all)",
-          rulesets.size()));
-    }
-    cap("ruleset_text: levels", rulesets[0].levels, kMostLevels);
+    auto rulesets = birds::parse_rulesets(*ruleset_text, "ruleset_text");
+    int levels = 0;
+    for (const auto& r : rulesets) levels += r.levels;
+    cap("ruleset_text: levels in all", levels, kMostLevels);
     birds::check_rulesets(rulesets, catalogue, "ruleset_text");
-    return {std::move(catalogue), rulesets[0]};
+    return {std::move(catalogue), std::move(rulesets)};
   } catch (const BadRequest&) {
     throw;
   } catch (const Error& e) {
@@ -154,7 +152,7 @@ std::pair<birds::Catalogue, std::optional<birds::Ruleset>> generate_inputs(const
 /// for up to 20 times as many, which would pass the server's cap).
 /// pigs_min, pigs_max, blocks_min and blocks_max, the keys of earlier releases, are still read.
 GenerateJob generate_settings(const json& body) {
-  auto [catalogue, ruleset] = generate_inputs(body);
+  auto [catalogue, rulesets] = generate_inputs(body);
   auto s = generate_route().read(body, {"pigs_min", "pigs_max", "blocks_min", "blocks_max",
                                         "composites_text", "ruleset_text"});
   const auto old_range = [&](const std::string& key, fields::Range<int>& range, int most) {
@@ -166,8 +164,9 @@ GenerateJob generate_settings(const json& body) {
   if (s.max_generations == 0) s.max_generations = s.generations;  // not 20 x, past the cap
   try {
     s.validate();
-    if (!ruleset) ruleset = s.rulesets(catalogue).at(0);
-    return {s.level_set(), std::move(catalogue), *ruleset};
+    const bool blocks = !rulesets.empty();
+    if (!blocks) rulesets = s.rulesets(catalogue);
+    return {s.level_set(), std::move(catalogue), std::move(rulesets), blocks};
   } catch (const Error& e) {
     throw BadRequest(e.what());
   }
@@ -178,16 +177,31 @@ GenerateJob generate_settings(const json& body) {
 /// layer's levels replace the last one's): the levels the run would deliver if it ended there
 /// (the layer's), best first, each
 /// {"id", "fitness", "stability", "stable", "blocks", "pigs"}, with its "xml" the first time its
-/// id is sent (a level keeps its id; the page keeps the XML it was sent).
+/// id is sent (a level keeps its id; the page keeps the XML it was sent). The blocks of a
+/// parameters file run one after the other: each event then has its "block", and a block's
+/// generations are numbered on after the last block's (one curve).
 class LiveLevels : public birds::ArchiveObserver {
  public:
-  explicit LiveLevels(Job& job) : job_(job), generations_(job) {}
+  explicit LiveLevels(Job& job) : job_(job) {}
+  /// Block `block` (from 1) of a parameters file begins; its first archive is always shown.
+  void begin_block(int block) {
+    block_ = block;
+    offset_ = next_generation_;
+    shown_.clear();
+    layer_ = 1;
+  }
   void on_generation(const GenerationRecord& r) override {
     const double v = r.extra_value("layer");
     const double layer = std::isnan(v) ? 1.0 : v;
     if (layer != layer_) shown_.clear();  // a new layer: its first archive is always shown
     layer_ = layer;
-    generations_.on_generation(r);
+    GenerationRecord numbered = r;
+    numbered.generation += offset_;
+    next_generation_ = numbered.generation + 1;
+    json event = numbered.to_json();
+    event["type"] = "generation";
+    if (block_ > 0) event["block"] = block_;
+    job_.emit(std::move(event));
   }
   void on_archive(int generation, std::span<const birds::Individual> archive) override {
     std::vector<int> ids;
@@ -206,29 +220,56 @@ class LiveLevels : public birds::ArchiveObserver {
     }
     if (ids == shown_) return;
     shown_ = std::move(ids);
-    job_.emit({{"type", "levels"},
-               {"generation", generation},
-               {"layer", static_cast<int>(layer_)},
-               {"levels", std::move(levels)}});
+    json event = {{"type", "levels"},
+                  {"generation", static_cast<std::size_t>(generation) + offset_},
+                  {"layer", static_cast<int>(layer_)},
+                  {"levels", std::move(levels)}};
+    if (block_ > 0) event["block"] = block_;
+    job_.emit(std::move(event));
   }
 
  private:
   Job& job_;
-  GenerationEvents generations_;
   std::map<std::string, int> ids_;  // level (XML) -> id
   std::vector<int> shown_;          // the ids of the last event
   double layer_ = 1;                // of the last generation
+  int block_ = 0;                   // of a parameters file (0: none)
+  std::size_t offset_ = 0, next_generation_ = 0;
 };
 
-/// The generated levels for the page: each level's record (result.json's) with its XML.
+/// The generated levels for the page: result.json's object, each level's record with its XML.
+/// Blocks of a parameters file: their levels in one list, each "file" in its block's folder
+/// ("block-2/level-04.xml") with its "block", and the blocks' records (without their levels)
+/// under "blocks".
 json generated(const birds::GenerateReport& report) {
-  json out = report.to_json();
-  const auto& set = report.sets.at(0);
-  for (std::size_t i = 0; i < set.levels.size(); ++i) {
-    out["levels"][i]["xml"] = birds::level_to_xml(set.levels[i]);
+  const json record = report.to_json();
+  json out = report.blocks ? json::object() : record;
+  json levels = json::array(), notes = json::array(), blocks = json::array();
+  int stable = 0;
+  for (std::size_t b = 0; b < report.sets.size(); ++b) {
+    const auto& set = report.sets[b];
+    json j = report.blocks ? record["blocks"][b] : record;
+    for (std::size_t i = 0; i < set.levels.size(); ++i) {
+      json level = j["levels"][i];
+      level["xml"] = birds::level_to_xml(set.levels[i]);
+      if (report.blocks) {
+        level["file"] = j["folder"].get<std::string>() + "/" + level["file"].get<std::string>();
+        level["block"] = b + 1;
+      }
+      levels.push_back(std::move(level));
+    }
+    for (const auto& note : set.notes) notes.push_back(note);
+    stable += set.stable_levels;
+    out["stop"] = evo::stop_reason_name(set.stop);  // the last set's: cancelled if it was
+    j.erase("levels");
+    blocks.push_back(std::move(j));
   }
-  out["notes"] = set.notes;
-  out["stop"] = evo::stop_reason_name(set.stop);
+  out["levels"] = std::move(levels);
+  out["notes"] = std::move(notes);
+  if (report.blocks) {
+    out["blocks"] = std::move(blocks);
+    out["stable_levels"] = stable;
+  }
   return out;
 }
 
@@ -268,18 +309,30 @@ void add_birds_routes(Routes& server, const Context& ctx) {
                       "; on this server 0 (or not given) is the generations asked for";
                reply(res, schema);
              }));
-  server.Post(
-      "/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
-        // Named copies, not structured bindings: clang 14 (the fuzz preset's) cannot
-        // capture those.
-        auto settings = std::make_shared<const GenerateJob>(generate_settings(ctx.body(req)));
-        ctx.start_job(req, res, "birds-generate", [&ctx, settings](Job& job) {
-          LiveLevels observer(job);
-          const JobControl run(ctx, job, &observer);
-          return generated(birds::generate_levels({}, settings->catalogue, {settings->ruleset},
-                                                  false, settings->set, run.control));
-        });
-      }));
+  server.Post("/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
+                // Named copies, not structured bindings: clang 14 (the fuzz preset's) cannot
+                // capture those.
+                auto settings =
+                    std::make_shared<const GenerateJob>(generate_settings(ctx.body(req)));
+                ctx.start_job(req, res, "birds-generate", [&ctx, settings](Job& job) {
+                  LiveLevels observer(job);
+                  const JobControl run(ctx, job, &observer);
+                  // The sets one after the other, each with the seed of its block, as `birds
+                  // generate`
+                  // (--ruleset) makes them; a cancel ends the set under way and runs no further
+                  // one.
+                  birds::GenerateReport report;
+                  report.blocks = settings->blocks;
+                  for (std::size_t b = 0; b < settings->rulesets.size(); ++b) {
+                    if (b > 0 && run.control.cancelled()) break;
+                    if (report.blocks) observer.begin_block(static_cast<int>(b) + 1);
+                    report.sets.push_back(birds::generate_level_set(
+                        {}, settings->catalogue, settings->rulesets[b], settings->set, b,
+                        report.blocks ? fmt::format("block {}", b + 1) : "generate", run.control));
+                  }
+                  return generated(report);
+                });
+              }));
   add_birds_play_routes(server, ctx);
 }
 
