@@ -221,6 +221,21 @@ void add_lemmings(py::module_& root) {
        keywords_doc(lem::RenderSettings{}))
           .c_str());
   m.def(
+      "render_gif",
+      [](const lem::Level& level, const std::optional<PyPlan>& plan, const py::kwargs& kwargs) {
+        auto s = apply_kwargs(lem::RenderSettings{}, kwargs);
+        s.validate();
+        return written_bytes(".gif", [&](const std::filesystem::path& path) {
+          lem::render_file(level, plan_or_none(plan), path, s);
+        });
+      },
+      py::arg("level"), py::arg("plan") = py::none(),
+      ("GIF bytes: the plan's replay, one frame per step (a Pingus level: every time/300 ticks), "
+       "as `lemmings render --image FILE.gif`; step= is an evoplay.Error (a frame is a PNG: "
+       "render_png)." +
+       keywords_doc(lem::RenderSettings{}))
+          .c_str());
+  m.def(
       "solve",
       [](const lem::Level& level, const py::kwargs& kwargs) {
         auto s = apply_kwargs(lem::SolverSettings{}, kwargs, {{"algo", "method"}});

@@ -121,6 +121,7 @@ const std::vector<Entry>& entries() {
         entry("lemmings.solve", games::lemmings::SolverSettings{}),
         entry("lemmings.Study", games::lemmings::StudySpec{}),
         entry("lemmings.render_png", games::lemmings::RenderSettings{}),
+        entry("lemmings.render_gif", games::lemmings::RenderSettings{}),
         entry("sudoku.solve", games::sudoku::SolveSettings{}),
         entry("sudoku.experiment", experiment),
         entry("birds.simulate", games::birds::SimulationSettings{}),

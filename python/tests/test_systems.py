@@ -108,6 +108,20 @@ def test_lemmings_png(data_dir):
     assert png.startswith(PNG)
 
 
+def test_lemmings_gif_is_the_command_lines(data_dir, evoplay_cli, tmp_path):
+    level, plan = level_and_plan(data_dir)
+    lv, pl = lemmings.Level.load(str(level)), lemmings.Plan.load(str(plan))
+    gif = lemmings.render_gif(lv, pl, delay=20, scale=8)
+    assert gif.startswith(b"GIF89a")
+    out = tmp_path / "replay.gif"
+    evoplay_cli("lemmings", "render", level, "--plan", plan, "--image", out, "--delay", 20,
+                "--scale", 8)
+    assert gif == out.read_bytes()  # the same replay, byte for byte
+    assert gif != lemmings.render_gif(lv, pl)  # the delay and scale were used
+    with pytest.raises(evoplay.Error, match="step: one frame is a PNG picture"):
+        lemmings.render_gif(lv, pl, step=3)
+
+
 def test_lemmings_study_units_give_the_command_lines_tables(data_dir, evoplay_cli, tmp_path):
     level = str(data_dir / "lemmings" / "easy-01-down-the-hole.lvl")
     study = lemmings.Study([level], methods="ga,aco", fitness="heuristic", runs=2,
