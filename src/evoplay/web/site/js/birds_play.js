@@ -206,8 +206,9 @@ export class BirdsGame {
   fly(answer, tappable) {
     this.setState('flying');
     const bird = this.bird();
-    this.ui.status.textContent = tappable && ABILITY[bird.type]
-      ? `Tap (click, touch or Space) to ${ABILITY[bird.type]}` : 'In flight';
+    this.ui.status.textContent = (tappable && ABILITY[bird.type]
+      ? `Tap (click, touch or Space) to ${ABILITY[bird.type]}` : 'In flight') +
+      (this.speed === 0 ? ' (frame by frame: Next frame, → or Shift+→ for ten)' : '');
     this.aim = null;
     delete this.main.dataset.abilityUsed;
     this.lastTrail = this.trail;
