@@ -206,35 +206,28 @@ void add_lemmings(py::module_& root) {
       py::arg("level"), py::arg("plan") = py::none(),
       "int array (steps, lemmings, 2): each lemming's (x, y) after each step; -1 before its "
       "release and once saved or dead.");
-  m.def(
-      "render_png",
-      [](const lem::Level& level, const std::optional<PyPlan>& plan, const py::kwargs& kwargs) {
-        auto s = apply_kwargs(lem::RenderSettings{}, kwargs);
-        s.validate();
-        return written_bytes(".png", [&](const std::filesystem::path& path) {
-          lem::render_file(level, plan_or_none(plan), path, s);
-        });
-      },
-      py::arg("level"), py::arg("plan") = py::none(),
-      ("PNG bytes: the lemmings' paths (step None), or the frame after `step` (-1: the start), "
-       "as `lemmings render --image FILE.png`." +
-       keywords_doc(lem::RenderSettings{}))
-          .c_str());
-  m.def(
-      "render_gif",
-      [](const lem::Level& level, const std::optional<PyPlan>& plan, const py::kwargs& kwargs) {
-        auto s = apply_kwargs(lem::RenderSettings{}, kwargs);
-        s.validate();
-        return written_bytes(".gif", [&](const std::filesystem::path& path) {
-          lem::render_file(level, plan_or_none(plan), path, s);
-        });
-      },
-      py::arg("level"), py::arg("plan") = py::none(),
-      ("GIF bytes: the plan's replay, one frame per step (a Pingus level: every time/300 ticks), "
-       "as `lemmings render --image FILE.gif`; step= is an evoplay.Error (a frame is a PNG: "
-       "render_png)." +
-       keywords_doc(lem::RenderSettings{}))
-          .c_str());
+  // render_png and render_gif: `lemmings render --image FILE.png|FILE.gif`, as bytes.
+  const auto render_to = [](std::string extension) {
+    return [extension](const lem::Level& level, const std::optional<PyPlan>& plan,
+                       const py::kwargs& kwargs) {
+      auto s = apply_kwargs(lem::RenderSettings{}, kwargs);
+      s.validate();
+      return written_bytes(extension, [&](const std::filesystem::path& path) {
+        lem::render_file(level, plan_or_none(plan), path, s);
+      });
+    };
+  };
+  m.def("render_png", render_to(".png"), py::arg("level"), py::arg("plan") = py::none(),
+        ("PNG bytes: the lemmings' paths (step None), or the frame after `step` (-1: the start), "
+         "as `lemmings render --image FILE.png`." +
+         keywords_doc(lem::RenderSettings{}))
+            .c_str());
+  m.def("render_gif", render_to(".gif"), py::arg("level"), py::arg("plan") = py::none(),
+        ("GIF bytes: the plan's replay, one frame per step (a Pingus level: every time/300 "
+         "ticks), as `lemmings render --image FILE.gif`; step= is an evoplay.Error (a frame is a "
+         "PNG: render_png)." +
+         keywords_doc(lem::RenderSettings{}))
+            .c_str());
   m.def(
       "solve",
       [](const lem::Level& level, const py::kwargs& kwargs) {

@@ -50,6 +50,22 @@ std::vector<std::string> data_lines(const std::string& file) {
   return lines;
 }
 
+/// The events of a generator job started with `body`: taken (202) and ended "done", else a
+/// failure is recorded and the list is empty.
+std::vector<json> finished_generation(const TestServer& server, const json& body) {
+  const auto [status, started] = server.post("/api/birds/generate", body);
+  if (status != 202) {
+    ADD_FAILURE() << "HTTP " << status << ": " << started;
+    return {};
+  }
+  auto events = job_events(server, started["job"]);
+  if (events.empty() || events.back()["type"] != "done") {
+    ADD_FAILURE() << "the job did not end done: " << (events.empty() ? json() : events.back());
+    return {};
+  }
+  return events;
+}
+
 TEST(WebServer, ServesTheBuiltInPageAndNothingElse) {
   TestServer server;
   const auto [status, page] = server.get("/");
@@ -341,10 +357,8 @@ TEST(WebServer, GeneratesAngryBirdsLevelsAsAJob) {
   TestServer server;
   const json tiny = {{"levels", 2},     {"population", 4}, {"generations", 2}, {"length", 4},
                      {"blocks_min", 0}, {"seed", 3},       {"pigs_min", 1},    {"pigs_max", 2}};
-  const auto [status, started] = server.post("/api/birds/generate", tiny);
-  ASSERT_EQ(status, 202) << started;
-  const auto events = job_events(server, started["job"]);
-  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto events = finished_generation(server, tiny);
+  ASSERT_FALSE(events.empty());
   int generations = 0;
   for (const auto& e : events) generations += e["type"] == "generation" ? 1 : 0;
   EXPECT_EQ(generations, 3);
@@ -425,10 +439,8 @@ TEST(WebServer, DescribesTheGeneratorsSettingsAsTheRouteTakesThem) {
   json body = json::object();
   for (const auto& [key, value] : p.items()) body[key] = value["default"];
   body.update(json{{"levels", 1}, {"population", 4}, {"generations", 1}, {"length", 4}});
-  const auto [code, started] = server.post("/api/birds/generate", body);
-  ASSERT_EQ(code, 202) << started;
-  const auto events = job_events(server, started["job"]);
-  EXPECT_EQ(events.back()["type"], "done") << events.back();
+  const auto events = finished_generation(server, body);
+  ASSERT_FALSE(events.empty());
   // max_generations' default, 0, is the generations asked for here: no level of 60 to 100
   // blocks can come of 4 composites, yet the run stops after its one generation (the command
   // line's 0 would look on for 20).
@@ -455,10 +467,8 @@ TEST(WebServer, GeneratesWithTheSettingsPythonTakes) {
                      {"selection", "roulette"},
                      {"islands", 2},
                      {"migration_interval", 1}};
-  const auto [status, started] = server.post("/api/birds/generate", body);
-  ASSERT_EQ(status, 202) << started;
-  const auto events = job_events(server, started["job"]);
-  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto events = finished_generation(server, body);
+  ASSERT_FALSE(events.empty());
   const auto& result = events.back()["result"];
   ASSERT_EQ(result["levels"].size(), 1u) << result;
   EXPECT_EQ(result["levels"][0]["pigs"], 1);
@@ -477,10 +487,8 @@ TEST(WebServer, GeneratesAngryBirdsLevelsOverLayers) {
   const json tiny = {{"levels", 2},   {"population", 4}, {"generations", 2},
                      {"length", 4},   {"blocks_min", 0}, {"seed", 3},
                      {"pigs_min", 1}, {"pigs_max", 2},   {"layers", 2}};
-  const auto [status, started] = server.post("/api/birds/generate", tiny);
-  ASSERT_EQ(status, 202) << started;
-  const auto events = job_events(server, started["job"]);
-  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto events = finished_generation(server, tiny);
+  ASSERT_FALSE(events.empty());
   std::vector<int> generations, layers, level_layers;
   for (const auto& e : events) {
     if (e["type"] == "generation") {
@@ -526,10 +534,8 @@ TEST(WebServer, GeneratesWithACatalogueAndAParametersFileSentAsText) {
       {"population", 4},      {"generations", 1}, {"length", 4},
       {"blocks", {0, 1000}},  {"seed", 2},        {"composites_text", catalogue.dump()},
       {"ruleset_text", block}};
-  const auto [status, started] = server.post("/api/birds/generate", body);
-  ASSERT_EQ(status, 202) << started;
-  const auto events = job_events(server, started["job"]);
-  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto events = finished_generation(server, body);
+  ASSERT_FALSE(events.empty());
   const auto& result = events.back()["result"];
   ASSERT_EQ(result["levels"].size(), 1u) << result;
   ASSERT_EQ(result["blocks"].size(), 1u) << result;  // a block, as --ruleset's block-1
@@ -571,10 +577,8 @@ TEST(WebServer, GeneratesTheBlocksOfAParametersFile) {
                      {"seed", 2},
                      {"min_birds", 1},
                      {"ruleset_text", "1\n\n1,1\n5\n\n1\n\n2,2\n5\n"}};
-  const auto [status, started] = server.post("/api/birds/generate", body);
-  ASSERT_EQ(status, 202) << started;
-  const auto events = job_events(server, started["job"]);
-  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  const auto events = finished_generation(server, body);
+  ASSERT_FALSE(events.empty());
   const auto& result = events.back()["result"];
   ASSERT_EQ(result["levels"].size(), 2u) << result;
   EXPECT_EQ(result["levels"][0]["file"], "block-1/level-04.xml");
