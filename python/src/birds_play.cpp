@@ -75,8 +75,8 @@ void add_birds_play(py::module_& m) {
                           "A level played shot by shot with the game's rules (the level settles "
                           "first, as `birds play` does).")
       .def(py::init<const bp::Level&>(), py::arg("level"))
-      .def("shoot", &PyBirdsPlay::shoot, py::arg("angle"), py::arg("tap") = -1.0,
-           py::arg("pull") = 1.0,
+      .def("shoot", &PyBirdsPlay::shoot, py::arg("angle"), py::arg("tap") = bp::Shot{}.tap,
+           py::arg("pull") = bp::Shot{}.pull,  // the declared defaults (never, full power)
            "Fires the next bird at `angle` degrees (0 right, 90 up), tapping its ability `tap` "
            "seconds after the release (negative: never), pulled `pull` (0 to 1) of the way; "
            "runs the shot to its end without the GIL. Returns the shot's record (pigs_killed, "

@@ -106,7 +106,7 @@ void add_connect4(py::module_& root) {
 
   py::class_<PySolver>(m, "Solver",
                        "The exact solver; its transposition table is kept between positions.")
-      .def(py::init<double>(), py::arg("table_mib") = 64)
+      .def(py::init<double>(), py::arg("table_mib") = c4::SolveSettings{}.table_mib)
       .def("solve", &PySolver::solve, py::arg("position"), py::arg("weak") = false,
            py::arg("seconds") = 0.0,
            "Pons' score of `position` (a State or 1-based columns \"4453\") for the side to "
