@@ -1,8 +1,10 @@
 // evoplay.birds: Science Birds levels (read, write), their simulation (the report of `birds
 // simulate --json`), a set's diversity, and pictures as PNG bytes.
+#include <fmt/format.h>
 #include <pybind11/stl.h>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +63,41 @@ void add_birds(py::module_& root) {
       ("Simulates the level with Box2D (the game's settings): the report of one line of `birds "
        "simulate --json` (without its file)." +
        keywords_doc(birds::SimulationSettings{}))
+          .c_str());
+  m.def(
+      "render_png",
+      [](const std::vector<birds::Level>& levels,
+         const std::optional<std::vector<std::string>>& given, const py::kwargs& kwargs) {
+        if (kwargs.contains("format")) {
+          throw Error("format: render_png writes PNG (format is that of the pictures in a folder)");
+        }
+        const auto k = apply_kwargs(birds::RenderSettings{}, kwargs);
+        k.validate();
+        if (levels.empty()) throw Error("levels: expected at least one level");
+        std::vector<std::string> names = given.value_or(std::vector<std::string>{});
+        if (!given) {
+          for (std::size_t i = 0; i < levels.size(); ++i)
+            names.push_back(fmt::format("level {}", i + 1));
+        }
+        if (names.size() != levels.size()) {
+          throw Error(fmt::format("names: {} names for {} levels", names.size(), levels.size()));
+        }
+        std::vector<birds::StabilityReport> reports;
+        if (k.picture.after) {
+          CancelToken token;
+          reports = run_cancellable(
+              token, [&] { return birds::simulate_all(levels, k.physics.physics(), 0); });
+        }
+        return written_bytes(".png", [&](const std::filesystem::path& path) {
+          birds::render_levels(levels, names, reports, k.picture.request(path));
+        });
+      },
+      py::arg("levels"), py::arg("names") = py::none(),
+      ("PNG bytes, as `birds render --image FILE.png`: one level's picture, or a contact sheet "
+       "of several (captioned by `names`, default \"level 1\", ...); after=True simulates first "
+       "(the physics keywords as birds.simulate's) and draws the state after it, without the "
+       "GIL." +
+       keywords_doc(birds::RenderSettings{}, {"format"}))
           .c_str());
   m.def(
       "check",

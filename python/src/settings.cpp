@@ -126,6 +126,7 @@ const std::vector<Entry>& entries() {
         entry("sudoku.experiment", experiment),
         entry("birds.simulate", games::birds::SimulationSettings{}),
         entry("birds.check", games::birds::CheckSettings{}),
+        entry("birds.render_png", games::birds::RenderSettings{}),
         entry("birds.diversity", games::birds::DiversitySettings{}),
         entry("birds.generate", games::birds::GenerateSettings{}),
     };

@@ -197,6 +197,27 @@ def test_birds_check_is_the_command_lines(data_dir, evoplay_cli):
         birds.check(level, tolerance=11)
 
 
+def test_birds_render_png_is_the_command_lines(data_dir, evoplay_cli, tmp_path):
+    files = sorted((data_dir / "birds").glob("sci*.xml"))
+    levels = [birds.Level.load(str(p)) for p in files]
+    names = [p.stem for p in files]  # as the command captions them
+    for chosen, keywords, options in (
+            (levels[:1], {}, []),
+            (levels, {"width": 200, "columns": 2}, ["--width", 200, "--columns", 2]),
+            (levels, {"after": True, "game_seconds": 2}, ["--after", "--game-seconds", 2])):
+        png = birds.render_png(chosen, names[:len(chosen)], **keywords)
+        out = tmp_path / "sheet.png"
+        evoplay_cli("birds", "render", *files[:len(chosen)], "--image", out, *options)
+        assert png == out.read_bytes(), keywords  # the same picture, byte for byte
+    assert birds.render_png(levels[:1]) != birds.render_png(levels[:1], width=300)
+    with pytest.raises(evoplay.Error, match="width: expected a whole number from 120 to 8000"):
+        birds.render_png(levels, width=50)
+    with pytest.raises(evoplay.Error, match="names: 1 names for 3 levels"):
+        birds.render_png(levels, ["one"])
+    with pytest.raises(evoplay.Error, match="format: render_png writes PNG"):
+        birds.render_png(levels, format="svg")
+
+
 def test_birds_bad_xml_is_an_error():
     with pytest.raises(evoplay.Error):
         birds.Level.parse("<Level><Birds><Bird type=", "bad.xml")

@@ -12,6 +12,7 @@
 #include "evoplay/games/birds/check.hpp"
 #include "evoplay/games/birds/diversity.hpp"
 #include "evoplay/games/birds/pictures.hpp"
+#include "evoplay/games/birds/simulation_settings.hpp"
 
 namespace evoplay::games::birds {
 
@@ -48,6 +49,24 @@ struct PictureSettings {
   /// Where and how render_levels() draws: `out` a .png/.svg file or a folder.
   RenderRequest request(std::filesystem::path out) const {
     return {std::move(out), width.value_or(0), columns, format};
+  }
+};
+
+/// Everything a picture of levels takes: how to draw them and, to draw them after their
+/// simulation, its physics (Python's birds.render_png; the command line binds the two apart, its
+/// --threads between them).
+struct RenderSettings {
+  PictureSettings picture;
+  SimulationSettings physics;
+
+  template <class S, class V>
+  static void fields(S& s, V& v) {
+    v.group(s.picture, {});
+    v.group(s.physics, {});
+  }
+  void validate() const {
+    picture.validate();
+    physics.validate();
   }
 };
 
