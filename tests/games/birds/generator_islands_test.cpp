@@ -20,8 +20,8 @@ namespace {
 GeneratorSettings islands(std::size_t migrants, evo::Topology topology = evo::Topology::kRing) {
   GeneratorSettings s;
   s.population = 6;
-  s.generations = 5;
-  s.max_generations = 5;
+  s.generations = 4;
+  s.max_generations = 4;
   s.genome.length = 6;
   s.genome.min_length = 3;
   s.genome.max_length = 12;
@@ -76,7 +76,7 @@ TEST(BirdsGeneratorIslands, SameLevelsAtAnyThreadCountAndOverProcesses) {
     GeneratorSettings s = islands(1, topology);
     s.threads = 1;
     const auto one = run_generator(c, rules, s);
-    EXPECT_EQ(one.history.rows.size(), 6u);  // the initial population and 5 generations
+    EXPECT_EQ(one.history.rows.size(), 5u);  // the initial population and 4 generations
     EXPECT_FALSE(one.levels.empty());
     if (topology == evo::Topology::kRing) {
       s.threads = 2;
