@@ -10,6 +10,7 @@
 #include "evoplay/games/tictactoe/agent_bot.hpp"
 #include "evoplay/games/tictactoe/board.hpp"
 #include "evoplay/games/tictactoe/learn_run.hpp"
+#include "evoplay/games/tictactoe/learn_settings.hpp"
 #include "evoplay/games/tictactoe/perfect.hpp"
 #include "games.hpp"
 
@@ -81,8 +82,8 @@ void add_tictactoe(py::module_& root) {
         result["run_dir"] = run.path().string();
         return result;
       },
-      py::arg("out") = "", py::kw_only(), py::arg("preset") = "original", py::arg("seed") = 1,
-      py::arg("threads") = 1, py::arg("resume") = "",
+      py::arg("out") = "", py::kw_only(), py::arg("preset") = ttt::LearnSettings{}.preset,
+      py::arg("seed") = 1, py::arg("threads") = 1, py::arg("resume") = "",
       "`tictactoe learn`: agents made of rules learn by playing. Settings by keyword as the "
       "command's options (cycles=200, agents=40, measure_every=10, ...); the run folder `out` "
       "(default: a new one under runs/) holds its files. resume=RUN_DIR continues a saved run "
