@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <new>
 #include <set>
@@ -513,19 +512,14 @@ TEST(WebServer, GeneratesAngryBirdsLevelsOverLayers) {
   EXPECT_EQ(server.post("/api/birds/generate", bad).first, 400);
 }
 
-/// The text of a data file.
-std::string data_text(const std::string& file) {
-  std::ifstream in(std::string(EVOPLAY_SOURCE_DIR) + "/data/" + file);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // A catalogue of one's own and a parameters file of one block, sent as their text (the server
 // reads no file a request names): the run builds with those composites only, and its level obeys
 // the block (its level count, its pigs, its forbidden pair); errors name the key and the text's
 // line.
 TEST(WebServer, GeneratesWithACatalogueAndAParametersFileSentAsText) {
   TestServer server;
-  json catalogue = json::parse(data_text("birds/composites.json"));
+  json catalogue =
+      json::parse(test_support::slurp(test_support::source_path("data/birds/composites.json")));
   auto& composites = catalogue["composites"];
   ASSERT_GT(composites.size(), 30u);
   composites.erase(composites.begin() + 20, composites.end());  // the basic blocks, two forts

@@ -129,7 +129,7 @@ void add_birds_render(CLI::App* group) {
     std::string out;
     std::shared_ptr<FieldOptions<birds::PictureSettings>> pictures;
     PhysicsOptions physics;
-    int threads = 0;
+    CommonOptions common;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = group->add_subcommand(
@@ -140,10 +140,9 @@ void add_birds_render(CLI::App* group) {
                   "folder (one picture per level)")
       ->required();
   opt->pictures = bind_fields(cmd, birds::PictureSettings{});
-  cmd->add_option("--threads", opt->threads, "worker threads for --after (0 = all cores)")
-      ->capture_default_str()
-      ->check(whole_in(0, limits::kThreads));
   opt->physics = bind_fields(cmd, birds::SimulationSettings{});
+  add_common_options(cmd, opt->common, kThreads);
+  cmd->get_option("--threads")->description("worker threads for --after (0 = all cores)");
   cmd->callback([opt] {
     const birds::PictureSettings pictures = opt->pictures->resolve();
     const birds::RenderRequest request = pictures.request(opt->out);
@@ -157,7 +156,7 @@ void add_birds_render(CLI::App* group) {
     const auto levels = birds::read_levels(opt->files);
     std::vector<birds::StabilityReport> reports;
     if (pictures.after)
-      reports = birds::simulate_all(levels, physics_of(opt->physics), opt->threads);
+      reports = birds::simulate_all(levels, physics_of(opt->physics), opt->common.threads);
     std::vector<std::string> names;
     for (const auto& f : opt->files) names.push_back(stem(f));
     for (const auto& path : birds::render_levels(levels, names, reports, request))

@@ -182,10 +182,12 @@ GenerateJob generate_settings(const json& body) {
 /// generations are numbered on after the last block's (one curve).
 class LiveLevels : public birds::ArchiveObserver {
  public:
-  explicit LiveLevels(Job& job) : job_(job) {}
-  /// Block `block` (from 1) of a parameters file begins; its first archive is always shown.
-  void begin_block(int block) {
-    block_ = block;
+  /// `blocks`: the sets are the blocks of a parameters file.
+  LiveLevels(Job& job, bool blocks) : job_(job), blocks_(blocks) {}
+  /// A set begins: with blocks, block `block` + 1, whose first archive is always shown.
+  void on_set(std::size_t block) override {
+    if (!blocks_) return;
+    block_ = static_cast<int>(block) + 1;
     offset_ = next_generation_;
     shown_.clear();
     layer_ = 1;
@@ -230,6 +232,7 @@ class LiveLevels : public birds::ArchiveObserver {
 
  private:
   Job& job_;
+  bool blocks_;
   std::map<std::string, int> ids_;  // level (XML) -> id
   std::vector<int> shown_;          // the ids of the last event
   double layer_ = 1;                // of the last generation
@@ -244,7 +247,7 @@ class LiveLevels : public birds::ArchiveObserver {
 json generated(const birds::GenerateReport& report) {
   const json record = report.to_json();
   json out = report.blocks ? json::object() : record;
-  json levels = json::array(), notes = json::array(), blocks = json::array();
+  json levels = json::array(), blocks = json::array();
   int stable = 0;
   for (std::size_t b = 0; b < report.sets.size(); ++b) {
     const auto& set = report.sets[b];
@@ -258,14 +261,15 @@ json generated(const birds::GenerateReport& report) {
       }
       levels.push_back(std::move(level));
     }
-    for (const auto& note : set.notes) notes.push_back(note);
     stable += set.stable_levels;
-    out["stop"] = evo::stop_reason_name(set.stop);  // the last set's: cancelled if it was
     j.erase("levels");
     blocks.push_back(std::move(j));
   }
   out["levels"] = std::move(levels);
-  out["notes"] = std::move(notes);
+  out["notes"] = report.notes();
+  out["stop"] = report.cancelled() || report.sets.empty()
+                    ? "cancelled"
+                    : evo::stop_reason_name(report.sets.back().stop);
   if (report.blocks) {
     out["blocks"] = std::move(blocks);
     out["stable_levels"] = stable;
@@ -309,30 +313,20 @@ void add_birds_routes(Routes& server, const Context& ctx) {
                       "; on this server 0 (or not given) is the generations asked for";
                reply(res, schema);
              }));
-  server.Post("/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
-                // Named copies, not structured bindings: clang 14 (the fuzz preset's) cannot
-                // capture those.
-                auto settings =
-                    std::make_shared<const GenerateJob>(generate_settings(ctx.body(req)));
-                ctx.start_job(req, res, "birds-generate", [&ctx, settings](Job& job) {
-                  LiveLevels observer(job);
-                  const JobControl run(ctx, job, &observer);
-                  // The sets one after the other, each with the seed of its block, as `birds
-                  // generate`
-                  // (--ruleset) makes them; a cancel ends the set under way and runs no further
-                  // one.
-                  birds::GenerateReport report;
-                  report.blocks = settings->blocks;
-                  for (std::size_t b = 0; b < settings->rulesets.size(); ++b) {
-                    if (b > 0 && run.control.cancelled()) break;
-                    if (report.blocks) observer.begin_block(static_cast<int>(b) + 1);
-                    report.sets.push_back(birds::generate_level_set(
-                        {}, settings->catalogue, settings->rulesets[b], settings->set, b,
-                        report.blocks ? fmt::format("block {}", b + 1) : "generate", run.control));
-                  }
-                  return generated(report);
-                });
-              }));
+  server.Post(
+      "/api/birds/generate", guarded([&ctx](const auto& req, auto& res) {
+        // Named copies, not structured bindings: clang 14 (the fuzz preset's) cannot
+        // capture those.
+        auto settings = std::make_shared<const GenerateJob>(generate_settings(ctx.body(req)));
+        // The library's call of `birds generate`: a parameters file's blocks one after
+        // the other, each with its block's seed (the levels --ruleset writes).
+        ctx.start_job(req, res, "birds-generate", [&ctx, settings](Job& job) {
+          LiveLevels observer(job, settings->blocks);
+          const JobControl run(ctx, job, &observer);
+          return generated(birds::generate_levels({}, settings->catalogue, settings->rulesets,
+                                                  settings->blocks, settings->set, run.control));
+        });
+      }));
   add_birds_play_routes(server, ctx);
 }
 

@@ -32,7 +32,9 @@ BoardGame<ttt::Board> tictactoe_game() {
   };
   g.estimate = [](const ttt::Board&, search::Score v) {
     return estimate_text(v, "",
-                         "a line open to one side only counts 10 with two stones, 1 with one");
+                         fmt::format("a line open to one side only counts {} with two stones, {} "
+                                     "with one",
+                                     ttt::Board::kTwoStonesWeight, ttt::Board::kOneStoneWeight));
   };
   // The cell by its place, with the number people type (cells 1-9 in reading order).
   g.label = [](const ttt::Board&, const ttt::Board::Move& m) {
@@ -66,9 +68,11 @@ namespace {
 
 /// A Connect Four estimate in words, with what the evaluation counts (docs/connect4.md).
 std::string connect4_estimate(search::Score v) {
-  return estimate_text(v, "",
-                       "a cell that would complete four counts 16, a stone in the centre column "
-                       "3, a win at once 1000");
+  return estimate_text(
+      v, "",
+      fmt::format("a cell that would complete four counts {}, a stone in the "
+                  "centre column {}, a win at once {}",
+                  c4::Board::kThreatWeight, c4::Board::kCentreWeight, c4::Board::kWinAtOnceWeight));
 }
 
 }  // namespace

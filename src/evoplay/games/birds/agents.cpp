@@ -239,9 +239,11 @@ std::string_view agent_name(AgentKind kind) {
 }
 
 AgentKind parse_agent(std::string_view name) {
-  for (const auto& n : kAgentNames)
-    if (n.name == name) return n.value;
-  throw Error(fmt::format("unknown agent '{}' (expected random, naive or search)", name));
+  try {
+    return fields::FieldValue<AgentKind>::parse(name, {});
+  } catch (const fields::Expected& e) {
+    throw Error(fmt::format("unknown agent '{}' (expected {})", name, e.what));
+  }
 }
 
 void AgentSettings::validate() const {
@@ -251,9 +253,7 @@ void AgentSettings::validate() const {
     throw Error(
         fmt::format("max_angle must be above min_angle (found {} and {})", max_angle, min_angle));
   }
-  at_least("budget", budget, 1);
-  at_least("beam", beam, 1);
-  at_least("depth", depth, 1);
+  fields::check(*this);  // budget, beam and depth within their declared limits
   at_least("threads", threads, 0);
 }
 

@@ -33,7 +33,7 @@ enum class AgentKind { kRandom, kNaive, kSearch };
 inline constexpr fields::EnumName<AgentKind> kAgentNames[] = {
     {AgentKind::kRandom, "random"}, {AgentKind::kNaive, "naive"}, {AgentKind::kSearch, "search"}};
 std::string_view agent_name(AgentKind kind);
-/// "random", "naive", "search"; throws Error otherwise.
+/// "random", "naive", "search" (any case, as the field reads them); throws Error otherwise.
 AgentKind parse_agent(std::string_view name);
 
 }  // namespace evoplay::games::birds

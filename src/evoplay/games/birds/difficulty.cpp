@@ -10,11 +10,9 @@ namespace evoplay::games::birds {
 
 void DifficultySettings::validate() const {
   play.validate();
-  at_least("naive_attempts", naive_attempts, 0);
-  at_least("random_shots", random_shots, 0);
+  fields::check(*this);  // the attempts, the random shots, the search's, seed and threads
   search.validate();
   protection.validate();
-  at_least("threads", threads, 0);
 }
 
 nlohmann::json DifficultySettings::to_json() const {

@@ -175,6 +175,9 @@ struct GeneratorResult {
 class ArchiveObserver : public Observer {
  public:
   virtual void on_archive(int generation, std::span<const Individual> archive) = 0;
+  /// A level set begins (generate_level_set: block `block` of a parameters file, from 0; 0 for
+  /// a run without one), before its first generation's record.
+  virtual void on_set(std::size_t block) { (void)block; }
 };
 
 /// Runs the generator. Deterministic for a seed at any number of threads. control.observer sees

@@ -200,6 +200,7 @@ LevelSetReport generate_level_set(const std::filesystem::path& dir, Catalogue ca
                                   std::size_t block, const std::string& label,
                                   const Control& control) {
   set.validate();
+  if (auto* watcher = dynamic_cast<ArchiveObserver*>(control.observer)) watcher->on_set(block);
   const bool files = !dir.empty();
   if (files) std::filesystem::create_directories(dir);
   GeneratorSettings settings = set.generator;

@@ -33,10 +33,11 @@ namespace {
 constexpr Bits kCentre = column_mask(3);
 constexpr Bits kBesideCentre = column_mask(2) | column_mask(4);
 
-int heuristic(Bits mine, Bits theirs, Bits mask) {
-  return 16 * std::popcount(winning_cells(mine, mask)) + 3 * std::popcount(mine & kCentre) +
-         2 * std::popcount(mine & kBesideCentre) - 16 * std::popcount(winning_cells(theirs, mask)) -
-         3 * std::popcount(theirs & kCentre) - 2 * std::popcount(theirs & kBesideCentre);
+/// One side's part of the heuristic.
+int side_value(Bits stones, Bits mask) {
+  return Board::kThreatWeight * std::popcount(winning_cells(stones, mask)) +
+         Board::kCentreWeight * std::popcount(stones & kCentre) +
+         Board::kBesideCentreWeight * std::popcount(stones & kBesideCentre);
 }
 
 }  // namespace
@@ -46,12 +47,12 @@ search::Score Board::evaluate(int player) const {
   if (moves_ == kCells) return 0;
   // From the side to move's view, then negated for the other player (zero-sum).
   const Bits mine = current_, theirs = current_ ^ mask_;
-  search::Score v = heuristic(mine, theirs, mask_);
+  search::Score v = side_value(mine, mask_) - side_value(theirs, mask_);
   const Bits open = playable();
   if (winning_cells(mine, mask_) & open) {
-    v += 1000;  // wins at once
+    v += kWinAtOnceWeight;  // wins at once
   } else if (const Bits forced = winning_cells(theirs, mask_) & open; forced & (forced - 1)) {
-    v -= 1000;  // two threats to block: loses next move
+    v -= kWinAtOnceWeight;  // two threats to block: loses next move
   }
   return player == to_move() ? v : -v;
 }

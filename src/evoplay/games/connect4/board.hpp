@@ -132,11 +132,16 @@ class Board {
     --moves_;
   }
 
+  /// The heuristic's weights (evaluate(); docs/connect4.md).
+  static constexpr int kThreatWeight = 16, kCentreWeight = 3, kBesideCentreWeight = 2,
+                       kWinAtOnceWeight = 1000;
+
   /// At the end: kWin for the winner, -kWin for the loser, 0 for a draw. Before: a heuristic
-  /// (see docs/connect4.md): 16 per cell that would complete four for `player`, minus the same
-  /// for the opponent, plus 3 per stone in the centre column and 2 in the two beside it; and
-  /// 1000 for the side to move when it can win at once, -1000 when the opponent has two
-  /// immediate threats it cannot both block.
+  /// (see docs/connect4.md): kThreatWeight (16) per cell that would complete four for `player`,
+  /// minus the same for the opponent, plus kCentreWeight (3) per stone in the centre column and
+  /// kBesideCentreWeight (2) in the two beside it; and kWinAtOnceWeight (1000) for the side to
+  /// move when it can win at once, minus that when the opponent has two immediate threats it
+  /// cannot both block.
   search::Score evaluate(int player) const;
 
   /// Winning moves and moves that block the opponent's immediate win (for quiescence).

@@ -237,11 +237,9 @@ class Paths : public PingusObserver {
 }  // namespace
 
 Outcome render_pingus_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
-                           const RenderOptions& options, std::optional<int> step) {
+                           const RenderOptions& o, std::optional<int> step) {
   PingusSimulator sim(level);
-  RenderOptions o = options;
   if (path.extension() == ".gif") {
-    if (o.delay_cs == RenderOptions{}.delay_cs) o.delay_cs = 6;
     GifFrames gif(level, path, o);
     Outcome outcome = sim.run(plan, &gif);
     gif.close(sim, outcome.steps);

@@ -422,7 +422,7 @@ class PathObserver : public StepObserver {
 
 Outcome render_replay_gif(const Level& level, const Plan& plan, const std::filesystem::path& path,
                           const RenderOptions& options) {
-  if (level.pingus) return render_pingus_file(level, plan, path, options, -2);
+  if (level.pingus) return render_pingus_file(level, plan, path, options, std::nullopt);
   Simulator sim(level);
   GifObserver gif(level, path, options);
   Outcome outcome = sim.run(plan, &gif);
@@ -523,7 +523,7 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
 Outcome render_file(const Level& level, const Plan& plan, const std::filesystem::path& path,
                     const RenderSettings& settings) {
   settings.validate();
-  const RenderOptions options = settings.options();
+  const RenderOptions options = settings.options(level.pingus != nullptr);
   const bool gif = path.extension() == ".gif";
   if (settings.step && gif)
     throw Error(path.string(), 0, "step: one frame is a PNG picture (FILE.png), not a GIF");

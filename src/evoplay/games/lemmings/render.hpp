@@ -39,12 +39,16 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
 /// The last step render_file() draws a frame after (`lemmings render --step`).
 inline constexpr int kMaxRenderStep = 100'000'000;
 
-/// What a person chooses for a picture of a run (`lemmings render`, Python's render_png),
-/// declared once (core/fields.hpp).
+/// A Pingus replay's hundredths of a second per frame when none is asked for (its frames are
+/// time/300 ticks apart: a level's replay is then about 20 s).
+inline constexpr int kPingusFrameDelay = 6;
+
+/// What a person chooses for a picture of a run (`lemmings render`, Python's render_png and
+/// render_gif), declared once (core/fields.hpp).
 struct RenderSettings {
   std::optional<int> scale;  // not given: 16 for a replay or a frame, 20 for paths
-  int delay = RenderOptions{}.delay_cs;
-  std::optional<int> step;  // not given: the paths (a PNG) or the replay (a GIF)
+  std::optional<int> delay;  // not given: RenderOptions' 12, a Pingus replay's 6
+  std::optional<int> step;   // not given: the paths (a PNG) or the replay (a GIF)
 
   template <class S, class V>
   static void fields(S& s, V& v) {
@@ -54,8 +58,11 @@ struct RenderSettings {
                         "wide)",
                 .lo = 2,
                 .hi = 64});
-    v(s.delay,
-      {.name = "delay", .help = "GIF: hundredths of a second per step", .lo = 1, .hi = 500});
+    v(s.delay, {.name = "delay",
+                .help = "GIF: hundredths of a second per frame (default: 12, a frame per step; "
+                        "a Pingus level's replay: 6)",
+                .lo = 1,
+                .hi = 500});
     v(s.step, {.name = "step",
                .help = "PNG: draw the lemmings after this step (a frame of the replay) instead "
                        "of their paths; -1 = before the first step",
@@ -65,10 +72,11 @@ struct RenderSettings {
 
   void validate() const { fields::check(*this); }
 
-  RenderOptions options() const {
+  /// The pictures' options for a Lemmings level or (`pingus`) a Pingus level.
+  RenderOptions options(bool pingus) const {
     RenderOptions o;
     o.scale = scale.value_or(0);
-    o.delay_cs = delay;
+    o.delay_cs = delay.value_or(pingus ? kPingusFrameDelay : o.delay_cs);
     return o;
   }
 };

@@ -63,8 +63,8 @@ search::Score Board::evaluate(int player) const {
   for (auto line : kLines) {
     const int m = std::popcount(static_cast<unsigned>(mine & line));
     const int t = std::popcount(static_cast<unsigned>(theirs & line));
-    if (t == 0 && m > 0) v += m == 1 ? 1 : 10;
-    if (m == 0 && t > 0) v -= t == 1 ? 1 : 10;
+    if (t == 0 && m > 0) v += m == 1 ? kOneStoneWeight : kTwoStonesWeight;
+    if (m == 0 && t > 0) v -= t == 1 ? kOneStoneWeight : kTwoStonesWeight;
   }
   return v;
 }

@@ -72,8 +72,12 @@ class Board {
     (x_ & bit ? x_ : o_) &= static_cast<std::uint16_t>(~bit);
   }
 
-  /// At the end: kWin / -kWin / 0. Before: for each line still open to one side only, 1 for one
-  /// stone and 10 for two, for `player` minus for the opponent (docs/tictactoe.md).
+  /// The heuristic's weights: a line open to one side only with one stone, with two.
+  static constexpr int kOneStoneWeight = 1, kTwoStonesWeight = 10;
+
+  /// At the end: kWin / -kWin / 0. Before: for each line still open to one side only,
+  /// kOneStoneWeight (1) for one stone and kTwoStonesWeight (10) for two, for `player` minus for
+  /// the opponent (docs/tictactoe.md).
   search::Score evaluate(int player) const;
   /// Moves that win at once or block the opponent's win (quiescence).
   void noisy_moves(search::MoveList<Move, kMaxMoves>& out) const;

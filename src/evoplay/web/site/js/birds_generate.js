@@ -119,6 +119,6 @@ export class Generator {
       d.levels = String(r.levels.length);
     }
     if (e.error) this.error.textContent = e.error;
-    d.generate = e.type;
+    if (['done', 'error', 'cancelled'].includes(e.type)) d.generate = e.type;  // else: running
   }
 }

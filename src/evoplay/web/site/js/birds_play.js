@@ -228,7 +228,7 @@ export class BirdsGame {
     const due = Math.floor(f.clock + 1e-9);
     while (f.index < Math.min(due, frames.length - 1)) this.apply(frames[++f.index]);
     this.main.dataset.frame = String(f.index);
-    this.main.dataset.flightTime = String(this.flight.time ?? 0);
+    this.main.dataset.flightTime = String(f.time ?? 0);
     this.render();
     // A tap that came before the first frame, once a frame is shown (the first call of tick may
     // come before it: its time is the frame's start, which can precede fly()).
