@@ -12,6 +12,10 @@
 .PHONY: all deps build demo test bench fuzz clean format
 
 FUZZ_SECONDS ?= 60
+# Compile and test jobs: two more than the cores (as ninja's own default on larger machines), so
+# that the waits on the disk, the linker and the browser are filled, and on a machine busy with
+# other programs the build gets its share of it. `make test JOBS=2` to take less.
+JOBS ?= $(shell echo $$(( $$(nproc) + 2 )))
 
 all: build
 
@@ -20,19 +24,19 @@ deps:
 
 build: deps
 	@cmake --preset release >/dev/null
-	@cmake --build --preset release
+	@cmake --build --preset release -j $(JOBS)
 
 demo:
 	@scripts/install-deps
 	@cmake --preset release >/dev/null
-	@cmake --build --preset release --target evoplay
+	@cmake --build --preset release --target evoplay -j $(JOBS)
 	build/release/evoplay demo
 
 test:
 	@scripts/install-deps --python --test --pingus
 	@cmake --preset asan >/dev/null
-	@cmake --build --preset asan
-	ctest --preset asan
+	@cmake --build --preset asan -j $(JOBS)
+	ctest --preset asan -j $(JOBS)
 
 bench: build
 	@scripts/install-deps --bench
@@ -41,7 +45,7 @@ bench: build
 fuzz:
 	@scripts/install-deps --fuzz
 	@cmake --preset fuzz >/dev/null
-	@cmake --build --preset fuzz
+	@cmake --build --preset fuzz -j $(JOBS)
 	fuzz/run --seconds $(FUZZ_SECONDS)
 
 format:
