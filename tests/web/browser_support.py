@@ -104,7 +104,12 @@ class Session:
             fail(f"{self.attr('data-page')}: ended {state!r}, not {wanted!r}: {self.text('error')}")
 
     def click(self, css):
-        self.d.find_element(By.CSS_SELECTOR, css).click()
+        """Clicks the element, found again if the page replaced it meanwhile (the runs list
+        redraws itself every second while a run is running)."""
+        def clicked(d):
+            d.find_element(By.CSS_SELECTOR, css).click()
+            return True
+        self.wait(clicked, f"a click on {css}")
 
     def select(self, element_id, value):
         from selenium.webdriver.support.ui import Select

@@ -21,10 +21,10 @@ from browser_support import SOURCE, fail
 LEVEL = "sciencebirds_level-1.xml"  # three red birds, one pig behind TNT
 
 
-def drawn(s):
-    """Colours on the game's canvas: a blank (or sky-only) canvas has one or two."""
+def drawn(s, canvas="view"):
+    """Colours on a canvas (the game's by default): a blank (or sky-only) canvas has one or two."""
     return s.d.execute_script(
-        "const c = document.getElementById('view');"
+        f"const c = document.getElementById('{canvas}');"
         "const p = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
         "const seen = new Set();"
         "for (let i = 0; i < p.length; i += 4 * 97) seen.add(p[i] << 16 | p[i + 1] << 8 | p[i + 2]);"
@@ -224,6 +224,10 @@ def birds(s):
     actions.pointer_action.move_by(150, -50).pointer_up()  # back where it was pressed: no shot
     actions.perform()
     s.wait_state("aiming")
+    # The level is drawn for its check before any simulation.
+    s.wait(lambda d: s.attr("data-check") == "ready", "the level drawn for its check")
+    if drawn(s, "check-view") < 6:
+        fail("birds: the stability check's canvas is blank before Simulate")
     s.click("#simulate")
     s.wait(lambda d: s.attr("data-check") in ("done", "error"), "the stability check")
     if s.attr("data-check") != "done":
@@ -264,6 +268,10 @@ def birds(s):
     menu = s.d.execute_script("return document.getElementById('level').value")
     if state == "error" or menu != name:
         fail(f"birds: the generated level: {state} {s.text('error')}, menu {menu!r}")
+    # The check now shows the generated level, not the last level's verdict.
+    s.wait(lambda d: s.attr("data-check") == "ready", "the generated level drawn for its check")
+    if s.attr("data-verdict") or drawn(s, "check-view") < 6:
+        fail(f"birds: the check after a new level: verdict {s.attr('data-verdict')!r}")
     s.d.execute_script("window.scrollTo(0, 0)")
     s.shot("birds-generate")
     # A parameters file opened in the page (one block: one level of two pigs) replaces the Levels

@@ -117,6 +117,11 @@ def pictures(s):
     names = sorted(a.get_attribute("href").rsplit("/", 1)[1] for a in links)
     if names != ["fitness.png", "tour.png"]:
         fail(f"runs: the tsp run's pictures are {names}")
+    # Its result as a reader takes it: the tour of 60 cities on one line, cut after 16 of them.
+    result = s.text("result")
+    tour = [line for line in result.splitlines() if '"best_tour"' in line]
+    if len(tour) != 1 or not tour[0].rstrip(",").endswith("… 60 in all]"):
+        fail(f"runs: the tsp result's tour is not one cut line: {result[:400]!r}")
     s.shot("run")
 
 

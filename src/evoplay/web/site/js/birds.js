@@ -70,7 +70,9 @@ export function render(main) {
     c.select.value = name;
     c.download.href = xmlLink(xml);
     c.download.download = name.split(' ')[0];
-    game.load(name, path, xml);
+    game.load(name, path, xml).then(() => {
+      if (game.name === name) check.show(game.state() === 'error' ? null : game.level);
+    });
   }
   const generator = new Generator(main, (file, xml) => play(`${file} (generated)`, file, xml));
   check.xml = () => (levels.get(c.select.value) || {}).xml || '';

@@ -1,6 +1,7 @@
 // The stability check of a level: its physics from the file's poses, with no shot (POST
 // /api/birds/simulate, as `birds simulate`), animated on a canvas of its own, then the verdict
-// (stable, moved, destroyed). States: #page's data-check (simulating, playing, done, error).
+// (stable, moved, destroyed). Before that, the level played is drawn as its file puts it.
+// States: #page's data-check (ready, simulating, playing, done, error).
 import { post } from './api.js';
 import * as draw from './birds_view.js';
 import { el, fillInfo } from './birds_dom.js';
@@ -16,6 +17,7 @@ export class StabilityCheck {
     this.run.onclick = () => this.simulate();
     this.again.onclick = () => this.sim && this.play();
     this.timer = null;
+    this.token = 0;  // the simulation answered last is shown only if no level or simulation came since
     this.node = el('section', {},
       el('h2', { text: 'Stability check' }),
       el('p', { className: 'note', text: 'The level as its file puts it, simulated without a shot until everything rests: does it stand?' }),
@@ -27,20 +29,48 @@ export class StabilityCheck {
 
   stop() { clearInterval(this.timer); }
 
+  // A new level to check (the game's answer for it: its objects and size; null when none loaded):
+  // drawn as its file puts it, the last level's animation and verdict gone.
+  show(level) {
+    this.token += 1;  // a simulation still on its way is for the last level
+    this.stop();
+    this.sim = null;
+    this.again.disabled = true;
+    this.verdict.replaceChildren();
+    delete this.main.dataset.verdict;
+    delete this.main.dataset.frame;
+    const c = this.canvas.getContext('2d');
+    if (!level) {
+      c.clearRect(0, 0, this.canvas.width, this.canvas.height);
+      this.status.textContent = '';
+      delete this.main.dataset.check;
+      return;
+    }
+    this.view = new draw.View(this.canvas, { half_width: level.half_width, ground: -3.5 });
+    draw.drawLevel(c, this.view, level.objects, level.objects.map((o) => [...o.pose, true]));
+    this.status.textContent = 'as its file puts it: Simulate to see whether it stands';
+    this.main.dataset.check = 'ready';
+  }
+
   // The level to check: its XML, from the game.
   async simulate(xml = this.xml()) {
     this.stop();
+    const token = ++this.token;
     this.verdict.replaceChildren();
     delete this.main.dataset.verdict;
     this.main.dataset.check = 'simulating';
     this.status.textContent = 'simulating...';
+    let sim;
     try {
-      this.sim = await post('/api/birds/simulate', { xml });
+      sim = await post('/api/birds/simulate', { xml });
     } catch (e) {
+      if (token !== this.token) return;
       this.status.textContent = e.message;
       this.main.dataset.check = 'error';
       return;
     }
+    if (token !== this.token) return;
+    this.sim = sim;
     this.view = new draw.View(this.canvas, { half_width: this.sim.half_width, ground: -3.5 });
     this.again.disabled = false;
     this.play();

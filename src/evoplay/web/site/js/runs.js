@@ -215,13 +215,35 @@ async function drawCurve(main, history, chart, whole) {
   main.dataset.generations = String(rows.length);
 }
 
+// A result as a reader takes it in: JSON indented by objects, a list of numbers or words on one
+// line, a long one cut after its first items with how many there are (the whole file is under
+// Files).
+const LIST_SHOWN = 16;
+function readableJson(value, indent = '') {
+  const scalar = (v) => v === null || typeof v !== 'object';
+  if (scalar(value)) return JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (!value.length) return '[]';
+    if (value.every(scalar)) {
+      const shown = value.slice(0, LIST_SHOWN).map((v) => JSON.stringify(v)).join(', ');
+      return value.length > LIST_SHOWN ? `[${shown}, … ${value.length} in all]` : `[${shown}]`;
+    }
+    return `[\n${value.map((v) => inner + readableJson(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  const keys = Object.keys(value);
+  if (!keys.length) return '{}';
+  return `{\n${keys.map((k) => `${inner}${JSON.stringify(k)}: ${readableJson(value[k], inner)}`)
+    .join(',\n')}\n${indent}}`;
+}
+
 function showRun(main, run, shownFiles) {
   main.querySelector('#status').textContent =
     `${run.status}${run.modified ? `, last change ${when(run.modified)}` : ''}`;
   main.querySelector('#result').textContent = run.result
-    ? JSON.stringify(run.result, null, 2)
+    ? readableJson(run.result)
     : run.status === 'running' ? 'running: no result.json yet' : 'stopped without result.json';
-  main.querySelector('#config').textContent = JSON.stringify(run.config, null, 2);
+  main.querySelector('#config').textContent = readableJson(run.config);
   const files = `${run.status}\n${run.files.join('\n')}`;
   if (files !== shownFiles) {
     showPictures(main, run.path, run.files, run.status === 'running');
