@@ -54,8 +54,8 @@ void sudoku(const std::string& preset, std::size_t population) {
     const auto r = sd::solve_puzzles(puzzles, s);
     double evaluations = 0, missing = 0;
     for (const auto& p : r.puzzles) {
-      evaluations += p.solved ? static_cast<double>(p.evaluations) : 0;
-      missing += p.fitness;
+      evaluations += p.solved() ? static_cast<double>(p.counters.evaluations) : 0;
+      missing += p.fitness();
     }
     const std::string name =
         fmt::format("islands_sudoku_expert_{}_{}x{}", preset, islands, population / islands);

@@ -130,7 +130,7 @@ void add_sudoku_routes(Routes& server, const Context& ctx) {
                       const auto r = sudoku::solve_puzzles(puzzles, settings, run.control);
                       if (r.puzzles.empty()) return json{{"stopped", "cancelled"}};
                       json out = r.puzzle_json(0);
-                      out["stop"] = std::string(evo::stop_reason_name(r.puzzles[0].stop));
+                      out["stop"] = std::string(evo::stop_reason_name(r.puzzles[0].counters.stop));
                       out["board"] = board_json(r.puzzles[0].board);
                       return out;
                     });

@@ -77,7 +77,8 @@ TEST(SudokuSolveFile, HandWrittenJsonIsTheJsonLibrarysText) {
   // Timings of every shape a double takes in the text.
   const double seconds[] = {0, 1e-7,   2.5e-6, 0.000123456789, 0.5,
                             1, 123.45, 1e22,   3.1e-300,       7.000000000000001};
-  for (std::size_t i = 0; i < r.puzzles.size(); ++i) r.puzzles[i].seconds = seconds[i % 10];
+  for (std::size_t i = 0; i < r.puzzles.size(); ++i)
+    r.puzzles[i].counters.seconds = seconds[i % 10];
   for (bool cancelled : {false, true}) {
     r.cancelled = cancelled;
     r.seconds = cancelled ? 0.25 : 1.0 / 3;
@@ -105,7 +106,7 @@ TEST(SudokuSolveFile, GaResultsDoNotDependOnThreadsAndUseSeedPlusIndex) {
   ASSERT_EQ(one.puzzles.size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) {
     EXPECT_EQ(one.puzzles[i].board, two.puzzles[i].board);
-    EXPECT_EQ(one.puzzles[i].evaluations, two.puzzles[i].evaluations);
+    EXPECT_EQ(one.puzzles[i].counters.evaluations, two.puzzles[i].counters.evaluations);
     GaSettings alone = s.ga;
     alone.seed = 7 + i;
     EXPECT_EQ(solve_ga(puzzles[i].board, alone).best, one.puzzles[i].board) << i;

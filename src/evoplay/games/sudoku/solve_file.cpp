@@ -122,11 +122,11 @@ void write_exact(std::string& out, const PuzzleResult& o, std::size_t index, int
   out += keys[0];
   put(out, o.backtracks);
   out += keys[1];
-  put(out, o.evaluations);
+  put(out, o.counters.evaluations);
   out += keys[2];
-  put(out, static_cast<std::uint64_t>(o.fitness));
+  put(out, static_cast<std::uint64_t>(o.fitness()));
   out += keys[3];
-  put(out, static_cast<std::uint64_t>(o.generations));
+  put(out, static_cast<std::uint64_t>(o.counters.generations));
   out += keys[4];
   put(out, o.guesses);
   out += keys[5];
@@ -136,7 +136,7 @@ void write_exact(std::string& out, const PuzzleResult& o, std::size_t index, int
   out += keys[7];
   put(out, static_cast<std::uint64_t>(index + 1));
   out += keys[8];
-  put(out, o.seconds);
+  put(out, o.counters.seconds);
   out += keys[9];
   if (o.board.cells.empty()) {
     out += std::string_view("null");
@@ -148,7 +148,7 @@ void write_exact(std::string& out, const PuzzleResult& o, std::size_t index, int
   out += keys[10];
   put(out, static_cast<std::uint64_t>(o.solutions));
   out += keys[11];
-  put(out, o.solved);
+  put(out, o.solved());
   out += keys[12];
   put(out, o.solutions == 1);
   out += ExactLayout::of(indent).close;
@@ -161,11 +161,11 @@ nlohmann::json SolveResult::puzzle_json(std::size_t i) const {
   nlohmann::json j = {{"puzzle", i + 1},
                       {"line", o.line},
                       {"method", method},
-                      {"solved", o.solved},
-                      {"fitness", o.fitness},
-                      {"generations", o.generations},
-                      {"evaluations", o.evaluations},
-                      {"seconds", o.seconds},
+                      {"solved", o.solved()},
+                      {"fitness", o.fitness()},
+                      {"generations", o.counters.generations},
+                      {"evaluations", o.counters.evaluations},
+                      {"seconds", o.counters.seconds},
                       {"solution", o.board.cells.empty() ? nlohmann::json(nullptr)
                                                          : nlohmann::json(to_line(o.board))}};
   if (method == "exact") {
@@ -176,7 +176,7 @@ nlohmann::json SolveResult::puzzle_json(std::size_t i) const {
     return j;
   }
   j["local_moves"] = o.local_moves;
-  j["restarts"] = o.restarts;
+  j["restarts"] = o.counters.restarts;
   nlohmann::json cells = nlohmann::json::array();
   const auto marks = conflicting_cells(o.board);
   const int n = o.board.n();
@@ -187,7 +187,7 @@ nlohmann::json SolveResult::puzzle_json(std::size_t i) const {
     }
   }
   j["conflicts"] = cells;
-  if (o.stop == evo::StopReason::kCancelled) j["stopped"] = "cancelled";
+  if (o.counters.stop == evo::StopReason::kCancelled) j["stopped"] = "cancelled";
   return j;
 }
 
@@ -251,24 +251,24 @@ std::string SolveResult::puzzle_text(std::size_t i) const {
     head = o.solutions == 0   ? "no solution"
            : o.solutions == 1 ? "solved (unique)"
                               : "solved (not unique: 2 or more solutions)";
-    head += fmt::format(" in {:.3f} ms, {} guesses, {} backtracks", o.seconds * 1e3, o.guesses,
-                        o.backtracks);
+    head += fmt::format(" in {:.3f} ms, {} guesses, {} backtracks", o.counters.seconds * 1e3,
+                        o.guesses, o.backtracks);
   } else {
     const bool cro = method == "cro";
     const char* rounds = cro ? "epochs" : "generations";
-    head = o.solved
-               ? fmt::format("solved by {} in {} {}", cro ? "CRO" : "the GA", o.generations, rounds)
-               : fmt::format(
-                     "not solved: best fitness {} after {} {}{} (cells in conflict in "
-                     "brackets)",
-                     o.fitness, o.generations, rounds,
-                     o.stop == evo::StopReason::kCancelled ? ", cancelled" : "");
-    head += fmt::format(", {} evaluations, {:.3f} s", o.evaluations, o.seconds);
+    head = o.solved() ? fmt::format("solved by {} in {} {}", cro ? "CRO" : "the GA",
+                                    o.counters.generations, rounds)
+                      : fmt::format(
+                            "not solved: best fitness {} after {} {}{} (cells in conflict in "
+                            "brackets)",
+                            o.fitness(), o.counters.generations, rounds,
+                            o.counters.stop == evo::StopReason::kCancelled ? ", cancelled" : "");
+    head += fmt::format(", {} evaluations, {:.3f} s", o.counters.evaluations, o.counters.seconds);
   }
   std::string out = fmt::format("puzzle {} (line {}): {}\n", i + 1, o.line, head);
   if (!o.board.cells.empty()) {
-    out += to_grid(
-        o.board, evolving && !o.solved ? conflicting_cells(o.board) : std::vector<std::uint8_t>{});
+    out += to_grid(o.board, evolving && !o.solved() ? conflicting_cells(o.board)
+                                                    : std::vector<std::uint8_t>{});
     out += '\n';
   }
   return out;
@@ -353,7 +353,7 @@ SolveResult solve_puzzles(std::span<const PuzzleEntry> puzzles, const SolveSetti
   }
   result.puzzles.resize(finished);
   result.cancelled = control.cancelled();
-  for (const auto& o : result.puzzles) result.solved += o.solved;
+  for (const auto& o : result.puzzles) result.solved += o.solved();
   result.seconds = clock.seconds();
   return result;
 }
@@ -382,7 +382,7 @@ void save_solve_files(const RunDir& run, const SolveResult& result,
   if (single && !result.puzzles[0].board.cells.empty()) {
     const auto& o = result.puzzles[0];
     save_board_picture(run.file("board.png"), puzzles[0].board, o.board,
-                       o.solved ? "solved" : fmt::format("best board: fitness {}", o.fitness));
+                       o.solved() ? "solved" : fmt::format("best board: fitness {}", o.fitness()));
   }
 }
 

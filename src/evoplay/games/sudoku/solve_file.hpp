@@ -56,24 +56,25 @@ struct SolveSettings {
                  .choices = kSolveMethods});
     v.group(s.ga, {});
     v.group(s.cro, {.name = "cro",
-                        .help = "Coral Reef Optimization's settings (--method cro)",
-                        .heading = "CRO options (--method cro)"});
+                    .help = "Coral Reef Optimization's settings (--method cro)",
+                    .heading = "CRO options (--method cro)"});
   }
 };
 
 /// The outcome of one puzzle.
 struct PuzzleResult {
-  int line = 0;  // where the puzzle starts in its file
-  bool solved = false;
-  int fitness = 0;     // of the best board (0 when solved; exact: always 0)
+  int line = 0;        // where the puzzle starts in its file
   int solutions = -1;  // exact only: 0, 1 or 2 (2 or more)
   Board board;         // the solution or the GA's best board (empty when there is none)
-  std::size_t generations = 0;
-  std::uint64_t evaluations = 0, guesses = 0, backtracks = 0, local_moves = 0;
-  std::size_t restarts = 0;
-  double seconds = 0;
-  evo::StopReason stop = evo::StopReason::kNone;  // ga / cro
-  History history;                                // ga / cro
+  std::uint64_t guesses = 0, backtracks = 0;  // exact
+  std::uint64_t local_moves = 0;              // ga / cro
+  // The optimiser's counters as it reported them (ga / cro); exact: solved and seconds only.
+  // best_fitness is the best board's fitness: 0 when solved.
+  evo::RunCounters counters;
+  History history;  // ga / cro
+
+  bool solved() const { return counters.solved; }
+  int fitness() const { return static_cast<int>(counters.best_fitness); }
 };
 
 struct SolveResult {

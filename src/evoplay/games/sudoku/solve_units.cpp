@@ -21,11 +21,11 @@ PuzzleResult solve_puzzle(const PuzzleEntry& entry, std::size_t index,
   if (!settings.evolutionary()) {
     auto r = solve_exact(entry.board, 2);
     o.solutions = r.solutions;
-    o.solved = r.solutions > 0;
+    o.counters.solved = r.solutions > 0;
     o.board = std::move(r.solution);
     o.guesses = r.stats.guesses;
     o.backtracks = r.stats.backtracks;
-    o.seconds = r.seconds;
+    o.counters.seconds = r.seconds;
     return o;
   }
   GaSettings ga = settings.ga;
@@ -33,15 +33,9 @@ PuzzleResult solve_puzzle(const PuzzleEntry& entry, std::size_t index,
   ga.threads = threads;
   auto r = settings.method == "cro" ? solve_cro(entry.board, ga, control)
                                     : solve_ga(entry.board, ga, control);
-  o.solved = r.counters.solved;
-  o.fitness = r.fitness();
+  o.counters = r.counters;
   o.board = std::move(r.best);
-  o.generations = r.counters.generations;
-  o.evaluations = r.counters.evaluations;
   o.local_moves = r.local_moves;
-  o.restarts = r.counters.restarts;
-  o.seconds = r.counters.seconds;
-  o.stop = r.counters.stop;
   o.history = std::move(r.history);
   return o;
 }
@@ -73,19 +67,19 @@ Board board_from_json(const nlohmann::json& j, Geometry geometry) {
 
 /// An exact outcome as a compact row: [line, solutions, board, guesses, backtracks, seconds].
 nlohmann::json exact_json(const PuzzleResult& o) {
-  return nlohmann::json::array(
-      {o.line, o.solutions, board_json(o.board), o.guesses, o.backtracks, json_double(o.seconds)});
+  return nlohmann::json::array({o.line, o.solutions, board_json(o.board), o.guesses, o.backtracks,
+                                json_double(o.counters.seconds)});
 }
 
 PuzzleResult exact_from_json(const nlohmann::json& j, Geometry geometry) {
   PuzzleResult o;
   o.line = json_integer<int>(j.at(0));
   o.solutions = json_integer<int>(j.at(1));
-  o.solved = o.solutions > 0;
+  o.counters.solved = o.solutions > 0;
   o.board = board_from_json(j.at(2), geometry);
   o.guesses = json_integer<std::uint64_t>(j.at(3));
   o.backtracks = json_integer<std::uint64_t>(j.at(4));
-  o.seconds = double_from_json(j.at(5));
+  o.counters.seconds = double_from_json(j.at(5));
   return o;
 }
 
@@ -94,30 +88,30 @@ nlohmann::json evolved_json(const PuzzleResult& o) {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& row : table.rows) rows.push_back(json_doubles(row));
   return {{"line", o.line},
-          {"solved", o.solved},
-          {"fitness", o.fitness},
+          {"solved", o.solved()},
+          {"fitness", o.fitness()},
           {"board", board_json(o.board)},
-          {"generations", o.generations},
-          {"evaluations", o.evaluations},
+          {"generations", o.counters.generations},
+          {"evaluations", o.counters.evaluations},
           {"local_moves", o.local_moves},
-          {"restarts", o.restarts},
-          {"seconds", json_double(o.seconds)},
-          {"stop", evo::stop_reason_name(o.stop)},
+          {"restarts", o.counters.restarts},
+          {"seconds", json_double(o.counters.seconds)},
+          {"stop", evo::stop_reason_name(o.counters.stop)},
           {"history", {{"columns", table.columns}, {"rows", rows}}}};
 }
 
 PuzzleResult evolved_from_json(const nlohmann::json& j, Geometry geometry) {
   PuzzleResult o;
   o.line = json_integer<int>(j.at("line"));
-  o.solved = j.at("solved").get<bool>();
-  o.fitness = json_integer<int>(j.at("fitness"));
+  o.counters.solved = j.at("solved").get<bool>();
+  o.counters.best_fitness = json_integer<int>(j.at("fitness"));
   o.board = board_from_json(j.at("board"), geometry);
-  o.generations = json_integer<std::size_t>(j.at("generations"));
-  o.evaluations = json_integer<std::uint64_t>(j.at("evaluations"));
+  o.counters.generations = json_integer<std::size_t>(j.at("generations"));
+  o.counters.evaluations = json_integer<std::uint64_t>(j.at("evaluations"));
   o.local_moves = json_integer<std::uint64_t>(j.at("local_moves"));
-  o.restarts = json_integer<std::size_t>(j.at("restarts"));
-  o.seconds = double_from_json(j.at("seconds"));
-  o.stop = evo::stop_reason_from_name(j.at("stop").get<std::string>());
+  o.counters.restarts = json_integer<std::size_t>(j.at("restarts"));
+  o.counters.seconds = double_from_json(j.at("seconds"));
+  o.counters.stop = evo::stop_reason_from_name(j.at("stop").get<std::string>());
   CsvTable table;
   table.columns = j.at("history").at("columns").get<std::vector<std::string>>();
   for (const auto& row : j.at("history").at("rows")) table.rows.push_back(doubles_from_json(row));
@@ -169,14 +163,14 @@ SolveResult solve_by_units(std::span<const PuzzleEntry> puzzles, const SolveSett
   auto check_outcome = [](const PuzzleResult& o, const PuzzleEntry& entry) {
     if (o.line != entry.line) throw Error(fmt::format("the outcome of line {}", o.line));
     if (o.board.cells.empty()) {
-      if (o.solved) throw Error("solved without a board");
+      if (o.solved()) throw Error("solved without a board");
       return;
     }
     for (std::size_t c = 0; c < o.board.cells.size(); ++c) {
       if (entry.board.cells[c] != 0 && o.board.cells[c] != entry.board.cells[c])
         throw Error("a board that changes the puzzle's givens");
     }
-    if (o.solved && !is_valid_solution(entry.board, o.board))
+    if (o.solved() && !is_valid_solution(entry.board, o.board))
       throw Error("\"solved\" with a board that is not a solution");
   };
   job.check = [&](std::size_t u, const nlohmann::json& j) {
@@ -184,7 +178,7 @@ SolveResult solve_by_units(std::span<const PuzzleEntry> puzzles, const SolveSett
     const Geometry geometry = entries.front().board.geometry;
     if (evolving) {
       const PuzzleResult o = evolved_from_json(j, geometry);
-      if (o.fitness < 0 || o.solved != (o.fitness == 0)) throw Error("fitness out of range");
+      if (o.fitness() < 0 || o.solved() != (o.fitness() == 0)) throw Error("fitness out of range");
       check_outcome(o, entries.front());
       return;
     }
@@ -208,7 +202,7 @@ SolveResult solve_by_units(std::span<const PuzzleEntry> puzzles, const SolveSett
     Control one;
     one.cancel = cancel;
     auto o = solve_puzzle(puzzles[u], u, settings, 1, one);
-    if (o.stop == evo::StopReason::kCancelled) return std::nullopt;  // resumed later
+    if (o.counters.stop == evo::StopReason::kCancelled) return std::nullopt;  // resumed later
     return evolved_json(o);
   };
   Control by_units = control;
@@ -230,7 +224,7 @@ SolveResult solve_by_units(std::span<const PuzzleEntry> puzzles, const SolveSett
     }
   }
   result.cancelled = result.puzzles.size() < count;
-  for (const auto& o : result.puzzles) result.solved += o.solved;
+  for (const auto& o : result.puzzles) result.solved += o.solved();
   result.seconds = clock.seconds();
   return result;
 }
