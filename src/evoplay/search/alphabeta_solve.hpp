@@ -129,6 +129,7 @@ void AlphaBeta<G, P>::start_helpers() {
   for (std::size_t i = 0; i < helpers_.size(); ++i) {
     helper_threads_.emplace_back([this, i] {
       AlphaBeta& h = *helpers_[i];
+      h.policy_ = policy_;  // as the main engine has it for this root
       h.stats_ = {};
       h.aborted_ = false;
       h.deadline_.start(0);

@@ -131,6 +131,28 @@ TEST(Connect4, MirrorImagesShareTheKeyAndTheScore) {
   EXPECT_GE(checked, 40);
 }
 
+// Mirror entries only for roots whose mirror image can be met below them: a position holding both
+// the root's stones and its image's needs no cell where the two differ in colour.
+TEST(Connect4, MirrorEntriesOnlyWhereAnImageCanBeMet) {
+  EXPECT_TRUE(mirror_reachable(Board{}));
+  EXPECT_TRUE(mirror_reachable(Board::from_moves("44")));  // symmetric
+  EXPECT_TRUE(mirror_reachable(Board::from_moves("43")));  // its image adds a stone in column 5
+  EXPECT_TRUE(mirror_reachable(Board::from_moves("31")));  // its image: 5 and 7, both free
+  EXPECT_TRUE(mirror_reachable(Board::from_moves("1")));
+  EXPECT_FALSE(mirror_reachable(Board::from_moves("435")));   // 3 and 5: second and first player
+  EXPECT_FALSE(mirror_reachable(Board::from_moves("3544")));  // 3 and 5: first and second player
+  EXPECT_FALSE(mirror_reachable(Board::from_moves("4453")));
+  Solver solver(16);
+  int off = 0;
+  for (const Line& line : sample("Test_L2_R1", 40)) {
+    const Board board = Board::from_moves(line.moves);
+    EXPECT_EQ(solver.solve(board).score, line.score) << line.moves;
+    off += !solver.engine().policy().mirror;
+    EXPECT_EQ(solver.engine().policy().mirror, mirror_reachable(board)) << line.moves;
+  }
+  EXPECT_GT(off, 0);  // most of a middle-game set
+}
+
 TEST(Connect4, MoveSequencesPerPly) {
   // A line stops when four are made (shared data, data-and-peers.md).
   const std::uint64_t expected[] = {1, 7, 49, 343, 2401, 16807, 117649, 823536};

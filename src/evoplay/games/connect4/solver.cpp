@@ -60,6 +60,7 @@ SolveResult Solver::solve(const Board& board, bool weak, bool want_move, double 
     return out;
   }
   const auto [lo, hi] = score_range(board, weak);
+  engine_.policy().mirror = mirror_reachable(board);
   engine_.set_time_limit(seconds);
   const auto r = engine_.solve(board, kCells - board.moves(), lo, hi, want_move);
   out.score = r.value;
@@ -70,6 +71,11 @@ SolveResult Solver::solve(const Board& board, bool weak, bool want_move, double 
   out.stats = r.stats;
   out.seconds = r.seconds;
   return out;
+}
+
+bool mirror_reachable(const Board& board) {
+  const Bits mine = board.current(), theirs = board.current() ^ board.mask();
+  return ((mine & mirrored_columns(theirs)) | (theirs & mirrored_columns(mine))) == 0;
 }
 
 std::uint64_t perft(const Board& board, int depth) {
