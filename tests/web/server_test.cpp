@@ -322,6 +322,7 @@ TEST(WebServer, SimulatesAnAngryBirdsLevel) {
   ASSERT_GE(r["frames"].size(), 2u);
   EXPECT_EQ(r["frames"][0].size(), r["objects"].size());
   EXPECT_TRUE(r["report"]["stable"].is_boolean());
+  EXPECT_EQ(r["ground"], -3.5);  // the top of the game's ground (docs/science-birds.md)
   const auto [bad, error] = server.post("/api/birds/simulate", json{{"xml", "<Level><oops"}});
   EXPECT_EQ(bad, 400);
   EXPECT_EQ(error["error"].get<std::string>().rfind("level", 0), 0u) << error;

@@ -68,9 +68,13 @@ json simulation(const birds::Level& level, const birds::PhysicsSettings& setting
     }
   }
   const auto report = birds::simulate(level, settings);
-  return {{"width", level.width}, {"half_width", level.half_width()},
-          {"objects", objects},   {"frame_seconds", kStride * settings.time_step},
-          {"frames", frames},     {"report", birds::report_json(level, report, false)}};
+  return {{"width", level.width},
+          {"half_width", level.half_width()},
+          {"ground", birds::kGroundY},
+          {"objects", objects},
+          {"frame_seconds", kStride * settings.time_step},
+          {"frames", frames},
+          {"report", birds::report_json(level, report, false)}};
 }
 
 /// What the generator takes from a request: `birds generate`'s settings under the keys of

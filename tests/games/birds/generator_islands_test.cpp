@@ -36,7 +36,8 @@ GeneratorSettings islands(std::size_t migrants, evo::Topology topology = evo::To
   s.islands.migrants = migrants;
   s.islands.topology = topology;
   s.min_birds = 1;  // the two-birds check has its own test (BirdsGenerator.LevelsNeedTwoBirds...)
-  s.robustness.trials = 0;  // so are the nudged trials (robustness_test.cpp): here, a third the time
+  s.robustness.trials =
+      0;  // so are the nudged trials (robustness_test.cpp): here, a third the time
   return s;
 }
 

@@ -17,7 +17,7 @@ export class StabilityCheck {
     this.run.onclick = () => this.simulate();
     this.again.onclick = () => this.sim && this.play();
     this.timer = null;
-    this.token = 0;  // the simulation answered last is shown only if no level or simulation came since
+    this.token = 0;  // a simulation's answer is shown only if no level or simulation came since
     this.node = el('section', {},
       el('h2', { text: 'Stability check' }),
       el('p', { className: 'note', text: 'The level as its file puts it, simulated without a shot until everything rests: does it stand?' }),
@@ -29,15 +29,21 @@ export class StabilityCheck {
 
   stop() { clearInterval(this.timer); }
 
-  // A new level to check (the game's answer for it: its objects and size; null when none loaded):
-  // drawn as its file puts it, the last level's animation and verdict gone.
-  show(level) {
-    this.token += 1;  // a simulation still on its way is for the last level
+  // The animation and verdict shown gone; a simulation still on its way is not shown. Returns
+  // the token of what comes next.
+  reset() {
     this.stop();
-    this.sim = null;
-    this.again.disabled = true;
     this.verdict.replaceChildren();
     delete this.main.dataset.verdict;
+    return ++this.token;
+  }
+
+  // A new level to check (the game's answer for it: its objects, size and ground; null when
+  // none loaded): drawn as its file puts it, the last level's animation and verdict gone.
+  show(level) {
+    this.reset();
+    this.sim = null;
+    this.again.disabled = true;
     delete this.main.dataset.frame;
     const c = this.canvas.getContext('2d');
     if (!level) {
@@ -46,7 +52,7 @@ export class StabilityCheck {
       delete this.main.dataset.check;
       return;
     }
-    this.view = new draw.View(this.canvas, { half_width: level.half_width, ground: -3.5 });
+    this.view = new draw.View(this.canvas, level);
     draw.drawLevel(c, this.view, level.objects, level.objects.map((o) => [...o.pose, true]));
     this.status.textContent = 'as its file puts it: Simulate to see whether it stands';
     this.main.dataset.check = 'ready';
@@ -54,10 +60,7 @@ export class StabilityCheck {
 
   // The level to check: its XML, from the game.
   async simulate(xml = this.xml()) {
-    this.stop();
-    const token = ++this.token;
-    this.verdict.replaceChildren();
-    delete this.main.dataset.verdict;
+    const token = this.reset();
     this.main.dataset.check = 'simulating';
     this.status.textContent = 'simulating...';
     let sim;
@@ -71,7 +74,7 @@ export class StabilityCheck {
     }
     if (token !== this.token) return;
     this.sim = sim;
-    this.view = new draw.View(this.canvas, { half_width: this.sim.half_width, ground: -3.5 });
+    this.view = new draw.View(this.canvas, sim);
     this.again.disabled = false;
     this.play();
   }
