@@ -506,12 +506,13 @@ TEST(Table, AGrowingTableKeepsItsEntriesAndShrinksOnClear) {
   Table t(64, true);
   EXPECT_EQ(t.active_buckets(), Table::kInitialBuckets);
   EXPECT_EQ(t.buckets(), 1u << 20);
-  constexpr std::uint64_t kKeys = 40000;
+  constexpr std::uint64_t kKeys = 200000;  // grows twice
   for (std::uint64_t k = 1; k <= kKeys; ++k) {
     const auto move = static_cast<std::uint8_t>(k % 7);
     t.store(k * 977, static_cast<Score>(k % 1000), 30, Bound::kExact, &move);
   }
   EXPECT_GE(t.active_buckets(), 2 * kKeys / Table::kWays);
+  EXPECT_GT(t.active_buckets(), Table::kInitialBuckets);
   std::uint64_t found = 0;
   for (std::uint64_t k = 1; k <= kKeys; ++k) {
     const auto e = t.probe(k * 977);

@@ -98,6 +98,11 @@ struct SolverPolicy : search::DefaultPolicy<Board> {
   }
 
   void moves(const Board& b, const Node& node, search::ScoredMovesOf<Board>& out) {
+    if ((node.candidates & (node.candidates - 1)) == 0) {  // one move (forced): nothing to order
+      out.push_back(
+          {static_cast<Board::Move>(std::countr_zero(node.candidates) / (kHeight + 1)), 0});
+      return;
+    }
     for (int col : Board::kCentreFirst) {
       if (const Bits move = node.candidates & column_mask(col)) {
         out.push_back({static_cast<Board::Move>(col),
