@@ -109,7 +109,7 @@ class PyStudy {
     }
     r.runs = std::move(runs);
     for (const auto& u : r.runs) {
-      r.seconds += u.seconds;
+      r.seconds += u.counters.seconds;
       r.cpu_seconds += u.cpu_seconds;
     }
     lem::summarize_study(r);

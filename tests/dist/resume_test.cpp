@@ -163,6 +163,26 @@ TEST(Resume, AnEditedUnitIsNamedAndRunAgainNeverAnInternalError) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.err.find("the result is null"), std::string::npos) << r.err;
   EXPECT_EQ(nlohmann::json::parse(slurp(se / "result.json"))["configs"][0]["runs"], runs);
+  // A Lemmings run's counters: a stop no finished run has, or one that does not exist.
+  const std::string compare = "lemmings compare " +
+                              source_path("data/lemmings/easy-01-down-the-hole.lvl") +
+                              " --runs 1 --evaluations 100 --population 10 --methods cro "
+                              "--fitness original --quiet";
+  const auto lc = dir / "lc";
+  ASSERT_EQ(run_evoplay(compare + " --out " + lc.string()).status, 0);
+  const auto unit = nlohmann::json::parse(slurp(lc / "units" / "0.json"))["result"];
+  ASSERT_EQ(unit["evaluations"], 100);
+  for (const char* stop : {"cancelled", "none", "tired"}) {
+    auto edit = unit;
+    edit["stop_reason"] = stop;
+    edit_unit(lc, 0, edit);
+    const auto again = run_evoplay(compare + " --resume " + lc.string());
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.err.find("stop_reason"), std::string::npos) << stop << "\n" << again.err;
+    const auto rerun = nlohmann::json::parse(slurp(lc / "units" / "0.json"))["result"];
+    EXPECT_EQ(rerun["stop_reason"], unit["stop_reason"]) << stop;
+    EXPECT_EQ(rerun["solutions"], unit["solutions"]) << stop;
+  }
 }
 
 TEST(Resume, ASeriesSavesBlocksOfGamesNotAFilePerGame) {

@@ -41,9 +41,10 @@ lem::StudySpec small_spec(int threads) {
 
 /// Everything of a run but its time.
 auto key(const lem::StudyRun& r) {
-  return std::make_tuple(r.level, r.algorithm, r.fitness, r.run, r.seed, r.solved, r.first_solution,
-                         r.distinct, r.fewest_actions, r.best_fitness, r.evaluations, r.solutions,
-                         r.best_curve.size(), r.mean_curve.size());
+  return std::make_tuple(r.level, r.algorithm, r.fitness, r.run, r.seed, r.counters.solved,
+                         r.first_solution, r.distinct, r.fewest_actions, r.counters.best_fitness,
+                         r.counters.evaluations, r.counters.generations, r.counters.restarts,
+                         r.counters.stop, r.solutions, r.best_curve.size(), r.mean_curve.size());
 }
 
 }  // namespace
@@ -65,7 +66,7 @@ TEST(LemmingsStudy, SameResultsAtOneAndTwoThreads) {
   EXPECT_EQ(lem::study_summary_csv(one), lem::study_summary_csv(two));
   // Levels come easy first; every run spends exactly its budget.
   EXPECT_EQ(one.levels.front().difficulty, "easy");
-  for (const auto& r : one.runs) EXPECT_EQ(r.evaluations, 500u);
+  for (const auto& r : one.runs) EXPECT_EQ(r.counters.evaluations, 500u);
   EXPECT_EQ(one.evaluations, 500u * one.runs.size());
 }
 
@@ -98,7 +99,7 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
       if (run.level != c.level || run.algorithm != c.algorithm) continue;
       most = std::max(most, run.distinct);
       sum += run.distinct;
-      solved += run.solved;
+      solved += run.counters.solved;
     }
     EXPECT_EQ(c.solved, solved);
     EXPECT_GE(c.distinct_union, most);
@@ -117,7 +118,7 @@ TEST(LemmingsStudy, SummariesCountRunsSolutionsAndDifficulties) {
   for (const auto& c : r.cells) {
     std::vector<double> firsts, fewest;
     for (const auto& run : r.runs) {
-      if (run.level == c.level && run.algorithm == c.algorithm && run.solved) {
+      if (run.level == c.level && run.algorithm == c.algorithm && run.counters.solved) {
         firsts.push_back(static_cast<double>(run.first_solution));
         fewest.push_back(static_cast<double>(run.fewest_actions));
       }
@@ -283,7 +284,7 @@ TEST(LemmingsStudy, AUnitKeepsEveryFieldThroughItsJsonText) {
   const auto back =
       lem::study_run_from_json(nlohmann::json::parse(lem::study_run_json(unit).dump()));
   EXPECT_EQ(key(back), key(unit));
-  EXPECT_EQ(back.seconds, unit.seconds);
+  EXPECT_EQ(back.counters.seconds, unit.counters.seconds);
   EXPECT_EQ(back.simulation_seconds, unit.simulation_seconds);
   EXPECT_EQ(back.cpu_seconds, unit.cpu_seconds);
   ASSERT_TRUE(std::isnan(unit.best_curve.front()));
@@ -297,7 +298,7 @@ TEST(LemmingsStudy, AUnitKeepsEveryFieldThroughItsJsonText) {
   EXPECT_TRUE(same(back.best_curve, unit.best_curve));
   EXPECT_TRUE(same(back.mean_curve, unit.mean_curve));
   // A solved run's fewest actions is a number, an unsolved run's null; anything else is refused.
-  ASSERT_TRUE(unit.solved);
+  ASSERT_TRUE(unit.counters.solved);
   auto j = lem::study_run_json(unit);
   EXPECT_EQ(j["fewest_actions"], unit.fewest_actions);
   j["fewest_actions"] = nullptr;

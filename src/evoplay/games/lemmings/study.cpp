@@ -198,14 +198,11 @@ bool run_study_unit(StudyRun& run, const StudyLevel& level, const StudySpec& spe
   SolveResult r = solve(level.level, s, control);
   if (r.counters.stop == evo::StopReason::kCancelled) return false;
   run.cpu_seconds = thread_cpu_seconds() - cpu_start;
-  run.solved = r.counters.solved;
+  run.counters = r.counters;
   run.first_solution = r.first_solution;
   run.distinct = r.distinct();
   run.fewest_actions = r.fewest_actions;
   run.solutions = std::move(r.solutions);
-  run.best_fitness = r.counters.best_fitness;
-  run.evaluations = r.counters.evaluations;
-  run.seconds = r.counters.seconds;
   run.simulation_seconds = r.simulation_seconds;
   curves_of(r.history, spec.solver.evaluations, std::max<std::size_t>(spec.curve_points, 1),
             run.best_curve, run.mean_curve);
@@ -230,16 +227,21 @@ void check_study_run(const StudyRun& r, const StudyRun& u, const StudySpec& spec
   if (r.level != u.level || r.algorithm != u.algorithm || r.fitness != u.fitness ||
       r.run != u.run || r.seed != u.seed)
     throw Error("the run of another level, algorithm, fitness or seed");
-  if (r.evaluations > spec.solver.evaluations)
-    throw Error(fmt::format("{} evaluations, more than the budget of {}", r.evaluations,
+  const evo::RunCounters& n = r.counters;
+  if (n.evaluations > spec.solver.evaluations)
+    throw Error(fmt::format("{} evaluations, more than the budget of {}", n.evaluations,
                             spec.solver.evaluations));
-  if (r.first_solution > r.evaluations) throw Error("a first solution after the last evaluation");
-  if (r.distinct != r.solutions.size() || r.solved != (r.distinct > 0))
+  if (n.generations > n.evaluations || n.restarts > n.generations)
+    throw Error("more generations than evaluations, or restarts than generations");
+  if (n.stop == evo::StopReason::kNone || n.stop == evo::StopReason::kCancelled)
+    throw Error("stop_reason: not a way a finished run ends");
+  if (r.first_solution > n.evaluations) throw Error("a first solution after the last evaluation");
+  if (r.distinct != r.solutions.size() || n.solved != (r.distinct > 0))
     throw Error("solved, distinct and the solutions found do not agree");
   const std::size_t points = std::max<std::size_t>(spec.curve_points, 1);
   if (r.best_curve.size() != points || r.mean_curve.size() != points)
     throw Error(fmt::format("curves of other than {} points", points));
-  for (double t : {r.seconds, r.simulation_seconds, r.cpu_seconds})
+  for (double t : {n.seconds, r.simulation_seconds, r.cpu_seconds})
     if (!(t >= 0) || !std::isfinite(t)) throw Error("a time that is negative or not a number");
 }
 
@@ -300,23 +302,27 @@ StudyResult run_study(std::vector<StudyLevel> levels, const StudySpec& spec,
 }
 
 nlohmann::json study_run_json(const StudyRun& r) {
-  return {{"level", r.level},
-          {"algorithm", algorithm_name(r.algorithm)},
-          {"fitness", fitness_name(r.fitness)},
-          {"run", r.run},
-          {"seed", r.seed},
-          {"solved", r.solved},
-          {"first_solution", r.first_solution},
-          {"distinct", r.distinct},
-          {"fewest_actions", r.solved ? nlohmann::json(r.fewest_actions) : nlohmann::json()},
-          {"best_fitness", json_double(r.best_fitness)},
-          {"evaluations", r.evaluations},
-          {"seconds", r.seconds},
-          {"simulation_seconds", r.simulation_seconds},
-          {"cpu_seconds", r.cpu_seconds},
-          {"solutions", r.solutions},
-          {"best_curve", json_doubles(r.best_curve)},
-          {"mean_curve", json_doubles(r.mean_curve)}};
+  return {
+      {"level", r.level},
+      {"algorithm", algorithm_name(r.algorithm)},
+      {"fitness", fitness_name(r.fitness)},
+      {"run", r.run},
+      {"seed", r.seed},
+      {"solved", r.counters.solved},
+      {"first_solution", r.first_solution},
+      {"distinct", r.distinct},
+      {"fewest_actions", r.counters.solved ? nlohmann::json(r.fewest_actions) : nlohmann::json()},
+      {"best_fitness", json_double(r.counters.best_fitness)},
+      {"evaluations", r.counters.evaluations},
+      {"generations", r.counters.generations},
+      {"restarts", r.counters.restarts},
+      {"stop_reason", evo::stop_reason_name(r.counters.stop)},
+      {"seconds", r.counters.seconds},
+      {"simulation_seconds", r.simulation_seconds},
+      {"cpu_seconds", r.cpu_seconds},
+      {"solutions", r.solutions},
+      {"best_curve", json_doubles(r.best_curve)},
+      {"mean_curve", json_doubles(r.mean_curve)}};
 }
 
 StudyRun study_run_from_json(const nlohmann::json& j) {
@@ -326,17 +332,20 @@ StudyRun study_run_from_json(const nlohmann::json& j) {
   r.fitness = fitness_from_name(j.at("fitness").get<std::string>());
   r.run = json_integer<int>(j.at("run"));
   r.seed = json_integer<std::uint64_t>(j.at("seed"));
-  r.solved = j.at("solved").get<bool>();
+  r.counters.solved = j.at("solved").get<bool>();
   r.first_solution = json_integer<std::uint64_t>(j.at("first_solution"));
   r.distinct = json_integer<std::size_t>(j.at("distinct"));
   const auto& fewest = j.at("fewest_actions");
-  if (fewest.is_null() == r.solved)
+  if (fewest.is_null() == r.counters.solved)
     throw Error(
         "fewest_actions: expected a number for a run that solved, null for one that did not");
   r.fewest_actions = fewest.is_null() ? 0 : json_integer<std::size_t>(fewest);
-  r.best_fitness = double_from_json(j.at("best_fitness"));
-  r.evaluations = json_integer<std::uint64_t>(j.at("evaluations"));
-  r.seconds = j.at("seconds").get<double>();
+  r.counters.best_fitness = double_from_json(j.at("best_fitness"));
+  r.counters.evaluations = json_integer<std::uint64_t>(j.at("evaluations"));
+  r.counters.generations = json_integer<std::size_t>(j.at("generations"));
+  r.counters.restarts = json_integer<std::size_t>(j.at("restarts"));
+  r.counters.stop = evo::stop_reason_from_name(j.at("stop_reason").get<std::string>());
+  r.counters.seconds = j.at("seconds").get<double>();
   r.simulation_seconds = j.at("simulation_seconds").get<double>();
   r.cpu_seconds = j.at("cpu_seconds").get<double>();
   for (const auto& x : j.at("solutions")) r.solutions.push_back(json_integer<std::uint64_t>(x));

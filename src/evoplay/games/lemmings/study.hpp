@@ -102,13 +102,11 @@ struct StudyRun {
   FitnessKind fitness = FitnessKind::kOriginal;
   int run = 0;
   std::uint64_t seed = 0;
-  bool solved = false;
+  evo::RunCounters counters;  // the optimiser's: solved, best_fitness, evaluations, seconds...
   std::uint64_t first_solution = 0;  // 0 = never
   std::size_t distinct = 0;
   std::size_t fewest_actions = 0;  // if solved: the fewest actions of a solution found
-  double best_fitness = 0;
-  std::uint64_t evaluations = 0;
-  double seconds = 0, simulation_seconds = 0;
+  double simulation_seconds = 0;
   double cpu_seconds = 0;                // the run's thread's CPU time (unaffected by other load)
   std::vector<std::uint64_t> solutions;  // fingerprints of the distinct solutions, sorted
   // At evaluations k * E / curve_points, k = 1 ... curve_points: the best fitness found so far

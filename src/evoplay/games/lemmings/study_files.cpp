@@ -50,13 +50,14 @@ std::string study_runs_csv(const StudyResult& r) {
       "best_fitness,evaluations,seconds,simulation_seconds,cpu_seconds\n";
   for (const auto& run : r.runs) {
     const auto& l = r.levels[run.level];
-    csv += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_text(l.id), l.difficulty,
-        fitness_name(run.fitness), algorithm_name(run.algorithm), run.run + 1, run.seed,
-        run.solved ? 1 : 0, run.first_solution ? std::to_string(run.first_solution) : std::string(),
-        run.distinct, run.solved ? std::to_string(run.fewest_actions) : std::string(),
-        format_number(run.best_fitness), run.evaluations, format_number(run.seconds),
-        format_number(run.simulation_seconds), format_number(run.cpu_seconds));
+    const evo::RunCounters& n = run.counters;
+    csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_text(l.id),
+                       l.difficulty, fitness_name(run.fitness), algorithm_name(run.algorithm),
+                       run.run + 1, run.seed, n.solved ? 1 : 0,
+                       run.first_solution ? std::to_string(run.first_solution) : std::string(),
+                       run.distinct, n.solved ? std::to_string(run.fewest_actions) : std::string(),
+                       format_number(n.best_fitness), n.evaluations, format_number(n.seconds),
+                       format_number(run.simulation_seconds), format_number(run.cpu_seconds));
   }
   return csv;
 }

@@ -24,10 +24,10 @@ void summarize_study(StudyResult& result) {
         for (const auto& run : result.runs) {
           if (run.level != l || run.fitness != f || run.algorithm != a) continue;
           ++c.runs;
-          c.solved += run.solved;
+          c.solved += run.counters.solved;
           distinct.push_back(static_cast<double>(run.distinct));
-          best.push_back(run.best_fitness);
-          if (run.solved) {
+          best.push_back(run.counters.best_fitness);
+          if (run.counters.solved) {
             first.push_back(static_cast<double>(run.first_solution));
             fewest.push_back(static_cast<double>(run.fewest_actions));
           }
@@ -86,8 +86,8 @@ void summarize_study(StudyResult& result) {
         const auto ai = static_cast<std::size_t>(
             std::find(spec.algorithms.begin(), spec.algorithms.end(), run.algorithm) -
             spec.algorithms.begin());
-        sd.solved[ai] += run.solved;
-        any[{run.level, run.run}] = any[{run.level, run.run}] || run.solved;
+        sd.solved[ai] += run.counters.solved;
+        any[{run.level, run.run}] = any[{run.level, run.run}] || run.counters.solved;
       }
       sd.runs = any.size();
       for (std::size_t ai = 0; ai < spec.algorithms.size(); ++ai) {
@@ -98,7 +98,7 @@ void summarize_study(StudyResult& result) {
       result.difficulties.push_back(sd);
     }
   }
-  for (const auto& run : result.runs) result.evaluations += run.evaluations;
+  for (const auto& run : result.runs) result.evaluations += run.counters.evaluations;
 }
 
 }  // namespace evoplay::games::lemmings
