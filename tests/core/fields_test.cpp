@@ -176,6 +176,12 @@ TEST(Fields, TextIsReadAsTheCommandLineTypesIt) {
   EXPECT_EQ(refused("seed", "-1"),
             "seed: expected a whole number from 0 to 18446744073709551615, found '-1'");
   EXPECT_EQ(refused("speed", "1"), "speed: no such setting");
+  // A long value is echoed by its first 40 characters; one of exactly 40, whole.
+  const std::string forty(40, '7');
+  EXPECT_EQ(refused("population", (forty + "12345").c_str()),
+            "population: expected a whole number from 2 to 1000000, found '" + forty + "...'");
+  EXPECT_EQ(refused("population", forty.c_str()),
+            "population: expected a whole number from 2 to 1000000, found '" + forty + "'");
 }
 
 TEST(Fields, CheckFindsAValueSetOutOfRangeInCode) {

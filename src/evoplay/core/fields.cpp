@@ -54,7 +54,11 @@ std::string found_text(const nlohmann::json& j) {
 
 std::string echo(std::string_view typed) {
   constexpr std::size_t kShown = 40;
-  return typed.size() <= kShown ? std::string(typed) : std::string(typed.substr(0, kShown)) + "...";
+  std::string shown(typed.substr(0, kShown));
+  // Appended to a named string: GCC 12's -Wstringop-overread mistook `string&& + "..."` for a
+  // read past the end in Release builds.
+  if (typed.size() > kShown) shown.append("...");
+  return shown;
 }
 
 std::string choices_text(std::span<const std::string_view> choices) {
@@ -100,9 +104,8 @@ std::string nearest(std::string_view name, const std::vector<std::string>& known
 
 bool same_letters(std::string_view a, std::string_view b) {
   const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) {
-           return lower(x) == lower(y);
-         });
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [&](char x, char y) { return lower(x) == lower(y); });
 }
 
 std::string snake(std::string_view name) {

@@ -320,6 +320,6 @@ TEST(PingusStudy, ALevelSetIsAGroupOfTheSummary) {
   EXPECT_EQ(r.difficulties[0].difficulty, "pingus");
   EXPECT_EQ(r.difficulties[0].runs, 2u);
   std::size_t solved = 0;
-  for (const auto& run : r.runs) solved += run.solved;
+  for (const auto& run : r.runs) solved += run.counters.solved;
   EXPECT_EQ(r.difficulties[0].solved[0], solved);
 }
