@@ -42,19 +42,6 @@ CLI::Validator number_in(double lo, double hi) {
       fmt::format("{} to {}", show(lo), show(hi)));
 }
 
-CLI::Validator number_above(double lo, double hi) {
-  const bool bounded = hi < std::numeric_limits<double>::max();
-  const std::string range =
-      bounded ? fmt::format("> {} and <= {}", show(lo), show(hi)) : fmt::format("> {}", show(lo));
-  return CLI::Validator(
-      [lo, hi, range](std::string& typed) -> std::string {
-        double v = 0;
-        if (finite_number(typed, v) && v > lo && v <= hi) return {};
-        return fmt::format("expected a number {}, found '{}'", range, echo(typed));
-      },
-      range);
-}
-
 CLI::Validator whole_in(long long lo, long long hi) {
   return CLI::Validator(
       [lo, hi](std::string& typed) -> std::string {

@@ -16,8 +16,6 @@ namespace evoplay::cli {
 
 /// A number from `lo` to `hi` (both included), finite.
 CLI::Validator number_in(double lo, double hi);
-/// A finite number greater than `lo` (and at most `hi`).
-CLI::Validator number_above(double lo, double hi = std::numeric_limits<double>::max());
 /// A whole number from `lo` to `hi`.
 CLI::Validator whole_in(long long lo, long long hi);
 

@@ -10,10 +10,6 @@
 
 namespace evoplay::evo {
 
-std::string_view topology_name(Topology topology) {
-  return topology == Topology::kRing ? "ring" : "fully-connected";
-}
-
 Topology topology_from_name(std::string_view name) {
   try {
     return fields::FieldValue<Topology>::parse(name, {});

@@ -57,8 +57,6 @@ struct evoplay::fields::FieldValue<evoplay::evo::Topology>
 
 namespace evoplay::evo {
 
-/// "ring" or "fully-connected".
-std::string_view topology_name(Topology topology);
 /// The topology of a name; throws Error naming the accepted names.
 Topology topology_from_name(std::string_view name);
 

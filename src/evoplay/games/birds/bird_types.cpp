@@ -137,11 +137,4 @@ std::vector<Point> reduced_hull(std::span<const Point> points, double scale, int
   return hull;
 }
 
-double bird_half_width(BirdType type) {
-  const BirdSpec& s = bird_spec(type);
-  double half = 0;
-  for (const Point& p : s.polygon) half = std::max(half, std::abs(p.x) * s.scale);
-  return half;
-}
-
 }  // namespace evoplay::games::birds

@@ -45,8 +45,4 @@ std::span<const Point> egg_polygon();
 /// whose removal loses the least area. Counter-clockwise.
 std::vector<Point> reduced_hull(std::span<const Point> points, double scale, int max_vertices = 8);
 
-/// Half the width of a bird's collider (its axis-aligned extent from the centre), for the game's
-/// out-of-world test.
-double bird_half_width(BirdType type);
-
 }  // namespace evoplay::games::birds

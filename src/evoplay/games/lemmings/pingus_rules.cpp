@@ -106,13 +106,6 @@ Job job_of(PinguAction a) {
 
 }  // namespace
 
-std::string_view pingu_action_name(PinguAction a) {
-  constexpr std::string_view kNames[] = {
-      "walker", "faller", "floater", "climber", "jumper", "blocker", "bomber", "bridger",
-      "waiter", "basher", "digger",  "miner",   "slider", "exiter",  "drown",  "splashed"};
-  return kNames[static_cast<std::size_t>(a)];
-}
-
 std::unique_ptr<PlanRunner> make_runner(const Level& level, int dirt_cost) {
   if (level.pingus) return std::make_unique<PingusSimulator>(level);
   return std::make_unique<Simulator>(level, dirt_cost);
@@ -240,14 +233,6 @@ void PingusSimulator::put(const PingusMask& m, int sx, int sy, std::uint8_t type
 bool PingusSimulator::head_collision_on_walk(const Pingu& p, int x, int y) const {
   const int pixel = rel(p, x, y + kPinguHeight);
   return pixel != kGpNothing && !(pixel & kGpBridge);
-}
-
-bool PingusSimulator::collision_on_walk(const Pingu& p, int x, int y) const {
-  for (int py = 0; py <= kPinguHeight; ++py) {
-    const int pixel = rel(p, x, y + py);
-    if (pixel != kGpNothing && pixel != kGpBridge) return true;
-  }
-  return false;
 }
 
 // ---- pingus ---------------------------------------------------------------------------------

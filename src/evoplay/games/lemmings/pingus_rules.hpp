@@ -48,7 +48,6 @@ enum class PinguAction : std::uint8_t {
   kDrown,
   kSplashed
 };
-std::string_view pingu_action_name(PinguAction a);
 
 /// A pingu as observers see it.
 struct PinguState {
@@ -145,7 +144,6 @@ class PingusSimulator : public PlanRunner {
                     static_cast<int>(p.y - static_cast<float>(y)));
   }
   bool head_collision_on_walk(const Pingu& p, int x, int y) const;
-  bool collision_on_walk(const Pingu& p, int x, int y) const;
   void remove(const PingusMask& m, int x, int y);
   void put(const PingusMask& m, int x, int y, std::uint8_t type);
   void set_action(Pingu& p, PinguAction a);
