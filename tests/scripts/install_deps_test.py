@@ -6,6 +6,7 @@ installed for real."""
 
 import os
 import pathlib
+import re
 import stat
 import subprocess
 import sys
@@ -13,10 +14,11 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "install-deps"
-# What the script installs without options (make demo), in its order.
-BASE = ("build-essential cmake ninja-build pkg-config libtbb-dev nlohmann-json3-dev "
-        "libcli11-dev libfmt-dev libcairo2-dev libgif-dev libbox2d-dev libpugixml-dev "
-        "libcpp-httplib-dev libopenmpi-dev openmpi-bin").split()
+# What the script installs without options (make demo), in its order: its own first
+# `packages=(...)` list, read from it (comments dropped), not written again here.
+LIST = re.search(r"^packages=\((.*?)^\)", SCRIPT.read_text(), re.S | re.M).group(1)
+BASE = " ".join(re.sub(r"#.*", "", LIST).split()).split()
+assert "libbox2d-dev" in BASE and "build-essential" in BASE, BASE
 
 
 def tool(folder, name, body):
