@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
 
 #include "evoplay/core/history.hpp"
 #include "evoplay/games/birds/check.hpp"
@@ -81,8 +84,8 @@ TEST(Cli, DemoIsDeterministicAcrossThreadCountsAndPlots) {
   EXPECT_NE(one.out.find("solved"), std::string::npos);
 
   // `plot` redraws the curves from the run folder, to PNG and to SVG.
-  const auto plot =
-      run_evoplay("plot " + (dir / "one" / "tsp").string() + " --image " + (dir / "p.svg").string());
+  const auto plot = run_evoplay("plot " + (dir / "one" / "tsp").string() + " --image " +
+                                (dir / "p.svg").string());
   EXPECT_EQ(plot.status, 0) << plot.err;
   EXPECT_NE(slurp(dir / "p.svg").find("<svg"), std::string::npos);
   const auto bad = run_evoplay("plot " + (dir / "one" / "tsp").string() + " --left nope");
@@ -126,6 +129,15 @@ TEST(Cli, DemoBirdsPlayWinsTheGeneratedLevelAndWritesTheGif) {
   EXPECT_EQ(result["won"], true);  // the level was generated as solvable by the search agent
   EXPECT_EQ(result["agent"], "search");
   EXPECT_NE(r.out.find("won with"), std::string::npos) << r.out;
+  // The closing list: every path in one column, after the longest label (a label longer than
+  // 28 characters once pushed its path out of line).
+  std::istringstream listing(r.out.substr(r.out.find("Pictures and files:")));
+  std::set<std::size_t> columns;
+  for (std::string line; std::getline(listing, line);) {
+    if (const auto at = line.find(dir.string()); at != std::string::npos && line.starts_with("  "))
+      columns.insert(at);
+  }
+  EXPECT_EQ(columns.size(), 1u) << r.out;
 }
 
 TEST(Cli, DemoTicTacToeLearningWritesItsCurvesAndPopulation) {

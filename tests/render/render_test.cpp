@@ -2,7 +2,9 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <limits>
 
@@ -27,6 +29,17 @@ TEST(Plot, NiceTicks) {
   EXPECT_EQ(tick_label(0.2, 0.2), "0.2");
   EXPECT_EQ(tick_label(40, 20), "40");
   EXPECT_EQ(tick_label(2.5, 2.5), "2.5");
+}
+
+// A log axis's decades in one notation: the nodes-per-depth chart of the demo goes from 1 to
+// 1e6 and used to read "100000" beside "1e6".
+TEST(Plot, LogTicksAreLabelledOneWay) {
+  EXPECT_EQ(
+      log_tick_labels({1, 10, 100, 1e3, 1e4, 1e5, 1e6}),
+      (std::vector<std::string>{"1", "10", "100", "1,000", "10,000", "100,000", "1,000,000"}));
+  EXPECT_EQ(log_tick_labels({1e5, 1e6, 1e7}), (std::vector<std::string>{"1e5", "1e6", "1e7"}));
+  EXPECT_EQ(log_tick_labels({0.01, 0.1, 1, 10}),
+            (std::vector<std::string>{"1e-2", "1e-1", "1e0", "1e1"}));
 }
 
 // Ticks for any range of doubles, even one wider than the largest double (the span from -9e307
@@ -116,6 +129,86 @@ TEST(Plot, WritesAPngOfTheRequestedSize) {
   chart.groups = {{"x", {1, 2, 3}, {0.5, 0.5, 0.5}}, {"y", {3, 2, 1}, {}}};
   save_bar_chart(dir / "b.svg", chart);
   EXPECT_NE(test_support::slurp(dir / "b.svg").find("<svg"), std::string::npos);
+}
+
+namespace {
+
+// Pixels of a PNG in the rectangle [x0, x1) x [y0, y1) for which `keep(0xRRGGBB)` holds.
+template <class Keep>
+int count_pixels(const std::filesystem::path& png, Keep keep, int x0, int y0, int x1, int y1) {
+  cairo_surface_t* img = cairo_image_surface_create_from_png(png.c_str());
+  EXPECT_EQ(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+  cairo_surface_flush(img);
+  const unsigned char* data = cairo_image_surface_get_data(img);
+  const int stride = cairo_image_surface_get_stride(img);
+  int n = 0;
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      n += keep(reinterpret_cast<const std::uint32_t*>(data + y * stride)[x] & 0xFFFFFF);
+    }
+  }
+  cairo_surface_destroy(img);
+  return n;
+}
+
+int count_colour(const std::filesystem::path& png, std::uint32_t rgb, int x0, int y0, int x1,
+                 int y1) {
+  return count_pixels(
+      png, [rgb](std::uint32_t px) { return px == rgb; }, x0, y0, x1, y1);
+}
+
+// Text and axes: every channel darker than 100.
+bool dark(std::uint32_t px) {
+  return (px >> 16) < 100 && ((px >> 8) & 0xFF) < 100 && (px & 0xFF) < 100;
+}
+
+}  // namespace
+
+// The legend goes to the corner where it hides the least of the curves: a curve climbing to the
+// top right (a fitness that grows) leaves the top left free, and the legend's swatch (the
+// series' colour) is drawn there, not over the curve.
+TEST(Plot, LegendAvoidsTheCurves) {
+  const auto dir = test_support::scratch_dir("plot-legend");
+  LinePlot plot;
+  Series s;
+  s.label = "best fitness";
+  for (int i = 0; i <= 100; ++i) {
+    s.x.push_back(i);
+    s.y.push_back(i < 50 ? 0 : 2.0 * (i - 50));  // flat, then up to the top right corner
+  }
+  plot.series.push_back(s);
+  save_line_plot(dir / "rising.png", plot);
+  const std::uint32_t blue = 0x0072B2;  // kSeriesColors[0]
+  // Top left quarter: no curve there, only the legend's swatch.
+  EXPECT_GT(count_colour(dir / "rising.png", blue, 88, 40, 480, 200), 20);
+  // A falling curve (a cost that goes down) leaves the top right free: the legend stays there.
+  std::reverse(plot.series[0].y.begin(), plot.series[0].y.end());
+  save_line_plot(dir / "falling.png", plot);
+  EXPECT_GT(count_colour(dir / "falling.png", blue, 600, 40, 936, 200), 20);
+}
+
+// Tick labels wider than the usual margin ("1,000,000" on a log axis) widen it: the axis title
+// is drawn inside the picture, not cut at its left edge.
+TEST(Plot, WideTickLabelsKeepTheAxisTitleInThePicture) {
+  const auto dir = test_support::scratch_dir("plot-margin");
+  LinePlot plot;
+  plot.y_label = "nodes";
+  plot.log_y = true;
+  Series s;
+  s.x = {1, 2, 3};
+  s.y = {1, 1000, 1e6};
+  plot.series.push_back(s);
+  save_line_plot(dir / "log.png", plot);
+  // And ticks of a fine step on a large value ("12345.0002": a fitness near a constant).
+  plot.log_y = false;
+  plot.series[0].y = {12345.0001, 12345.0005, 12345.0009};
+  save_line_plot(dir / "fine.png", plot);
+  for (const char* png : {"log.png", "fine.png"}) {
+    // Nothing dark in the first 4 columns (the title was cut at x = 0 with a margin of 88); the
+    // title is there, left of the tick labels.
+    EXPECT_EQ(count_pixels(dir / png, dark, 0, 0, 4, 600), 0) << png;
+    EXPECT_GT(count_pixels(dir / png, dark, 0, 200, 40, 400), 10) << png;
+  }
 }
 
 // Found by the fuzzer (fuzz/plot_history.cpp, `evoplay plot --log`): a logarithmic axis with no

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "evoplay/cli/commands.hpp"
 #include "evoplay/cli/common.hpp"
 #include "evoplay/core/stopwatch.hpp"
@@ -33,8 +35,10 @@ void add_demo_command(CLI::App& app) {
     // The demo's folder is a run too (its parts are runs inside it): complete once they are.
     run.finish({{"parts", config["parts"]}, {"seconds", clock.seconds()}});
     fmt::print("\nDemo finished in {:.1f} s. Pictures and files:\n", clock.seconds());
+    std::size_t width = 0;  // the paths in one column, however long a label
+    for (const auto& artefact : ctx.artefacts) width = std::max(width, artefact.first.size());
     for (const auto& [label, path] : ctx.artefacts)
-      fmt::print("  {:<28} {}\n", label, path.string());
+      fmt::print("  {:<{}} {}\n", label, width, path.string());
     print_run_dir(run);
     fmt::print("Play in the browser: run `evoplay serve`, then open http://127.0.0.1:8080\n");
   });

@@ -128,8 +128,8 @@ void birds_play(Context& ctx) {
                                  {"agent", search.to_json()},
                                  {"play", play.to_json()}});
   run.write_json("result.json", game.to_json(level));
-  ctx.show("Birds: a generated level played by the search agent", dir / "game.gif");
-  ctx.show("Birds: its shots", dir / "game.png");
+  ctx.show("Birds: search agent plays (GIF)", dir / "game.gif");
+  ctx.show("Birds: the agent's shots", dir / "game.png");
 }
 
 }  // namespace evoplay::demo

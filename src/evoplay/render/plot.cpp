@@ -92,11 +92,27 @@ Axis make_axis(Range r, bool log, std::optional<double> fix_lo, std::optional<do
   return axis;
 }
 
-std::string log_tick_label(double v) {
-  const double e = std::log10(v);
-  if (e >= 0 && e <= 5) return fmt::format("{}", static_cast<long long>(std::llround(v)));
-  return fmt::format("1e{}", static_cast<int>(std::lround(e)));
+}  // namespace
+
+std::vector<std::string> log_tick_labels(const std::vector<double>& ticks) {
+  const bool plain =
+      std::all_of(ticks.begin(), ticks.end(), [](double t) { return t >= 1 && t <= 1e6; });
+  std::vector<std::string> labels;
+  for (const double t : ticks) {
+    if (!plain) {
+      labels.push_back(fmt::format("1e{}", static_cast<int>(std::lround(std::log10(t)))));
+      continue;
+    }
+    std::string digits = fmt::format("{}", static_cast<long long>(std::llround(t)));
+    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3) {
+      digits.insert(static_cast<std::size_t>(i), ",");
+    }
+    labels.push_back(std::move(digits));
+  }
+  return labels;
 }
+
+namespace {
 
 void set_dash(cairo_t* cr, bool dashed) {
   if (dashed) {
@@ -211,12 +227,29 @@ void draw_marker(cairo_t* cr, double x, double y, int style) {
   cairo_restore(cr);
 }
 
+constexpr double kTickFont = 13;
+
+std::vector<std::string> tick_labels(const Axis& axis);
+
+// Pixels beside a y axis for its tick labels and its title: 88, or more when the widest label is
+// wider than 48 px (such as "1,000,000" on a log axis), so that the title stays in the picture.
+double y_axis_margin(const Axis& axis) {
+  Canvas probe(10, 10);
+  double widest = 0;
+  for (const auto& label : tick_labels(axis)) {
+    widest = std::max(widest, text_width(probe.cr(), label, kTickFont));
+  }
+  return std::max(88.0, widest + 40);
+}
+
 void draw_y_axis(cairo_t* cr, const Frame& f, const Axis& axis, bool right,
                  const std::string& label, bool grid) {
   set_source(cr, kAxis);
   const double x = right ? f.right : f.left;
   double widest = 0;
-  for (double t : axis.ticks) {
+  const std::vector<std::string> labels = tick_labels(axis);
+  for (std::size_t i = 0; i < axis.ticks.size(); ++i) {
+    const double t = axis.ticks[i];
     const double y = axis.to_px(t);
     if (grid) {
       set_source(cr, kGrid);
@@ -230,9 +263,8 @@ void draw_y_axis(cairo_t* cr, const Frame& f, const Axis& axis, bool right,
     cairo_move_to(cr, x, y);
     cairo_line_to(cr, x + (right ? 5 : -5), y);
     cairo_stroke(cr);
-    const std::string text = axis.log ? log_tick_label(t) : tick_label(t, axis.step);
-    widest = std::max(widest, text_width(cr, text, 13));
-    draw_text(cr, text, x + (right ? 9 : -9), y, 13, right ? 0 : 1, 0.5);
+    widest = std::max(widest, text_width(cr, labels[i], kTickFont));
+    draw_text(cr, labels[i], x + (right ? 9 : -9), y, kTickFont, right ? 0 : 1, 0.5);
   }
   if (!label.empty()) {
     cairo_save(cr);
@@ -299,13 +331,52 @@ void draw_swatch_line(cairo_t* cr, const LegendEntry& e, double x, double y, dou
   if (e.style >= 0) draw_marker(cr, x + w / 2, y, e.style);
 }
 
-void draw_legend(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& entries) {
+// What the chart has drawn, as points every few pixels along its lines and over its bars: the
+// legend goes where it hides the least of it.
+class Ink {
+ public:
+  void line(double x0, double y0, double x1, double y1) {
+    const double steps = std::ceil(std::hypot(x1 - x0, y1 - y0) / kStep);
+    if (!(steps < 1e5)) return;  // not finite, or far outside the picture
+    for (double i = 0; i <= steps; ++i) {
+      const double t = steps > 0 ? i / steps : 0;
+      points_.emplace_back(x0 + t * (x1 - x0), y0 + t * (y1 - y0));
+    }
+  }
+  void rect(double x0, double y0, double x1, double y1) {
+    for (double y = std::min(y0, y1); y <= std::max(y0, y1); y += kStep) line(x0, y, x1, y);
+  }
+  std::size_t inside(double x0, double y0, double x1, double y1) const {
+    return static_cast<std::size_t>(std::count_if(points_.begin(), points_.end(), [&](auto p) {
+      return p.first >= x0 && p.first <= x1 && p.second >= y0 && p.second <= y1;
+    }));
+  }
+
+ private:
+  static constexpr double kStep = 3;
+  std::vector<std::pair<double, double>> points_;
+};
+
+// The legend in the corner of the frame where it hides the least ink (matplotlib's "best"):
+// top right, top left, bottom right, bottom left, the first of those on a tie.
+void draw_legend(cairo_t* cr, const Frame& f, const std::vector<LegendEntry>& entries,
+                 const Ink& ink) {
   if (entries.empty()) return;
   double w = 0;
   for (const auto& e : entries) w = std::max(w, text_width(cr, e.label, 13));
   const double row = kLegendRow, pad = 8, swatch = kLegendSwatch;
   const double bw = pad * 3 + swatch + w, bh = pad * 2 + row * static_cast<double>(entries.size());
-  const double x0 = f.right - bw - 10, y0 = f.top + 10;
+  double x0 = f.right - bw - 10, y0 = f.top + 10;
+  std::size_t least = ink.inside(x0, y0, x0 + bw, y0 + bh);
+  for (const auto& [x, y] : {std::pair{f.left + 10, f.top + 10},
+                             {f.right - bw - 10, f.bottom - bh - 10},
+                             {f.left + 10, f.bottom - bh - 10}}) {
+    if (const std::size_t hidden = ink.inside(x, y, x + bw, y + bh); hidden < least) {
+      least = hidden;
+      x0 = x;
+      y0 = y;
+    }
+  }
   cairo_set_source_rgba(cr, 1, 1, 1, 0.88);
   cairo_rectangle(cr, x0, y0, bw, bh);
   cairo_fill_preserve(cr);
@@ -377,6 +448,17 @@ std::string tick_label(double value, double step) {
   return fmt::format("{:.{}f}", value, decimals);
 }
 
+namespace {
+
+std::vector<std::string> tick_labels(const Axis& axis) {
+  if (axis.log) return log_tick_labels(axis.ticks);
+  std::vector<std::string> labels;
+  for (const double t : axis.ticks) labels.push_back(tick_label(t, axis.step));
+  return labels;
+}
+
+}  // namespace
+
 void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
   Range xr, yr, y2r;
   bool has_right = false;
@@ -393,7 +475,10 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
     }
     has_right = has_right || s.right_axis;
   }
-  const Frame f{88, plot.width - (has_right ? 88.0 : 24.0), 40, plot.height - 60.0};
+  Axis ay = make_axis(yr, plot.log_y, plot.y_min, plot.y_max);
+  Axis ay2 = make_axis(y2r, false, plot.y2_min, plot.y2_max);
+  const Frame f{y_axis_margin(ay), plot.width - (has_right ? y_axis_margin(ay2) : 24.0), 40,
+                plot.height - 60.0};
   xr.widen();
   Axis ax;
   ax.ticks = nice_ticks(xr.lo, xr.hi, 8);
@@ -403,10 +488,8 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
   std::erase_if(ax.ticks, [&](double t) { return t < ax.lo - 1e-9 || t > ax.hi + 1e-9; });
   ax.p0 = f.left;
   ax.p1 = f.right;
-  Axis ay = make_axis(yr, plot.log_y, plot.y_min, plot.y_max);
   ay.p0 = f.bottom;
   ay.p1 = f.top;
-  Axis ay2 = make_axis(y2r, false, plot.y2_min, plot.y2_max);
   ay2.p0 = f.bottom;
   ay2.p1 = f.top;
 
@@ -423,6 +506,7 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
     cairo_rectangle(cr, f.left, f.top, f.right - f.left, f.bottom - f.top);
     cairo_clip(cr);
     std::vector<LegendEntry> legend;
+    Ink ink;
     int next_color = 0;
     int index = -1;
     for (const auto& s : plot.series) {
@@ -469,6 +553,7 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
       else
         set_dash(cr, s.dashed);
       bool pen_down = false;
+      double last_x = 0, last_y = 0;
       for (std::size_t i = 0; i < s.x.size(); ++i) {
         if (!ok(s.y[i]) || !std::isfinite(s.x[i])) {
           pen_down = false;
@@ -476,6 +561,9 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
         }
         const double px = ax.to_px(s.x[i]), py = y_axis.to_px(s.y[i]) + nudge;
         pen_down ? cairo_line_to(cr, px, py) : cairo_move_to(cr, px, py);
+        ink.line(pen_down ? last_x : px, pen_down ? last_y : py, px, py);
+        last_x = px;
+        last_y = py;
         pen_down = true;
       }
       cairo_stroke(cr);
@@ -502,7 +590,7 @@ void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
     if (plot.legend_below)
       draw_legend_below(cr, f, legend, plot.height + 4.0);
     else
-      draw_legend(cr, f, legend);
+      draw_legend(cr, f, legend, ink);
   });
 }
 
@@ -521,8 +609,9 @@ void save_bar_chart(const std::filesystem::path& path, const BarChart& chart) {
       longest = std::max(longest, text_width(probe.cr(), c, 12));
   }
   const bool slanted = longest * static_cast<double>(chart.categories.size()) > chart.width - 140;
-  const Frame f{88, chart.width - 24.0, 40, chart.height - (slanted ? 40 + longest * 0.75 : 60.0)};
   Axis ay = make_axis(yr, false, 0.0, chart.y_max);
+  const Frame f{y_axis_margin(ay), chart.width - 24.0, 40,
+                chart.height - (slanted ? 40 + longest * 0.75 : 60.0)};
   ay.p0 = f.bottom;
   ay.p1 = f.top;
 
@@ -534,6 +623,7 @@ void save_bar_chart(const std::filesystem::path& path, const BarChart& chart) {
     const double slot = (f.right - f.left) / nc;
     const double bar = slot * 0.8 / ng;
     std::vector<LegendEntry> legend;
+    Ink ink;
     for (std::size_t g = 0; g < chart.groups.size(); ++g) {
       const Color color = kSeriesColors[g % kSeriesColors.size()];
       const auto& group = chart.groups[g];
@@ -544,6 +634,7 @@ void save_bar_chart(const std::filesystem::path& path, const BarChart& chart) {
         set_source(cr, color);
         cairo_rectangle(cr, x, y, bar * 0.92, f.bottom - y);
         cairo_fill(cr);
+        ink.rect(x, y, x + bar * 0.92, f.bottom);
         if (c < group.errors.size() && group.errors[c] > 0) {
           set_source(cr, kAxis);
           cairo_set_line_width(cr, 1.2);
@@ -557,6 +648,7 @@ void save_bar_chart(const std::filesystem::path& path, const BarChart& chart) {
           cairo_move_to(cr, cx - 3, bottom);
           cairo_line_to(cr, cx + 3, bottom);
           cairo_stroke(cr);
+          ink.line(cx, top, cx, bottom);
         }
       }
       legend.push_back({group.label, color, false, true});
@@ -575,7 +667,7 @@ void save_bar_chart(const std::filesystem::path& path, const BarChart& chart) {
       }
     }
     draw_box(cr, f);
-    draw_legend(cr, f, legend);
+    draw_legend(cr, f, legend, ink);
   });
 }
 

@@ -54,5 +54,9 @@ void save_bar_chart(const std::filesystem::path& path, const BarChart& chart);
 std::vector<double> nice_ticks(double lo, double hi, int target = 6);
 /// Label of a tick value, without trailing zeros.
 std::string tick_label(double value, double step);
+/// Labels of a logarithmic axis's decades, all written one way: whole numbers with thousands
+/// separators when every tick lies from 1 to 1,000,000 ("1", ..., "1,000,000"), else powers of
+/// ten ("1e-3", ..., "1e9"); never "100000" beside "1e6".
+std::vector<std::string> log_tick_labels(const std::vector<double>& ticks);
 
 }  // namespace evoplay::render
