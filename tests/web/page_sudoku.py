@@ -93,6 +93,16 @@ def sudoku_ga(s):
         fail(f"sudoku: no GA status: {s.text('status')}")
     if s.d.find_elements(By.CSS_SELECTOR, "#grid td.conflict") or any(not c for c in cells(s)):
         fail("sudoku: the GA's solution has conflicts or empty cells")
+    # The curve's one pair of axis titles (once also a second, cut one beside the canvas), and the
+    # legend in the top corner the falling curve leaves free (it sat over the curve's start).
+    canvas = s.d.find_element(By.CSS_SELECTOR, "#chart canvas")
+    titles = (canvas.get_attribute("data-x-title"), canvas.get_attribute("data-y-title"))
+    if titles != ("generation", "conflicts (best and mean)"):
+        fail(f"sudoku: the chart's titles are {titles}")
+    if s.d.find_elements(By.CSS_SELECTOR, "#chart .y-title, #chart .x-title"):
+        fail("sudoku: axis titles outside the canvas as well as on it")
+    if canvas.get_attribute("data-legend") != "right":
+        fail(f"sudoku: the legend is at the {canvas.get_attribute('data-legend')}, over the falling curve")
     s.shot("sudoku-ga")
 
 

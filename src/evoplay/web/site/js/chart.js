@@ -9,6 +9,10 @@ export class Chart {
     this.yTitle = titles.y || 'fitness';
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'chart';
+    // What the canvas shows, for tests and assistive tools: its axes' titles, its legend's corner.
+    this.canvas.dataset.xTitle = this.xTitle;
+    this.canvas.dataset.yTitle = this.yTitle;
+    this.canvas.setAttribute('aria-label', `chart: ${this.yTitle} against ${this.xTitle}`);
     this.canvas.width = width;
     this.canvas.height = height;
     parent.appendChild(this.canvas);
@@ -90,11 +94,25 @@ export class Chart {
     c.fillText(String(x1), box.left + box.width, box.bottom + 14);
     c.textAlign = 'left';
     // The first series (best) drawn last, over the others; each keeps its colour. The legend's
-    // names side by side, each as wide as its text.
+    // names side by side, each as wide as its text, in the top corner (left or right) that holds
+    // fewer of the points: a falling curve starts at the top left, a rising one ends top right.
     const all = [...this.series];
+    const legendWidth = all.reduce((w, [name]) => w + c.measureText(name).width + 14, 0);
+    const hidden = (left) => {
+      let n = 0;
+      for (const [, s] of all) {
+        for (const [x, y] of s) {
+          const u = px(x), v = py(y);
+          n += u >= left - 8 && u <= left + legendWidth + 8 && v <= box.top + 18;  // with its margin
+        }
+      }
+      return n;
+    };
+    const right = box.left + box.width - 8 - legendWidth;
+    const legendLeft = hidden(right) < hidden(box.left + 8) ? right : box.left + 8;
+    this.canvas.dataset.legend = legendLeft === right ? 'right' : 'left';
     const legendX = [];
-    all.reduce((x, [name]) => legendX.push(x) && x + c.measureText(name).width + 14,
-      box.left + 8);
+    all.reduce((x, [name]) => legendX.push(x) && x + c.measureText(name).width + 14, legendLeft);
     for (let i = all.length - 1; i >= 0; --i) {
       const [name, s] = all[i];
       c.strokeStyle = COLOURS[i % COLOURS.length];

@@ -25,14 +25,6 @@ export function fillSelect(select, options) {
   }));
 }
 
-// A figure for a line chart (chart.js) with its axes' titles: make the Chart in its .plot.
-export function chartBox(xTitle, yTitle) {
-  const box = element('figure', 'chart-box');
-  box.append(element('div', 'y-title', yTitle), element('div', 'plot'),
-    element('figcaption', 'x-title', xTitle));
-  return box;
-}
-
 // `e` with its id.
 export function withId(e, id) {
   e.id = id;

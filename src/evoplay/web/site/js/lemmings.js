@@ -8,7 +8,7 @@ import { get, post, startJob } from './api.js';
 import { moreSettings } from './settings_form.js';
 import { Chart } from './chart.js';
 import {
-  box, button, chartBox, element, fillInfo, fillSelect, labelled, select, withId,
+  box, button, element, fillInfo, fillSelect, labelled, select, withId,
 } from './dom.js';
 
 // The PNG renders' colours (games/lemmings/render.cpp).
@@ -38,8 +38,7 @@ function layout(main) {
     withId(element('dl', 'info'), 'outcome'));
   const evaluations = withId(element('input', 'number'), 'evaluations');
   Object.assign(evaluations, { type: 'number', value: '5000', min: '1', max: '200000' });
-  const figure = chartBox('evaluations', 'fitness (best and mean)');
-  figure.id = 'chart';
+  const figure = withId(element('figure', 'chart-box'), 'chart');
   const solvePanel = box('panel', element('b', '', 'Solve with an optimiser'),
     withId(box('controls', select('algorithm', ['cro', 'ga', 'aco']), labelled('Evaluations', evaluations),
       button('solve', 'Run'), button('stop-solve', 'Stop')), 'solve-controls'),
@@ -48,7 +47,7 @@ function layout(main) {
     box('controls', labelled('Level', withId(element('select'), 'level')), button('replay', 'Replay the plan'),
       button('play', 'Play'), button('pause', 'Pause'), button('step', 'Step'), labelled('Speed', speed)),
     box('row', stage, planPanel, solvePanel));
-  return figure.querySelector('.plot');
+  return figure;
 }
 
 // Draws one lemming in its cell at `scale` pixels a cell: hair, face turned its way, robe.
@@ -72,7 +71,7 @@ function ring(c, x, y, scale, colour) {
 }
 
 export function render(main) {
-  const chart = new Chart(layout(main), 360, 200);
+  const chart = new Chart(layout(main), 360, 200, { x: 'evaluations', y: 'fitness (best and mean)' });
   const $ = (id) => main.querySelector('#' + id);
   let levels = [];
   let replay = null;

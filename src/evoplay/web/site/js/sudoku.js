@@ -6,7 +6,7 @@ import { Chart } from './chart.js';
 import { Pacer } from './pacer.js';
 import { moreSettings } from './settings_form.js';
 import {
-  box, button, chartBox, element, fillInfo, labelled, numberInput, select, withId,
+  box, button, element, fillInfo, labelled, numberInput, select, withId,
 } from './dom.js';
 
 // An expert puzzle of QQWing's (data/sudoku/qqwing_expert_50.txt, line 40): the genetic
@@ -43,13 +43,12 @@ function layout(main) {
   const board = element('div', 'sudoku-board');
   board.append(grid, withId(element('div', 'keypad'), 'keypad'), withId(element('div', 'status'), 'status'),
     element('p', 'hint', 'Click or tap a cell and type 1-9 (or use the keys above); arrows move; 0, Delete or . clears; Ctrl+V pastes a puzzle.'));
-  const figure = chartBox('generation', 'conflicts (best and mean)');
-  figure.id = 'chart';
+  const figure = withId(element('figure', 'chart-box'), 'chart');
   figure.hidden = true;  // until a run
   const row = element('div', 'row');
   row.append(panel, board, figure);
   main.append(element('h1', '', 'Sudoku'), row);
-  return figure.querySelector('.plot');
+  return figure;
 }
 
 // A cell's symbol: 1-9, then A, B, ... for larger grids; '' empty.
@@ -77,7 +76,7 @@ function boxOf(n) {
 }
 
 export function render(main) {
-  const chart = new Chart(layout(main));
+  const chart = new Chart(layout(main), 480, 240, { x: 'generation', y: 'conflicts (best and mean)' });
   const $ = (id) => main.querySelector('#' + id);
   let puzzle = null;  // the parsed puzzle: {n, rows, conflicts, givens}
   let cursor = [0, 0];
