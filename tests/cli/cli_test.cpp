@@ -82,6 +82,8 @@ TEST(Cli, DemoIsDeterministicAcrossThreadCountsAndPlots) {
   EXPECT_EQ(rows_without_time(h1), rows_without_time(slurp(dir / "two" / "tsp" / "history.csv")));
   EXPECT_TRUE(std::filesystem::file_size(dir / "one" / "tsp" / "fitness.png") > 10000);
   EXPECT_NE(one.out.find("solved"), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(slurp(dir / "one" / "tsp" / "config.json"))["command"],
+            "demo tsp");
 
   // `plot` redraws the curves from the run folder, to PNG and to SVG.
   const auto plot = run_evoplay("plot " + (dir / "one" / "tsp").string() + " --image " +
@@ -115,6 +117,7 @@ TEST(Cli, DemoBirdsGeneratorWritesFiveLevelsAndASheet) {
   EXPECT_FALSE(std::filesystem::exists(part / "level-09.xml"));
   const auto result = nlohmann::json::parse(slurp(part / "result.json"));
   EXPECT_EQ(result["levels"].size(), 5u);
+  EXPECT_EQ(nlohmann::json::parse(slurp(part / "config.json"))["command"], "demo birdsgen");
   EXPECT_NE(r.out.find("5 levels in"), std::string::npos) << r.out;
 }
 
@@ -128,6 +131,7 @@ TEST(Cli, DemoBirdsPlayWinsTheGeneratedLevelAndWritesTheGif) {
   const auto result = nlohmann::json::parse(slurp(part / "result.json"));
   EXPECT_EQ(result["won"], true);  // the level was generated as solvable by the search agent
   EXPECT_EQ(result["agent"], "search");
+  EXPECT_EQ(nlohmann::json::parse(slurp(part / "config.json"))["command"], "demo birdsplay");
   EXPECT_NE(r.out.find("won with"), std::string::npos) << r.out;
   // The closing list: every path in one column, after the longest label (a label longer than
   // 28 characters once pushed its path out of line).
@@ -171,6 +175,9 @@ TEST(Cli, DemoFlagsWritesATournamentAndAGame) {
     EXPECT_FALSE(slurp(part / f).empty()) << f;
   }
   EXPECT_TRUE(nlohmann::json::accept(slurp(part / "result.json")));
+  const auto config = nlohmann::json::parse(slurp(part / "config.json"));
+  EXPECT_EQ(config["command"], "demo flags");
+  EXPECT_EQ(config["bots"].size(), 4u);  // the tournament's settings under the part's head
 }
 
 TEST(Cli, DemoRejectsUnknownPart) {

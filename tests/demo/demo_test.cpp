@@ -1,7 +1,10 @@
-// The demo as a library: its parts by name, and an unknown name refused before anything runs.
+// The demo as a library: its parts by name, an unknown name refused before anything runs, and
+// each part's folder a run with the record of every run.
 #include "evoplay/demo/demo.hpp"
 
 #include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
 
 #include "support/error.hpp"
 #include "support/process.hpp"
@@ -32,4 +35,27 @@ TEST(Demo, AnUnknownPartIsRefusedBeforeAnyPartRuns) {
   EXPECT_TRUE(ctx.artefacts.empty());
   EXPECT_FALSE(std::filesystem::exists(root / "tsp"));
   std::fclose(out);
+}
+
+// A part's folder is a run like any other: config.json says "demo PART" with the version, the
+// seed and the threads resolved, then the part's settings (the Runs page lists parts by command;
+// demo/tsp showed none, the Lemmings and flags parts had no config.json at all).
+TEST(Demo, APartsFolderStartsWithTheRunRecordOfEveryRun) {
+  const auto root = scratch_dir("demo-part-record");
+  demo::Context ctx{root, 7, 0, true, stdout, {}};
+  {
+    const evoplay::RunDir run = ctx.begin_part("sudoku", {{"puzzle", "..."}});
+    EXPECT_EQ(run.path(), root / "sudoku");
+  }
+  const auto config =
+      nlohmann::json::parse(evoplay::test_support::slurp(root / "sudoku" / "config.json"));
+  EXPECT_EQ(config["command"], "demo sudoku");
+  EXPECT_EQ(config["seed"], 7);
+  EXPECT_GE(config["threads"].get<int>(), 1);  // 0 resolved to the cores
+  EXPECT_TRUE(config.contains("version"));
+  EXPECT_EQ(config["puzzle"], "...");
+  ctx.begin_part("search");  // no settings: the head alone
+  EXPECT_EQ(nlohmann::json::parse(
+                evoplay::test_support::slurp(root / "search" / "config.json"))["command"],
+            "demo search");
 }

@@ -14,13 +14,13 @@ nlohmann::json run_config(std::string_view command, std::uint64_t seed, int thre
           {"ranks", ranks}};
 }
 
-RunDir begin_run(const std::string& out, std::string_view command, std::uint64_t seed,
-                 int threads, const nlohmann::json& settings) {
+RunDir begin_run(const std::string& out, std::string_view command, std::uint64_t seed, int threads,
+                 const nlohmann::json& settings) {
   std::string folder(command);
   std::replace(folder.begin(), folder.end(), ' ', '-');
   RunDir run = RunDir::create(out, folder);
   auto config = run_config(command, seed, threads);
-  config.update(settings);
+  if (!settings.is_null()) config.update(settings);  // null: no settings beyond the head
   run.write_json("config.json", config);
   return run;
 }

@@ -56,13 +56,10 @@ void birds(Context& ctx) {
     sheet.push_back({&levels[i], names[i], &r});
   }
   bl::save_contact_sheet(dir / "sheet.png", sheet);
-  RunDir run = RunDir::create(dir.string(), "birds");
-  run.write_json("config.json",
-                 {{"command", "demo birds"},
-                  {"seconds", settings.seconds},
-                  {"time_step", settings.time_step},
-                  {"iterations", {settings.velocity_iterations, settings.position_iterations}},
-                  {"threads", ctx.threads}});
+  RunDir run = ctx.begin_part(
+      "birds", {{"seconds", settings.seconds},
+                {"time_step", settings.time_step},
+                {"iterations", {settings.velocity_iterations, settings.position_iterations}}});
   run.finish(result);
   ctx.show("Birds: levels after 10 s", dir / "sheet.png");
   ctx.show("Birds: a collapse", dir / "collapse-after.png");
@@ -91,10 +88,7 @@ void birds_generator(Context& ctx) {
       "layer's levels and {} from the second's\n",
       clock.seconds(), made.stable_levels, layers[0]["new_composites"].size(),
       layers[1]["new_composites"].size());
-  nlohmann::json config = {{"command", "demo birdsgen"}, {"seed", ctx.seed}};
-  config.update(set.to_json());
-  RunDir run = RunDir::create(dir.string(), "birdsgen");
-  run.write_json("config.json", config);
+  RunDir run = ctx.begin_part("birdsgen", set.to_json());
   run.finish(made.to_json());
   ctx.show("Birds generator: 5 levels", dir / "sheet.png");
   ctx.show("Birds generator: fitness", dir / "fitness.png");
@@ -121,12 +115,10 @@ void birds_play(Context& ctx) {
           game.simulated);
   bl::save_game_animation(dir / "game.gif", level, game, play, 800, "search agent");
   bl::save_game_picture(dir / "game.png", level, game, 1200, "search agent");
-  const RunDir run = RunDir::create(dir.string(), "birdsplay");
-  run.write_json("config.json", {{"command", "demo birdsplay"},
-                                 {"level", "data/birds/generated_playable_level.xml"},
-                                 {"seed", ctx.seed},
-                                 {"agent", search.to_json()},
-                                 {"play", play.to_json()}});
+  const RunDir run =
+      ctx.begin_part("birdsplay", {{"level", "data/birds/generated_playable_level.xml"},
+                                   {"agent", search.to_json()},
+                                   {"play", play.to_json()}});
   run.write_json("result.json", game.to_json(level));
   ctx.show("Birds: search agent plays (GIF)", dir / "game.gif");
   ctx.show("Birds: the agent's shots", dir / "game.png");

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "evoplay/core/error.hpp"
+#include "evoplay/core/run_record.hpp"
 
 namespace evoplay::demo {
 
@@ -12,6 +13,10 @@ std::filesystem::path Context::folder(const std::string& part) const {
   auto path = root / part;
   std::filesystem::create_directories(path);
   return path;
+}
+
+RunDir Context::begin_part(const std::string& part, const nlohmann::json& settings) const {
+  return begin_run(folder(part).string(), "demo " + part, seed, threads, settings);
 }
 
 void Context::show(std::string_view label, std::filesystem::path path) {

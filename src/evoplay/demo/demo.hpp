@@ -11,10 +11,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "evoplay/core/run_dir.hpp"
 
 namespace evoplay::demo {
 
@@ -30,6 +33,9 @@ struct Context {
 
   /// root/part, created.
   std::filesystem::path folder(const std::string& part) const;
+  /// The part's run folder root/part, its config.json written as every run's (core/
+  /// run_record.hpp: command "demo PART", version, seed, threads) with `settings` merged over it.
+  RunDir begin_part(const std::string& part, const nlohmann::json& settings = {}) const;
   /// Adds a picture or file to the list printed at the end.
   void show(std::string_view label, std::filesystem::path path);
   template <class... Args>

@@ -31,7 +31,9 @@ void flags(Context& ctx) {
   const auto maps = fl::load_tournament_maps(settings.maps);
   const auto report = fl::play_tournament(settings, maps);
   const auto& result = report.result;
-  const RunDir run = RunDir::create(dir.string(), "flags");
+  auto config = settings.to_json();
+  config.erase("command");  // the part's own: "demo flags"
+  const RunDir run = ctx.begin_part("flags", config);
   run.write_json("result.json", report.to_json());
   report.write_files(run);
   for (int b : result.ranking) {

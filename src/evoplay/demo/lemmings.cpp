@@ -5,11 +5,9 @@
 
 #include <functional>
 
-#include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/data_dir.hpp"
 #include "evoplay/core/history_log.hpp"
 #include "evoplay/core/input_files.hpp"
-#include "evoplay/core/json_text.hpp"
 #include "evoplay/core/parallel.hpp"
 #include "evoplay/core/rng.hpp"
 #include "evoplay/core/text.hpp"
@@ -71,7 +69,9 @@ void lemmings(Context& ctx) {
     ctx.say("  skipped: data/lemmings not found (run from the source folder)\n");
     return;
   }
-  const auto dir = ctx.folder("lemmings");
+  const RunDir run = ctx.begin_part(
+      "lemmings", {{"replayed", data.string()}, {"cro_level", "medium-01-bridge-and-tunnel.lvl"}});
+  const auto& dir = run.path();
   const nlohmann::json rows = replay_suite(ctx, data);
 
   // One medium level's replay, and the paths its lemmings took.
@@ -82,9 +82,8 @@ void lemmings(Context& ctx) {
   options.delay_cs = 10;
   const auto outcome = lem::render_replay_gif(level, plan, dir / "replay.gif", options);
   lem::render_paths_png(level, plan, dir / "paths.png");
-  write_file_atomic(
-      dir / "result.json",
-      json_text({{"levels", rows}, {"replay", lem::outcome_json(level, plan, outcome)}}, 2));
+  run.write_json("result.json",
+                 {{"levels", rows}, {"replay", lem::outcome_json(level, plan, outcome)}});
   print_indented(ctx, lem::outcome_text(level, plan, outcome));
   ctx.show("Lemmings replay (GIF)", dir / "replay.gif");
   ctx.show("Lemmings paths", dir / "paths.png");
@@ -101,7 +100,7 @@ void lemmings(Context& ctx) {
   control.observer = &live;
   const lem::LevelSolveResult r = lem::solve_level(cro_level, s, control);
   lem::render_replay_gif(cro_level, r.best, dir / "cro-replay.gif");
-  write_file_atomic(dir / "cro-best.plan", lem::to_text(r.best));
+  run.write_text("cro-best.plan", lem::to_text(r.best));
   lem::save_solve_history(r.run, dir / "cro-history.csv", dir / "cro-fitness.png",
                           fmt::format("CRO on {}", cro_level.name));
   ctx.say(
@@ -110,17 +109,15 @@ void lemmings(Context& ctx) {
       cro_level.name, r.run.counters.solved ? "solved" : "NOT solved", r.run.first_solution,
       r.run.distinct(), r.run.counters.evaluations, r.run.counters.seconds);
   print_indented(ctx, lem::outcome_text(cro_level, r.best, r.outcome));
-  write_file_atomic(
-      dir / "cro.json",
-      json_text(nlohmann::json{{"level", cro_level.name},
-                               {"solved", r.run.counters.solved},
-                               {"first_solution", r.run.first_solution},
-                               {"distinct_solutions", r.run.distinct()},
-                               {"evaluations", r.run.counters.evaluations},
-                               {"best_fitness", r.run.counters.best_fitness},
-                               {"best_plan", lem::to_text(r.best)},
-                               {"outcome", lem::outcome_json(cro_level, r.best, r.outcome)}},
-                2));
+  run.write_json("cro.json",
+                 nlohmann::json{{"level", cro_level.name},
+                                {"solved", r.run.counters.solved},
+                                {"first_solution", r.run.first_solution},
+                                {"distinct_solutions", r.run.distinct()},
+                                {"evaluations", r.run.counters.evaluations},
+                                {"best_fitness", r.run.counters.best_fitness},
+                                {"best_plan", lem::to_text(r.best)},
+                                {"outcome", lem::outcome_json(cro_level, r.best, r.outcome)}});
   ctx.show("Lemmings solved by CRO (GIF)", dir / "cro-replay.gif");
   ctx.show("CRO fitness curve", dir / "cro-fitness.png");
 }

@@ -27,7 +27,7 @@ namespace ttt = games::tictactoe;
 
 void search(Context& ctx) {
   const auto dir = ctx.folder("search");
-  const RunDir run = RunDir::create(dir.string(), "search");
+  const RunDir run = ctx.begin_part("search");
   const Rng master(ctx.seed);
   nlohmann::json result;
 
@@ -141,7 +141,6 @@ void search(Context& ctx) {
                              {"moves", game.moves.size()}};
   ctx.show("Connect Four game (GIF)", dir / "connect4_game.gif");
 
-  run.write_json("config.json", {{"part", "search"}, {"seed", ctx.seed}});
   run.write_json("result.json", result);
 }
 

@@ -61,8 +61,7 @@ void tsp(Context& ctx) {
   config["problem"] = {{"name", "circle-tsp"}, {"cities", tsp.cities()}};
   config["crossover"] = "ox";
   config["mutation"] = "inversion";
-  const RunDir run = RunDir::create(dir.string(), "tsp");
-  run.write_json("config.json", config);
+  const RunDir run = ctx.begin_part("tsp", config);
   Progress progress(ctx.quiet, "tsp", params.stop.generations);
   ProgressObserver observer(progress, params.stop.generations);
   HistoryLog live(run.file("history.csv"), &observer);  // the history as it grows

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "evoplay/core/history_log.hpp"
+#include "evoplay/core/run_record.hpp"
 #include "evoplay/games/sudoku/render.hpp"
 #include "evoplay/render/history_plot.hpp"
 
@@ -13,7 +14,9 @@ namespace evoplay::games::sudoku {
 ShowcaseResult run_showcase(std::string_view line, std::uint64_t seed, int threads, RunDir& run) {
   const Board puzzle = parse_puzzles(line, "showcase").at(0).board;
   ShowcaseResult shown;
-  nlohmann::json config = {{"puzzle", to_line(puzzle)}}, result;
+  // config.json as every run's (the demo's part: "demo sudoku"), then both presets' settings.
+  nlohmann::json config = run_config("demo sudoku", seed, threads), result;
+  config["puzzle"] = to_line(puzzle);
   for (const std::string preset : {"strong", "paper"}) {
     GaSettings s = GaSettings::preset_named(preset);
     s.seed = seed;
