@@ -2,6 +2,8 @@
 
 #include <cairo-svg.h>
 
+#include <algorithm>
+
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
 
@@ -124,6 +126,22 @@ double text_width(cairo_t* cr, const std::string& text, double size, bool bold) 
   cairo_text_extents(cr, text.c_str(), &ext);
   cairo_restore(cr);
   return ext.x_advance;
+}
+
+void draw_key(cairo_t* cr, double width, double y,
+              const std::vector<std::pair<Color, std::string>>& items, const Color& text) {
+  const double size = 12, gap = 16;
+  double total = 0;
+  for (const auto& [c, label] : items) total += size + 5 + text_width(cr, label, size) + gap;
+  double x = std::max(8.0, (width - total + gap) / 2);
+  for (const auto& [c, label] : items) {
+    set_source(cr, c);
+    cairo_rectangle(cr, x, y - size / 2, size, size);
+    cairo_fill(cr);
+    set_source(cr, text);
+    draw_text(cr, label, x + size + 5, y, size, 0, 0.5);
+    x += size + 5 + text_width(cr, label, size) + gap;
+  }
 }
 
 }  // namespace evoplay::render

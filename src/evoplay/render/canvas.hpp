@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "evoplay/render/color.hpp"
@@ -54,5 +55,10 @@ void save_picture(const std::filesystem::path& path, int width, int height,
 void draw_text(cairo_t* cr, const std::string& text, double x, double y, double size,
                double align = 0, double valign = 0, bool bold = false);
 double text_width(cairo_t* cr, const std::string& text, double size, bool bold = false);
+
+/// A picture's key: a row of colour swatches, each with its label (in `text`), centred in
+/// `width` at height `y` (from x = 8 when wider).
+void draw_key(cairo_t* cr, double width, double y,
+              const std::vector<std::pair<Color, std::string>>& items, const Color& text);
 
 }  // namespace evoplay::render

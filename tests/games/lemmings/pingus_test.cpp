@@ -3,9 +3,11 @@
 // 0.7.6's source (the reasoning is in each test) and were confirmed by replaying the plans in
 // the real game (scripts/pingus-replay). The last test replays a plan in the real game itself
 // when pingus and Xvfb are installed, and says it is skipped otherwise.
+#include <cairo.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +20,7 @@
 #include "evoplay/games/lemmings/pingus_level.hpp"
 #include "evoplay/games/lemmings/pingus_rules.hpp"
 #include "evoplay/games/lemmings/problem.hpp"
+#include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/lemmings/study.hpp"
 #include "support/process.hpp"
 
@@ -182,6 +185,40 @@ TEST(PingusRules, ADiggerOpensTheWayDown) {
   EXPECT_EQ(o.saved, 2);
   EXPECT_TRUE(o.solved);
   EXPECT_EQ(o.skills_used[static_cast<std::size_t>(lem::Skill::kDigger)], 1);
+}
+
+// The three pictures of a Pingus level, from the digger's level and its plan: the paths (a PNG
+// of the map, at most 800 pixels wide, 22 pixels of header above it and a key of 24 below: the
+// saved path's colour appears in the key's band), one frame (no key) and the replay (a GIF).
+TEST(PingusRender, PathsFrameAndReplayWithTheirKey) {
+  NEED_PINGUS_DATA();
+  const lem::Level level = lem::load_level(data("digger"));
+  const lem::Plan plan = lem::parse_plan("200 digger", "plan");
+  const auto dir = evoplay::test_support::scratch_dir("pingus-render");
+  EXPECT_TRUE(lem::render_file(level, plan, dir / "paths.png", {}).solved);
+  cairo_surface_t* img = cairo_image_surface_create_from_png((dir / "paths.png").c_str());
+  ASSERT_EQ(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+  const int w = cairo_image_surface_get_width(img), h = cairo_image_surface_get_height(img);
+  const int d = std::max(1, (level.pingus->width + 799) / 800);  // at most 800 pixels wide
+  EXPECT_EQ(w, level.pingus->width / d);
+  EXPECT_EQ(h, level.pingus->height / d + 22 + 24);
+  cairo_surface_flush(img);
+  int saved_in_key = 0;
+  for (int y = h - 24; y < h; ++y) {
+    const auto* row = reinterpret_cast<const std::uint32_t*>(
+        cairo_image_surface_get_data(img) + y * cairo_image_surface_get_stride(img));
+    for (int x = 0; x < w; ++x) saved_in_key += (row[x] & 0xFFFFFF) == 0x50E65A;  // (80,230,90)
+  }
+  cairo_surface_destroy(img);
+  EXPECT_GT(saved_in_key, 50);  // the key's 12 x 12 swatch
+  lem::RenderSettings frame;
+  frame.step = 100;
+  lem::render_file(level, plan, dir / "frame.png", frame);
+  img = cairo_image_surface_create_from_png((dir / "frame.png").c_str());
+  EXPECT_EQ(cairo_image_surface_get_height(img), level.pingus->height / d + 22);
+  cairo_surface_destroy(img);
+  lem::render_file(level, plan, dir / "replay.gif", {});
+  EXPECT_EQ(evoplay::test_support::slurp(dir / "replay.gif").substr(0, 6), "GIF89a");
 }
 
 // A basher next to a ground wall removes bash_radius every 6th tick while walking a pixel every

@@ -17,6 +17,10 @@ namespace {
 using render::Color;
 
 constexpr int kPingusHeader = 22;
+// A pingu's path in the paths picture, by how it ended.
+const Color kPathSaved = Color::rgb(80, 230, 90), kPathOut = Color::rgb(250, 230, 60),
+            kPathDied = Color::rgb(240, 70, 60);
+const Color kEntrance = Color::rgb(60, 60, 60), kExit = Color::rgb(48, 192, 80);
 
 constexpr std::uint32_t kPingusSky = 0x18243a, kGround = 0x8a5a2e, kSolid = 0x8c8c96,
                         kBridge = 0xd8b878, kWater = 0x2f6fd0, kLava = 0xd8501c;
@@ -88,16 +92,17 @@ std::vector<Color> pingus_colors() {
 /// Draws frames of a run at 1/d of the level's size.
 class Drawer {
  public:
-  Drawer(const Level& level, const RenderOptions& o)
+  /// `footer`: pixels under the map for a key (the paths picture's).
+  Drawer(const Level& level, const RenderOptions& o, int footer = 0)
       : p_(*level.pingus),
         d_(o.scale > 0 ? o.scale : std::max(1, (p_.width + 799) / 800)),
         w_(std::max(1, p_.width / d_)),
         h_(std::max(1, p_.height / d_)),
         title_(o.title.empty() ? level.name : o.title),
-        canvas_(w_, h_ + kPingusHeader) {}
+        canvas_(w_, h_ + kPingusHeader + footer) {}
 
   int width() const { return w_; }
-  int height() const { return h_ + kPingusHeader; }
+  int height() const { return h_ + kPingusHeader; }  // of the map and its header
   int divisor() const { return d_; }
   const render::Canvas& canvas() const { return canvas_; }
 
@@ -126,12 +131,12 @@ class Drawer {
     cairo_surface_destroy(img);
     const double d = d_;
     for (const auto& e : p_.entrances) {
-      canvas_.set_color(Color::rgb(60, 60, 60));
+      canvas_.set_color(kEntrance);
       cairo_rectangle(cr, (e.x - 24) / d, kPingusHeader + (e.y - 20) / d, 48 / d + 1, 8 / d + 1);
       cairo_fill(cr);
     }
     for (const auto& e : p_.exits) {
-      canvas_.set_color(Color::rgb(48, 192, 80));
+      canvas_.set_color(kExit);
       cairo_rectangle(cr, (e.x - 10) / d, kPingusHeader + (e.y - 28) / d, 20 / d + 1, 28 / d + 1);
       cairo_fill(cr);
     }
@@ -254,7 +259,8 @@ Outcome render_pingus_file(const Level& level, const Plan& plan, const std::file
   }
   Paths paths;
   Outcome outcome = sim.run(plan, &paths);
-  Drawer drawer(level, o);
+  constexpr int kFooter = 24;
+  Drawer drawer(level, o, kFooter);
   drawer.map(sim.colmap());
   drawer.header(fmt::format("{}: {}, saved {}/{} (need {}), dead {}, {} ticks, {} of {} genes used",
                             o.title.empty() ? level.name : o.title,
@@ -268,9 +274,9 @@ Outcome render_pingus_file(const Level& level, const Plan& plan, const std::file
     const auto& pts = paths.paths[i];
     if (pts.empty()) continue;
     const Fate f = outcome.lemmings[i].fate;
-    drawer.canvas().set_color(f == Fate::kSaved ? Color::rgb(80, 230, 90)
-                              : f == Fate::kOut ? Color::rgb(250, 230, 60)
-                                                : Color::rgb(240, 70, 60));
+    drawer.canvas().set_color(f == Fate::kSaved ? kPathSaved
+                              : f == Fate::kOut ? kPathOut
+                                                : kPathDied);
     const double off = (static_cast<double>(i % 5) - 2) * 0.6;
     cairo_move_to(cr, pts[0].first / d + off, kPingusHeader + (pts[0].second - 10) / d + off);
     for (const auto& [x, y] : pts)
@@ -285,6 +291,18 @@ Outcome render_pingus_file(const Level& level, const Plan& plan, const std::file
     render::draw_text(cr, std::string(skill_name(a.skill)).substr(0, 2), a.x / d + 4,
                       kPingusHeader + (a.y - 14) / d, 9, 0, 1, true);
   }
+  // The key, on the header's dark band under the map.
+  drawer.canvas().set_color(Color::rgb(32, 32, 32));
+  cairo_rectangle(cr, 0, drawer.height(), drawer.width(), kFooter);
+  cairo_fill(cr);
+  render::draw_key(cr, drawer.width(), drawer.height() + kFooter / 2.0,
+                   {{kPathSaved, "saved"},
+                    {kPathDied, "died"},
+                    {kPathOut, "still out"},
+                    {kEntrance, "entrance"},
+                    {kExit, "exit"},
+                    {Color::rgb(255, 255, 255), "action given (its first letters)"}},
+                   Color::rgb(200, 200, 200));
   drawer.canvas().save_png(path);
   return outcome;
 }

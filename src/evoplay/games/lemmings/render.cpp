@@ -252,21 +252,6 @@ void draw_header(cairo_t* cr, int width, double height, const std::string& left,
 }
 
 /// A row of coloured swatches with labels, centred.
-void draw_legend(cairo_t* cr, int width, double y,
-                 const std::vector<std::pair<Color, std::string>>& items) {
-  const double size = 12, gap = 16;
-  double total = 0;
-  for (const auto& [c, label] : items)
-    total += size + 5 + render::text_width(cr, label, size) + gap;
-  double x = std::max(8.0, (width - total + gap) / 2);
-  for (const auto& [c, label] : items) {
-    rect(cr, x, y - size / 2, size, size, c);
-    render::set_source(cr, kTextDim);
-    render::draw_text(cr, label, x + size + 5, y, size, 0, 0.5);
-    x += size + 5 + render::text_width(cr, label, size) + gap;
-  }
-}
-
 /// The jobs that can appear in a level: walker, faller, and the jobs of its skills.
 std::vector<std::pair<Color, std::string>> job_legend(const Level& level) {
   std::vector<std::pair<Color, std::string>> items = {{job_color(Job::kWalker), "walker"},
@@ -330,7 +315,7 @@ class FrameDrawer {
       if (l.job == Job::kSaved || l.job == Job::kDead) continue;
       draw_lemming(cr, l, frame_, counts[{l.x, l.y}]);
     }
-    draw_legend(cr, width_, height_ - kFooter / 2 - 2, job_legend(level_));
+    render::draw_key(cr, width_, height_ - kFooter / 2 - 2, job_legend(level_), kTextDim);
   }
 
  private:
@@ -511,11 +496,12 @@ Outcome render_paths_png(const Level& level, const Plan& plan, const std::filesy
       cairo_line_to(cr, f.cx(m.x), f.cy(m.y));
       cairo_stroke(cr);
     }
-    draw_legend(cr, width, height - kFooter / 2 - 2,
-                {{kSaved, "path of a saved lemming"},
-                 {kDied, "died (x)"},
-                 {kStillOut, "still out (o)"},
-                 {Color::rgb(255, 255, 255), "skill given (Cl Fl Bo Bl Bu Ba Mi Di)"}});
+    render::draw_key(cr, width, height - kFooter / 2 - 2,
+                     {{kSaved, "path of a saved lemming"},
+                      {kDied, "died (x)"},
+                      {kStillOut, "still out (o)"},
+                      {Color::rgb(255, 255, 255), "skill given (Cl Fl Bo Bl Bu Ba Mi Di)"}},
+                     kTextDim);
   });
   return outcome;
 }
