@@ -11,7 +11,9 @@
 #include "evoplay/core/atomic_file.hpp"
 #include "evoplay/render/canvas.hpp"
 #include "evoplay/render/gif.hpp"
+#include "evoplay/render/history_plot.hpp"
 #include "evoplay/render/plot.hpp"
+#include "support/error.hpp"
 #include "support/process.hpp"
 
 using namespace evoplay;
@@ -213,6 +215,27 @@ TEST(Plot, WideTickLabelsKeepTheAxisTitleInThePicture) {
 
 // Found by the fuzzer (fuzz/plot_history.cpp, `evoplay plot --log`): a logarithmic axis with no
 // positive value, or with values near the largest double, counted decades forever (out of memory).
+// A history's chart: a series per column asked, its legend the column's name or the words given
+// for it (the Birds generator's min_hamming reads "closest pair of individuals"); a right-axis
+// column without values is left out; a missing column names the file.
+TEST(HistoryPlot, SeriesPerColumnLabelledAsAsked) {
+  const auto table = evoplay::parse_csv(
+      "generation,best,mean,min_hamming,diversity\n0,5,7,3,\n1,4,6,2,\n", "h.csv");
+  HistoryPlotOptions options;
+  options.columns = {"best", "min_hamming"};
+  options.labels = {{"min_hamming", "closest pair of individuals"}};
+  const LinePlot plot = history_line_plot(table, options, "h.csv");
+  ASSERT_EQ(plot.series.size(), 2u);  // diversity (right axis) has no values
+  EXPECT_EQ(plot.series[0].label, "best");
+  EXPECT_EQ(plot.series[1].label, "closest pair of individuals");
+  EXPECT_EQ(plot.series[1].y, (std::vector<double>{3, 2}));
+  options.columns = {"worst"};
+  const auto e = test_support::error_from([&] { history_line_plot(table, options, "h.csv"); },
+                                          "missing column");
+  EXPECT_NE(e.message().find("no column 'worst'"), std::string::npos) << e.message();
+  EXPECT_EQ(e.file(), "h.csv");
+}
+
 TEST(Plot, LogAxesOfAnyValuesEnd) {
   const auto dir = test_support::scratch_dir("plot-log");
   for (const std::vector<double>& y :

@@ -9,8 +9,8 @@
 
 namespace evoplay::render {
 
-void save_history_plot(const std::filesystem::path& path, const CsvTable& history,
-                       const HistoryPlotOptions& options, const std::string& source_name) {
+LinePlot history_line_plot(const CsvTable& history, const HistoryPlotOptions& options,
+                           const std::string& source_name) {
   auto need = [&](const std::string& name) {
     if (history.column(name) < 0) {
       std::string have;
@@ -29,7 +29,7 @@ void save_history_plot(const std::filesystem::path& path, const CsvTable& histor
   int color = 0;
   for (const auto& name : options.columns) {
     Series s;
-    s.label = name;
+    s.label = options.labels.contains(name) ? options.labels.at(name) : name;
     s.x = x;
     s.y = need(name);
     s.color = color++;
@@ -43,7 +43,7 @@ void save_history_plot(const std::filesystem::path& path, const CsvTable& histor
     for (double v : y) any = any || std::isfinite(v);
     if (!any) continue;
     Series s;
-    s.label = name;
+    s.label = options.labels.contains(name) ? options.labels.at(name) : name;
     s.x = x;
     s.y = std::move(y);
     s.right_axis = true;
@@ -54,7 +54,12 @@ void save_history_plot(const std::filesystem::path& path, const CsvTable& histor
   if (plot.series.size() > options.columns.size() && options.right_columns.size() > 1) {
     plot.y2_label.clear();
   }
-  save_line_plot(path, plot);
+  return plot;
+}
+
+void save_history_plot(const std::filesystem::path& path, const CsvTable& history,
+                       const HistoryPlotOptions& options, const std::string& source_name) {
+  save_line_plot(path, history_line_plot(history, options, source_name));
 }
 
 void save_history_plot(const std::filesystem::path& path, const History& history,

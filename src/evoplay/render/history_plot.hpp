@@ -3,11 +3,13 @@
 // with diversity on a second axis when the run recorded it.
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "evoplay/core/fields.hpp"
 #include "evoplay/core/history.hpp"
+#include "evoplay/render/plot.hpp"
 
 namespace evoplay::render {
 
@@ -19,6 +21,8 @@ struct HistoryPlotOptions {
   std::string y_label = "fitness";
   std::string y2_label = "diversity";
   bool log_y = false;
+  /// A legend's words for a column (e.g. min_hamming: "closest pair"); not listed: its name.
+  std::map<std::string, std::string> labels;
 
   /// What `evoplay plot` lets a person choose (core/fields.hpp).
   template <class S, class V>
@@ -32,7 +36,12 @@ struct HistoryPlotOptions {
   void validate() const { fields::check(*this); }
 };
 
-/// Draws the chosen columns of a history table. Throws Error if a column is missing.
+/// The chart of the chosen columns of a history table: a series per column, labelled by
+/// options.labels or the column's name. Throws Error (at `source_name`) if a column is missing.
+LinePlot history_line_plot(const CsvTable& history, const HistoryPlotOptions& options,
+                           const std::string& source_name);
+
+/// Draws it. Throws Error if a column is missing.
 void save_history_plot(const std::filesystem::path& path, const CsvTable& history,
                        const HistoryPlotOptions& options, const std::string& source_name);
 

@@ -168,6 +168,8 @@ void save_plots(const std::filesystem::path& dir, const History& history,
   hamming.y_label = "minimum Hamming distance (composites)";
   hamming.right_columns = {"diversity"};
   hamming.y2_label = "mean Hamming distance / length";
+  hamming.labels = {{"min_hamming", "closest pair of individuals"},
+                    {"diversity", "mean distance / length"}};
   render::save_history_plot(dir / "hamming.png", history, hamming);
 }
 
