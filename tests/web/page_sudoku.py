@@ -1,6 +1,8 @@
 """Sudoku: solved exactly; the grid typed into (digits, arrows) and a puzzle pasted and copied;
 the GA's live run on the default puzzle with the page's defaults, to a solution, shown at the
 page's pace; a bad puzzle's error with no stale board beside it."""
+import math
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -101,6 +103,13 @@ def sudoku_ga(s):
         fail(f"sudoku: the chart's titles are {titles}")
     if s.d.find_elements(By.CSS_SELECTOR, "#chart .y-title, #chart .x-title"):
         fail("sudoku: axis titles outside the canvas as well as on it")
+    # Round ticks along both axes (once only the two ends, unrounded: 29.45 and 0).
+    for axis in ("x", "y"):
+        ticks = [float(t) for t in canvas.get_attribute(f"data-{axis}-ticks").split(",")]
+        step = ticks[1] - ticks[0] if len(ticks) > 1 else 0
+        mantissa = step / 10 ** math.floor(math.log10(step)) if step > 0 else 0
+        if len(ticks) < 3 or not any(abs(mantissa - m) < 1e-9 for m in (1, 2, 2.5, 5)):
+            fail(f"sudoku: the chart's {axis} ticks are {ticks}")
     if canvas.get_attribute("data-legend") != "right":
         fail(f"sudoku: the legend is at the {canvas.get_attribute('data-legend')}, over the falling curve")
     s.shot("sudoku-ga")

@@ -9,7 +9,8 @@ export class Chart {
     this.yTitle = titles.y || 'fitness';
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'chart';
-    // What the canvas shows, for tests and assistive tools: its axes' titles, its legend's corner.
+    // What the canvas shows, for tests and assistive tools: its axes' titles (then, once drawn,
+    // its ticks and its legend's corner).
     this.canvas.dataset.xTitle = this.xTitle;
     this.canvas.dataset.yTitle = this.yTitle;
     this.canvas.setAttribute('aria-label', `chart: ${this.yTitle} against ${this.xTitle}`);
@@ -83,16 +84,31 @@ export class Chart {
     if (!Number.isFinite(x0)) return;
     const px = (x) => box.left + ((x - x0) / (x1 - x0)) * box.width;
     const py = (y) => box.bottom - ((y - y0) / (y1 - y0)) * box.height;
+    // Ticks at round values (1, 2, 2.5 or 5 times a power of ten), with light grid lines.
     c.fillStyle = '#444';
     c.font = '11px sans-serif';
+    c.strokeStyle = '#e4e4e4';
     c.textAlign = 'right';
-    c.fillText(String(+y1.toPrecision(4)), box.left - 4, box.top + 10);
-    c.fillText(String(+y0.toPrecision(4)), box.left - 4, box.bottom);
+    c.textBaseline = 'middle';
+    const yTicks = niceTicks(y0, y1, 4), xTicks = niceTicks(x0, x1, 5);
+    for (const t of yTicks) {
+      c.beginPath();
+      c.moveTo(box.left, py(t));
+      c.lineTo(box.left + box.width, py(t));
+      c.stroke();
+      c.fillText(tickText(t), box.left - 4, py(t));
+    }
+    c.textAlign = 'center';
+    c.textBaseline = 'alphabetic';
+    for (const t of xTicks) {  // centred under its tick, kept inside the canvas
+      const text = tickText(t), half = c.measureText(text).width / 2;
+      c.fillText(text, Math.min(Math.max(px(t), half + 1), w - half - 1), box.bottom + 14);
+    }
     c.textAlign = 'left';
-    c.fillText(String(x0), box.left, box.bottom + 14);
-    c.textAlign = 'right';
-    c.fillText(String(x1), box.left + box.width, box.bottom + 14);
-    c.textAlign = 'left';
+    c.strokeStyle = '#999';
+    c.strokeRect(box.left, box.top, box.width, box.height);  // over the grid's ends
+    this.canvas.dataset.yTicks = yTicks.join(',');
+    this.canvas.dataset.xTicks = xTicks.join(',');
     // The first series (best) drawn last, over the others; each keeps its colour. The legend's
     // names side by side, each as wide as its text, in the top corner (left or right) that holds
     // fewer of the points: a falling curve starts at the top left, a rising one ends top right.
@@ -123,6 +139,24 @@ export class Chart {
       c.fillText(name, legendX[i], box.top + 12);
     }
   }
+}
+
+// About `count` round values within [lo, hi]: multiples of 1, 2, 2.5 or 5 times a power of ten.
+export function niceTicks(lo, hi, count) {
+  if (!(hi > lo)) return [lo];
+  const raw = (hi - lo) / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw);
+  const ticks = [];
+  for (let t = Math.ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9; t += step) {
+    ticks.push(+t.toPrecision(12));
+  }
+  return ticks;
+}
+
+// A tick's text: at most 4 significant digits, thousands grouped (12,000; 0.25; 1.5e+6).
+function tickText(t) {
+  return Math.abs(t) >= 1e6 ? t.toPrecision(2) : (+t.toPrecision(4)).toLocaleString('en-US');
 }
 
 // history.csv (docs/runs.md) as {columns, rows}: numbers, empty cells NaN. A last line without
