@@ -110,7 +110,7 @@ def sudoku_ga(s):
         mantissa = step / 10 ** math.floor(math.log10(step)) if step > 0 else 0
         if len(ticks) < 3 or not any(abs(mantissa - m) < 1e-9 for m in (1, 2, 2.5, 5)):
             fail(f"sudoku: the chart's {axis} ticks are {ticks}")
-    if canvas.get_attribute("data-legend") != "right":
+    if canvas.get_attribute("data-legend") != "top-right":
         fail(f"sudoku: the legend is at the {canvas.get_attribute('data-legend')}, over the falling curve")
     s.shot("sudoku-ga")
 

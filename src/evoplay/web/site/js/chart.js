@@ -110,23 +110,32 @@ export class Chart {
     this.canvas.dataset.yTicks = yTicks.join(',');
     this.canvas.dataset.xTicks = xTicks.join(',');
     // The first series (best) drawn last, over the others; each keeps its colour. The legend's
-    // names side by side, each as wide as its text, in the top corner (left or right) that holds
-    // fewer of the points: a falling curve starts at the top left, a rising one ends top right.
+    // names side by side, each as wide as its text, in the corner whose band hides the least of
+    // the curves (points every 4 pixels along them): top left, top right, bottom right, bottom
+    // left, the first of those on a tie. A falling curve leaves the top right free, a rising one
+    // the top left, one along the top a bottom corner.
     const all = [...this.series];
     const legendWidth = all.reduce((w, [name]) => w + c.measureText(name).width + 14, 0);
-    const hidden = (left) => {
-      let n = 0;
-      for (const [, s] of all) {
-        for (const [x, y] of s) {
-          const u = px(x), v = py(y);
-          n += u >= left - 8 && u <= left + legendWidth + 8 && v <= box.top + 18;  // with its margin
+    const ink = [];
+    for (const [, s] of all) {
+      s.forEach(([x, y], k) => {
+        const u = px(x), v = py(y);
+        const [u0, v0] = k ? [px(s[k - 1][0]), py(s[k - 1][1])] : [u, v];
+        const steps = Math.min(1000, Math.ceil(Math.hypot(u - u0, v - v0) / 4));
+        for (let t = 0; t <= steps; ++t) {
+          const f = steps ? t / steps : 1;
+          ink.push([u0 + f * (u - u0), v0 + f * (v - v0)]);
         }
-      }
-      return n;
-    };
+      });
+    }
     const right = box.left + box.width - 8 - legendWidth;
-    const legendLeft = hidden(right) < hidden(box.left + 8) ? right : box.left + 8;
-    this.canvas.dataset.legend = legendLeft === right ? 'right' : 'left';
+    const corners = [['top-left', box.left + 8, box.top + 12], ['top-right', right, box.top + 12],
+      ['bottom-right', right, box.bottom - 8], ['bottom-left', box.left + 8, box.bottom - 8]];
+    const hidden = ([, left, base]) => ink.filter(([u, v]) => u >= left - 8 &&
+      u <= left + legendWidth + 8 && v >= base - 14 && v <= base + 6).length;
+    const counts = corners.map(hidden);
+    const [corner, legendLeft, legendBase] = corners[counts.indexOf(Math.min(...counts))];
+    this.canvas.dataset.legend = corner;
     const legendX = [];
     all.reduce((x, [name]) => legendX.push(x) && x + c.measureText(name).width + 14, legendLeft);
     for (let i = all.length - 1; i >= 0; --i) {
@@ -136,7 +145,7 @@ export class Chart {
       s.forEach(([x, y], k) => (k ? c.lineTo(px(x), py(y)) : c.moveTo(px(x), py(y))));
       c.stroke();
       c.fillStyle = c.strokeStyle;
-      c.fillText(name, legendX[i], box.top + 12);
+      c.fillText(name, legendX[i], legendBase);
     }
   }
 }
