@@ -19,8 +19,10 @@ RunDir begin_run(const std::string& out, std::string_view command, std::uint64_t
   std::string folder(command);
   std::replace(folder.begin(), folder.end(), ' ', '-');
   RunDir run = RunDir::create(out, folder);
-  auto config = run_config(command, seed, threads);
-  if (!settings.is_null()) config.update(settings);  // null: no settings beyond the head
+  // The settings, then the head over them: a settings object that carries a head of its own
+  // (another command's name, threads not resolved) does not replace this run's.
+  nlohmann::json config = settings.is_null() ? nlohmann::json::object() : settings;
+  config.update(run_config(command, seed, threads));
   run.write_json("config.json", config);
   return run;
 }

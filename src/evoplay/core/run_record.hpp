@@ -22,7 +22,7 @@ nlohmann::json run_config(std::string_view command, std::uint64_t seed, int thre
                           int ranks = 1);
 
 /// Opens the run folder `out` (empty: runs/<command>-<time>, spaces as '-') and writes
-/// config.json: run_config() with `settings` merged over it.
+/// config.json: `settings` (null: none) with run_config()'s head over them.
 RunDir begin_run(const std::string& out, std::string_view command, std::uint64_t seed,
                  int threads, const nlohmann::json& settings);
 

@@ -34,7 +34,7 @@ struct Context {
   /// root/part, created.
   std::filesystem::path folder(const std::string& part) const;
   /// The part's run folder root/part, its config.json written as every run's (core/
-  /// run_record.hpp: command "demo PART", version, seed, threads) with `settings` merged over it.
+  /// run_record.hpp): `settings` under the head (command "demo PART", version, seed, threads).
   RunDir begin_part(const std::string& part, const nlohmann::json& settings = {}) const;
   /// Adds a picture or file to the list printed at the end.
   void show(std::string_view label, std::filesystem::path path);

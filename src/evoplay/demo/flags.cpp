@@ -31,9 +31,7 @@ void flags(Context& ctx) {
   const auto maps = fl::load_tournament_maps(settings.maps);
   const auto report = fl::play_tournament(settings, maps);
   const auto& result = report.result;
-  auto config = settings.to_json();
-  config.erase("command");  // the part's own: "demo flags"
-  const RunDir run = ctx.begin_part("flags", config);
+  const RunDir run = ctx.begin_part("flags", settings.to_json());
   run.write_json("result.json", report.to_json());
   report.write_files(run);
   for (int b : result.ranking) {

@@ -12,7 +12,8 @@ namespace sd = games::sudoku;
 
 void sudoku(Context& ctx) {
   const auto dir = ctx.folder("sudoku");
-  RunDir run = ctx.begin_part("sudoku");
+  RunDir run =
+      ctx.begin_part("sudoku", sd::showcase_settings(sd::kShowcasePuzzle, ctx.seed, ctx.threads));
   const auto shown = sd::run_showcase(sd::kShowcasePuzzle, ctx.seed, ctx.threads, run);
   ctx.say("  strong preset: {} in {} generations, {} evaluations, {:.2f} s\n",
           shown.strong.counters.solved ? "solved" : "not solved", shown.strong.counters.generations,

@@ -19,6 +19,10 @@ LinePlot history_line_plot(const CsvTable& history, const HistoryPlotOptions& op
     }
     return history.values(name);
   };
+  const auto label_of = [&](const std::string& name) {
+    const auto it = options.labels.find(name);
+    return it == options.labels.end() ? name : it->second;
+  };
   LinePlot plot;
   plot.title = options.title;
   plot.x_label = options.x_column;
@@ -29,7 +33,7 @@ LinePlot history_line_plot(const CsvTable& history, const HistoryPlotOptions& op
   int color = 0;
   for (const auto& name : options.columns) {
     Series s;
-    s.label = options.labels.contains(name) ? options.labels.at(name) : name;
+    s.label = label_of(name);
     s.x = x;
     s.y = need(name);
     s.color = color++;
@@ -43,7 +47,7 @@ LinePlot history_line_plot(const CsvTable& history, const HistoryPlotOptions& op
     for (double v : y) any = any || std::isfinite(v);
     if (!any) continue;
     Series s;
-    s.label = options.labels.contains(name) ? options.labels.at(name) : name;
+    s.label = label_of(name);
     s.x = x;
     s.y = std::move(y);
     s.right_axis = true;

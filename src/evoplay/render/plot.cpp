@@ -92,28 +92,6 @@ Axis make_axis(Range r, bool log, std::optional<double> fix_lo, std::optional<do
   return axis;
 }
 
-}  // namespace
-
-std::vector<std::string> log_tick_labels(const std::vector<double>& ticks) {
-  const bool plain =
-      std::all_of(ticks.begin(), ticks.end(), [](double t) { return t >= 1 && t <= 1e6; });
-  std::vector<std::string> labels;
-  for (const double t : ticks) {
-    if (!plain) {
-      labels.push_back(fmt::format("1e{}", static_cast<int>(std::lround(std::log10(t)))));
-      continue;
-    }
-    std::string digits = fmt::format("{}", static_cast<long long>(std::llround(t)));
-    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3) {
-      digits.insert(static_cast<std::size_t>(i), ",");
-    }
-    labels.push_back(std::move(digits));
-  }
-  return labels;
-}
-
-namespace {
-
 void set_dash(cairo_t* cr, bool dashed) {
   if (dashed) {
     const double d[] = {7, 4};
@@ -229,7 +207,12 @@ void draw_marker(cairo_t* cr, double x, double y, int style) {
 
 constexpr double kTickFont = 13;
 
-std::vector<std::string> tick_labels(const Axis& axis);
+std::vector<std::string> tick_labels(const Axis& axis) {
+  if (axis.log) return log_tick_labels(axis.ticks);
+  std::vector<std::string> labels;
+  for (const double t : axis.ticks) labels.push_back(tick_label(t, axis.step));
+  return labels;
+}
 
 // Pixels beside a y axis for its tick labels and its title: 88, or more when the widest label is
 // wider than 48 px (such as "1,000,000" on a log axis), so that the title stays in the picture.
@@ -448,16 +431,23 @@ std::string tick_label(double value, double step) {
   return fmt::format("{:.{}f}", value, decimals);
 }
 
-namespace {
-
-std::vector<std::string> tick_labels(const Axis& axis) {
-  if (axis.log) return log_tick_labels(axis.ticks);
+std::vector<std::string> log_tick_labels(const std::vector<double>& ticks) {
+  const bool plain =
+      std::all_of(ticks.begin(), ticks.end(), [](double t) { return t >= 1 && t <= 1e6; });
   std::vector<std::string> labels;
-  for (const double t : axis.ticks) labels.push_back(tick_label(t, axis.step));
+  for (const double t : ticks) {
+    if (!plain) {
+      labels.push_back(fmt::format("1e{}", static_cast<int>(std::lround(std::log10(t)))));
+      continue;
+    }
+    std::string digits = fmt::format("{}", static_cast<long long>(std::llround(t)));
+    for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3) {
+      digits.insert(static_cast<std::size_t>(i), ",");
+    }
+    labels.push_back(std::move(digits));
+  }
   return labels;
 }
-
-}  // namespace
 
 void save_line_plot(const std::filesystem::path& path, const LinePlot& plot) {
   Range xr, yr, y2r;

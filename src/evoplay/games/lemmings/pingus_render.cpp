@@ -21,6 +21,7 @@ constexpr int kPingusHeader = 22;
 const Color kPathSaved = Color::rgb(80, 230, 90), kPathOut = Color::rgb(250, 230, 60),
             kPathDied = Color::rgb(240, 70, 60);
 const Color kEntrance = Color::rgb(60, 60, 60), kExit = Color::rgb(48, 192, 80);
+const Color kBand = Color::rgb(32, 32, 32);  // under the header's text and the key
 
 constexpr std::uint32_t kPingusSky = 0x18243a, kGround = 0x8a5a2e, kSolid = 0x8c8c96,
                         kBridge = 0xd8b878, kWater = 0x2f6fd0, kLava = 0xd8501c;
@@ -144,7 +145,7 @@ class Drawer {
 
   void header(const std::string& text) {
     cairo_t* cr = canvas_.cr();
-    canvas_.set_color(Color::rgb(32, 32, 32));
+    canvas_.set_color(kBand);
     cairo_rectangle(cr, 0, 0, w_, kPingusHeader);
     cairo_fill(cr);
     canvas_.set_color(Color::rgb(255, 255, 255));
@@ -292,7 +293,7 @@ Outcome render_pingus_file(const Level& level, const Plan& plan, const std::file
                       kPingusHeader + (a.y - 14) / d, 9, 0, 1, true);
   }
   // The key, on the header's dark band under the map.
-  drawer.canvas().set_color(Color::rgb(32, 32, 32));
+  drawer.canvas().set_color(kBand);
   cairo_rectangle(cr, 0, drawer.height(), drawer.width(), kFooter);
   cairo_fill(cr);
   render::draw_key(cr, drawer.width(), drawer.height() + kFooter / 2.0,

@@ -251,7 +251,6 @@ void draw_header(cairo_t* cr, int width, double height, const std::string& left,
   render::draw_text(cr, right, width - 10, height / 2, 14, 1, 0.5, false);
 }
 
-/// A row of coloured swatches with labels, centred.
 /// The jobs that can appear in a level: walker, faller, and the jobs of its skills.
 std::vector<std::pair<Color, std::string>> job_legend(const Level& level) {
   std::vector<std::pair<Color, std::string>> items = {{job_color(Job::kWalker), "walker"},

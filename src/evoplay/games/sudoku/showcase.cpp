@@ -5,22 +5,34 @@
 #include <string>
 
 #include "evoplay/core/history_log.hpp"
-#include "evoplay/core/run_record.hpp"
 #include "evoplay/games/sudoku/render.hpp"
 #include "evoplay/render/history_plot.hpp"
 
 namespace evoplay::games::sudoku {
 
+namespace {
+
+GaSettings preset_settings(const std::string& preset, std::uint64_t seed, int threads) {
+  GaSettings s = GaSettings::preset_named(preset);
+  s.seed = seed;
+  s.threads = threads;
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json showcase_settings(std::string_view line, std::uint64_t seed, int threads) {
+  return {{"puzzle", to_line(parse_puzzles(line, "showcase").at(0).board)},
+          {"strong", preset_settings("strong", seed, threads).to_json()},
+          {"paper", preset_settings("paper", seed, threads).to_json()}};
+}
+
 ShowcaseResult run_showcase(std::string_view line, std::uint64_t seed, int threads, RunDir& run) {
   const Board puzzle = parse_puzzles(line, "showcase").at(0).board;
   ShowcaseResult shown;
-  // config.json as every run's (the demo's part: "demo sudoku"), then both presets' settings.
-  nlohmann::json config = run_config("demo sudoku", seed, threads), result;
-  config["puzzle"] = to_line(puzzle);
+  nlohmann::json result;
   for (const std::string preset : {"strong", "paper"}) {
-    GaSettings s = GaSettings::preset_named(preset);
-    s.seed = seed;
-    s.threads = threads;
+    const GaSettings s = preset_settings(preset, seed, threads);
     const bool strong = preset == "strong";
     GaOutcome& out = strong ? shown.strong : shown.paper;
     const std::string prefix = strong ? "" : "paper-";
@@ -28,7 +40,6 @@ ShowcaseResult run_showcase(std::string_view line, std::uint64_t seed, int threa
     Control control;
     control.observer = &live;
     out = solve_ga(puzzle, s, control);
-    config[preset] = s.to_json();
     result[preset] = {
         {"solved", out.counters.solved},           {"fitness", out.fitness()},
         {"generations", out.counters.generations}, {"evaluations", out.counters.evaluations},
@@ -54,7 +65,6 @@ ShowcaseResult run_showcase(std::string_view line, std::uint64_t seed, int threa
                               : fmt::format("paper GA after {} generations: fitness {}",
                                             out.counters.generations, out.fitness()));
   }
-  run.write_json("config.json", config);
   run.finish(result);
   return shown;
 }

@@ -3,9 +3,10 @@
 //
 // Why it exists: the showcase is a capability like the others (a front end other than the
 // command line can show it too): both runs, their histories, fitness plots and best boards,
-// and the run's config.json and result.json, from one call.
+// and the run's result.json, from one call (its settings from showcase_settings()).
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "evoplay/core/run_dir.hpp"
@@ -21,9 +22,13 @@ struct ShowcaseResult {
   GaOutcome strong, paper;
 };
 
-/// Solves `puzzle` (one line) with the strong and the paper preset and writes into `run`:
-/// history.csv, fitness.png, board.png (strong), the same prefixed "paper-", config.json and
-/// result.json (the run is then finished).
+/// The settings of both runs, for config.json before they start: the puzzle (one line) and each
+/// preset's GA settings with `seed` and `threads`.
+nlohmann::json showcase_settings(std::string_view puzzle, std::uint64_t seed, int threads);
+
+/// Solves `puzzle` (one line) with the strong and the paper preset (showcase_settings()) and
+/// writes into `run`: history.csv, fitness.png, board.png (strong), the same prefixed "paper-",
+/// and result.json (the run is then finished; its config.json is the caller's).
 ShowcaseResult run_showcase(std::string_view puzzle, std::uint64_t seed, int threads, RunDir& run);
 
 }  // namespace evoplay::games::sudoku
