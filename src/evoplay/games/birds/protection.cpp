@@ -5,7 +5,6 @@
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/outline.hpp"
 #include "evoplay/games/birds/settings_check.hpp"
-#include "evoplay/games/birds/sling.hpp"
 
 namespace evoplay::games::birds {
 
@@ -33,7 +32,8 @@ nlohmann::json ProtectionReport::to_json() const {
           {"per_pig", list}};
 }
 
-Flights::Flights(const Level& level, const ProtectionSettings& s) : radius_(s.radius) {
+Flights::Flights(const Level& level, const ProtectionSettings& s)
+    : radius_(s.radius), gravity_(flight_gravity(BirdType::kRed)) {
   s.validate();
   std::vector<Solid> solids;
   Bounds all{1e300, 1e300, -1e300, -1e300};
@@ -42,90 +42,61 @@ Flights::Flights(const Level& level, const ProtectionSettings& s) : radius_(s.ra
     solids.push_back(solid_of(o));
     all.add(solids.back().box);
   }
-  const double g = flight_gravity(BirdType::kRed);
-  const double dt = 0.02, r = s.radius, edge = level.half_width() + 1;
+  const double r = s.radius, edge = level.half_width() + 1;
   const int angles =
       static_cast<int>(std::floor((s.max_angle - s.min_angle) / s.angle_step + 1e-9));
-  // The points of every flight until the ground or the level's edge, counted first: one
-  // reservation instead of a dozen growing copies of a list of tens of thousands of points.
-  std::size_t most = 0;
+  flights_.reserve(s.pulls.size() * static_cast<std::size_t>(angles + 1));
   for (const double pull : s.pulls) {
     for (int k = 0; k <= angles; ++k) {
-      const Launch launch =
-          launch_of(level.slingshot, BirdType::kRed, s.min_angle + k * s.angle_step, pull);
-      for (int n = 1; n < 2000; ++n, ++most) {
-        const Point at = flight_point(launch, g, dt, n);
-        if (at.y - r <= kGroundY || std::abs(at.x) > edge) break;
-      }
-    }
-  }
-  points_.reserve(most);
-  angle_of_.reserve(most);
-  Bounds span{1e300, 1e300, -1e300, -1e300};
-  for (const double pull : s.pulls) {
-    for (int k = 0; k <= angles; ++k) {
-      const double angle = s.min_angle + k * s.angle_step;
-      const Launch launch = launch_of(level.slingshot, BirdType::kRed, angle, pull);
-      for (int n = 1; n < 2000; ++n) {
-        const Point at = flight_point(launch, g, dt, n);
+      Flight f;
+      f.angle = s.min_angle + k * s.angle_step;
+      f.launch = launch_of(level.slingshot, BirdType::kRed, f.angle, pull);
+      for (int n = 1; n < 2000; ++n, ++f.length) {
+        const Point at = flight_point(f.launch, gravity_, kStep, n);
         if (at.y - r <= kGroundY || std::abs(at.x) > edge) break;
         const Bounds disc{at.x - r, at.y - r, at.x + r, at.y + r};
-        bool blocked = false;
-        if (disc.overlaps(all)) {
-          Solid bird;
-          bird.round = true;
-          bird.centre = at;
-          bird.radius = r;
-          bird.box = disc;
-          for (std::size_t i = 0; i < solids.size() && !blocked; ++i) {
-            blocked = disc.overlaps(solids[i].box) && distance_between(bird, solids[i]) <= 0;
-          }
-        }
-        if (blocked) break;
-        points_.push_back(at);
-        angle_of_.push_back(angle);
-        span.add({at.x, at.y, at.x, at.y});
-      }
-    }
-  }
-  if (points_.empty()) return;
-  x0_ = span.min_x - r;
-  y0_ = span.min_y - r;
-  columns_ = static_cast<int>(std::floor((span.max_x + r - x0_) / kCell)) + 1;
-  rows_ = static_cast<int>(std::floor((span.max_y + r - y0_) / kCell)) + 1;
-  cells_.assign(static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_), {});
-  for (std::size_t i = 0; i < points_.size(); ++i) {
-    const int c = static_cast<int>((points_[i].x - x0_) / kCell);
-    const int row = static_cast<int>((points_[i].y - y0_) / kCell);
-    cells_[static_cast<std::size_t>(row) * static_cast<std::size_t>(columns_) +
-           static_cast<std::size_t>(c)]
-        .push_back(static_cast<int>(i));
-  }
-}
-
-std::optional<double> Flights::reaches(const Solid& target) const {
-  if (cells_.empty()) return std::nullopt;
-  const double r = radius_;
-  const int c0 = std::max(0, static_cast<int>(std::floor((target.box.min_x - r - x0_) / kCell)));
-  const int c1 =
-      std::min(columns_ - 1, static_cast<int>(std::floor((target.box.max_x + r - x0_) / kCell)));
-  const int r0 = std::max(0, static_cast<int>(std::floor((target.box.min_y - r - y0_) / kCell)));
-  const int r1 =
-      std::min(rows_ - 1, static_cast<int>(std::floor((target.box.max_y + r - y0_) / kCell)));
-  std::optional<double> best;
-  for (int row = r0; row <= r1; ++row) {
-    for (int c = c0; c <= c1; ++c) {
-      for (int i : cells_[static_cast<std::size_t>(row) * static_cast<std::size_t>(columns_) +
-                          static_cast<std::size_t>(c)]) {
-        const Point& at = points_[static_cast<std::size_t>(i)];
-        const double angle = angle_of_[static_cast<std::size_t>(i)];
-        if (best && angle >= *best) continue;
+        if (!disc.overlaps(all)) continue;
         Solid bird;
         bird.round = true;
         bird.centre = at;
         bird.radius = r;
-        bird.box = {at.x - r, at.y - r, at.x + r, at.y + r};
-        if (bird.box.overlaps(target.box) && distance_between(bird, target) <= 0) best = angle;
+        bird.box = disc;
+        bool blocked = false;
+        for (std::size_t i = 0; i < solids.size() && !blocked; ++i) {
+          blocked = disc.overlaps(solids[i].box) && distance_between(bird, solids[i]) <= 0;
+        }
+        if (blocked) break;
+      }
+      if (f.length > 0) flights_.push_back(f);
+    }
+  }
+}
+
+std::optional<double> Flights::reaches(const Solid& target) const {
+  const double r = radius_;
+  std::optional<double> best;
+  for (const Flight& f : flights_) {
+    if (best && f.angle >= *best) continue;
+    // The steps whose disc can overlap the target's box in x (a step or two of margin for
+    // rounding; each step is then tested exactly).
+    int first = 1, last = f.length;
+    const double dx = f.launch.velocity.x * kStep;
+    if (std::abs(dx) > 1e-9) {
+      const double a = (target.box.min_x - r - f.launch.position.x) / dx;
+      const double b = (target.box.max_x + r - f.launch.position.x) / dx;
+      first = std::max(first, static_cast<int>(std::floor(std::min(a, b))) - 1);
+      last = std::min(last, static_cast<int>(std::ceil(std::max(a, b))) + 1);
+    }
+    for (int n = first; n <= last; ++n) {
+      const Point at = flight_point(f.launch, gravity_, kStep, n);
+      Solid bird;
+      bird.round = true;
+      bird.centre = at;
+      bird.radius = r;
+      bird.box = {at.x - r, at.y - r, at.x + r, at.y + r};
+      if (bird.box.overlaps(target.box) && distance_between(bird, target) <= 0) {
+        best = f.angle;
+        break;
       }
     }
   }

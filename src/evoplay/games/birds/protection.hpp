@@ -12,6 +12,7 @@
 
 #include "evoplay/games/birds/level.hpp"
 #include "evoplay/games/birds/outline.hpp"
+#include "evoplay/games/birds/sling.hpp"
 
 namespace evoplay::games::birds {
 
@@ -24,23 +25,24 @@ struct ProtectionSettings {
 };
 
 /// The swept flights of a level: every step of every angle's flight until it first touches a
-/// block, TNT, a platform or the ground (or leaves the level).
+/// block, TNT, a platform or the ground (or leaves the level). Kept as each flight's launch and
+/// length, not as points: a flight's position at step n has a closed form, and its x is linear
+/// in n, so the steps that can come near a target are found without a grid.
 class Flights {
  public:
   Flights(const Level& level, const ProtectionSettings& settings);
   /// The lowest angle whose flight reaches `target` (touches its outline), if any.
   std::optional<double> reaches(const Solid& target) const;
-  int points() const { return static_cast<int>(points_.size()); }
 
  private:
-  std::vector<Point> points_;
-  std::vector<double> angle_of_;
-  double radius_;
-  // Points in a grid of cells kCell wide, for looking up those near a target.
-  static constexpr double kCell = 0.5;
-  double x0_ = 0, y0_ = 0;
-  int columns_ = 0, rows_ = 0;
-  std::vector<std::vector<int>> cells_;
+  struct Flight {
+    Launch launch;
+    double angle = 0;
+    int length = 0;  // steps 1..length are in the air
+  };
+  std::vector<Flight> flights_;
+  double radius_, gravity_;
+  static constexpr double kStep = 0.02;  // seconds: Box2D's step of the game
 };
 
 struct PigExposure {

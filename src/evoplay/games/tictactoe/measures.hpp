@@ -64,6 +64,9 @@ class Referee {
 class PolicyCache {
  public:
   PolicyCache(const AgentPolicy& policy, const Referee& referee, bool all_now = false);
+  ~PolicyCache();
+  PolicyCache(const PolicyCache&) = delete;
+  PolicyCache& operator=(const PolicyCache&) = delete;
   const MoveDist& at(int id);
   /// Only for a cache made with all_now.
   const MoveDist& at(int id) const {
