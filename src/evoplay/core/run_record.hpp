@@ -18,13 +18,12 @@ namespace evoplay {
 
 /// config.json's head: {"command", "version", "seed", "threads" (0 resolved to the cores),
 /// "ranks"}.
-nlohmann::json run_config(std::string_view command, std::uint64_t seed, int threads,
-                          int ranks = 1);
+nlohmann::json run_config(std::string_view command, std::uint64_t seed, int threads, int ranks = 1);
 
 /// Opens the run folder `out` (empty: runs/<command>-<time>, spaces as '-') and writes
 /// config.json: `settings` (null: none) with run_config()'s head over them.
-RunDir begin_run(const std::string& out, std::string_view command, std::uint64_t seed,
-                 int threads, const nlohmann::json& settings);
+RunDir begin_run(const std::string& out, std::string_view command, std::uint64_t seed, int threads,
+                 const nlohmann::json& settings);
 
 /// Writes result.json, marked "stopped": "cancelled" when the run was cancelled.
 void finish_run(RunDir& run, const nlohmann::json& result, bool cancelled);

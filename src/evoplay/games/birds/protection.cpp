@@ -32,6 +32,20 @@ nlohmann::json ProtectionReport::to_json() const {
           {"per_pig", list}};
 }
 
+namespace {
+
+// The bird in flight at `at`: a disc of radius r.
+Solid bird_at(Point at, double r) {
+  Solid bird;
+  bird.round = true;
+  bird.centre = at;
+  bird.radius = r;
+  bird.box = {at.x - r, at.y - r, at.x + r, at.y + r};
+  return bird;
+}
+
+}  // namespace
+
 Flights::Flights(const Level& level, const ProtectionSettings& s)
     : radius_(s.radius), gravity_(flight_gravity(BirdType::kRed)) {
   s.validate();
@@ -54,16 +68,11 @@ Flights::Flights(const Level& level, const ProtectionSettings& s)
       for (int n = 1; n < 2000; ++n, ++f.length) {
         const Point at = flight_point(f.launch, gravity_, kStep, n);
         if (at.y - r <= kGroundY || std::abs(at.x) > edge) break;
-        const Bounds disc{at.x - r, at.y - r, at.x + r, at.y + r};
-        if (!disc.overlaps(all)) continue;
-        Solid bird;
-        bird.round = true;
-        bird.centre = at;
-        bird.radius = r;
-        bird.box = disc;
+        const Solid bird = bird_at(at, r);
+        if (!bird.box.overlaps(all)) continue;
         bool blocked = false;
         for (std::size_t i = 0; i < solids.size() && !blocked; ++i) {
-          blocked = disc.overlaps(solids[i].box) && distance_between(bird, solids[i]) <= 0;
+          blocked = bird.box.overlaps(solids[i].box) && distance_between(bird, solids[i]) <= 0;
         }
         if (blocked) break;
       }
@@ -88,12 +97,7 @@ std::optional<double> Flights::reaches(const Solid& target) const {
       last = std::min(last, static_cast<int>(std::ceil(std::max(a, b))) + 1);
     }
     for (int n = first; n <= last; ++n) {
-      const Point at = flight_point(f.launch, gravity_, kStep, n);
-      Solid bird;
-      bird.round = true;
-      bird.centre = at;
-      bird.radius = r;
-      bird.box = {at.x - r, at.y - r, at.x + r, at.y + r};
+      const Solid bird = bird_at(flight_point(f.launch, gravity_, kStep, n), r);
       if (bird.box.overlaps(target.box) && distance_between(bird, target) <= 0) {
         best = f.angle;
         break;
