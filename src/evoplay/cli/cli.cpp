@@ -99,14 +99,36 @@ void note_reading_terminal(std::string_view input, std::string_view what) {
 
 void exit_cancelled() { throw CLI::RuntimeError(kCancelledStatus); }
 
+namespace {
+
+/// Every command group: its name and what adds it, in the order --help lists them.
+struct CommandGroup {
+  std::string_view name;
+  void (*add)(CLI::App&);
+};
+// clang-format off
+constexpr CommandGroup kCommandGroups[] = {
+    {"demo", add_demo_command},
+    {"plot", add_plot_command},
+#define EVOPLAY_COMMAND_GROUP(game) {#game, add_##game##_commands},
+    EVOPLAY_CLI_GAMES(EVOPLAY_COMMAND_GROUP)
+#undef EVOPLAY_COMMAND_GROUP
+    {"serve", add_serve_command},
+    {"help", add_help_command},
+};
+// clang-format on
+
+}  // namespace
+
 void add_all_commands(CLI::App& app) {
-  add_demo_command(app);
-  add_plot_command(app);
-#define EVOPLAY_ADD_COMMANDS(game) add_##game##_commands(app);
-  EVOPLAY_CLI_GAMES(EVOPLAY_ADD_COMMANDS)
-#undef EVOPLAY_ADD_COMMANDS
-  add_serve_command(app);
-  add_help_command(app);
+  for (const auto& group : kCommandGroups) group.add(app);
+}
+
+void add_commands_for(CLI::App& app, std::string_view first_word) {
+  for (const auto& group : kCommandGroups) {
+    if (group.name == first_word && group.name != "help") return group.add(app);
+  }
+  add_all_commands(app);
 }
 
 namespace {
@@ -191,7 +213,7 @@ int run_command(int argc, const char* const* argv, std::string& unsaid) {
   app.footer(
       "Run `evoplay COMMAND --help` for a command's options. Guides: docs/ in the source tree.");
 
-  add_all_commands(app);
+  add_commands_for(app, argc > 1 ? argv[1] : "");
   guard_number_options(app);
 
   try {
