@@ -24,7 +24,9 @@ only the ratios to the peer (names containing "ratio"): both programs ran in the
 so the ratio carries over between runs where absolute times move with the machine's load. A
 figure identical in every baseline run (a node count, a number of wrong answers) is
 deterministic: any change is reported. Any other figure is reported when its relative change
-exceeds max(3 x its noise, 5%).
+exceeds max(3 x its noise, 5%). Last, the median slowdown of evoplay's own times and rates
+tells a machine of the same kind running at another speed (every figure moves together) from
+a change to a few.
 """
 
 import argparse
@@ -43,6 +45,10 @@ MIN_CHANGE = 0.05  # and at least this share, for figures that varied between ba
 # A figure seen in one baseline run only has no measured noise: it is reported when it moved
 # by more than this share (deterministic or not: one run cannot tell).
 ONE_RUN_CHANGE = 0.10
+# The figures moved together when the median of evoplay's timed figures moved by more than this
+# share (a note, not a verdict), over at least MIN_SPEED_FIGURES figures.
+COMMON_SHIFT = 0.10
+MIN_SPEED_FIGURES = 3
 
 
 def read_figures(path):
@@ -259,7 +265,37 @@ def cmd_compare(args):
         if compared(name, run["figures"][name]):
             print(f"new {name} {run['figures'][name]['value']:g} {run['figures'][name]['unit']}")
     print(f"# {worse} worse, {better} better, {changed} changed beyond their noise")
+    common = speed_factor(base["figures"], run["figures"])
+    if common is not None:
+        factor, count = common
+        print(f"# evoplay's own times and rates, taken together: this run {factor:.2f} times as "
+              f"slow as the baseline (median of {count} figures)")
+        if abs(factor - 1) > COMMON_SHIFT:
+            print("# most figures moved together: a machine of this kind running at another "
+                  "speed, or a change that slows or speeds up everything (a build flag); read "
+                  "each line above against it")
     return 1 if worse else 0
+
+
+def speed_factor(base_figures, run_figures):
+    """How many times as slow as the baseline the run is over evoplay's own times and rates
+    (times: new / old; rates: old / new): the median and how many figures, or None when fewer
+    than MIN_SPEED_FIGURES can be compared."""
+    factors = []
+    for name, b in base_figures.items():
+        r = run_figures.get(name)
+        if r is None or b.get("source", "").startswith("peer:"):
+            continue
+        head = b["unit"].split("(")[0]  # "ms(goal<=60,wall)": a time; "%(goal<=10)": not
+        direction = -1 if head in ("s", "ms", "us", "ns") else \
+            1 if head.endswith("/s") or "per_s" in head else 0
+        old, new = b["value"], r["value"]
+        if direction == 0 or old <= 0 or new <= 0:
+            continue
+        factors.append(new / old if direction < 0 else old / new)
+    if len(factors) < MIN_SPEED_FIGURES:
+        return None
+    return statistics.median(factors), len(factors)
 
 
 def main():

@@ -28,10 +28,11 @@ FIGURES = [
     ("connect4_process_random_290_pons_seconds", "s", 17.4, "peer:connect4_pons"),
     ("connect4_process_random_290_evoplay_vs_pons_ratio", "x(goal<=1,wall)", 0.64,
      "peer:connect4_pons"),
+    ("tictactoe_solve_alphabeta_time", "ms(goal<=1)", 0.12, "bench_tictactoe"),
 ]
 # Relative noise of the three baseline runs, by figure (0: the same value every time).
 NOISE = [(-0.03, 0.0, 0.025), (0, 0, 0), (0, 0, 0), (0.02, -0.02, 0.0), (0.3, -0.2, 0.0),
-         (0.25, -0.2, 0.0), (0.02, -0.01, 0.0)]
+         (0.25, -0.2, 0.0), (0.02, -0.01, 0.0), (0.02, 0.0, -0.02)]
 
 
 def figures_text(values):
@@ -131,10 +132,26 @@ class CompareTest(unittest.TestCase):
         self.assertEqual(base["figures"]["connect4_solve_Test_L2_R2_mean_nodes"]["noise"], 0)
 
     def test_noise_is_not_flagged(self):
-        values = [f[2] * (1 + n) for f, n in zip(FIGURES, (0.04, 0, 0, -0.03, 0.5, 0.4, 0.02))]
+        values = [f[2] * (1 + n)
+                  for f, n in zip(FIGURES, (0.04, 0, 0, -0.03, 0.5, 0.4, 0.02, 0.01))]
         code, flagged, out = self.compare(values)
         self.assertEqual(flagged, [], out)
         self.assertEqual(code, 0, out)
+        self.assertIn("taken together: this run 1.03 times as slow as the baseline (median of 3 "
+                      "figures)", out)
+        self.assertNotIn("moved together", out)
+
+    def test_a_machine_slower_for_everything_is_said_apart(self):
+        # Every time 30% longer, every rate 30% lower: each is flagged, and the note says why.
+        values = [f[2] * (1.3 if f[1].startswith(("us", "ms", "s")) else 1 / 1.3
+                          if f[1].endswith("/s") else 1) for f in FIGURES]
+        code, flagged, out = self.compare(values)
+        self.assertEqual(sorted(f.split()[1] for f in flagged),
+                         ["connect4_solve_Test_L2_R2_mean_time", "sudoku_exact_top95_puzzles_per_s",
+                          "tictactoe_solve_alphabeta_time"], out)
+        self.assertIn("this run 1.30 times as slow as the baseline (median of 3 figures)", out)
+        self.assertIn("most figures moved together", out)
+        self.assertEqual(code, 1, out)
 
     def test_a_20_percent_slowdown_is_flagged(self):
         values = self.centre()
