@@ -286,9 +286,8 @@ def speed_factor(base_figures, run_figures):
         r = run_figures.get(name)
         if r is None or b.get("source", "").startswith("peer:"):
             continue
-        head = b["unit"].split("(")[0]  # "ms(goal<=60,wall)": a time; "%(goal<=10)": not
-        direction = -1 if head in ("s", "ms", "us", "ns") else \
-            1 if head.endswith("/s") or "per_s" in head else 0
+        # The unit without its goal: "ms(goal<=60,wall)" is a time, "%(goal<=10)" neither.
+        direction = better_when(b["unit"].split("(")[0])
         old, new = b["value"], r["value"]
         if direction == 0 or old <= 0 or new <= 0:
             continue

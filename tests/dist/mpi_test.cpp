@@ -3,8 +3,8 @@
 //
 // The tests run mpirun as root in CI: OMPI_ALLOW_RUN_AS_ROOT is set for mpirun's command here,
 // never in the user's environment. Leaks inside Open MPI (its caches live as long as the
-// process) are not evoplay's: the ranks run with ASAN_OPTIONS=detect_leaks=0 (see kMpirun) and
-// the test preset's quarantine.
+// process) are not evoplay's: the ranks run with detect_leaks=0 added to the ASAN_OPTIONS of the
+// test preset (see kMpirun).
 // Shared-memory copies between ranks go through a buffer (no single-copy mechanism): containers
 // (CI) often forbid the cross-process memory access Open MPI would use otherwise.
 #include <gtest/gtest.h>
@@ -36,7 +36,7 @@ namespace fs = std::filesystem;
 const std::string kMpirun =
     "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 "
     "OMPI_MCA_btl_vader_single_copy_mechanism=none "
-    "ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=32 mpirun --oversubscribe -np 3 ";
+    "ASAN_OPTIONS=\"$ASAN_OPTIONS:detect_leaks=0\" mpirun --oversubscribe -np 3 ";
 
 /// Runs a shell command line; its status, output and error.
 ProcessResult shell(const std::string& command) {
