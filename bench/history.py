@@ -23,8 +23,9 @@ What is compared: evoplay's own figures as they are; of a peer script's figures 
 only the ratios to the peer (names containing "ratio"): both programs ran in the same minutes,
 so the ratio carries over between runs where absolute times move with the machine's load. A
 figure identical in every baseline run (a node count, a number of wrong answers) is
-deterministic: any change is reported. Any other figure is reported when its relative change
-exceeds max(3 x its noise, 5%). Last, the median slowdown of evoplay's own times and rates
+deterministic: any change is reported, unless it is a time or a rate (a time limit's cap, a
+figure rounded to a few digits), which is held to 5% like the others. Any other
+figure is reported when its relative change exceeds max(3 x its noise, 5%). Last, the median slowdown of evoplay's own times and rates
 tells a machine of the same kind running at another speed (every figure moves together) from
 a change to a few.
 """
@@ -213,6 +214,12 @@ def better_when(unit):
     return 0
 
 
+def timed(unit):
+    """Whether the unit is a time or a rate (measured with a clock, never deterministic)."""
+    base = unit.split("(")[0]
+    return base in ("s", "ms", "us", "ns") or base.endswith("/s") or "per_s" in base
+
+
 def cmd_compare(args):
     run = load(args.run)
     kind = run.get("machine", {}).get("kind", "unknown")
@@ -244,8 +251,12 @@ def cmd_compare(args):
         change = (new - old) / abs(old) if old else float("inf")
         if noise is None:
             allowed = ONE_RUN_CHANGE
+        elif noise == 0 and not timed(b["unit"]):
+            allowed = 0.0  # a count or a share the same in every run: deterministic
         else:
-            allowed = 0.0 if noise == 0 else max(NOISE_FACTOR * noise, MIN_CHANGE)
+            # A time or a rate the same in every run is not deterministic (a deadline's cap, a
+            # value printed to a few digits): the smallest change that counts still applies.
+            allowed = max(NOISE_FACTOR * noise, MIN_CHANGE)
         if abs(change) <= allowed:
             continue
         direction = better_when(b["unit"])

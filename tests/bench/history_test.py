@@ -106,15 +106,27 @@ class CompareTest(unittest.TestCase):
                            check=True, capture_output=True, text=True, cwd=ROOT)
         return r.stdout.strip()
 
-    def compare(self, values):
+    def compare(self, values, baseline=None):
         path = self.record(values, "new")
-        r = subprocess.run([RUN, "--compare", path, "--baseline", self.baseline],
+        r = subprocess.run([RUN, "--compare", path, "--baseline", baseline or self.baseline],
                            capture_output=True, text=True)
         flagged = [line for line in r.stdout.splitlines() if line and not line.startswith("#")]
         return r.returncode, flagged, r.stdout
 
     def centre(self):
         return [f[2] for f in FIGURES]
+
+    def baseline_with_identical_time(self):
+        """A baseline of two runs in which the tic-tac-toe time was the same both times."""
+        runs = [self.record([f[2] * (1 + n[k] if i != 7 else 1)
+                             for i, (f, n) in enumerate(zip(FIGURES, NOISE))], f"same{k}")
+                for k in range(2)]
+        path = os.path.join(self.tmp, "baseline-same-time.json")
+        subprocess.run([sys.executable, HISTORY, "baseline", *runs, "--out", path],
+                       check=True, capture_output=True, text=True)
+        with open(path, encoding="utf-8") as f:
+            self.assertEqual(json.load(f)["figures"]["tictactoe_solve_alphabeta_time"]["noise"], 0)
+        return path
 
     def test_a_run_records_the_machine_and_the_commit(self):
         with open(self.record(self.centre(), "one"), encoding="utf-8") as f:
@@ -178,6 +190,19 @@ class CompareTest(unittest.TestCase):
         code, flagged, out = self.compare(values)
         self.assertEqual(len(flagged), 1, out)
         self.assertTrue(flagged[0].startswith("changed connect4_solve_Test_L2_R2_mean_nodes"), out)
+
+    def test_a_time_the_same_in_every_run_is_not_deterministic(self):
+        # A deadline-bound time (the same in every baseline run, so no noise measured) that
+        # moved 3% is within the 5% every timed figure gets; 8% is beyond it, and worse.
+        base = self.baseline_with_identical_time()
+        values = self.centre()
+        values[7] *= 1.03
+        code, flagged, out = self.compare(values, base)
+        self.assertEqual(flagged, [], out)
+        values[7] = FIGURES[7][2] * 1.08
+        code, flagged, out = self.compare(values, base)
+        self.assertEqual(len(flagged), 1, out)
+        self.assertTrue(flagged[0].startswith("WORSE tictactoe_solve_alphabeta_time"), out)
 
     def test_peers_are_compared_by_their_ratio_not_their_times(self):
         values = self.centre()
