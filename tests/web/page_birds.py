@@ -154,6 +154,8 @@ def birds_play(s):
         fail("birds: the level is not drawn before anything is pressed")
     if s.attr("data-bird") != "BirdYellow" or s.attr("data-shots") != "0":
         fail(f"birds: first level's bird {s.attr('data-bird')}, shots {s.attr('data-shots')}")
+    if s.d.find_element(By.ID, "command").is_displayed():
+        fail("birds: the shots' command line is shown before any shot")
     # A Yellow bird shot and tapped (Space) in flight: whenever the tap came, the page's shot is
     # the command line's.
     shots = drag(s, -200, 60)
@@ -162,6 +164,8 @@ def birds_play(s):
     sent = json.loads(s.attr("data-last-shot"))
     if sent["tap"] < 0 or str(sent["tap"]) != s.attr("data-tap"):
         fail(f"birds: the tap was not sent: {sent}, data-tap {s.attr('data-tap')}")
+    if not s.d.find_element(By.ID, "command").is_displayed():
+        fail("birds: the shots' command line is not shown after a shot")
     check_against_cli(s, s.attr("data-state") == "won")
     tapped_frame_by_frame(s)
     # The level to win, chosen in the menu.

@@ -41,6 +41,8 @@ export function render(main) {
   const error = el('div', { className: 'error', id: 'error' });
   const shots = el('ol', { id: 'shots', className: 'birds-shots' });
   const command = el('code', { id: 'command' });
+  // Hidden until the first shot: an empty command would read as a broken box.
+  const sameShots = el('div', { className: 'note', hidden: true }, 'The same shots on the command line: ', command);
   main.append(el('h1', { text: 'Angry Birds' }),
     el('div', { className: 'controls' }, el('label', { text: 'Level ' }, c.select),
       el('label', { text: 'or open a file ' }, c.file), c.restart, c.undo, c.showMe, c.skip,
@@ -48,15 +50,14 @@ export function render(main) {
     el('div', { className: 'birds-play' }, canvas, status, error),
     el('div', { className: 'row' },
       el('div', { className: 'panel' }, el('b', { text: 'Game' }), info),
-      el('div', { className: 'panel birds-shot-panel' }, el('b', { text: 'Shots' }), shots,
-        el('div', { className: 'note' }, 'The same shots on the command line: ', command))));
+      el('div', { className: 'panel birds-shot-panel' }, el('b', { text: 'Shots' }), shots, sameShots)));
   const game = new BirdsGame(main, canvas, {
     status, error, buttons: c,
     info: (name, bird, g) => fillInfo(info, [['level', name], ['bird', bird || '-'],
       ['birds left', g.birds - g.birds_used], ['pigs', `${g.pigs - g.pigs_killed} of ${g.pigs}`],
       ['score', g.score]]),
     shots: (records) => shots.replaceChildren(...records.map(shotLine)),
-    command: (text) => { command.textContent = text; },
+    command: (text) => { command.textContent = text; sameShots.hidden = !text; },
   });
   const check = new StabilityCheck(main);
   const levels = new Map();  // menu entry -> {path, xml}
