@@ -234,6 +234,11 @@ TEST(HostileInput, MisreadInputsAreRefusedNamingWhatWasExpected) {
            "scores.txt:2:4: --check: expected a score from -20 to 20 (a position of 2 moves), "
            "found '99999999999999999999'"},
           {"flags show " + d("accent.map"), "accent.map:4:4: unknown character '\xC3\xA9'"},
+          // A demo of a drawn level was refused by the level's name, not its file.
+          {"lemmings export-demo " +
+               quoted(fs::path(source_path("data/lemmings/solutions/easy-01-down-the-hole.plan"))) +
+               " " + kLevel + " --out " + d("x.pingus-demo"),
+           "easy-01-down-the-hole.lvl: a Lemmings level; a demo is of a Pingus level (.pingus)"},
           // An on|off option with an empty value was on.
           {"tictactoe learn --symmetry= --out OUT", "--symmetry: expected on or off"},
           {"tictactoe learn --sharing= --out OUT", "--sharing: expected on or off"},

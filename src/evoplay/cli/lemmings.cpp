@@ -225,6 +225,9 @@ void add_export_demo(CLI::App& group) {
                   "own, or evoplay/NAME for a level outside the game's data)");
   cmd->callback([opt] {
     const auto [level, plan] = load_level_and_plan(opt->level, opt->plan);
+    if (!level.pingus) {
+      throw Error(opt->level + ": a Lemmings level; a demo is of a Pingus level (.pingus)");
+    }
     const auto demo = lem::pingus_demo(level, plan, opt->name);
     const std::string out = opt->out.empty()
                                 ? std::filesystem::path(opt->level).stem().string() + ".pingus-demo"
