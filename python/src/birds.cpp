@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bindings.hpp"
@@ -47,6 +48,18 @@ void add_birds(py::module_& root) {
           "png", [](const birds::Level& l) { return png_of(l, nullptr); },
           "A picture of the level (PNG bytes).")
       .def("_repr_png_", [](const birds::Level& l) { return png_of(l, nullptr); })
+      .def("__repr__",
+           [](const birds::Level& l) {
+             const auto counted = [](std::size_t n, std::string_view one, std::string_view many) {
+               return fmt::format("{} {}", n, n == 1 ? one : many);
+             };
+             return fmt::format("<birds.Level {}, {}, {}, {}, {}>",
+                                counted(l.birds.size(), "bird", "birds"),
+                                counted(l.count(birds::Kind::kPig), "pig", "pigs"),
+                                counted(l.count(birds::Kind::kBlock), "block", "blocks"),
+                                counted(l.count(birds::Kind::kTnt), "TNT", "TNT"),
+                                counted(l.count(birds::Kind::kPlatform), "platform", "platforms"));
+           })
       .def("__eq__", [](const birds::Level& a, const birds::Level& b) { return a == b; });
   m.def(
       "simulate",

@@ -1,5 +1,7 @@
 // evoplay.connect4: the state as an environment, its bots (perfect included) and the exact
 // solver (Pons' scores).
+#include <fmt/format.h>
+
 #include <string>
 #include <variant>
 
@@ -38,7 +40,8 @@ double checked_table(double table_mib) {
 /// The exact solver with its table, kept between positions.
 class PySolver {
  public:
-  explicit PySolver(double table_mib) : solver_(checked_table(table_mib)) {}
+  explicit PySolver(double table_mib) : table_mib_(checked_table(table_mib)), solver_(table_mib_) {}
+  double table_mib() const { return table_mib_; }
 
   /// Pons' score of `position` for the side to move (weak: -1, 0, 1); None when `seconds` ran
   /// out first (or a game already over: the score of the finished game).
@@ -56,6 +59,7 @@ class PySolver {
   }
 
  private:
+  double table_mib_;
   c4::Solver solver_;
 };
 
@@ -107,6 +111,12 @@ void add_connect4(py::module_& root) {
   py::class_<PySolver>(m, "Solver",
                        "The exact solver; its transposition table is kept between positions.")
       .def(py::init<double>(), py::arg("table_mib") = c4::SolveSettings{}.table_mib)
+      .def_property_readonly("table_mib", &PySolver::table_mib,
+                             "The transposition table's size in MiB, as given.")
+      .def("__repr__",
+           [](const PySolver& s) {
+             return fmt::format("<connect4.Solver table_mib={:g}>", s.table_mib());
+           })
       .def("solve", &PySolver::solve, py::arg("position"), py::arg("weak") = false,
            py::arg("seconds") = 0.0,
            "Pons' score of `position` (a State or 1-based columns \"4453\") for the side to "

@@ -1,17 +1,20 @@
 // evoplay.lemmings: levels and plans, a run's report (the same as `lemmings run --json`), the
 // lemmings' positions step by step as a numpy array, and pictures as PNG bytes.
+#include <fmt/format.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "bindings.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/lemmings/level.hpp"
+#include "evoplay/games/lemmings/pingus_demo.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
 #include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/lemmings/report.hpp"
@@ -152,6 +155,11 @@ void add_lemmings(py::module_& root) {
           "is_pingus", [](const lem::Level& l) { return static_cast<bool>(l.pingus); },
           "True for a Pingus level (played by the Pingus rules).")
       .def("__str__", [](const lem::Level& l) { return lem::to_text(l); })
+      .def("__repr__",
+           [](const lem::Level& l) {
+             return fmt::format("<lemmings.Level '{}'{}, {} lemmings, {} to save>", l.name,
+                                l.pingus ? " (Pingus)" : "", l.lemmings, l.save);
+           })
       .def(
           "to_dict", [](const lem::Level& l) { return to_python(lem::level_json(l)); },
           "`lemmings show --json`'s level.");
@@ -167,6 +175,20 @@ void add_lemmings(py::module_& root) {
           py::arg("text"), py::arg("file") = "<text>")
       .def("__str__", [](const PyPlan& p) { return lem::to_text(p.genes); })
       .def("__len__", [](const PyPlan& p) { return p.genes.size(); })
+      .def("__repr__",
+           [](const PyPlan& p) {
+             // The first genes on one line: "<lemmings.Plan 7 bomber 1; 15 builder 2 (2 genes)>".
+             std::string genes;
+             std::istringstream lines(lem::to_text(p.genes));
+             std::size_t shown = 0;
+             for (std::string line; std::getline(lines, line) && shown < 6;) {
+               if (line.empty()) continue;
+               genes += (shown++ ? "; " : " ") + line;
+             }
+             if (shown < p.genes.size()) genes += "; ...";
+             return fmt::format("<lemmings.Plan{} ({} gene{})>", genes, p.genes.size(),
+                                p.genes.size() == 1 ? "" : "s");
+           })
       .def(py::pickle(  // pickling.hpp: by its text
           [](const PyPlan& p) { return state_of(lem::to_text(p.genes)); },
           [](const py::object& state) {
@@ -174,6 +196,21 @@ void add_lemmings(py::module_& root) {
             return PyPlan{lem::parse_plan(state_item<std::string>(t, 0, "lemmings.Plan", "text"),
                                           "<pickled plan>")};
           }));
+  m.def(
+      "export_demo",
+      [](const lem::Level& level, const PyPlan& plan, const std::string& name) {
+        if (!level.pingus) {
+          throw Error(
+              fmt::format("level: '{}' is a Lemmings level; a demo is of a Pingus level "
+                          "(.pingus)",
+                          level.name));
+        }
+        return lem::pingus_demo(level, plan.genes, name).text;
+      },
+      py::arg("level"), py::arg("plan"), py::arg("name") = "",
+      "The plan on a Pingus level as the text of a .pingus-demo that the real game plays back "
+      "(`lemmings export-demo`'s file; scripts/pingus-replay plays it). `name`: the level's "
+      "name in the demo (default: the level's own, or evoplay/NAME outside the game's data).");
   m.def(
       "run",
       [](const lem::Level& level, const std::optional<PyPlan>& plan) {

@@ -220,3 +220,9 @@ def test_boards_draw_themselves_as_png(data_dir):
     assert connect4.State("4453").png().startswith(png)
     assert connect4.State()._repr_png_().startswith(png)
     assert flags.State.from_map(flags_map(data_dir))._repr_png_().startswith(png)
+
+
+def test_the_solver_says_its_table():
+    solver = connect4.Solver(table_mib=8)
+    assert (solver.table_mib, repr(solver)) == (8, "<connect4.Solver table_mib=8>")
+    assert repr(connect4.Solver()) == "<connect4.Solver table_mib=64>"

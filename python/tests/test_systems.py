@@ -161,6 +161,25 @@ def test_birds_level_round_trip_and_picture(data_dir):
     assert level._repr_png_().startswith(PNG)
 
 
+def test_levels_and_plans_say_what_they_hold(data_dir):
+    # Counted from the files themselves: level-1 holds <Bird> x3, <Block> x2, <Pig> x1, <TNT> x1.
+    path = data_dir / "birds" / "sciencebirds_level-1.xml"
+    text = path.read_text(encoding="utf-8")  # the header says utf-16; the bytes are ASCII
+    counts = [text.count(f"<{tag} ") + text.count(f"<{tag}/") for tag in ("Bird", "Pig", "Block")]
+    assert counts == [3, 1, 2]
+    assert repr(birds.Level.load(str(path))) == \
+        "<birds.Level 3 birds, 1 pig, 2 blocks, 1 TNT, 0 platforms>"
+    level = lemmings.Level.load(str(data_dir / "lemmings" / "easy-01-down-the-hole.lvl"))
+    head = (data_dir / "lemmings" / "easy-01-down-the-hole.lvl").read_text()
+    assert f"lemmings: {level.lemmings}" in head and f"save: {level.save}" in head
+    assert repr(level) == (f"<lemmings.Level 'Down the hole', {level.lemmings} lemmings, "
+                           f"{level.save} to save>")
+    assert repr(lemmings.Plan.parse("9 digger")) == "<lemmings.Plan 9 digger (1 gene)>"
+    many = lemmings.Plan.parse("\n".join(f"{10 * k} digger" for k in range(1, 9)))
+    assert repr(many) == ("<lemmings.Plan 10 digger; 20 digger; 30 digger; 40 digger; 50 digger; "
+                          "60 digger; ... (8 genes)>")
+
+
 def test_birds_diversity_is_the_command_lines(data_dir, evoplay_cli):
     files = sorted((data_dir / "birds").glob("sci*.xml"))
     levels = [birds.Level.load(str(p)) for p in files]
