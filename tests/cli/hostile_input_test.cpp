@@ -234,6 +234,9 @@ TEST(HostileInput, MisreadInputsAreRefusedNamingWhatWasExpected) {
            "scores.txt:2:4: --check: expected a score from -20 to 20 (a position of 2 moves), "
            "found '99999999999999999999'"},
           {"flags show " + d("accent.map"), "accent.map:4:4: unknown character '\xC3\xA9'"},
+          // A level given twice was two rows of one name in the study's tables.
+          {"lemmings compare " + kLevel + " " + kLevel + " --runs 1 --evaluations 10 --out OUT",
+           "easy-01-down-the-hole.lvl: this level is given twice"},
           // A demo of a drawn level was refused by the level's name, not its file.
           {"lemmings export-demo " +
                quoted(fs::path(source_path("data/lemmings/solutions/easy-01-down-the-hole.plan"))) +

@@ -360,3 +360,10 @@ TEST(PingusStudy, ALevelSetIsAGroupOfTheSummary) {
   for (const auto& run : r.runs) solved += run.counters.solved;
   EXPECT_EQ(r.difficulties[0].solved[0], solved);
 }
+
+TEST(PingusLevel, ASetNamedTwiceIsReportedOnce) {
+  NEED_PINGUS_DATA();
+  // pingus-data 0.7.6's tutorial holds 21 levels (levels/tutorial/*.pingus).
+  const auto r = lem::pingus_load_report({"tutorial", "tutorial"}, lem::pingus_data_dir());
+  EXPECT_EQ(r.levels.size(), 21u);
+}

@@ -396,3 +396,26 @@ TEST(LemmingsStudy, PValuesCompareEachBaselineWithCroWhereverCroIsListed) {
     EXPECT_TRUE(std::isnan(c.p_vs_cro));
   }
 }
+
+// A level named twice, or two levels of one file name, would be two rows of one name in the
+// tables: refused, naming the file.
+TEST(LemmingsStudy, ALevelGivenTwiceOrTwoOfOneNameAreRefused) {
+  const std::string file = source_path("data/lemmings/easy-01-down-the-hole.lvl");
+  try {
+    lem::load_study_levels({file, source_path("data/lemmings/easy-02-up-the-stairs.lvl"), file});
+    FAIL() << "a level given twice was loaded";
+  } catch (const evoplay::Error& e) {
+    EXPECT_EQ(std::string(e.what()), file + ": this level is given twice");
+  }
+  const auto dir = evoplay::test_support::scratch_dir("study-same-name");
+  std::filesystem::copy_file(file, dir / "easy-01-down-the-hole.lvl");
+  try {
+    lem::load_study_levels({file, dir / "easy-01-down-the-hole.lvl"});
+    FAIL() << "two levels of one name were loaded";
+  } catch (const evoplay::Error& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("a level of the same name is given before it (" + file + ")"),
+        std::string::npos)
+        << e.what();
+  }
+}

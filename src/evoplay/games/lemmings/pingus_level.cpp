@@ -877,7 +877,13 @@ PingusLoadReport pingus_load_report(const std::vector<std::string>& sets,
                                     const std::string& data_dir) {
   PingusLoadReport r;
   const auto names = sets.empty() ? pingus_level_set_names(data_dir) : sets;
-  for (const auto& set : names) {
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    const std::string& set = names[k];
+    // A set named twice is reported once.
+    if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(k), set) !=
+        names.begin() + static_cast<std::ptrdiff_t>(k)) {
+      continue;
+    }
     for (const auto& file : pingus_level_set(set, data_dir)) {
       PingusLoadReport::Entry e;
       e.set = set;

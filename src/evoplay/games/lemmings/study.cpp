@@ -118,6 +118,18 @@ std::vector<StudyLevel> load_study_levels(const std::vector<std::filesystem::pat
     StudyLevel l;
     l.file = f.string();
     l.id = f.stem().string();
+    // The tables, the plots and the run folder name a level by its file name: one row each.
+    for (const StudyLevel& seen : out) {
+      if (seen.id != l.id) continue;
+      std::error_code ec;
+      if (std::filesystem::equivalent(seen.file, l.file, ec)) {
+        throw Error(l.file, 0, "this level is given twice");
+      }
+      throw Error(l.file, 0,
+                  fmt::format("a level of the same name is given before it ({}): levels are "
+                              "named by their file names in the tables; rename one",
+                              seen.file));
+    }
     l.difficulty = difficulty_of(l.id);
     // A Pingus level's group is its folder under the game's levels/: its level set.
     if (is_pingus_file(l.file)) l.difficulty = f.parent_path().filename().string();
