@@ -1,13 +1,9 @@
 // evoplay::Error as evoplay.Error, a ValueError with the place of the fault (.file, .line,
 // .column, .message); the library's JSON reports as Python objects; pictures as bytes.
 #include <pybind11/stl.h>
-#include <unistd.h>
-
-#include <atomic>
-#include <fstream>
-#include <iterator>
 
 #include "bindings.hpp"
+#include "evoplay/core/atomic_file.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/core/fields.hpp"
 
@@ -69,20 +65,7 @@ py::object to_python(const nlohmann::json& value) {
 
 py::bytes written_bytes(const std::string& extension,
                         const std::function<void(const std::filesystem::path&)>& write) {
-  static std::atomic<unsigned> count{0};
-  const auto path =
-      std::filesystem::temp_directory_path() /
-      ("evoplay-python-" + std::to_string(::getpid()) + "-" + std::to_string(count++) + extension);
-  try {
-    write(path);
-  } catch (...) {
-    std::filesystem::remove(path);
-    throw;
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::filesystem::remove(path);
-  return py::bytes(bytes);
+  return py::bytes(evoplay::written_bytes(extension, write));
 }
 
 }  // namespace evoplay::python

@@ -18,12 +18,16 @@
 #include <tuple>
 #include <vector>
 
+#include "evoplay/core/atomic_file.hpp"
+#include "evoplay/core/base64.hpp"
 #include "evoplay/core/error.hpp"
 #include "evoplay/games/birds/level.hpp"
 #include "evoplay/games/birds/report.hpp"
 #include "evoplay/games/birds/simulation_settings.hpp"
 #include "evoplay/games/birds/xml.hpp"
+#include "evoplay/games/lemmings/pingus_level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
+#include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/sudoku/board.hpp"
 #include "evoplay/web/connection.hpp"
 #include "evoplay/web/context.hpp"
@@ -273,6 +277,61 @@ TEST(WebServer, ReplaysALemmingsPlan) {
       server.post("/api/lemmings/replay", json{{"level", level}, {"plan", "3 flyer\n"}});
   EXPECT_EQ(bad_plan, 400);
   EXPECT_EQ(e2["error"].get<std::string>().rfind("plan:1", 0), 0u) << e2;
+}
+
+// A Pingus level by its id ("SET/NAME", as the levels list has it): the command line's pictures
+// of the plan (the very bytes `lemmings render --image FILE.gif|.png` writes) and its outcome;
+// ids that are not a listed level are refused, and a solve job takes the level by its id.
+TEST(WebServer, ReplaysAndSolvesAPingusLevelByItsId) {
+  namespace lem = evoplay::games::lemmings;
+  if (!std::filesystem::exists(std::filesystem::path(lem::pingus_data_dir()) / "images")) {
+    GTEST_SKIP() << "pingus-data is not installed (scripts/install-deps --pingus)";
+  }
+  TestServer server;
+  const std::string id = "tutorial/digger-tutorial2-grumbel";
+  const auto [listed, text] = server.get("/api/lemmings/levels");
+  ASSERT_EQ(listed, 200);
+  const auto pingus = json::parse(text)["pingus"];
+  EXPECT_EQ(std::count_if(pingus.begin(), pingus.end(),
+                          [](const json& l) { return l["set"] == "tutorial"; }),
+            21);  // pingus-data 0.7.6's tutorial: 21 levels
+  EXPECT_NE(
+      std::find_if(pingus.begin(), pingus.end(), [&](const json& l) { return l["id"] == id; }),
+      pingus.end());
+  const auto [status, r] =
+      server.post("/api/lemmings/pingus/replay", json{{"level", id}, {"plan", "255 digger\n"}});
+  ASSERT_EQ(status, 200) << r;
+  // Pingus itself saves all 10 with this plan (its demo played by scripts/pingus-replay).
+  EXPECT_EQ(r["outcome"]["saved"], 10);
+  EXPECT_EQ(r["save"], 5);
+  const auto level =
+      lem::load_level(lem::pingus_data_dir() + "/levels/tutorial/digger-tutorial2-grumbel.pingus");
+  const auto plan = lem::parse_plan("255 digger\n", "plan");
+  for (const std::string extension : {".gif", ".png"}) {
+    const auto bytes = evoplay::written_bytes(extension, [&](const std::filesystem::path& path) {
+      lem::render_file(level, plan, path, lem::RenderSettings{});
+    });
+    EXPECT_EQ(evoplay::base64_decode(r[extension.substr(1)].get<std::string>()), bytes)
+        << extension;
+  }
+  for (const std::string bad :
+       {"../../../etc/passwd", "tutorial/nope", "nosuchset/x", "tutorial",
+        "/usr/share/games/pingus/data/levels/tutorial/digger-tutorial2-grumbel.pingus"}) {
+    const auto [refused, e] = server.post("/api/lemmings/pingus/replay", json{{"level", bad}});
+    EXPECT_EQ(refused, 400) << bad;
+    EXPECT_EQ(e["error"].get<std::string>().rfind("level: no Pingus level '" + bad + "'", 0), 0u)
+        << e;
+  }
+  const auto [started_status, started] = server.post(
+      "/api/lemmings/solve", json{{"pingus", id}, {"method", "ga"}, {"evaluations", 30}});
+  ASSERT_EQ(started_status, 202) << started;
+  const auto events = job_events(server, started["job"]);
+  ASSERT_EQ(events.back()["type"], "done") << events.back();
+  EXPECT_EQ(events.back()["result"]["result"]["level"], "Learning to dig");
+  const auto [bad_status, e] =
+      server.post("/api/lemmings/solve", json{{"pingus", "x/y"}, {"method", "ga"}});
+  EXPECT_EQ(bad_status, 400);
+  EXPECT_EQ(e["error"].get<std::string>().rfind("pingus: no Pingus level 'x/y'", 0), 0u) << e;
 }
 
 TEST(WebServer, SolvesALemmingsLevelAsAJob) {

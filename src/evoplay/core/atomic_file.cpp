@@ -9,6 +9,8 @@
 #include <charconv>
 #include <climits>
 #include <cstring>
+#include <iterator>
+#include <random>
 #include <system_error>
 
 #include "evoplay/core/error.hpp"
@@ -168,6 +170,32 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view conte
   AtomicFile file(path);
   file.out().write(content.data(), static_cast<std::streamsize>(content.size()));
   file.commit();
+}
+
+std::string written_bytes(const std::string& extension,
+                          const std::function<void(const std::filesystem::path&)>& write) {
+  // A name no other thread or process uses: the process, a random number, and the first free
+  // one of a few tries.
+  std::random_device random;
+  std::filesystem::path path;
+  for (int attempt = 0;; ++attempt) {
+    path = std::filesystem::temp_directory_path() /
+           ("evoplay-" + std::to_string(::getpid()) + "-" + std::to_string(random()) + extension);
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec) || attempt == 8) break;
+  }
+  try {
+    write(path);
+  } catch (...) {
+    std::error_code ec;
+    std::filesystem::remove(path, ec);
+    throw;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::error_code ec;
+  std::filesystem::remove(path, ec);
+  return bytes;
 }
 
 }  // namespace evoplay

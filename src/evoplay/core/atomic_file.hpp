@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,13 @@ int remove_stale_temporaries(const std::filesystem::path& dir, bool recursive,
 
 /// Writes `content` to `path` atomically, creating parent folders. Throws Error on failure.
 void write_file_atomic(const std::filesystem::path& path, std::string_view content);
+
+/// The bytes of a file that `write(path)` writes: for the writers of pictures, which choose
+/// their format by the file's extension, called on a temporary file with `extension` (in the
+/// system's temporary folder), removed whatever happens. Python's render_png and the server's
+/// pictures are the command line's files this way.
+std::string written_bytes(const std::string& extension,
+                          const std::function<void(const std::filesystem::path&)>& write);
 
 /// A file being written: stream into out(), then commit(). Destroyed uncommitted, it removes
 /// its temporary file and leaves any previous file at the target untouched.

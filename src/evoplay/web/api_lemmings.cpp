@@ -9,10 +9,14 @@
 #include <optional>
 #include <string_view>
 
+#include "evoplay/core/atomic_file.hpp"
+#include "evoplay/core/base64.hpp"
 #include "evoplay/evo/islands.hpp"
 #include "evoplay/evo/run_result.hpp"
 #include "evoplay/games/lemmings/level.hpp"
+#include "evoplay/games/lemmings/pingus_level.hpp"
 #include "evoplay/games/lemmings/plan.hpp"
+#include "evoplay/games/lemmings/render.hpp"
 #include "evoplay/games/lemmings/report.hpp"
 #include "evoplay/games/lemmings/simulator.hpp"
 #include "evoplay/games/lemmings/solve_level.hpp"
@@ -140,6 +144,66 @@ std::string replay(const lem::Level& level, const lem::Plan& plan) {
   return text;
 }
 
+/// The levels of Pingus' sets (pingus-data, where the command line finds it) by their ids
+/// "SET/NAME", in the sets' order; none when the game's data is not installed.
+json pingus_levels() {
+  json out = json::array();
+  const std::string dir = lem::pingus_data_dir();
+  for (const auto& set : lem::pingus_level_set_names(dir)) {
+    std::vector<std::string> files;
+    try {
+      files = lem::pingus_level_set(set, dir);
+    } catch (const Error&) {
+      continue;  // not installed (the tutorial's folder is missing) or a broken set
+    }
+    for (const auto& file : files) {
+      const std::string name = fs::path(file).stem().string();
+      out.push_back({{"id", set + "/" + name}, {"set", set}, {"name", name}});
+    }
+  }
+  return out;
+}
+
+/// The file of the Pingus level `id` ("SET/NAME", as pingus_levels() lists it), read from the
+/// request's `field`: a request names a level of the game's data, never a path.
+std::string pingus_file(const std::string& id, const char* field) {
+  const auto slash = id.find('/');
+  const std::string set = id.substr(0, slash),
+                    name = slash == std::string::npos ? "" : id.substr(slash + 1);
+  const std::string dir = lem::pingus_data_dir();
+  const auto sets = lem::pingus_level_set_names(dir);
+  if (slash != std::string::npos && std::find(sets.begin(), sets.end(), set) != sets.end()) {
+    for (const auto& file : lem::pingus_level_set(set, dir)) {
+      if (fs::path(file).stem() == name) return file;
+    }
+  }
+  throw BadRequest(fmt::format(
+      "{}: no Pingus level '{}' (expected SET/NAME as GET /api/lemmings/levels lists them "
+      "under \"pingus\"; is pingus-data installed?)",
+      field, id));
+}
+
+/// A plan on a Pingus level as the command line's pictures show it: the level's head and
+/// skills (`lemmings show --json`), the outcome (`lemmings run --json`, with genes_applied), the
+/// replay (`lemmings render --image FILE.gif`) and the paths (`--image FILE.png`) in base64.
+std::string pingus_replay(const lem::Level& level, const lem::Plan& plan) {
+  json answer = lem::level_show_json(level);
+  answer.erase("map");  // the page shows the pictures, not the coarse map
+  const lem::RenderSettings defaults;
+  std::optional<lem::Outcome> outcome;
+  const auto picture = [&](const std::string& extension) {
+    return base64_encode(written_bytes(extension, [&](const fs::path& path) {
+      outcome = lem::render_file(level, plan, path, defaults);
+    }));
+  };
+  answer["gif"] = picture(".gif");
+  answer["png"] = picture(".png");
+  json o = lem::outcome_json(level, plan, *outcome);
+  o["genes_applied"] = outcome->genes_applied();
+  answer["outcome"] = o;
+  return dump(answer);
+}
+
 /// Each generation's record, and the best plan so far whenever its fitness improves: the page
 /// shows the plan as the solver improves it.
 class PlanEvents : public evo::BestObserver<lem::Plan> {
@@ -194,7 +258,7 @@ void add_lemmings_routes(Routes& server, const Context& ctx) {
                std::stable_sort(levels.begin(), levels.end(), [](const json& a, const json& b) {
                  return difficulty_rank(a["difficulty"]) < difficulty_rank(b["difficulty"]);
                });
-               reply(res, {{"levels", levels}});
+               reply(res, {{"levels", levels}, {"pingus", pingus_levels()}});
              }));
   server.Post("/api/lemmings/replay", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
@@ -210,25 +274,37 @@ void add_lemmings_routes(Routes& server, const Context& ctx) {
                 const auto place = ctx.enter_heavy();  // its frames may be tens of MB
                 reply_text(res, replay(level, plan));
               }));
+  // A plan on a Pingus level (by its id): the command line's pictures of it and its outcome.
+  server.Post("/api/lemmings/pingus/replay", guarded([&ctx](const auto& req, auto& res) {
+                const json body = ctx.body(req);
+                const auto file = pingus_file(get_string(body, "level", "", 200), "level");
+                const auto plan = lem::parse_plan(get_string(body, "plan", "", 1 << 20), "plan");
+                const auto place = ctx.enter_heavy();  // a level of millions of pixels
+                reply_text(res, pingus_replay(lem::load_level(file), plan));
+              }));
   // CRO, the GA or ACO on a level as a job: each generation an event, then `lemmings solve
   // --json`'s record and the best plan (the genes that had an effect) as text.
   // What a solve job takes, as JSON Schema: the page's "More settings" are built from it.
   server.Get("/api/lemmings/solve/settings",
              guarded([](const auto&, auto& res) { reply(res, solve_route().schema()); }));
-  server.Post("/api/lemmings/solve", guarded([&ctx](const auto& req, auto& res) {
-                const json body = ctx.body(req);
-                auto level = lem::parse_level(get_string(body, "level", "", 1 << 20), "level");
-                auto settings = solve_route().read(body, {"level"}, {{"algorithm", "method"}});
-                const std::string algorithm(lem::algorithm_name(settings.algorithm));
-                if (level.total_skills() == 0)
-                  throw BadRequest("level: it offers no skill to plan");
-                ctx.start_job(req, res, "lemmings-" + algorithm, [&ctx, level, settings](Job& job) {
-                  PlanEvents observer(job);
-                  const JobControl run(ctx, job, &observer);
-                  const auto r = lem::solve_level(level, settings, run.control);
-                  return json{{"result", r.to_json()}, {"plan", lem::to_text(r.best)}};
-                });
-              }));
+  server.Post(
+      "/api/lemmings/solve", guarded([&ctx](const auto& req, auto& res) {
+        const json body = ctx.body(req);
+        // A drawn level as text, or a Pingus level by its id.
+        const std::string pingus = get_string(body, "pingus", "", 200);
+        auto level = pingus.empty()
+                         ? lem::parse_level(get_string(body, "level", "", 1 << 20), "level")
+                         : lem::load_level(pingus_file(pingus, "pingus"));
+        auto settings = solve_route().read(body, {"level", "pingus"}, {{"algorithm", "method"}});
+        const std::string algorithm(lem::algorithm_name(settings.algorithm));
+        if (level.total_skills() == 0) throw BadRequest("level: it offers no skill to plan");
+        ctx.start_job(req, res, "lemmings-" + algorithm, [&ctx, level, settings](Job& job) {
+          PlanEvents observer(job);
+          const JobControl run(ctx, job, &observer);
+          const auto r = lem::solve_level(level, settings, run.control);
+          return json{{"result", r.to_json()}, {"plan", lem::to_text(r.best)}};
+        });
+      }));
 }
 
 }  // namespace evoplay::web

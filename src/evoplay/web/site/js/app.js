@@ -63,6 +63,7 @@ function route() {
   const main = document.createElement('main');
   main.id = 'page';
   document.getElementById('page').replaceWith(main);
+  window.scrollTo(0, 0);  // a page opens at its top, not where the last one was scrolled to
   const [name, ...rest] = location.hash.replace(/^#\/?/, '').split('/');
   main.dataset.page = name || 'home';
   main.dataset.state = 'loading';

@@ -3,7 +3,8 @@
 // tapped) at the step shown is selected and gets the chosen skill at the next step (a
 // `STEP SKILL LEMMING` line), the replay runs again; the plan can be copied, pasted, downloaded.
 // Or let CRO, the GA or ACO solve the level: the fitness curve and the best plan so far live,
-// then its best plan replayed.
+// then its best plan replayed. The levels of Pingus (when the server has pingus-data) are
+// replayed as the command line draws them: the animation and the paths, made by the server.
 import { get, post, startJob } from './api.js';
 import { moreSettings } from './settings_form.js';
 import { Chart } from './chart.js';
@@ -21,7 +22,13 @@ function layout(main) {
   const speed = select('speed', [['1', '1x'], ['2', '2x'], ['4', '4x'], ['8', '8x']]);
   speed.value = '4';
   const view = withId(element('canvas', 'lemmings-view'), 'view');
-  const stage = box('lemmings-stage', view, withId(element('div', 'status'), 'status'),
+  // A Pingus level: the server's pictures of the plan (`lemmings render --image .gif / .png`).
+  const pingus = withId(box('pingus-pictures', withId(element('img', 'lemmings-view'), 'pingus-replay'),
+    withId(element('img', 'lemmings-view'), 'pingus-paths')), 'pingus-view');
+  pingus.hidden = true;
+  pingus.querySelector('#pingus-replay').alt = 'the plan replayed';
+  pingus.querySelector('#pingus-paths').alt = 'the paths the pingus took';
+  const stage = box('lemmings-stage', view, pingus, withId(element('div', 'status'), 'status'),
     withId(element('div', 'lemming-info'), 'lemming'), withId(element('div', 'error'), 'error'));
   const plan = withId(element('textarea'), 'plan');
   plan.rows = 10;
@@ -87,6 +94,24 @@ export function render(main) {
 
   function level() {
     return levels.find((l) => l.name === $('level').value);
+  }
+
+  // The level as the solver's request names it: a drawn level's text, a Pingus level's id.
+  function levelField() {
+    return level().pingus ? { pingus: level().pingus } : { level: level().text };
+  }
+
+  // A Pingus level's replay: the server's pictures in place of the canvas, its outcome.
+  async function runPingus() {
+    replay = await post('/api/lemmings/pingus/replay', { level: level().pingus, plan: $('plan').value });
+    $('pingus-replay').src = 'data:image/gif;base64,' + replay.gif;
+    $('pingus-paths').src = 'data:image/png;base64,' + replay.png;
+    const o = replay.outcome;
+    $('status').textContent = `${o.steps} ticks: saved ${o.saved} of ${replay.lemmings} (${replay.save} needed), dead ${o.dead}`;
+    showOutcome();
+    main.dataset.state = 'ended';
+    main.dataset.step = String(o.steps);
+    main.dataset.saved = String(o.saved);
   }
 
   function gridAt(k) {
@@ -155,7 +180,7 @@ export function render(main) {
     fillSelect($('skill'), Object.entries(replay.skills).filter(([, n]) => n > 0).map(([s, n]) => [s, `${s} (${n})`]));
     if (chosen in replay.skills) $('skill').value = chosen;
     $('download').href = 'data:text/plain;charset=utf-8,' + encodeURIComponent($('plan').value);
-    $('download').download = `${level().name}.plan`;
+    $('download').download = `${(level().pingus || level().name).split('/').pop()}.plan`;
     main.dataset.outcomeSaved = String(o.saved);
   }
 
@@ -164,7 +189,12 @@ export function render(main) {
     stop();
     $('error').textContent = '';
     main.dataset.state = 'loading';
+    const isPingus = Boolean(level().pingus);
+    $('view').hidden = isPingus;
+    $('pingus-view').hidden = !isPingus;
+    for (const id of ['play', 'pause', 'step', 'speed', 'skill']) $(id).disabled = isPingus;
     try {
+      if (isPingus) return await runPingus();
       replay = await post('/api/lemmings/replay', { level: level().text, plan: $('plan').value });
     } catch (e) {
       $('error').textContent = e.message;
@@ -271,7 +301,7 @@ export function render(main) {
     $('error').textContent = '';
     try {
       solveJob = await startJob('/api/lemmings/solve', {
-        ...more.values(), level: level().text, method: $('algorithm').value, evaluations: Number($('evaluations').value),
+        ...more.values(), ...levelField(), method: $('algorithm').value, evaluations: Number($('evaluations').value),
       }, onSolveEvent, { status: $('solve-status') });  // queued (its place), running, ...
     } catch (e) {
       $('error').textContent = e.message;
@@ -307,8 +337,8 @@ export function render(main) {
 
   $('stop-solve').onclick = () => solveJob && solveJob.cancel();
   get('/api/lemmings/levels').then((r) => {
-    levels = r.levels;
-    fillSelect($('level'), levels.map((l) => l.name));
+    levels = r.levels.concat((r.pingus || []).map((p) => ({ name: `pingus:${p.id}`, pingus: p.id, plan: '' })));
+    fillSelect($('level'), levels.map((l) => [l.name, l.pingus ? `Pingus ${l.pingus.replace('/', ': ')}` : l.name]));
     if (!levels.length) throw new Error('the server has no shipped levels');
     $('plan').value = levels[0].plan;
     return run();
