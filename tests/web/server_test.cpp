@@ -322,6 +322,14 @@ TEST(WebServer, ReplaysAndSolvesAPingusLevelByItsId) {
     EXPECT_EQ(e["error"].get<std::string>().rfind("level: no Pingus level '" + bad + "'", 0), 0u)
         << e;
   }
+  // A level the rules refuse is named by its id, not by the server's path to the game's data.
+  const auto [unsupported, u] =
+      server.post("/api/lemmings/pingus/replay", json{{"level", "crystal/crystal1"}});
+  EXPECT_EQ(unsupported, 400);
+  EXPECT_EQ(u["error"].get<std::string>().rfind(
+                "crystal/crystal1.pingus:71:5: unsupported object 'guillotine'", 0),
+            0u)
+      << u;
   const auto [started_status, started] = server.post(
       "/api/lemmings/solve", json{{"pingus", id}, {"method", "ga"}, {"evaluations", 30}});
   ASSERT_EQ(started_status, 202) << started;

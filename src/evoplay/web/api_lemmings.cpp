@@ -183,6 +183,18 @@ std::string pingus_file(const std::string& id, const char* field) {
       field, id));
 }
 
+/// The Pingus level `id` loaded; its errors name the level by its id, not by the server's path
+/// to the game's data ("tutorial/NAME.pingus:71:5: unsupported object 'guillotine' ...").
+lem::Level load_pingus(const std::string& id, const char* field) {
+  const std::string file = pingus_file(id, field);
+  try {
+    return lem::load_level(file);
+  } catch (const Error& e) {
+    if (e.file() == file) throw e.in_file(id + ".pingus");
+    throw;
+  }
+}
+
 /// A plan on a Pingus level as the command line's pictures show it: the level's head and
 /// skills (`lemmings show --json`), the outcome (`lemmings run --json`, with genes_applied), the
 /// replay (`lemmings render --image FILE.gif`) and the paths (`--image FILE.png`) in base64.
@@ -277,10 +289,10 @@ void add_lemmings_routes(Routes& server, const Context& ctx) {
   // A plan on a Pingus level (by its id): the command line's pictures of it and its outcome.
   server.Post("/api/lemmings/pingus/replay", guarded([&ctx](const auto& req, auto& res) {
                 const json body = ctx.body(req);
-                const auto file = pingus_file(get_string(body, "level", "", 200), "level");
+                const auto id = get_string(body, "level", "", 200);
                 const auto plan = lem::parse_plan(get_string(body, "plan", "", 1 << 20), "plan");
                 const auto place = ctx.enter_heavy();  // a level of millions of pixels
-                reply_text(res, pingus_replay(lem::load_level(file), plan));
+                reply_text(res, pingus_replay(load_pingus(id, "level"), plan));
               }));
   // CRO, the GA or ACO on a level as a job: each generation an event, then `lemmings solve
   // --json`'s record and the best plan (the genes that had an effect) as text.
@@ -294,7 +306,7 @@ void add_lemmings_routes(Routes& server, const Context& ctx) {
         const std::string pingus = get_string(body, "pingus", "", 200);
         auto level = pingus.empty()
                          ? lem::parse_level(get_string(body, "level", "", 1 << 20), "level")
-                         : lem::load_level(pingus_file(pingus, "pingus"));
+                         : load_pingus(pingus, "pingus");
         auto settings = solve_route().read(body, {"level", "pingus"}, {{"algorithm", "method"}});
         const std::string algorithm(lem::algorithm_name(settings.algorithm));
         if (level.total_skills() == 0) throw BadRequest("level: it offers no skill to plan");
