@@ -96,6 +96,24 @@ export function render(main) {
     return levels.find((l) => l.name === $('level').value);
   }
 
+  // The menu of levels: the drawn ones, then (when the server has them) each Pingus set's own
+  // group of levels.
+  function fillLevels(menu) {
+    fillSelect(menu, levels.filter((l) => !l.pingus).map((l) => l.name));
+    const groups = new Map();
+    for (const l of levels.filter((x) => x.pingus)) {
+      const [set, name] = l.pingus.split('/');
+      if (!groups.has(set)) {
+        groups.set(set, element('optgroup'));
+        groups.get(set).label = `Pingus: ${set}`;
+        menu.append(groups.get(set));
+      }
+      const option = element('option', '', name);
+      option.value = l.name;
+      groups.get(set).append(option);
+    }
+  }
+
   // The level as the solver's request names it: a drawn level's text, a Pingus level's id.
   function levelField() {
     return level().pingus ? { pingus: level().pingus } : { level: level().text };
@@ -338,7 +356,7 @@ export function render(main) {
   $('stop-solve').onclick = () => solveJob && solveJob.cancel();
   get('/api/lemmings/levels').then((r) => {
     levels = r.levels.concat((r.pingus || []).map((p) => ({ name: `pingus:${p.id}`, pingus: p.id, plan: '' })));
-    fillSelect($('level'), levels.map((l) => [l.name, l.pingus ? `Pingus ${l.pingus.replace('/', ': ')}` : l.name]));
+    fillLevels($('level'));
     if (!levels.length) throw new Error('the server has no shipped levels');
     $('plan').value = levels[0].plan;
     return run();
