@@ -24,10 +24,10 @@ only the ratios to the peer (names containing "ratio"): both programs ran in the
 so the ratio carries over between runs where absolute times move with the machine's load. A
 figure identical in every baseline run (a node count, a number of wrong answers) is
 deterministic: any change is reported, unless it is a time or a rate (a time limit's cap, a
-figure rounded to a few digits), which is held to 5% like the others. Any other
-figure is reported when its relative change exceeds max(3 x its noise, 5%). Last, the median slowdown of evoplay's own times and rates
-tells a machine of the same kind running at another speed (every figure moves together) from
-a change to a few.
+figure rounded to a few digits), which is held to 5% like the others. Any other figure is
+reported when its relative change exceeds max(3 x its noise, 5%). Last, the median slowdown of
+evoplay's own times and rates tells a machine of the same kind running at another speed (every
+figure moves together) from a change to a few.
 """
 
 import argparse
@@ -297,12 +297,12 @@ def speed_factor(base_figures, run_figures):
         r = run_figures.get(name)
         if r is None or b.get("source", "").startswith("peer:"):
             continue
-        # The unit without its goal: "ms(goal<=60,wall)" is a time, "%(goal<=10)" neither.
-        direction = better_when(b["unit"].split("(")[0])
+        # "ms(goal<=60,wall)" is a time, "%(goal<=10)" neither: timed() reads the unit's base.
         old, new = b["value"], r["value"]
-        if direction == 0 or old <= 0 or new <= 0:
+        if not timed(b["unit"]) or old <= 0 or new <= 0:
             continue
-        factors.append(new / old if direction < 0 else old / new)
+        is_rate = better_when(b["unit"].split("(")[0]) > 0
+        factors.append(old / new if is_rate else new / old)
     if len(factors) < MIN_SPEED_FIGURES:
         return None
     return statistics.median(factors), len(factors)

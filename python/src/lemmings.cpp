@@ -199,12 +199,6 @@ void add_lemmings(py::module_& root) {
   m.def(
       "export_demo",
       [](const lem::Level& level, const PyPlan& plan, const std::string& name) {
-        if (!level.pingus) {
-          throw Error(
-              fmt::format("level: '{}' is a Lemmings level; a demo is of a Pingus level "
-                          "(.pingus)",
-                          level.name));
-        }
         return lem::pingus_demo(level, plan.genes, name).text;
       },
       py::arg("level"), py::arg("plan"), py::arg("name") = "",

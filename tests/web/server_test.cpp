@@ -336,6 +336,12 @@ TEST(WebServer, ReplaysAndSolvesAPingusLevelByItsId) {
   const auto events = job_events(server, started["job"]);
   ASSERT_EQ(events.back()["type"], "done") << events.back();
   EXPECT_EQ(events.back()["result"]["result"]["level"], "Learning to dig");
+  const auto [both, b] = server.post(
+      "/api/lemmings/solve", json{{"pingus", id}, {"level", "name: x\n"}, {"method", "ga"}});
+  EXPECT_EQ(both, 400);
+  EXPECT_EQ(b["error"].get<std::string>().rfind("pingus: a Pingus level's id or a level's text", 0),
+            0u)
+      << b;
   const auto [bad_status, e] =
       server.post("/api/lemmings/solve", json{{"pingus", "x/y"}, {"method", "ga"}});
   EXPECT_EQ(bad_status, 400);

@@ -225,10 +225,13 @@ void add_export_demo(CLI::App& group) {
                   "own, or evoplay/NAME for a level outside the game's data)");
   cmd->callback([opt] {
     const auto [level, plan] = load_level_and_plan(opt->level, opt->plan);
-    if (!level.pingus) {
-      throw Error(opt->level + ": a Lemmings level; a demo is of a Pingus level (.pingus)");
+    lem::PingusDemo demo;
+    try {
+      demo = lem::pingus_demo(level, plan, opt->name);
+    } catch (const Error& e) {  // the refusal of a drawn level, located at the level's file
+      if (e.file() == "level") throw e.in_file(opt->level);
+      throw;
     }
-    const auto demo = lem::pingus_demo(level, plan, opt->name);
     const std::string out = opt->out.empty()
                                 ? std::filesystem::path(opt->level).stem().string() + ".pingus-demo"
                                 : opt->out;

@@ -304,6 +304,9 @@ void add_lemmings_routes(Routes& server, const Context& ctx) {
         const json body = ctx.body(req);
         // A drawn level as text, or a Pingus level by its id.
         const std::string pingus = get_string(body, "pingus", "", 200);
+        if (!pingus.empty() && body.contains("level")) {
+          throw BadRequest("pingus: a Pingus level's id or a level's text (level), not both");
+        }
         auto level = pingus.empty()
                          ? lem::parse_level(get_string(body, "level", "", 1 << 20), "level")
                          : load_pingus(pingus, "pingus");

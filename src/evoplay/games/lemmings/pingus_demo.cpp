@@ -25,7 +25,8 @@ std::string_view action_name(Skill s) {
 }  // namespace
 
 PingusDemo pingus_demo(const Level& level, const Plan& plan, const std::string& name) {
-  if (!level.pingus) throw Error(level.name + ": a demo needs a Pingus level (.pingus)");
+  if (!level.pingus)
+    throw Error("level", 0, "a Lemmings level; a demo is of a Pingus level (.pingus)");
   const PingusLevel& p = *level.pingus;
   PingusDemo demo;
   demo.name = !name.empty()        ? name

@@ -876,14 +876,11 @@ std::string PingusLoadReport::text() const {
 PingusLoadReport pingus_load_report(const std::vector<std::string>& sets,
                                     const std::string& data_dir) {
   PingusLoadReport r;
-  const auto names = sets.empty() ? pingus_level_set_names(data_dir) : sets;
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    const std::string& set = names[k];
-    // A set named twice is reported once.
-    if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(k), set) !=
-        names.begin() + static_cast<std::ptrdiff_t>(k)) {
-      continue;
-    }
+  std::vector<std::string> names;  // each set once, in the order given
+  for (const auto& set : sets.empty() ? pingus_level_set_names(data_dir) : sets) {
+    if (std::find(names.begin(), names.end(), set) == names.end()) names.push_back(set);
+  }
+  for (const auto& set : names) {
     for (const auto& file : pingus_level_set(set, data_dir)) {
       PingusLoadReport::Entry e;
       e.set = set;
